@@ -1,0 +1,83 @@
+import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { EntityItem } from 'electrodb';
+import type { UserProfile } from '../../shared/contract';
+import type { Caller } from './auth';
+import { attributeRecord, getCognitoClient } from './cognito';
+import { db, nextId } from './db';
+import type { UserEntity } from './db/entities/user';
+
+export type UserRecord = EntityItem<UserEntity>;
+
+export interface NewUser {
+  sub: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company?: string;
+  accepted_marketing?: boolean;
+}
+
+export function toProfile(user: UserRecord): UserProfile {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    company: user.company ?? '',
+    beta_access: user.beta_access ?? false,
+    legacy: user.legacy ?? false,
+  };
+}
+
+export async function findUserBySub(sub: string): Promise<UserRecord | null> {
+  const { data } = await db().users.get({ sub }).go();
+  return data;
+}
+
+export async function findUserById(id: number): Promise<UserRecord | null> {
+  const { data } = await db().users.query.byId({ id }).go({ limit: 1 });
+  return data[0] ?? null;
+}
+
+/**
+ * Creates the user record with the next numeric id. The create is conditional on the sub, so when two
+ * first calls race, one wins and the other reads the winner's record (its counter value is skipped).
+ */
+export async function createUser(user: NewUser): Promise<UserRecord> {
+  const id = await nextId('user');
+  try {
+    const { data } = await db().users.create({ ...user, id }).go();
+    return data as UserRecord;
+  } catch (error) {
+    const existing = await findUserBySub(user.sub);
+    if (existing) return existing;
+    throw error;
+  }
+}
+
+/** The caller's record, created on the first signed-in call from the Cognito user's attributes. */
+export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
+  const existing = await findUserBySub(caller.sub);
+  if (existing) return existing;
+  const cognitoUser = await getCognitoClient().send(new GetUserCommand({ AccessToken: caller.accessToken }));
+  const attributes = attributeRecord(cognitoUser.UserAttributes);
+  return createUser({
+    sub: caller.sub,
+    username: caller.username,
+    email: attributes.email ?? '',
+    first_name: attributes.name ?? '',
+    last_name: attributes.family_name ?? '',
+    company: attributes['custom:company'] ?? '',
+    accepted_marketing: attributes['custom:accepted_marketing'] === '1',
+  });
+}
+
+export async function updateUserProfile(
+  sub: string,
+  changes: Pick<UserRecord, 'first_name' | 'last_name' | 'company'>,
+): Promise<UserRecord> {
+  const { data } = await db().users.patch({ sub }).set(changes).go({ response: 'all_new' });
+  return data as UserRecord;
+}

@@ -1,0 +1,57 @@
+import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { getCognitoClient } from '../lib/cognito';
+import { db } from '../lib/db';
+import { logger } from '../lib/logger';
+
+/** The text Cognito wraps into UserLambdaValidationException; the SPA shows "Email already exists". */
+export const EMAIL_IN_USE = 'Email already exists';
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+async function cognitoUserExists(userPoolId: string, username: string): Promise<boolean> {
+  try {
+    await getCognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    return true;
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Claims the email for the signing-up username, or fails if another existing user holds it.
+ * A claim left by a sign-up that never completed (its Cognito user is gone) is taken over.
+ */
+export async function claimEmail(userPoolId: string, email: string, username: string): Promise<boolean> {
+  const claims = db().emailClaims;
+  const key = { email: normalizeEmail(email) };
+  const { data: current } = await claims.get(key).go();
+  if (current && current.username !== username && (await cognitoUserExists(userPoolId, current.username))) {
+    return false;
+  }
+  try {
+    // The condition makes the claim safe against a concurrent sign-up with the same address.
+    await claims
+      .put({ ...key, username })
+      .where((attr, op) =>
+        current ? op.eq(attr.username, current.username) : op.notExists(attr.email),
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if ((error as Error).message?.includes('ConditionalCheckFailed')) return false;
+    throw error;
+  }
+}
+
+/** Cognito pre-sign-up trigger: rejects an email address that another account already uses. */
+export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+  const email = event.request.userAttributes.email;
+  if (!email) return event;
+  if (!(await claimEmail(event.userPoolId, email, event.userName))) {
+    logger.info('Sign-up refused: email in use', { username: event.userName });
+    throw new Error(EMAIL_IN_USE);
+  }
+  return event;
+};

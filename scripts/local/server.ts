@@ -1,0 +1,72 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { apiMessages, type ApiResponse } from '../../shared/api';
+import type { WebConfig } from '../../shared/web-config';
+
+/** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
+export type LocalLambda = (event: unknown) => Promise<unknown>;
+
+export interface LocalAppOptions {
+  /** The built SPA (web/dist). */
+  webDir: string;
+  webConfig: WebConfig;
+  /** Endpoint apps; each already carries its /api/{endpoint} base path. */
+  apiApps: Hono[];
+  /** Functions cognito-local may invoke as triggers, by name. */
+  lambdas: Record<string, LocalLambda>;
+  s3: S3Client;
+  /** CloudFront path prefix → bucket, e.g. '/data' → 'portal-data'. */
+  bucketPaths: Record<string, string>;
+}
+
+/**
+ * The local stand-in for CloudFront and Lambda: /api/{endpoint} runs the endpoint apps, bucket paths
+ * are read from s3rver, /config.json is generated, and any other GET gets the SPA with index.html
+ * fallback. It also answers the Lambda Invoke API so cognito-local's triggers run our handler code.
+ */
+export function createLocalApp(options: LocalAppOptions): Hono {
+  const app = new Hono();
+
+  app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
+
+  app.post('/2015-03-31/functions/:name/invocations', async (c) => {
+    const lambda = options.lambdas[c.req.param('name')];
+    if (!lambda) return c.json({ Message: 'Function not found' }, 404);
+    try {
+      return c.json((await lambda(await c.req.json())) ?? null);
+    } catch (error) {
+      // What Lambda answers for a function that threw: 200 with the error in the payload.
+      const err = error as Error;
+      return c.json({ errorMessage: err.message, errorType: err.name }, 200, { 'X-Amz-Function-Error': 'Unhandled' });
+    }
+  });
+
+  for (const apiApp of options.apiApps) app.route('/', apiApp);
+  app.all('/api/*', (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
+
+  for (const [prefix, bucket] of Object.entries(options.bucketPaths)) {
+    app.get(`${prefix}/*`, async (c) => {
+      const key = decodeURIComponent(c.req.path.slice(prefix.length + 1));
+      try {
+        const object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const body = new Uint8Array(await object.Body!.transformToByteArray());
+        return c.body(body, 200, { 'content-type': object.ContentType ?? 'application/octet-stream' });
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') return c.text('Not found', 404);
+        throw error;
+      }
+    });
+  }
+
+  const root = relative(process.cwd(), options.webDir) || '.';
+  app.use('/*', serveStatic({ root }));
+  app.get('*', (c) => {
+    const index = join(options.webDir, 'index.html');
+    if (!existsSync(index)) return c.text('The SPA is not built: run npm run build', 503);
+    return c.html(readFileSync(index, 'utf8'));
+  });
+  return app;
+}

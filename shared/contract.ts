@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { companySchema, firstNameSchema, lastNameSchema } from './validation';
+
+/**
+ * The API contract (design §3): per endpoint and cmd, the params schema, the result schema and who may
+ * call it. The server's dispatcher, the web client and the generated authorization and bad-input tests
+ * all read this one table.
+ */
+export type Role = 'public' | 'user' | 'admin';
+
+export interface CmdDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  role: Role;
+  params: P;
+  result: R;
+}
+
+const cmd = <P extends z.ZodType, R extends z.ZodType>(role: Role, params: P, result: R): CmdDefinition<P, R> => ({
+  role,
+  params,
+  result,
+});
+
+const noParams = z.object({});
+
+export const userProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  beta_access: z.boolean(),
+  legacy: z.boolean(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const contract = {
+  user: {
+    get_user_profile: cmd('user', noParams, userProfileSchema),
+    update_user_profile: cmd(
+      'user',
+      z.object({ first_name: firstNameSchema, last_name: lastNameSchema, company: companySchema.default('') }),
+      userProfileSchema,
+    ),
+  },
+} as const satisfies Record<string, Record<string, CmdDefinition>>;
+
+export type Contract = typeof contract;
+export type Endpoint = keyof Contract;
+export type CmdName<E extends Endpoint> = keyof Contract[E] & string;
+type Def<E extends Endpoint, C extends CmdName<E>> = Contract[E][C] extends CmdDefinition<infer P, infer R>
+  ? { params: P; result: R }
+  : never;
+/** What a caller sends (defaults may be left out). */
+export type CmdInput<E extends Endpoint, C extends CmdName<E>> = z.input<Def<E, C>['params']>;
+/** What a handler receives after parsing. */
+export type CmdParams<E extends Endpoint, C extends CmdName<E>> = z.output<Def<E, C>['params']>;
+export type CmdResult<E extends Endpoint, C extends CmdName<E>> = z.output<Def<E, C>['result']>;
+
+export const endpoints = Object.keys(contract) as Endpoint[];
+
+/** Every (endpoint, cmd) pair with its definition; tests generate their matrices from this. */
+export function allCmds(): { endpoint: Endpoint; cmd: string; def: CmdDefinition }[] {
+  return endpoints.flatMap((endpoint) =>
+    Object.entries(contract[endpoint] as Record<string, CmdDefinition>).map(([name, def]) => ({
+      endpoint,
+      cmd: name,
+      def,
+    })),
+  );
+}
