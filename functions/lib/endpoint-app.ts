@@ -62,7 +62,14 @@ export function createEndpointApp<E extends Endpoint>(endpoint: E, handlers: End
 
   app.post(
     '/',
-    bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: (c) => error(c, 413, apiMessages.bodyTooLarge) }),
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      // The rest of the body is left unread, so the connection cannot be reused: say so.
+      onError: (c) => {
+        c.header('connection', 'close');
+        return error(c, 413, apiMessages.bodyTooLarge);
+      },
+    }),
     async (c) => {
       let body: unknown;
       try {

@@ -10,8 +10,11 @@ import { startLocalStack } from './stack';
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
 
-console.log('Building the web app …');
-await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+// SKIP_WEB_BUILD=1 serves the web/dist already built (the test of npm start itself uses it).
+if (process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('Building the web app …');
+  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+}
 console.log('Starting DynamoDB Local, s3rver and cognito-local …');
 const stack = await startLocalStack({ dataDir, port, demoPassword: process.env.DEMO_PASSWORD });
 

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { API_VERSION, MAX_JSON_BODY_BYTES, apiMessages } from '../../shared/api';
+import { allCmds } from '../../shared/contract';
+import { callApi, signIn, stackContext } from '../support/api';
+import { accessClaims, mintToken, strangerKey } from '../support/tokens';
+
+/**
+ * Generated from the contract: every cmd refuses callers without the right role and bad input,
+ * always with an error envelope and never a stack trace.
+ */
+const cmds = allCmds();
+const { localStack, demoPassword } = stackContext();
+const issuer = localStack.functionEnv.COGNITO_ISSUER!;
+const clientId = localStack.resources.userPoolClientId;
+
+function expectErrorEnvelope(body: { status: string; message?: string }) {
+  expect(body.status).toBe('error');
+  expect(typeof body.message).toBe('string');
+  expect(body.message).not.toMatch(/\n\s+at |Error:|stack/i);
+}
+
+describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ endpoint, cmd, def }) => {
+  it('refuses a call without a token', async () => {
+    const res = await callApi(endpoint, { cmd });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ status: 'error', message: apiMessages.missingToken });
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const res = await callApi(endpoint, { cmd }, mintToken(accessClaims(issuer, clientId), strangerKey()));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(apiMessages.invalidToken);
+  });
+
+  it('refuses an expired token', async () => {
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const res = await callApi(endpoint, { cmd }, mintToken(accessClaims(issuer, clientId, { iat: past, exp: past + 60 })));
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe(apiMessages.expiredToken);
+  });
+
+  it('refuses an id token, a token of another client and one of another issuer', async () => {
+    for (const claims of [
+      accessClaims(issuer, clientId, { token_use: 'id' }),
+      accessClaims(issuer, 'another-client'),
+      accessClaims('http://127.0.0.1:1/local_other', clientId),
+    ]) {
+      const res = await callApi(endpoint, { cmd }, mintToken(claims));
+      expect(res.status).toBe(401);
+      expectErrorEnvelope(res.body);
+    }
+  });
+
+  if (def.role === 'admin') {
+    it('refuses a signed-in user who is not an admin', async () => {
+      const { accessToken } = await signIn('demo', demoPassword);
+      const res = await callApi(endpoint, { cmd }, accessToken);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(apiMessages.adminOnly);
+    });
+  }
+
+  it('answers params of the wrong type with a clear 400', async () => {
+    const { accessToken } = await signIn(def.role === 'admin' ? 'admin' : 'demo', demoPassword);
+    const shape = (def.params as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const keys = Object.keys(shape);
+    if (keys.length === 0) return; // nothing to get wrong
+    const wrong = Object.fromEntries(keys.map((key) => [key, { nested: ['not', 'valid'] }]));
+    const res = await callApi(endpoint, { cmd, ...wrong }, accessToken);
+    expect(res.status).toBe(400);
+    expectErrorEnvelope(res.body);
+    expect(res.body.message).toContain(keys[0]!);
+  });
+});
+
+describe('the dispatcher', () => {
+  const endpoint = cmds[0]!.endpoint;
+
+  it('answers an unknown cmd with its name', async () => {
+    const res = await callApi(endpoint, { cmd: 'drop_all_tables' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(apiMessages.unknownCmd(endpoint, 'drop_all_tables'));
+  });
+
+  it('answers a body that is not JSON, not an object, or has no cmd', async () => {
+    for (const [body, message] of [
+      ['{not json', apiMessages.invalidJson],
+      ['[1,2]', apiMessages.invalidJson],
+      ['"text"', apiMessages.invalidJson],
+      [JSON.stringify({ version: API_VERSION }), apiMessages.missingCmd],
+    ] as const) {
+      const res = await callApi(endpoint, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ status: 'error', message });
+    }
+  });
+
+  it('refuses another API version', async () => {
+    const res = await callApi(endpoint, { cmd: cmds[0]!.cmd, version: 1999 });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(apiMessages.unsupportedVersion);
+  });
+
+  it('refuses a body over the limit', async () => {
+    const res = await callApi(endpoint, JSON.stringify({ cmd: cmds[0]!.cmd, padding: 'x'.repeat(MAX_JSON_BODY_BYTES) }));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(apiMessages.bodyTooLarge);
+  });
+
+  it('answers an unknown endpoint and a GET with an envelope', async () => {
+    const { baseUrl } = stackContext();
+    const unknown = await callApi('no-such-endpoint', { cmd: 'x' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ status: 'error', message: apiMessages.unknownEndpoint });
+    const get = await fetch(`${baseUrl}/api/${endpoint}`);
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ status: 'error', message: apiMessages.methodNotAllowed });
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/local/net';
+import { webConfigSchema } from '../../shared/web-config';
+import { stackContext } from '../support/api';
+
+describe('the local stack as the browser sees it', () => {
+  const { baseUrl, localStack } = stackContext();
+
+  it('serves /config.json with the pool, client and the emulator endpoint', async () => {
+    const response = await fetch(`${baseUrl}/config.json`);
+    expect(response.status).toBe(200);
+    const config = webConfigSchema.parse(await response.json());
+    expect(config).toMatchObject({
+      region: 'us-east-1',
+      userPoolId: localStack.resources.userPoolId,
+      userPoolClientId: localStack.resources.userPoolClientId,
+      cognitoEndpoint: localStack.endpoints.cognito,
+      apiBase: '/api',
+      local: true,
+    });
+  });
+
+  it('serves the SPA for any route, as CloudFront does with its index.html fallback', async () => {
+    for (const path of ['/', '/profile', '/signin?redirect=/download', '/some/deep/link']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toMatch(/<div id="root">/);
+    }
+  });
+
+  it('serves files of the data bucket under /data', async () => {
+    const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const s3 = new S3Client({
+      region: 'us-east-1',
+      endpoint: localStack.endpoints.s3,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: localStack.resources.buckets.data!,
+        Key: 'versions.json',
+        Body: JSON.stringify({ otii: [] }),
+        ContentType: 'application/json',
+      }),
+    );
+    const response = await fetch(`${baseUrl}/data/versions.json?t=1`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ otii: [] });
+    expect((await fetch(`${baseUrl}/data/missing.json`)).status).toBe(404);
+  });
+});
+
+describe('npm start', () => {
+  it('stops every server on Ctrl-C and, started again on the same folder, keeps every record', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
+    const password = 'Restart1x';
+    try {
+      const first = await startPortal(dataDir, password);
+      const update = await post(first.baseUrl, await tokenFor(first, password), {
+        cmd: 'update_user_profile',
+        first_name: 'Kept',
+        last_name: 'Across',
+        company: 'Restarts',
+      });
+      expect(update.status).toBe('ok');
+      await first.interrupt();
+      for (const url of [first.baseUrl, ...Object.values(first.emulators)]) {
+        await expect(fetch(url)).rejects.toThrow();
+      }
+
+      const second = await startPortal(dataDir, password);
+      try {
+        expect(second.poolId).toBe(first.poolId);
+        const profile = await post(second.baseUrl, await tokenFor(second, password), { cmd: 'get_user_profile' });
+        expect(profile.data).toMatchObject({ first_name: 'Kept', last_name: 'Across', company: 'Restarts' });
+      } finally {
+        await second.interrupt();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+interface RunningPortal {
+  baseUrl: string;
+  poolId: string;
+  clientId: string;
+  emulators: { dynamodb: string; s3: string; cognito: string };
+  interrupt(): Promise<number | null>;
+}
+
+/** Runs scripts/local/start.ts as `npm start` does, reading what it prints. */
+async function startPortal(dataDir: string, password: string): Promise<RunningPortal> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/start.ts'], {
+    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, DEMO_PASSWORD: password, SKIP_WEB_BUILD: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('Press Ctrl-C to stop.')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const match = (pattern: RegExp) => output.match(pattern)?.[1] ?? '';
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { userPoolId: string; userPoolClientId: string };
+  return {
+    baseUrl,
+    poolId: config.userPoolId,
+    clientId: config.userPoolClientId,
+    emulators: { dynamodb: match(/DynamoDB (\S+)/), s3: match(/S3 (\S+)/), cognito: match(/Cognito (\S+)/) },
+    interrupt: async () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+async function tokenFor(portal: RunningPortal, password: string) {
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: portal.emulators.cognito,
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
+  const result = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: portal.clientId,
+      AuthParameters: { USERNAME: 'demo', PASSWORD: password },
+    }),
+  );
+  return result.AuthenticationResult!.AccessToken!;
+}
+
+async function post(baseUrl: string, token: string, body: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl}/api/user`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: 2020, client: 'web', ...body }),
+  });
+  return (await response.json()) as { status: string; data?: unknown };
+}

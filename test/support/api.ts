@@ -1,0 +1,75 @@
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { API_CLIENT, API_VERSION } from '../../shared/api';
+
+/** Helpers for tests that talk to the local stack over the wire, as the SPA and desktop client do. */
+export function stackContext() {
+  const localStack = inject('localStack');
+  const cognito = new CognitoIdentityProviderClient({
+    region: 'us-east-1',
+    endpoint: localStack.endpoints.cognito,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  return { baseUrl: inject('baseUrl'), demoPassword: inject('demoPassword'), localStack, cognito };
+}
+
+export async function signIn(username: string, password: string): Promise<{ accessToken: string; idToken: string }> {
+  const { cognito, localStack } = stackContext();
+  const result = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: localStack.resources.userPoolClientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+  const tokens = result.AuthenticationResult;
+  if (!tokens?.AccessToken || !tokens.IdToken) throw new Error(`No tokens for ${username}`);
+  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken };
+}
+
+let counter = 0;
+/** A unique, confirmed user made through the real sign-up path (pre-signup trigger included). */
+export async function createConfirmedUser(password = 'Passw0rdX') {
+  const { cognito, localStack } = stackContext();
+  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const username = `user${suffix}`;
+  const email = `${username}@example.com`;
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: localStack.resources.userPoolClientId,
+      Username: username,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: 'Test' },
+        { Name: 'family_name', Value: 'User' },
+        { Name: 'custom:company', Value: 'Test Co' },
+        { Name: 'custom:admin_terms_accepted', Value: '1' },
+        { Name: 'custom:accepted_marketing', Value: '0' },
+      ],
+    }),
+  );
+  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: localStack.resources.userPoolId, Username: username }));
+  return { username, email, password, ...(await signIn(username, password)) };
+}
+
+/** POST /api/{endpoint} with the SPA's body shape; returns the HTTP status and the parsed envelope. */
+export async function callApi(
+  endpoint: string,
+  body: Record<string, unknown> | string,
+  token?: string,
+): Promise<{ status: number; body: { status: string; data?: unknown; message?: string } }> {
+  const { baseUrl } = stackContext();
+  const payload = typeof body === 'string' ? body : JSON.stringify({ version: API_VERSION, client: API_CLIENT, ...body });
+  const response = await fetch(`${baseUrl}/api/${endpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: payload,
+  });
+  return { status: response.status, body: await response.json() };
+}

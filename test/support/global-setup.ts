@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../scripts/local/stack';
+
+/** Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the `stack` tests. */
+export default async function setup(project: TestProject) {
+  const { build } = await import('vite');
+  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD });
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('demoPassword', stack.demoPassword);
+  project.provide('localStack', {
+    endpoints: stack.endpoints,
+    resources: stack.resources,
+    functionEnv: stack.functionEnv,
+  });
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    demoPassword: string;
+    localStack: {
+      endpoints: { dynamodb: string; s3: string; cognito: string };
+      resources: {
+        tableName: string;
+        buckets: Record<string, string>;
+        userPoolId: string;
+        userPoolClientId: string;
+      };
+      functionEnv: Record<string, string>;
+    };
+  }
+}
