@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { handler, normalizeEmail } from './pre-signup';
+
+describe('pre-signup', () => {
+  it('compares addresses without regard to case or surrounding spaces', () => {
+    expect(normalizeEmail('  Ada@Example.COM ')).toBe('ada@example.com');
+  });
+
+  it('lets an event without an email through unchanged, touching nothing', async () => {
+    const event = { userPoolId: 'p', userName: 'u', request: { userAttributes: {} }, response: {} } as never;
+    await expect(handler(event)).resolves.toBe(event);
+  });
+});
