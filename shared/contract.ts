@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { companySchema, firstNameSchema, lastNameSchema } from './validation';
 
 /**
@@ -8,13 +8,13 @@ import { companySchema, firstNameSchema, lastNameSchema } from './validation';
  */
 export type Role = 'public' | 'user' | 'admin';
 
-export interface CmdDefinition<P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> {
   role: Role;
   params: P;
   result: R;
 }
 
-const cmd = <P extends z.ZodType, R extends z.ZodType>(role: Role, params: P, result: R): CmdDefinition<P, R> => ({
+const cmd = <P extends z.ZodMiniType, R extends z.ZodMiniType>(role: Role, params: P, result: R): CmdDefinition<P, R> => ({
   role,
   params,
   result,
@@ -23,7 +23,7 @@ const cmd = <P extends z.ZodType, R extends z.ZodType>(role: Role, params: P, re
 const noParams = z.object({});
 
 export const userProfileSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   username: z.string(),
   email: z.string(),
   first_name: z.string(),
@@ -39,7 +39,7 @@ export const contract = {
     get_user_profile: cmd('user', noParams, userProfileSchema),
     update_user_profile: cmd(
       'user',
-      z.object({ first_name: firstNameSchema, last_name: lastNameSchema, company: companySchema.default('') }),
+      z.object({ first_name: firstNameSchema, last_name: lastNameSchema, company: z._default(companySchema, '') }),
       userProfileSchema,
     ),
   },

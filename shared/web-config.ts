@@ -1,15 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The runtime settings the SPA reads from /config.json; written by the CDK stack and by the local server. */
 export const webConfigSchema = z.object({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1).max(55),
-  userPoolClientId: z.string().min(1),
+  region: z.string().check(z.minLength(1)),
+  userPoolId: z.string().check(z.minLength(1), z.maxLength(55)),
+  userPoolClientId: z.string().check(z.minLength(1)),
   /** Locally the emulator's URL; absent in AWS, where the SDK's default Cognito endpoint applies. */
-  cognitoEndpoint: z.string().url().optional(),
+  cognitoEndpoint: z.optional(z.url()),
   /** Base of the API: '/api' behind CloudFront and locally. */
-  apiBase: z.string().default('/api'),
+  apiBase: z._default(z.string(), '/api'),
   /** True only on the local stack (shows the local mailbox link). */
-  local: z.boolean().default(false),
+  local: z._default(z.boolean(), false),
 });
 export type WebConfig = z.infer<typeof webConfigSchema>;

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { functionEnv } from '../../infra/definitions';
 
 const envSchema = z.object({
-  [functionEnv.tableName]: z.string().min(1),
-  [functionEnv.userPoolId]: z.string().min(1),
-  [functionEnv.userPoolClientId]: z.string().min(1),
-  [functionEnv.cognitoIssuer]: z.string().url().optional(),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
+  [functionEnv.tableName]: z.string().check(z.minLength(1)),
+  [functionEnv.userPoolId]: z.string().check(z.minLength(1)),
+  [functionEnv.userPoolClientId]: z.string().check(z.minLength(1)),
+  [functionEnv.cognitoIssuer]: z.optional(z.url()),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
 });
 
 export interface FunctionConfig {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { API_VERSION, MAX_JSON_BODY_BYTES, apiMessages, type ApiResponse } from '../../shared/api';
 import {
   contract,

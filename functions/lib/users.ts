@@ -1,12 +1,17 @@
 import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { EntityItem } from 'electrodb';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { UserProfile } from '../../shared/contract';
 import type { Caller } from './auth';
 import { attributeRecord, getCognitoClient } from './cognito';
-import { db, nextId } from './db';
-import type { UserEntity } from './db/entities/user';
+import { nextId } from './db/counters';
+import { UserEntity } from './db/entities';
+import { portalTable } from './db/table';
 
-export type UserRecord = EntityItem<UserEntity>;
+export type UserRecord = FormattedItem<typeof UserEntity>;
 
 export interface NewUser {
   sub: string;
@@ -32,13 +37,18 @@ export function toProfile(user: UserRecord): UserProfile {
 }
 
 export async function findUserBySub(sub: string): Promise<UserRecord | null> {
-  const { data } = await db().users.get({ sub }).go();
-  return data;
+  const { Item } = await UserEntity.build(GetItemCommand).key({ sub }).send();
+  return Item ?? null;
 }
 
 export async function findUserById(id: number): Promise<UserRecord | null> {
-  const { data } = await db().users.query.byId({ id }).go({ limit: 1 });
-  return data[0] ?? null;
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(UserEntity)
+    .query({ index: 'gsi1', partition: `userid#${id}` })
+    .options({ limit: 1 })
+    .send();
+  return Items?.[0] ?? null;
 }
 
 /**
@@ -48,8 +58,11 @@ export async function findUserById(id: number): Promise<UserRecord | null> {
 export async function createUser(user: NewUser): Promise<UserRecord> {
   const id = await nextId('user');
   try {
-    const { data } = await db().users.create({ ...user, id }).go();
-    return data as UserRecord;
+    const { ToolboxItem } = await UserEntity.build(PutItemCommand)
+      .item({ ...user, id })
+      .options({ condition: { attr: 'sub', exists: false } })
+      .send();
+    return ToolboxItem;
   } catch (error) {
     const existing = await findUserBySub(user.sub);
     if (existing) return existing;
@@ -78,6 +91,10 @@ export async function updateUserProfile(
   sub: string,
   changes: Pick<UserRecord, 'first_name' | 'last_name' | 'company'>,
 ): Promise<UserRecord> {
-  const { data } = await db().users.patch({ sub }).set(changes).go({ response: 'all_new' });
-  return data as UserRecord;
+  const { Attributes } = await UserEntity.build(UpdateItemCommand)
+    .item({ sub, ...changes })
+    .options({ condition: { attr: 'sub', exists: true }, returnValues: 'ALL_NEW' })
+    .send();
+  if (!Attributes) throw new Error('Profile update returned no item');
+  return Attributes;
 }

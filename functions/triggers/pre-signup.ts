@@ -1,7 +1,9 @@
 import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { getCognitoClient } from '../lib/cognito';
-import { db } from '../lib/db';
+import { EmailClaimEntity } from '../lib/db/entities';
 import { logger } from '../lib/logger';
 
 /** The text Cognito wraps into UserLambdaValidationException; the SPA shows "Email already exists". */
@@ -24,23 +26,20 @@ async function cognitoUserExists(userPoolId: string, username: string): Promise<
  * A claim left by a sign-up that never completed (its Cognito user is gone) is taken over.
  */
 export async function claimEmail(userPoolId: string, email: string, username: string): Promise<boolean> {
-  const claims = db().emailClaims;
   const key = { email: normalizeEmail(email) };
-  const { data: current } = await claims.get(key).go();
+  const { Item: current } = await EmailClaimEntity.build(GetItemCommand).key(key).send();
   if (current && current.username !== username && (await cognitoUserExists(userPoolId, current.username))) {
     return false;
   }
   try {
     // The condition makes the claim safe against a concurrent sign-up with the same address.
-    await claims
-      .put({ ...key, username })
-      .where((attr, op) =>
-        current ? op.eq(attr.username, current.username) : op.notExists(attr.email),
-      )
-      .go();
+    await EmailClaimEntity.build(PutItemCommand)
+      .item({ ...key, username })
+      .options({ condition: current ? { attr: 'username', eq: current.username } : { attr: 'email', exists: false } })
+      .send();
     return true;
   } catch (error) {
-    if ((error as Error).message?.includes('ConditionalCheckFailed')) return false;
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
 }

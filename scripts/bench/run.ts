@@ -65,11 +65,12 @@ async function measureApi() {
     const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
 
     // The bare route: same process, same server library, one GetItem of the same item, no checks.
-    const { db } = await import('../../functions/lib/db');
-    const { getDocumentClient } = await import('../../functions/lib/db/client');
-    const getParams = db().users.get({ sub }).params() as { TableName: string; Key: Record<string, string> };
+    const { documentClient } = await import('../../functions/lib/db/table');
+    const { UserEntity } = await import('../../functions/lib/db/entities');
+    const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
+    const getParams = UserEntity.build(GetItemCommand).key({ sub }).params();
     const bare = new Hono().post('/bare', async (c) => {
-      const { Item } = await getDocumentClient().send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }));
+      const { Item } = await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }));
       return c.json({ status: 'ok', data: Item });
     });
     const barePort = await freePort();
