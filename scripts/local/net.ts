@@ -13,10 +13,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls `check` until it resolves true or the time is up. */
-export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls `check` until it resolves true or the time is up; a failing check means "not up yet".
+ * `gaveUp` is asked first on every round, so a server that died is reported at once.
+ */
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean>,
+  gaveUp: () => string | undefined = () => undefined,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    const reason = gaveUp();
+    if (reason) throw new Error(`${what} did not start: ${reason}`);
     try {
       if (await check()) return;
     } catch {

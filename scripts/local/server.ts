@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import type { WebConfig } from '../../shared/web-config';
+import { readMailbox, type LocalMail } from './mailbox';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -20,6 +21,8 @@ export interface LocalAppOptions {
   s3: S3Client;
   /** CloudFront path prefix → bucket, e.g. '/data' → 'portal-data'. */
   bucketPaths: Record<string, string>;
+  /** The local mailbox, shown at /local/mailbox (never deployed). */
+  mailboxFile: string;
 }
 
 /**
@@ -43,6 +46,9 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       return c.json({ errorMessage: err.message, errorType: err.name }, 200, { 'X-Amz-Function-Error': 'Unhandled' });
     }
   });
+
+  app.get('/local/mailbox.json', (c) => c.json(readMailbox(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
+  app.get('/local/mailbox', (c) => c.html(renderMailbox(readMailbox(options.mailboxFile))));
 
   for (const apiApp of options.apiApps) app.route('/', apiApp);
   app.all('/api/*', (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
@@ -69,4 +75,25 @@ export function createLocalApp(options: LocalAppOptions): Hono {
     return c.html(readFileSync(index, 'utf8'));
   });
   return app;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** A plain page for developers: every mail the local stack sent, newest first. */
+function renderMailbox(mails: LocalMail[]): string {
+  const rows = mails
+    .map(
+      (mail) => `<tr><td>${escapeHtml(mail.sent)}</td><td>${escapeHtml(mail.to)}</td><td>${escapeHtml(mail.subject)}</td>
+<td><pre>${escapeHtml(mail.text)}</pre></td><td class="code">${escapeHtml(mail.code ?? '')}</td></tr>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}pre{margin:0;white-space:pre-wrap}
+.code{font:bold 1.2rem monospace}@media (prefers-color-scheme: dark){body{background:#1a1b1e;color:#ddd}td,th{border-color:#444}}</style>
+</head><body><h1>Local mailbox</h1><p>Mail the portal sent on this machine, newest first. Not part of a deployment.</p>
+${mails.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th><th>Text</th><th>Code</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No mail yet.</p>'}
+</body></html>`;
 }

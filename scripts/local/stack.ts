@@ -32,6 +32,8 @@ export interface LocalStack {
   functionEnv: Record<string, string>;
   webConfig: WebConfig;
   demoPassword: string;
+  /** Every mail the product sent (scripts/local/mailbox.ts). */
+  mailboxFile: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ function sdkEnvironment(endpoints: LocalStack['endpoints']): Record<string, stri
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    // Locally Node may be 20; deployed functions run on 22+, so the SDK's Node-version reminder is noise.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   };
 }
 
@@ -57,6 +61,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dataDir = resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
+  const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const [dynamoPort, s3Port, cognitoPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const port = options.port || (await freePort());
 
@@ -71,7 +76,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamoDb(dynamoPort, join(dataDir, 'dynamodb')),
       startS3(s3Port, join(dataDir, 's3')),
-      startCognito(cognitoPort, join(dataDir, 'cognito'), `http://127.0.0.1:${port}`),
+      startCognito(cognitoPort, join(dataDir, 'cognito'), `http://127.0.0.1:${port}`, mailboxFile),
     ]);
     running.push(dynamo, s3, cognito);
     const endpoints = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };
@@ -116,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       lambdas: { [cognitoTriggers.preSignUp.localName]: (event) => preSignUp.handler(event as never) },
       s3: s3Client,
       bucketPaths,
+      mailboxFile,
     });
     server = await new Promise<ServerType>((resolveServer, reject) => {
       const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolveServer(s));
@@ -132,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       functionEnv: env,
       webConfig,
       demoPassword,
+      mailboxFile,
       stop,
     };
   } catch (error) {

@@ -3,6 +3,8 @@
  * Data is kept in .local/ (git-ignored), so a restart keeps every record. Ctrl-C stops everything.
  */
 import { resolve } from 'node:path';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 import { build } from 'vite';
 import { demoAccounts } from './seed';
 import { startLocalStack } from './stack';
