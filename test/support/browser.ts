@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
@@ -35,7 +38,8 @@ export function useBrowser(): BrowserHarness {
     });
   });
 
-  afterEach(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') await reportFailure(context.task.name, contexts);
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
     errors = [];
@@ -57,6 +61,23 @@ export function useBrowser(): BrowserHarness {
     },
     pageErrors: () => errors,
   };
+}
+
+/** On failure: where each page was, what it showed, and a screenshot, so a red run explains itself. */
+async function reportFailure(testName: string, contexts: BrowserContext[]): Promise<void> {
+  const dir = join(tmpdir(), 'portal-e2e-failures');
+  mkdirSync(dir, { recursive: true });
+  const pages = contexts.flatMap((context) => context.pages());
+  for (const [index, page] of pages.entries()) {
+    try {
+      const file = join(dir, `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${index}.png`);
+      await page.screenshot({ path: file, fullPage: true, timeout: 5_000 });
+      const text = (await page.locator('body').innerText({ timeout: 5_000 })).slice(0, 1_000);
+      console.error(`[e2e] "${testName}" page ${index} at ${page.url()}\n${text}\nscreenshot: ${file}`);
+    } catch (error) {
+      console.error(`[e2e] "${testName}" page ${index}: no report (${(error as Error).message})`);
+    }
+  }
 }
 
 /** The path (and query) the page is on. */
