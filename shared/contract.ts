@@ -7,18 +7,22 @@ import { companySchema, firstNameSchema, lastNameSchema } from './validation';
  * all read this one table.
  */
 export type Role = 'public' | 'user' | 'admin';
+/** Which Cognito token the Authorization header carries: the access token, or the id token (SSO). */
+export type TokenUse = 'access' | 'id';
 
 export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> {
   role: Role;
   params: P;
   result: R;
+  token?: TokenUse;
 }
 
-const cmd = <P extends z.ZodMiniType, R extends z.ZodMiniType>(role: Role, params: P, result: R): CmdDefinition<P, R> => ({
-  role,
-  params,
-  result,
-});
+const cmd = <P extends z.ZodMiniType, R extends z.ZodMiniType>(
+  role: Role,
+  params: P,
+  result: R,
+  token: TokenUse = 'access',
+): CmdDefinition<P, R> => ({ role, params, result, token });
 
 const noParams = z.object({});
 
@@ -41,6 +45,18 @@ export const contract = {
       'user',
       z.object({ first_name: firstNameSchema, last_name: lastNameSchema, company: z._default(companySchema, '') }),
       userProfileSchema,
+    ),
+  },
+  sso: {
+    /** DiscourseConnect: the forum's signed request in, the signed identity out. Called with the id token. */
+    sso_sign_in: cmd(
+      'user',
+      z.object({
+        sso: z.string().check(z.minLength(1), z.maxLength(4096)),
+        sig: z.string().check(z.minLength(1), z.maxLength(128)),
+      }),
+      z.object({ return_sso_url: z.string(), sso: z.string(), sig: z.string() }),
+      'id',
     ),
   },
 } as const satisfies Record<string, Record<string, CmdDefinition>>;

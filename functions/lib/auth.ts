@@ -3,15 +3,22 @@ import { JwtExpiredError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { adminGroupName } from '../../infra/definitions';
 import { apiMessages } from '../../shared/api';
-import { getConfig } from './config';
+import type { TokenUse } from '../../shared/contract';
+import { getAuthConfig } from './config';
 import { unauthorized } from './errors';
 
-/** Who is calling, from a verified Cognito access token. */
+/** Who is calling, from a verified Cognito token. */
 export interface Caller {
   sub: string;
   username: string;
   isAdmin: boolean;
-  accessToken: string;
+  /** The token as sent; an access token can ask Cognito for the user's attributes. */
+  token: string;
+  tokenUse: TokenUse;
+  /** The user's attributes when the token carries them (id tokens): email, name, custom:… */
+  attributes?: Record<string, string>;
+  /** Only id tokens say whether the email address was verified. */
+  emailVerified?: boolean;
 }
 
 async function fetchJwks(uri: string): Promise<ArrayBuffer> {
@@ -21,52 +28,63 @@ async function fetchJwks(uri: string): Promise<ArrayBuffer> {
 }
 
 type Verifier = { verify(token: string): Promise<Record<string, unknown>> };
-let verifier: Verifier | undefined;
+const verifiers = new Map<TokenUse, Verifier>();
 
 /**
- * One verifier for Cognito and cognito-local alike: the issuer comes from the config, the JWKS from the
- * issuer's well-known path, and the access-token checks (token_use, client_id) are done here because the
- * generic RSA verifier does not know Cognito's claims. The JWKS is fetched with the runtime's fetch,
+ * One verifier per token kind, for Cognito and cognito-local alike: the issuer comes from the config,
+ * the JWKS from the issuer's well-known path, and Cognito's own claims are checked here (access tokens
+ * name the client in `client_id`, id tokens in `aud`). The JWKS is fetched with the runtime's fetch,
  * since the library's own fetcher speaks only https and cognito-local serves http.
  */
-function getVerifier(): Verifier {
-  if (verifier) return verifier;
-  const config = getConfig();
-  const jwksCache = new SimpleJwksCache({ fetcher: { fetch: fetchJwks } });
-  verifier = JwtRsaVerifier.create(
+function getVerifier(tokenUse: TokenUse): Verifier {
+  const existing = verifiers.get(tokenUse);
+  if (existing) return existing;
+  const config = getAuthConfig();
+  const verifier = JwtRsaVerifier.create(
     {
       issuer: config.issuer,
       jwksUri: `${config.issuer}/.well-known/jwks.json`,
-      audience: null,
+      audience: tokenUse === 'id' ? config.userPoolClientId : null,
       customJwtCheck: ({ payload }) => {
-        if (payload.token_use !== 'access') throw new Error('not an access token');
-        if (payload.client_id !== config.userPoolClientId) throw new Error('token of another client');
+        if (payload.token_use !== tokenUse) throw new Error(`not an ${tokenUse} token`);
+        if (tokenUse === 'access' && payload.client_id !== config.userPoolClientId) throw new Error('token of another client');
       },
     },
     { jwksCache },
   ) as unknown as Verifier;
+  verifiers.set(tokenUse, verifier);
   return verifier;
 }
+const jwksCache = new SimpleJwksCache({ fetcher: { fetch: fetchJwks } });
+
+const stringClaims = (payload: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 
 /** Verifies the Authorization header (`Bearer <token>` or the bare token) and returns the caller. */
-export async function authenticate(header: string | undefined): Promise<Caller> {
+export async function authenticate(header: string | undefined, tokenUse: TokenUse = 'access'): Promise<Caller> {
   const token = header?.replace(/^Bearer\s+/i, '').trim();
   if (!token) throw unauthorized(apiMessages.missingToken);
   let payload: Record<string, unknown>;
   try {
-    payload = await getVerifier().verify(token);
+    payload = await getVerifier(tokenUse).verify(token);
   } catch (error) {
     throw unauthorized(error instanceof JwtExpiredError ? apiMessages.expiredToken : apiMessages.invalidToken);
   }
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
-  return {
+  const caller: Caller = {
     sub: String(payload.sub),
-    username: String(payload.username),
+    username: String(tokenUse === 'id' ? payload['cognito:username'] : payload.username),
     isAdmin: groups.includes(adminGroupName),
-    accessToken: token,
+    token,
+    tokenUse,
   };
+  if (tokenUse === 'id') {
+    caller.attributes = stringClaims(payload);
+    caller.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
+  }
+  return caller;
 }
 
 export function resetAuth(): void {
-  verifier = undefined;
+  verifiers.clear();
 }

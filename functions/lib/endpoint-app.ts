@@ -84,7 +84,7 @@ export function createEndpointApp<E extends Endpoint>(endpoint: E, handlers: End
       const def = Object.hasOwn(cmds, cmd) ? cmds[cmd] : undefined;
       if (!def) throw badRequest(apiMessages.unknownCmd(endpoint, cmd));
 
-      const caller = def.role === 'public' ? null : await authenticate(c.req.header('authorization'));
+      const caller = def.role === 'public' ? null : await authenticate(c.req.header('authorization'), def.token);
       if (def.role === 'admin' && !caller?.isAdmin) throw forbidden(apiMessages.adminOnly);
 
       const parsed = def.params.safeParse(rawParams);

@@ -70,12 +70,18 @@ export async function createUser(user: NewUser): Promise<UserRecord> {
   }
 }
 
+/** The Cognito user's attributes: from an id token as they are, else asked of Cognito with the access token. */
+async function callerAttributes(caller: Caller): Promise<Record<string, string>> {
+  if (caller.attributes) return caller.attributes;
+  const cognitoUser = await getCognitoClient().send(new GetUserCommand({ AccessToken: caller.token }));
+  return attributeRecord(cognitoUser.UserAttributes);
+}
+
 /** The caller's record, created on the first signed-in call from the Cognito user's attributes. */
 export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
   const existing = await findUserBySub(caller.sub);
   if (existing) return existing;
-  const cognitoUser = await getCognitoClient().send(new GetUserCommand({ AccessToken: caller.accessToken }));
-  const attributes = attributeRecord(cognitoUser.UserAttributes);
+  const attributes = await callerAttributes(caller);
   return createUser({
     sub: caller.sub,
     username: caller.username,

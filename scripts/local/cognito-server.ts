@@ -2,7 +2,9 @@
  * cognito-local, started the way its own bin does, with two changes for the portal:
  * - mail goes to the local mailbox file (MAILBOX_FILE) with the texts of infra/messages.ts instead
  *   of only to the console;
- * - ResendConfirmationCode, which cognito-local lacks, is answered as Cognito does.
+ * - ResendConfirmationCode, which cognito-local lacks, is answered as Cognito does;
+ * - ConfirmSignUp behaves as Cognito's: an unknown user is UserNotFoundException, a confirmed one
+ *   NotAuthorizedException, and a confirmed code marks the email verified (it was sent there).
  * Runs as a child process with its data folder as the working directory; PORT and HOST as cognito-local.
  */
 import { createRequire } from 'node:module';
@@ -27,7 +29,7 @@ const { JwtTokenGenerator } = load('services/tokenGenerator');
 const { UserPoolServiceFactoryImpl, attributeValue } = load('services/userPoolService');
 const { Router } = load('server/Router');
 const { createServer } = load('server/server');
-const { UserNotFoundError, InvalidParameterError } = load('errors');
+const { UserNotFoundError, InvalidParameterError, NotAuthorizedError } = load('errors');
 
 const mailboxFile = process.env.MAILBOX_FILE;
 if (!mailboxFile) throw new Error('MAILBOX_FILE is not set');
@@ -105,10 +107,25 @@ async function resendConfirmationCode(context: unknown, req: { ClientId: string;
 }
 
 const router = Router(services);
-const portalRouter = (target: string) =>
-  target === 'ResendConfirmationCode'
-    ? (context: unknown, req: never) => resendConfirmationCode(context, req)
-    : router(target);
+
+/** ConfirmSignUp as Cognito answers it, around cognito-local's own. */
+async function confirmSignUp(context: unknown, req: { ClientId: string; Username: string }) {
+  const userPool = await cognito.getUserPoolForClientId(context, req.ClientId);
+  const user: CognitoUser | null = await userPool.getUserByUsername(context, req.Username);
+  if (!user) throw new UserNotFoundError('Username/client id combination not found.');
+  if (user.UserStatus === 'CONFIRMED') throw new NotAuthorizedError('User cannot be confirmed. Current status is CONFIRMED');
+  const result = await router('ConfirmSignUp')(context, req);
+  const confirmed: CognitoUser = await userPool.getUserByUsername(context, req.Username);
+  const attributes = confirmed.Attributes.filter((a) => a.Name !== 'email_verified');
+  await userPool.saveUser(context, { ...confirmed, Attributes: [...attributes, { Name: 'email_verified', Value: 'true' }] });
+  return result;
+}
+
+const overrides: Record<string, (context: unknown, req: never) => Promise<unknown>> = {
+  ResendConfirmationCode: resendConfirmationCode,
+  ConfirmSignUp: confirmSignUp,
+};
+const portalRouter = (target: string) => overrides[target] ?? router(target);
 
 const server = createServer(portalRouter, logger, config.ServerConfig, services);
 await server.start();

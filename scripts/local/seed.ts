@@ -3,6 +3,7 @@ import {
   AdminConfirmSignUpCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   SignUpCommand,
   UserNotFoundException,
   type CognitoIdentityProviderClient,
@@ -66,6 +67,17 @@ export async function seedDemoAccounts(
         }),
       );
       await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: ids.userPoolId, Username: account.username }));
+      await cognito.send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId: ids.userPoolId,
+          Username: account.username,
+          // cognito-local wants the address beside its flag; Cognito accepts both.
+          UserAttributes: [
+            { Name: 'email', Value: account.email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        }),
+      );
       if (account.admin) {
         await cognito.send(
           new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: account.username, GroupName: adminGroupName }),

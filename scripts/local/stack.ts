@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -53,6 +54,18 @@ function sdkEnvironment(endpoints: LocalStack['endpoints']): Record<string, stri
 }
 
 /**
+ * Secrets the functions read from the environment locally (Secrets Manager in AWS): generated on the
+ * first start and kept in the data folder, so a restart keeps them and the repository never holds one.
+ */
+function localSecrets(dataDir: string): Record<string, string> {
+  const file = join(dataDir, 'secrets.json');
+  if (!existsSync(file)) {
+    writeFileSync(file, JSON.stringify({ SSO_SECRET: randomBytes(32).toString('hex') }), { mode: 0o600 });
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+}
+
+/**
  * Starts the whole product on this machine: DynamoDB Local, s3rver and cognito-local on 127.0.0.1,
  * resources created from infra/definitions, the demo accounts seeded, and one HTTP server that plays
  * CloudFront + API + Lambda. `stop()` ends all of it.
@@ -91,6 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const env: Record<string, string> = {
       ...sdkEnvironment(endpoints),
+      ...localSecrets(dataDir),
       [functionEnv.tableName]: resources.tableName,
       [functionEnv.userPoolId]: resources.userPoolId,
       [functionEnv.userPoolClientId]: resources.userPoolClientId,
@@ -100,6 +114,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Imported only now: the function code reads its configuration from the environment set above.
     const { userApp } = await import('../../functions/user/app');
+    const { ssoApp } = await import('../../functions/sso/app');
     const preSignUp = await import('../../functions/triggers/pre-signup');
     const { createLocalApp } = await import('./server');
 
@@ -117,7 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const app = createLocalApp({
       webDir: options.webDir ?? resolve('web/dist'),
       webConfig,
-      apiApps: [userApp],
+      apiApps: [userApp, ssoApp],
       lambdas: { [cognitoTriggers.preSignUp.localName]: (event) => preSignUp.handler(event as never) },
       s3: s3Client,
       bucketPaths,

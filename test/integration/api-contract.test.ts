@@ -53,20 +53,21 @@ describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ 
 
   if (def.role === 'admin') {
     it('refuses a signed-in user who is not an admin', async () => {
-      const { accessToken } = await signIn('demo', demoPassword);
-      const res = await callApi(endpoint, { cmd }, accessToken);
+      const tokens = await signIn('demo', demoPassword);
+      const res = await callApi(endpoint, { cmd }, def.token === 'id' ? tokens.idToken : tokens.accessToken);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(apiMessages.adminOnly);
     });
   }
 
   it('answers params of the wrong type with a clear 400', async () => {
-    const { accessToken } = await signIn(def.role === 'admin' ? 'admin' : 'demo', demoPassword);
+    const tokens = await signIn(def.role === 'admin' ? 'admin' : 'demo', demoPassword);
+    const token = def.token === 'id' ? tokens.idToken : tokens.accessToken;
     const shape = (def.params as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     const keys = Object.keys(shape);
     if (keys.length === 0) return; // nothing to get wrong
     const wrong = Object.fromEntries(keys.map((key) => [key, { nested: ['not', 'valid'] }]));
-    const res = await callApi(endpoint, { cmd, ...wrong }, accessToken);
+    const res = await callApi(endpoint, { cmd, ...wrong }, token);
     expect(res.status).toBe(400);
     expectErrorEnvelope(res.body);
     expect(res.body.message).toContain(keys[0]!);

@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiEndpoints, cognitoTriggers } from '../../infra/definitions';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
@@ -17,8 +19,6 @@ let assemblyDir: string;
 let bundles: FunctionBundle[];
 let template: { Resources: Record<string, { Type: string }> };
 
-type Handler = (event: unknown, context?: unknown) => Promise<unknown>;
-
 beforeAll(async () => {
   // Inside the repository: the bundles leave @aws-sdk/* to the Lambda runtime, and here the
   // repository's node_modules stands in for the runtime's copy.
@@ -30,37 +30,62 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
-/** The template's value of an environment variable, with Refs to the pool, client and table made local. */
-function resolveEnv(value: unknown, name: string): string {
-  if (typeof value === 'string') return value;
+/**
+ * The template's environment variable, with Refs to the pool, client and table made local. A secret's
+ * `NAME_ARN` becomes `NAME` with the local stack's value: there is no Secrets Manager emulator, and
+ * functions read `NAME` before `NAME_ARN` (functions/lib/secrets.ts).
+ */
+function resolveEnv(name: string, value: unknown): [string, string] {
+  if (typeof value === 'string') return [name, value];
   const ref = (value as { Ref?: string }).Ref;
   const type = ref ? template.Resources[ref]?.Type : undefined;
   switch (type) {
     case 'AWS::DynamoDB::Table':
-      return localStack.resources.tableName;
+      return [name, localStack.resources.tableName];
     case 'AWS::Cognito::UserPool':
-      return localStack.resources.userPoolId;
+      return [name, localStack.resources.userPoolId];
     case 'AWS::Cognito::UserPoolClient':
-      return localStack.resources.userPoolClientId;
+      return [name, localStack.resources.userPoolClientId];
+    case 'AWS::SecretsManager::Secret': {
+      const plain = name.replace(/_ARN$/, '');
+      const local = localStack.functionEnv[plain];
+      if (!local) throw new Error(`${name}: the local stack has no ${plain}`);
+      return [plain, local];
+    }
     default:
       throw new Error(`${name}: the test cannot resolve ${JSON.stringify(value)} to a local resource`);
   }
 }
 
-/** Loads a bundle with the template's environment, plus what points the SDK at the emulators. */
-async function loadBundle(bundle: FunctionBundle): Promise<Handler> {
-  const templateEnv = Object.fromEntries(
-    Object.entries(bundle.environment).map(([name, value]) => [name, resolveEnv(value, name)]),
-  );
+/**
+ * Invokes a bundle in its own Node process with only what Lambda would give it: the template's
+ * environment (references made local), plus the emulator endpoints and credentials in place of AWS's.
+ */
+function invoke(bundle: FunctionBundle, event: unknown): Promise<{ result?: unknown; error?: { errorType: string; errorMessage: string } }> {
+  const templateEnv = Object.fromEntries(Object.entries(bundle.environment).map(([name, value]) => resolveEnv(name, value)));
   const emulatorEnv = Object.fromEntries(
     Object.entries(localStack.functionEnv).filter(([name]) => name.startsWith('AWS_') || name === 'COGNITO_ISSUER'),
   );
-  Object.assign(process.env, emulatorEnv, templateEnv);
-  const module = (await import(pathToFileURL(bundle.handlerFile).href)) as Record<string, Handler>;
-  const handler = module[bundle.handlerExport];
-  if (typeof handler !== 'function') throw new Error(`${bundle.constructPath} exports no ${bundle.handlerExport}`);
-  return handler;
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [runner, bundle.handlerFile, bundle.handlerExport], {
+      env: { PATH: process.env.PATH, ...emulatorEnv, ...templateEnv },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', () => {
+      try {
+        // The function's own log lines come first; the runner's answer is the last line.
+        resolvePromise(JSON.parse(out.trim().split('\n').pop() ?? ''));
+      } catch {
+        reject(new Error(`${bundle.constructPath} printed no result: ${out}`));
+      }
+    });
+    child.stdin.end(JSON.stringify(event));
+  });
 }
+const runner = fileURLToPath(new URL('../support/invoke-bundle.mjs', import.meta.url));
 
 function bundleFor(constructId: string): FunctionBundle {
   const bundle = bundles.find((b) => b.constructPath.split('/').includes(constructId));
@@ -93,7 +118,12 @@ function httpApiEvent(path: string, body: unknown, token?: string) {
   };
 }
 
-const lambdaContext = { awsRequestId: 'local', functionName: 'fidelity', getRemainingTimeInMillis: () => 20_000 };
+type HttpResult = { statusCode: number; body: string };
+const httpCall = async (bundle: FunctionBundle, event: unknown) => {
+  const { result, error } = await invoke(bundle, event);
+  if (error) throw new Error(`${bundle.constructPath} threw ${error.errorType}: ${error.errorMessage}`);
+  return result as HttpResult;
+};
 
 describe('the synthesized Lambda bundles', () => {
   it('has one bundle per API endpoint and one for the pre-signup trigger', () => {
@@ -102,31 +132,44 @@ describe('the synthesized Lambda bundles', () => {
   });
 
   it('user: answers get_user_profile and update_user_profile against the local stack', async () => {
-    const handler = await loadBundle(bundleFor('User'));
+    const bundle = bundleFor('User');
     const user = await createConfirmedUser();
-    const get = (await handler(httpApiEvent('user', { cmd: 'get_user_profile', version: 2020 }, user.accessToken), lambdaContext)) as {
-      statusCode: number;
-      body: string;
-    };
+    const get = await httpCall(bundle, httpApiEvent('user', { cmd: 'get_user_profile', version: 2020 }, user.accessToken));
     expect(get.statusCode).toBe(200);
     expect(JSON.parse(get.body)).toMatchObject({ status: 'ok', data: { username: user.username, email: user.email } });
 
-    const update = (await handler(
+    const update = await httpCall(
+      bundle,
       httpApiEvent('user', { cmd: 'update_user_profile', first_name: 'Bundled', last_name: 'Code', company: '' }, user.accessToken),
-      lambdaContext,
-    )) as { statusCode: number; body: string };
+    );
     expect(JSON.parse(update.body)).toMatchObject({ status: 'ok', data: { first_name: 'Bundled', last_name: 'Code' } });
   });
 
   it('user: refuses a missing token and bad params with an error envelope', async () => {
-    const handler = await loadBundle(bundleFor('User'));
-    const anonymous = (await handler(httpApiEvent('user', { cmd: 'get_user_profile' }), lambdaContext)) as { statusCode: number; body: string };
+    const bundle = bundleFor('User');
+    const anonymous = await httpCall(bundle, httpApiEvent('user', { cmd: 'get_user_profile' }));
     expect(anonymous.statusCode).toBe(401);
     expect(JSON.parse(anonymous.body)).toEqual({ status: 'error', message: 'User is not authenticated' });
+    const user = await createConfirmedUser();
+    const bad = await httpCall(bundle, httpApiEvent('user', { cmd: 'update_user_profile', first_name: '', last_name: 'X' }, user.accessToken));
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body)).toEqual({ status: 'error', message: 'first_name: First name is required' });
+  });
+
+  it('sso: signs the identity for a correctly signed forum request', async () => {
+    const user = await createConfirmedUser();
+    const secret = localStack.functionEnv.SSO_SECRET!;
+    const sso = Buffer.from('nonce=fidelity&return_sso_url=https%3A%2F%2Fforum.example.com%2Fsession%2Fsso_login').toString('base64');
+    const sig = createHmac('sha256', secret).update(sso).digest('hex');
+    const answer = await httpCall(bundleFor('Sso'), httpApiEvent('sso', { cmd: 'sso_sign_in', sso, sig }, user.idToken));
+    expect(answer.statusCode).toBe(200);
+    const data = JSON.parse(answer.body).data as { sso: string; sig: string; return_sso_url: string };
+    expect(data.sig).toBe(createHmac('sha256', secret).update(data.sso).digest('hex'));
+    expect(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()).get('username')).toBe(user.username);
   });
 
   it('pre-signup: refuses an email in use and lets a new one through', async () => {
-    const handler = await loadBundle(bundleFor(cognitoTriggers.preSignUp.id));
+    const bundle = bundleFor(cognitoTriggers.preSignUp.id);
     const existing = await createConfirmedUser();
     const event = (username: string, email: string) => ({
       version: '1',
@@ -138,10 +181,11 @@ describe('the synthesized Lambda bundles', () => {
       request: { userAttributes: { email } },
       response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
     });
-    await expect(handler(event(`dup${Date.now()}`, existing.email.toUpperCase()), lambdaContext)).rejects.toThrow(
-      'Email already exists',
-    );
+    const refused = await invoke(bundle, event(`dup${Date.now()}`, existing.email.toUpperCase()));
+    expect(refused.error).toEqual({ errorType: 'Error', errorMessage: 'Email already exists' });
     const fresh = `fresh${Date.now()}`;
-    await expect(handler(event(fresh, `${fresh}@example.com`), lambdaContext)).resolves.toMatchObject({ userName: fresh });
+    const allowed = await invoke(bundle, event(fresh, `${fresh}@example.com`));
+    expect(allowed.error).toBeUndefined();
+    expect(allowed.result).toMatchObject({ userName: fresh });
   });
 });

@@ -1,5 +1,6 @@
 import {
   AdminConfirmSignUpCommand,
+  AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   SignUpCommand,
@@ -55,6 +56,17 @@ export async function createConfirmedUser(password = 'Passw0rdX') {
     }),
   );
   await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: localStack.resources.userPoolId, Username: username }));
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: localStack.resources.userPoolId,
+      Username: username,
+      // cognito-local wants the address beside its flag; Cognito accepts both.
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+    }),
+  );
   return { username, email, password, ...(await signIn(username, password)) };
 }
 

@@ -36,12 +36,12 @@ const userSchema = item({
 export const UserEntity = new Entity({
   name: 'user',
   table: portalTable,
-  schema: userSchema.and((schema) => ({
+  schema: userSchema.and({
     gsi1pk: string()
       .hidden()
-      .link<typeof schema>(({ id }) => `userid#${id}`),
+      .link<typeof userSchema>(({ id }) => `userid#${id}`),
     gsi1sk: string().hidden().default('user'),
-  })),
+  }),
   computeKey: ({ sub }) => ({ pk: `user#${sub}`, sk: 'user' }),
   timestamps,
 });

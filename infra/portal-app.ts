@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { z } from 'zod';
+import type { ApiEndpointDefinition } from './definitions';
+import { featureFlags } from './feature-flags';
+import { fromRepoRoot } from './paths';
+import { PortalStack } from './portal-stack';
+
+export const stackName = 'PowerPortal';
+
+const buildAppPropsSchema = z.object({
+  /** The built SPA, relative to the repository root or absolute. */
+  webAssetPath: z.string().min(1).default('web/dist'),
+  /** Where the cloud assembly goes; by default the CDK CLI's choice (cdk.out) or a temp dir. */
+  outdir: z.string().min(1).optional(),
+  /** Extra context (tests), on top of the pinned feature flags. */
+  context: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type BuildAppProps = z.input<typeof buildAppPropsSchema> & {
+  /** The API endpoints to deploy. @default definitions.apiEndpoints */
+  endpoints?: readonly ApiEndpointDefinition[];
+};
+
+/**
+ * Builds the CDK app with the PowerPortal stack and the cdk-nag AwsSolutions checks, which fail the
+ * synth on any finding that is not acknowledged with a reason. Used by infra/app.ts and by the tests.
+ */
+export function buildApp(props: BuildAppProps = {}): { app: App; stack: PortalStack } {
+  const parsed = buildAppPropsSchema.parse(props);
+  const webAssetPath = fromRepoRoot(parsed.webAssetPath);
+  if (!existsSync(path.join(webAssetPath, 'index.html'))) {
+    throw new Error(
+      `The SPA is not built: ${path.join(webAssetPath, 'index.html')} does not exist. Run \`npm run build\` first.`,
+    );
+  }
+
+  const app = new App({
+    outdir: parsed.outdir,
+    analyticsReporting: false,
+    context: { ...featureFlags, ...parsed.context },
+  });
+  const stack = new PortalStack(app, stackName, {
+    description: 'Power portal: SPA, API, data and identity',
+    webAssetPath,
+    endpoints: props.endpoints,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stack };
+}

@@ -1,0 +1,80 @@
+import { Duration } from 'aws-cdk-lib';
+import { Role, ServicePrincipal, type IGrantable, type IPrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fromRepoRoot, repoRoot } from './paths';
+
+/**
+ * Lets the ESM bundle load CommonJS dependencies that call `require` (esbuild leaves those calls in
+ * place when it emits ESM).
+ */
+const esmRequireBanner =
+  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+
+export interface PortalFunctionProps {
+  /** Handler entry file, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  /** Environment variables; NODE_OPTIONS for source maps is added here. */
+  readonly environment: Record<string, string>;
+  readonly description?: string;
+  /** @default 20 seconds (below the HTTP API's 30-second integration limit) */
+  readonly timeout?: Duration;
+}
+
+/**
+ * One Lambda of the portal with the settings every function shares, set once: runtime, ARM64, memory,
+ * an ESM bundle with source maps and the AWS SDK left to the runtime, its own log group with a
+ * retention, and its own role that may write only to that log group (no AWS managed policy); grants
+ * are added by the construct that wires the function.
+ */
+export class PortalFunction extends Construct implements IGrantable {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: PortalFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.THREE_MONTHS });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs the ${id} function`,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: fromRepoRoot(props.entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: fromRepoRoot('package-lock.json'),
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: props.timeout ?? Duration.seconds(20),
+      description: props.description,
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.EXTERNAL,
+        sourcesContent: false,
+        banner: esmRequireBanner,
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+    // The role's log permission must exist before the function can log its first invocation.
+    this.function.node.addDependency(this.role);
+  }
+
+  /** Grants go to the function's own role. */
+  get grantPrincipal(): IPrincipal {
+    return this.role;
+  }
+}

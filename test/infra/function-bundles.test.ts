@@ -1,0 +1,50 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiEndpoints, cognitoTriggers } from '../../infra/definitions';
+import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
+import { repoRoot } from '../../infra/paths';
+import { synthPortal, type SynthesizedPortal } from './synth';
+
+let portal: SynthesizedPortal;
+let bundles: FunctionBundle[];
+beforeAll(() => {
+  portal = synthPortal();
+  bundles = findFunctionBundles(portal.outdir);
+});
+afterAll(() => portal?.cleanup());
+
+const expectedPaths = [
+  ...apiEndpoints.map((endpoint) => `Api/${endpoint.id}/Function`),
+  ...Object.values(cognitoTriggers).map((trigger) => `Identity/${trigger.id}/Function`),
+];
+
+describe('function bundles in the cloud assembly', () => {
+  it('are found for every endpoint and trigger', () => {
+    expect(bundles.map((b) => b.constructPath).sort()).toEqual([...expectedPaths].sort());
+  });
+
+  it.each(expectedPaths)('%s is one minified ESM file with an external source map, the AWS SDK left to the runtime', (constructPath) => {
+    const bundle = bundles.find((b) => b.constructPath === constructPath)!;
+    expect(bundle.handlerFile.endsWith('index.mjs')).toBe(true);
+    const code = readFileSync(bundle.handlerFile, 'utf8');
+    expect(code.startsWith('import { createRequire')).toBe(true);
+    expect(existsSync(`${bundle.handlerFile}.map`)).toBe(true);
+    const map = JSON.parse(readFileSync(`${bundle.handlerFile}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.filter((source) => source.includes('node_modules/@aws-sdk/'))).toEqual([]);
+  });
+
+  it.each(expectedPaths)('%s loads in plain Node.js and exports its handler', (constructPath) => {
+    const bundle = bundles.find((b) => b.constructPath === constructPath)!;
+    // Placeholders for the template's values: loading must not need them, invoking will.
+    const env = Object.fromEntries(
+      Object.entries(bundle.environment).map(([name, value]) => [name, typeof value === 'string' ? value : `placeholder-${name}`]),
+    );
+    const kind = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(bundle.handlerFile)}); console.log(typeof m.${bundle.handlerExport});`],
+      { cwd: repoRoot, env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', ...env }, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(kind.trim()).toBe('function');
+  });
+});

@@ -1,0 +1,74 @@
+import { API_CLIENT, API_VERSION, apiMessages, type ApiResponse } from '../../../shared/api';
+import { contract, type CmdDefinition, type CmdInput, type CmdName, type CmdResult, type Endpoint } from '../../../shared/contract';
+import { getConfig } from '../config';
+import { NoSessionError, getAccessToken, signOut } from '../session/session';
+
+/** A failed API call: the server's message (shown as is) and the HTTP status (0 when nothing answered). */
+export class ApiCallError extends Error {
+  override readonly name = 'ApiCallError';
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+export const clientMessages = {
+  network: 'Cannot reach the server, check your connection and try again',
+  badResponse: (status: number) => `Unexpected answer from the server (HTTP ${status}), try again later`,
+} as const;
+
+/**
+ * Calls `cmd` on `endpoint` (design §1): POST {apiBase}/{endpoint} with {cmd, version, client, ...params}
+ * and, unless the contract marks the cmd public, the access token. Params and result are typed by the
+ * contract in shared/. An error envelope rejects with ApiCallError; a session error (HTTP 401) signs out
+ * and reloads the page (spec §6).
+ */
+export async function call<E extends Endpoint, C extends CmdName<E>>(
+  endpoint: E,
+  cmd: C,
+  params: CmdInput<E, C>,
+): Promise<CmdResult<E, C>> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const definition = (contract[endpoint] as Record<string, CmdDefinition>)[cmd];
+  if (definition?.role !== 'public') {
+    try {
+      headers.authorization = `Bearer ${await getAccessToken()}`;
+    } catch (error) {
+      if (error instanceof NoSessionError) {
+        void signOut();
+        throw new ApiCallError(error.message, 401);
+      }
+      throw error;
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${getConfig().apiBase}/${endpoint}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
+    });
+  } catch {
+    throw new ApiCallError(clientMessages.network, 0);
+  }
+
+  if (response.status === 401) {
+    void signOut();
+    throw new ApiCallError(apiMessages.missingToken, 401);
+  }
+
+  let body: ApiResponse<CmdResult<E, C>>;
+  try {
+    body = (await response.json()) as ApiResponse<CmdResult<E, C>>;
+  } catch {
+    throw new ApiCallError(clientMessages.badResponse(response.status), response.status);
+  }
+  if (body?.status === 'ok') return body.data;
+  if (body?.status === 'error' && typeof body.message === 'string') {
+    throw new ApiCallError(body.message, response.status);
+  }
+  throw new ApiCallError(clientMessages.badResponse(response.status), response.status);
+}

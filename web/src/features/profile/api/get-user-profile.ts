@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../../api/client';
+
+/** The signed-in user's profile: `user/get_user_profile`. */
+export const getUserProfile = () => call('user', 'get_user_profile', {});
+
+export const userProfileQueryKey = ['user', 'get_user_profile'] as const;
+
+export const userProfileQueryOptions = () =>
+  queryOptions({ queryKey: userProfileQueryKey, queryFn: getUserProfile });
+
+export const useUserProfile = () => useQuery(userProfileQueryOptions());

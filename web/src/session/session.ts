@@ -1,0 +1,176 @@
+import { useSyncExternalStore } from 'react';
+import { withRetry } from './retry';
+import {
+  STORAGE_KEY,
+  clearTokens,
+  needsRefresh,
+  msUntilExpiry,
+  readTokens,
+  refreshMargin,
+  sessionFromTokens,
+  tokensFromAuthResult,
+  writeTokens,
+  type Session,
+  type StoredTokens,
+} from './tokens';
+
+/**
+ * The browser session: Cognito tokens in localStorage, the derived {username, isAdmin}, refresh before
+ * expiry, sign-in and sign-out. A small external store, readable from React (useSession) and from the
+ * API client (getAccessToken) alike.
+ */
+
+/** Spec §9: refresh retries stop after five seconds. */
+const REFRESH_LIMIT_MS = 5_000;
+/** Errors another attempt cannot fix; anything else (network, throttling, 5xx) is retried. */
+const PERMANENT_ERRORS = new Set([
+  'NotAuthorizedException',
+  'InvalidParameterException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+  'ResourceNotFoundException',
+  'UnsupportedChallengeError',
+]);
+
+const loadCognito = () => import('./cognito');
+
+/** Starts loading the identity provider module (the AWS SDK) early, e.g. once the sign-in form is shown. */
+export function preloadCognito(): void {
+  void loadCognito().catch(() => undefined);
+}
+
+let tokens: StoredTokens | null = readTokens(localStorage);
+let session: Session | null = tokens ? sessionFromTokens(tokens) : null;
+const listeners = new Set<() => void>();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshing: Promise<StoredTokens> | undefined;
+
+function setTokens(next: StoredTokens | null): void {
+  tokens = next;
+  const nextSession = next ? sessionFromTokens(next) : null;
+  if (nextSession?.username !== session?.username || nextSession?.isAdmin !== session?.isAdmin) {
+    session = nextSession;
+    listeners.forEach((listener) => listener());
+  }
+  scheduleRefresh();
+}
+
+export const getSession = (): Session | null => session;
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The signed-in user, or null when signed out; re-renders on sign-in. */
+export const useSession = (): Session | null => useSyncExternalStore(subscribeSession, getSession);
+
+/** Thrown when a call needs a session and there is none (or it could not be renewed). */
+export class NoSessionError extends Error {
+  override readonly name = 'NoSessionError';
+  constructor(message = 'No user session') {
+    super(message);
+  }
+}
+
+/** Signs in with username and password; rejects with the identity provider's error. */
+export async function signIn(username: string, password: string): Promise<Session> {
+  const cognito = await loadCognito();
+  const result = await cognito.signInWithPassword(username, password);
+  const next = tokensFromAuthResult(result, undefined, Date.now());
+  writeTokens(localStorage, next);
+  setTokens(next);
+  return sessionFromTokens(next);
+}
+
+export interface SignOutOptions {
+  /** Revoke the refresh token at the identity provider first (an explicit sign-out does; a dead session need not). */
+  revoke?: boolean;
+  /** Where the browser goes afterwards; by default the current page reloads (spec §6). */
+  to?: string;
+}
+
+let signingOut = false;
+
+/**
+ * Clears the session and reloads. The tokens leave storage before anything else, so a reload or another
+ * tab never sees them again; the revocation is best effort and waits two seconds at most.
+ */
+export async function signOut({ revoke = false, to }: SignOutOptions = {}): Promise<void> {
+  if (signingOut) return;
+  signingOut = true;
+  const current = tokens;
+  clearTokens(localStorage);
+  clearTimeout(refreshTimer);
+  tokens = null;
+  if (revoke && current) {
+    const revocation = loadCognito().then((cognito) => cognito.revokeRefreshToken(current.refreshToken));
+    await Promise.race([revocation.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  }
+  if (to) window.location.replace(to);
+  else window.location.reload();
+}
+
+function refresh(): Promise<StoredTokens> {
+  if (refreshing) return refreshing;
+  const current = tokens;
+  if (!current) return Promise.reject(new NoSessionError());
+  refreshing = (async () => {
+    try {
+      const cognito = await loadCognito();
+      const result = await withRetry(() => cognito.refreshTokens(current.refreshToken), {
+        limitMs: REFRESH_LIMIT_MS,
+        isRetryable: (error) => !(error instanceof Error && PERMANENT_ERRORS.has(error.name)),
+      });
+      const next = tokensFromAuthResult(result, current.refreshToken, Date.now());
+      // Signed out meanwhile (here or in another tab): do not bring the session back.
+      if (!tokens) throw new NoSessionError();
+      writeTokens(localStorage, next);
+      setTokens(next);
+      return next;
+    } catch (error) {
+      // A refresh that keeps failing ends the session (spec §9): sign out and reload.
+      console.warn('Session refresh failed', error);
+      void signOut();
+      throw new NoSessionError('Cannot get access token');
+    } finally {
+      refreshing = undefined;
+    }
+  })();
+  return refreshing;
+}
+
+function scheduleRefresh(): void {
+  clearTimeout(refreshTimer);
+  if (!tokens) return;
+  const due = msUntilExpiry(tokens, Date.now()) - refreshMargin(tokens);
+  // setTimeout holds at most ~24.8 days; a later refresh is rescheduled when that timer fires.
+  refreshTimer = setTimeout(
+    () => {
+      if (tokens && needsRefresh(tokens, Date.now())) void refresh().catch(() => undefined);
+      else scheduleRefresh();
+    },
+    Math.min(Math.max(due, 0), 2 ** 31 - 1),
+  );
+}
+
+/** A valid access token for an API call, refreshed first when it is near expiry. */
+export async function getAccessToken(): Promise<string> {
+  if (!tokens) throw new NoSessionError();
+  const current = needsRefresh(tokens, Date.now()) ? await refresh() : tokens;
+  return current.accessToken;
+}
+
+// Another tab signed in, refreshed or signed out: follow it.
+window.addEventListener('storage', (event) => {
+  if (event.key !== STORAGE_KEY && event.key !== null) return;
+  const next = readTokens(localStorage);
+  if (!next && tokens) {
+    window.location.reload();
+    return;
+  }
+  if (next) setTokens(next);
+});
+
+scheduleRefresh();

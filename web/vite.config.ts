@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The SPA build (design §1): `npm run build` writes web/dist, which the web bucket (and the local server)
+ * serves with an index.html fallback. Runtime settings come from /config.json, never from this file.
+ *
+ * `vite --config web/vite.config.ts` serves the SPA for development; set PORTAL_BACKEND to the local
+ * stack's origin (printed by `npm start`) to proxy /api and /config.json to it.
+ */
+const backend = process.env.PORTAL_BACKEND;
+
+export default defineConfig({
+  root,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Maps for debugging, not referenced from the bundles the browser loads.
+    sourcemap: 'hidden',
+    // .vite/manifest.json lets web/scripts/bundle-size.ts measure what the sign-in route loads.
+    manifest: true,
+    // The sign-in route's JavaScript has a budget (design §9); a warning here is a hint, `npm run bench` measures.
+    chunkSizeWarningLimit: 600,
+  },
+  server: backend
+    ? {
+        proxy: {
+          '/api': backend,
+          '/config.json': backend,
+          '/data': backend,
+          '/downloads': backend,
+        },
+      }
+    : undefined,
+});
