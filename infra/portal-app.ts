@@ -3,12 +3,37 @@ import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import type { ApiEndpointDefinition } from './definitions';
+import { deploymentContextKeys, type ApiEndpointDefinition } from './definitions';
 import { featureFlags } from './feature-flags';
 import { fromRepoRoot } from './paths';
-import { PortalStack } from './portal-stack';
+import { PortalStack, type DeploymentOptions } from './portal-stack';
 
 export const stackName = 'PowerPortal';
+
+const contextSchema = z.object({
+  mailFrom: z.email().optional(),
+  mailchimpServer: z.string().regex(/^[a-z]+\d+$/).optional(),
+  mailchimpListId: z.string().min(1).optional(),
+  mailchimpApiKeySecret: z.string().min(1).optional(),
+});
+
+/** The optional deployment settings of definitions.deploymentContextKeys, validated; a bad value stops the synth. */
+function readDeploymentOptions(app: App): DeploymentOptions {
+  const raw = Object.fromEntries(deploymentContextKeys.map((key) => [key, app.node.tryGetContext(key)]));
+  const parsed = contextSchema.safeParse(raw);
+  if (!parsed.success) throw new Error(`Invalid deployment context: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const { mailFrom, mailchimpServer, mailchimpListId, mailchimpApiKeySecret } = parsed.data;
+  const mailchimpKeys = [mailchimpServer, mailchimpListId, mailchimpApiKeySecret].filter(Boolean).length;
+  if (mailchimpKeys !== 0 && mailchimpKeys !== 3) {
+    throw new Error('Give all of mailchimpServer, mailchimpListId and mailchimpApiKeySecret, or none');
+  }
+  return {
+    mailFrom,
+    mailchimp: mailchimpServer && mailchimpListId && mailchimpApiKeySecret
+      ? { server: mailchimpServer, listId: mailchimpListId, apiKeySecret: mailchimpApiKeySecret }
+      : undefined,
+  };
+}
 
 const buildAppPropsSchema = z.object({
   /** The built SPA, relative to the repository root or absolute. */
@@ -46,6 +71,7 @@ export function buildApp(props: BuildAppProps = {}): { app: App; stack: PortalSt
     description: 'Power portal: SPA, API, data and identity',
     webAssetPath,
     endpoints: props.endpoints,
+    options: readDeploymentOptions(app),
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { app, stack };

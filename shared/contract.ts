@@ -38,6 +38,22 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+export const deletionRequestSchema = z.object({
+  /** When the request was stored (ISO 8601). */
+  requested: z.string(),
+  /** The latest moment the account will be gone: two working days after the request (ISO 8601). */
+  delete_by: z.string(),
+});
+export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
+
+export const adminSummarySchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
 export const contract = {
   user: {
     get_user_profile: cmd('user', noParams, userProfileSchema),
@@ -46,6 +62,13 @@ export const contract = {
       z.object({ first_name: firstNameSchema, last_name: lastNameSchema, company: z._default(companySchema, '') }),
       userProfileSchema,
     ),
+    /**
+     * Asks for the account's deletion; a daily job deletes it within two working days. Without user_id
+     * the caller's own account; another user's only for an admin. Asking again changes nothing.
+     */
+    delete_user_account: cmd('user', z.object({ user_id: z.optional(z.int().check(z.positive())) }), deletionRequestSchema),
+    /** The administrators, for assigning cases. */
+    get_admins: cmd('admin', noParams, z.object({ admins: z.array(adminSummarySchema) })),
   },
   sso: {
     /** DiscourseConnect: the forum's signed request in, the signed identity out. Called with the id token. */

@@ -26,6 +26,8 @@ describe('createEndpointApp', () => {
       calls.push(params);
       return { id: 1, username: 'u', email: 'e', beta_access: false, legacy: false, ...params };
     },
+    delete_user_account: async () => ({ requested: '', delete_by: '' }),
+    get_admins: async () => ({ admins: [] }),
   });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     app.request('/api/user', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers });

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 
 const cache = new Map<string, { value: string; expires: number }>();
 const TTL_MS = 5 * 60_000;
@@ -6,19 +6,21 @@ let client: SecretsManagerClient | undefined;
 
 /**
  * A secret by name: `NAME` in the environment (the local stack generates its own), or else the
- * Secrets Manager secret whose ARN is in `NAME_ARN` (AWS), cached for five minutes so that a rotated
+ * Secrets Manager secret whose ARN or name is in `NAME_SECRET_ID` (AWS), cached for five minutes so that a rotated
  * value is picked up without a redeploy.
  */
 export async function getSecret(name: string): Promise<string> {
   const direct = process.env[name];
   if (direct) return direct;
-  const arn = process.env[`${name}_ARN`];
-  if (!arn) throw new Error(`Neither ${name} nor ${name}_ARN is set`);
-  const cached = cache.get(arn);
+  const secretId = process.env[`${name}_SECRET_ID`];
+  if (!secretId) throw new Error(`Neither ${name} nor ${name}_SECRET_ID is set`);
+  const cached = cache.get(secretId);
   if (cached && cached.expires > Date.now()) return cached.value;
-  client ??= new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
-  cache.set(arn, { value: SecretString, expires: Date.now() + TTL_MS });
+  // Loaded on first use: only AWS reads secrets this way, and the SDK costs cold-start time.
+  const sdk = await import('@aws-sdk/client-secrets-manager');
+  client ??= new sdk.SecretsManagerClient({});
+  const { SecretString } = await client.send(new sdk.GetSecretValueCommand({ SecretId: secretId }));
+  if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
+  cache.set(secretId, { value: SecretString, expires: Date.now() + TTL_MS });
   return SecretString;
 }

@@ -1,13 +1,14 @@
-import { GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { apiMessages } from '../../shared/api';
 import type { UserProfile } from '../../shared/contract';
 import type { Caller } from './auth';
-import { attributeRecord, getCognitoClient } from './cognito';
+import { attributeRecord, cognito } from './cognito';
 import { nextId } from './db/counters';
+import { unauthorized } from './errors';
 import { UserEntity } from './db/entities';
 import { portalTable } from './db/table';
 
@@ -73,8 +74,16 @@ export async function createUser(user: NewUser): Promise<UserRecord> {
 /** The Cognito user's attributes: from an id token as they are, else asked of Cognito with the access token. */
 async function callerAttributes(caller: Caller): Promise<Record<string, string>> {
   if (caller.attributes) return caller.attributes;
-  const cognitoUser = await getCognitoClient().send(new GetUserCommand({ AccessToken: caller.token }));
-  return attributeRecord(cognitoUser.UserAttributes);
+  try {
+    const { sdk, client } = await cognito();
+    const cognitoUser = await client.send(new sdk.GetUserCommand({ AccessToken: caller.token }));
+    return attributeRecord(cognitoUser.UserAttributes);
+  } catch (error) {
+    // A valid token of a user deleted since, or signed out everywhere: a session error for the caller.
+    const name = (error as Error).name;
+    if (name === 'UserNotFoundException' || name === 'NotAuthorizedException') throw unauthorized(apiMessages.missingToken);
+    throw error;
+  }
 }
 
 /** The caller's record, created on the first signed-in call from the Cognito user's attributes. */

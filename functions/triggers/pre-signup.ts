@@ -1,8 +1,7 @@
-import { AdminGetUserCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { getCognitoClient } from '../lib/cognito';
+import { cognito, isUserNotFound } from '../lib/cognito';
 import { EmailClaimEntity } from '../lib/db/entities';
 import { logger } from '../lib/logger';
 
@@ -13,10 +12,11 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 async function cognitoUserExists(userPoolId: string, username: string): Promise<boolean> {
   try {
-    await getCognitoClient().send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    const { sdk, client } = await cognito();
+    await client.send(new sdk.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
     return true;
   } catch (error) {
-    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return false;
+    if (isUserNotFound(error)) return false;
     throw error;
   }
 }

@@ -70,7 +70,7 @@ export class Api extends Construct {
       for (const name of endpoint.grants.secrets ?? []) {
         const secret = this.secret(name);
         secret.grantRead(fn);
-        fn.function.addEnvironment(`${secrets[name].env}_ARN`, secret.secretArn);
+        fn.function.addEnvironment(`${secrets[name].env}_SECRET_ID`, secret.secretArn);
       }
       for (const grant of endpoint.grants.buckets ?? []) files.grantObjects(fn, grant.role, grant.access);
       if (endpoint.grants.cognito?.length) {

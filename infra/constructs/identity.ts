@@ -15,6 +15,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { adminGroupName, appClient, cognitoTriggers, passwordPolicy, userPoolAttributes } from '../definitions';
+import { cognitoMails } from '../messages';
 import { PortalFunction } from '../portal-function';
 import type { Data } from './data';
 
@@ -33,6 +34,8 @@ function customAttribute(attribute: (typeof userPoolAttributes.custom)[number]):
 
 export interface IdentityProps {
   readonly data: Data;
+  /** Environment of the post-confirmation trigger's newsletter adapter (MAILCHIMP_*), if configured. */
+  readonly newsletterEnvironment?: Record<string, string>;
 }
 
 /**
@@ -45,6 +48,7 @@ export class Identity extends Construct {
   readonly appClient: UserPoolClient;
   readonly adminGroup: UserPoolGroup;
   readonly preSignUp: PortalFunction;
+  readonly postConfirmation: PortalFunction;
 
   constructor(scope: Construct, id: string, props: IdentityProps) {
     super(scope, id);
@@ -73,6 +77,13 @@ export class Identity extends Construct {
         'The pre-signup trigger looks up users by email in the pool that invokes it; the pool ARN cannot be named because the pool references this function (circular dependency). Scope: read-only user lookups, this account and region.',
     });
 
+    this.postConfirmation = new PortalFunction(this, cognitoTriggers.postConfirmation.id, {
+      entry: cognitoTriggers.postConfirmation.entry,
+      description: 'Cognito post-confirmation: subscribes users who chose the newsletter at sign-up',
+      timeout: Duration.seconds(5),
+      environment: { ...props.newsletterEnvironment },
+    });
+
     const standardAttributes: StandardAttributes = Object.fromEntries(
       userPoolAttributes.standard.map((name) => [standardAttributeKeys[name], { required: true, mutable: true }]),
     );
@@ -82,7 +93,11 @@ export class Identity extends Construct {
       signInAliases: { username: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
-      userVerification: { emailStyle: VerificationEmailStyle.CODE },
+      userVerification: {
+        emailStyle: VerificationEmailStyle.CODE,
+        emailSubject: cognitoMails.verification.subject,
+        emailBody: cognitoMails.verification.text,
+      },
       standardAttributes,
       customAttributes: Object.fromEntries(
         userPoolAttributes.custom.map((attribute) => [attribute.name, customAttribute(attribute)]),
@@ -91,7 +106,7 @@ export class Identity extends Construct {
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { preSignUp: this.preSignUp.function },
+      lambdaTriggers: { preSignUp: this.preSignUp.function, postConfirmation: this.postConfirmation.function },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

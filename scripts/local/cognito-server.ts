@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cognitoMails } from '../../infra/messages';
-import { appendMail } from './mailbox';
+import { appendRecord } from '../../functions/lib/adapters/local-outbox';
 
 const require = createRequire(import.meta.url);
 const lib = join(dirname(require.resolve('cognito-local/package.json')), 'lib');
@@ -58,7 +58,7 @@ const messages = {
     delivery: DeliveryDetails,
   ) {
     const template = source === 'ForgotPassword' ? cognitoMails.passwordReset : cognitoMails.verification;
-    appendMail(mailboxFile!, {
+    appendRecord(mailboxFile!, {
       to: delivery.Destination || attributeValue('email', user.Attributes),
       subject: template.subject,
       text: template.text.replace('{####}', code),

@@ -66,8 +66,8 @@ export async function startS3(port: number, dir: string): Promise<RunningEmulato
 /**
  * cognito-local in a child process (scripts/local/cognito-server.ts), its pools under `dir` and its
  * mail in the local mailbox. Usernames are not emails
- * (UsernameAttributes: []), and the pre-signup trigger is invoked through the Lambda Invoke API that
- * the local server answers at `lambdaEndpoint`, so the trigger's own handler code runs.
+ * (UsernameAttributes: []), and the Cognito triggers are invoked through the Lambda Invoke API that
+ * the local server answers at `lambdaEndpoint`, so the triggers' own handler code runs.
  */
 export async function startCognito(
   port: number,
@@ -84,7 +84,10 @@ export async function startCognito(
       region: 'local',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     },
-    TriggerFunctions: { PreSignUp: cognitoTriggers.preSignUp.localName },
+    TriggerFunctions: {
+      PreSignUp: cognitoTriggers.preSignUp.localName,
+      PostConfirmation: cognitoTriggers.postConfirmation.localName,
+    },
     UserPoolDefaults: { UsernameAttributes: [] },
     TokenConfig: { IssuerDomain: url },
   };

@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import type { WebConfig } from '../../shared/web-config';
-import { readMailbox, type LocalMail } from './mailbox';
+import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -47,8 +47,8 @@ export function createLocalApp(options: LocalAppOptions): Hono {
     }
   });
 
-  app.get('/local/mailbox.json', (c) => c.json(readMailbox(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
-  app.get('/local/mailbox', (c) => c.html(renderMailbox(readMailbox(options.mailboxFile))));
+  app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
+  app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile))));
 
   for (const apiApp of options.apiApps) app.route('/', apiApp);
   app.all('/api/*', (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));

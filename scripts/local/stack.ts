@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -23,6 +23,8 @@ export interface LocalStackOptions {
   /** The built SPA; default web/dist. */
   webDir?: string;
   demoPassword?: string;
+  /** How often the scheduled jobs run locally; 0 turns the timer off. Default 60 minutes. */
+  jobIntervalMinutes?: number;
 }
 
 export interface LocalStack {
@@ -33,8 +35,10 @@ export interface LocalStack {
   functionEnv: Record<string, string>;
   webConfig: WebConfig;
   demoPassword: string;
-  /** Every mail the product sent (scripts/local/mailbox.ts). */
+  /** Every mail the product sent (functions/lib/adapters/local-outbox.ts). */
   mailboxFile: string;
+  /** Every newsletter subscription the product made. */
+  newsletterFile: string;
   stop(): Promise<void>;
 }
 
@@ -75,12 +79,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   mkdirSync(dataDir, { recursive: true });
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
+  const newsletterFile = join(dataDir, 'newsletter.jsonl');
   const [dynamoPort, s3Port, cognitoPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const port = options.port || (await freePort());
 
   const running: RunningEmulator[] = [];
   let server: ServerType | undefined;
+  let jobTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
+    clearInterval(jobTimer);
+    rmSync(join(dataDir, 'stack.json'), { force: true });
     await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
     await Promise.allSettled(running.map((emulator) => emulator.stop()));
   };
@@ -109,6 +117,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [functionEnv.userPoolId]: resources.userPoolId,
       [functionEnv.userPoolClientId]: resources.userPoolClientId,
       [functionEnv.cognitoIssuer]: `${endpoints.cognito}/${resources.userPoolId}`,
+      // The local implementations of the adapters to outside services (functions/lib/adapters).
+      LOCAL_MAILBOX_FILE: mailboxFile,
+      LOCAL_NEWSLETTER_FILE: newsletterFile,
     };
     Object.assign(process.env, env);
 
@@ -116,6 +127,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { userApp } = await import('../../functions/user/app');
     const { ssoApp } = await import('../../functions/sso/app');
     const preSignUp = await import('../../functions/triggers/pre-signup');
+    const postConfirmation = await import('../../functions/triggers/post-confirmation');
     const { createLocalApp } = await import('./server');
 
     const webConfig: WebConfig = {
@@ -133,7 +145,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webDir: options.webDir ?? resolve('web/dist'),
       webConfig,
       apiApps: [userApp, ssoApp],
-      lambdas: { [cognitoTriggers.preSignUp.localName]: (event) => preSignUp.handler(event as never) },
+      lambdas: {
+        [cognitoTriggers.preSignUp.localName]: (event) => preSignUp.handler(event as never),
+        [cognitoTriggers.postConfirmation.localName]: (event) => postConfirmation.handler(event as never),
+      },
       s3: s3Client,
       bucketPaths,
       mailboxFile,
@@ -146,6 +161,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     await seedDemoAccounts(cognitoClient, ids, demoPassword);
 
+    // What EventBridge does in AWS: the scheduled jobs, on a timer. `npm run local:job` finds the
+    // running stack through stack.json.
+    writeFileSync(join(dataDir, 'stack.json'), JSON.stringify({ baseUrl: `http://127.0.0.1:${actualPort}`, functionEnv: env }));
+    const intervalMinutes = options.jobIntervalMinutes ?? 60;
+    if (intervalMinutes > 0) {
+      const { runJob, jobNames } = await import('./jobs');
+      jobTimer = setInterval(() => {
+        for (const name of jobNames) runJob(name).catch((error) => console.error(`Job ${name} failed:`, error));
+      }, intervalMinutes * 60_000);
+      jobTimer.unref();
+    }
+
     return {
       baseUrl: `http://127.0.0.1:${actualPort}`,
       endpoints,
@@ -154,6 +181,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       webConfig,
       demoPassword,
       mailboxFile,
+      newsletterFile,
       stop,
     };
   } catch (error) {

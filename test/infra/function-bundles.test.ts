@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, cognitoTriggers } from '../../infra/definitions';
+import { apiEndpoints, cognitoTriggers, scheduledJobs } from '../../infra/definitions';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { repoRoot } from '../../infra/paths';
 import { synthPortal, type SynthesizedPortal } from './synth';
@@ -17,6 +17,7 @@ afterAll(() => portal?.cleanup());
 const expectedPaths = [
   ...apiEndpoints.map((endpoint) => `Api/${endpoint.id}/Function`),
   ...Object.values(cognitoTriggers).map((trigger) => `Identity/${trigger.id}/Function`),
+  ...scheduledJobs.map((job) => `Jobs/${job.id}/Function`),
 ];
 
 describe('function bundles in the cloud assembly', () => {

@@ -13,26 +13,32 @@ import {
   exportsExpireAfterDays,
   functionEnv,
   passwordPolicy,
+  scheduledJobs,
   secrets,
   userPoolAttributes,
   type ApiEndpointDefinition,
   type BucketRole,
 } from '../../infra/definitions';
 import { webConfigSchema } from '../../shared/web-config';
-import { logicalIdOf, synthPortal, type SynthesizedPortal } from './synth';
+import {
+  arnOf,
+  asList,
+  logicalIdOf,
+  ref,
+  resourcesOfType,
+  statementsOfRole,
+  synthPortal,
+  type Statement,
+  type SynthesizedPortal,
+} from './synth';
+
+type Resources = SynthesizedPortal['json']['Resources'];
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
   portal = synthPortal();
 });
 afterAll(() => portal?.cleanup());
-
-type Resources = SynthesizedPortal['json']['Resources'];
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
-
-const ref = (logicalId: string) => ({ Ref: logicalId });
-const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
-const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
 
 /** Renders an Fn::Join of strings and Refs as one string, Refs as ${Name}. */
 function joined(value: unknown): string {
@@ -42,17 +48,6 @@ function joined(value: unknown): string {
   const name = (value as { Ref?: string }).Ref;
   if (name) return `\${${name}}`;
   throw new Error(`cannot render ${JSON.stringify(value)}`);
-}
-
-function resourcesOfType(resources: Resources, type: string) {
-  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
-}
-
-/** Every statement of the IAM policies attached to the given role. */
-function statementsOfRole(resources: Resources, roleLogicalId: string): Statement[] {
-  return resourcesOfType(resources, 'AWS::IAM::Policy')
-    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([ref(roleLogicalId)]))
-    .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
 }
 
 const managedCachePolicy = {
@@ -260,7 +255,7 @@ describe('api', () => {
     const nodeFunctions = resourcesOfType(portal.json.Resources, 'AWS::Lambda::Function').filter(([, fn]) =>
       String(fn.Properties!.Runtime).startsWith('nodejs'),
     );
-    expect(nodeFunctions).toHaveLength(apiEndpoints.length + Object.keys(cognitoTriggers).length);
+    expect(nodeFunctions).toHaveLength(apiEndpoints.length + Object.keys(cognitoTriggers).length + scheduledJobs.length);
   });
 
   it.each(apiEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
@@ -277,11 +272,11 @@ describe('api', () => {
           functionEnv.userPoolId,
           functionEnv.userPoolClientId,
           'NODE_OPTIONS',
-          ...secretNames.map((name) => `${secrets[name].env}_ARN`),
+          ...secretNames.map((name) => `${secrets[name].env}_SECRET_ID`),
         ].sort(),
       );
       for (const name of secretNames) {
-        expect(variables[`${secrets[name].env}_ARN`]).toEqual(ref(logicalIdOf(portal.stack, portal.stack.api.secrets[name]!)));
+        expect(variables[`${secrets[name].env}_SECRET_ID`]).toEqual(ref(logicalIdOf(portal.stack, portal.stack.api.secrets[name]!)));
       }
       expect(variables).not.toHaveProperty(functionEnv.cognitoIssuer);
       expect(variables).toMatchObject({

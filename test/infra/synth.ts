@@ -67,3 +67,21 @@ export function synthPortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdir'
 export function logicalIdOf(stack: PortalStack, construct: { node: { defaultChild?: unknown } }): string {
   return stack.getLogicalId(construct.node.defaultChild as Parameters<PortalStack['getLogicalId']>[0]);
 }
+
+type Resources = SynthesizedPortal['json']['Resources'];
+export type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+export const ref = (logicalId: string) => ({ Ref: logicalId });
+export const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+export const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+
+export function resourcesOfType(resources: Resources, type: string) {
+  return Object.entries(resources).filter(([, resource]) => resource.Type === type);
+}
+
+/** Every statement of the IAM policies attached to the given role. */
+export function statementsOfRole(resources: Resources, roleLogicalId: string): Statement[] {
+  return resourcesOfType(resources, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([ref(roleLogicalId)]))
+    .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}

@@ -4,10 +4,11 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, cognitoTriggers } from '../../infra/definitions';
+import { readRecords } from '../../functions/lib/adapters/local-outbox';
+import { apiEndpoints, cognitoTriggers, scheduledJobs } from '../../infra/definitions';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { buildApp, stackName } from '../../infra/portal-app';
-import { createConfirmedUser, stackContext } from '../support/api';
+import { createConfirmedUser, signIn, stackContext } from '../support/api';
 
 /**
  * Deploy fidelity: the Lambda bundles exactly as the synthesized cloud assembly would upload them,
@@ -32,8 +33,8 @@ afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 /**
  * The template's environment variable, with Refs to the pool, client and table made local. A secret's
- * `NAME_ARN` becomes `NAME` with the local stack's value: there is no Secrets Manager emulator, and
- * functions read `NAME` before `NAME_ARN` (functions/lib/secrets.ts).
+ * `NAME_SECRET_ID` becomes `NAME` with the local stack's value: there is no Secrets Manager emulator, and
+ * functions read `NAME` before `NAME_SECRET_ID` (functions/lib/secrets.ts).
  */
 function resolveEnv(name: string, value: unknown): [string, string] {
   if (typeof value === 'string') return [name, value];
@@ -47,7 +48,7 @@ function resolveEnv(name: string, value: unknown): [string, string] {
     case 'AWS::Cognito::UserPoolClient':
       return [name, localStack.resources.userPoolClientId];
     case 'AWS::SecretsManager::Secret': {
-      const plain = name.replace(/_ARN$/, '');
+      const plain = name.replace(/_SECRET_ID$/, '');
       const local = localStack.functionEnv[plain];
       if (!local) throw new Error(`${name}: the local stack has no ${plain}`);
       return [plain, local];
@@ -64,7 +65,10 @@ function resolveEnv(name: string, value: unknown): [string, string] {
 function invoke(bundle: FunctionBundle, event: unknown): Promise<{ result?: unknown; error?: { errorType: string; errorMessage: string } }> {
   const templateEnv = Object.fromEntries(Object.entries(bundle.environment).map(([name, value]) => resolveEnv(name, value)));
   const emulatorEnv = Object.fromEntries(
-    Object.entries(localStack.functionEnv).filter(([name]) => name.startsWith('AWS_') || name === 'COGNITO_ISSUER'),
+    // Endpoints, credentials and issuer of the emulators, and the local adapters' outbox files.
+    Object.entries(localStack.functionEnv).filter(
+      ([name]) => name.startsWith('AWS_') || name.startsWith('LOCAL_') || name === 'COGNITO_ISSUER',
+    ),
   );
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [runner, bundle.handlerFile, bundle.handlerExport], {
@@ -126,9 +130,41 @@ const httpCall = async (bundle: FunctionBundle, event: unknown) => {
 };
 
 describe('the synthesized Lambda bundles', () => {
-  it('has one bundle per API endpoint and one for the pre-signup trigger', () => {
-    for (const endpoint of apiEndpoints) expect(() => bundleFor(endpoint.id)).not.toThrow();
-    expect(() => bundleFor(cognitoTriggers.preSignUp.id)).not.toThrow();
+  it('has one bundle per API endpoint, Cognito trigger and scheduled job', () => {
+    const ids = [...apiEndpoints, ...Object.values(cognitoTriggers), ...scheduledJobs].map((d) => d.id);
+    for (const id of ids) expect(() => bundleFor(id)).not.toThrow();
+    expect(bundles).toHaveLength(ids.length);
+  });
+
+  it('post-confirmation: subscribes a user who chose the newsletter, and nobody else', async () => {
+    const bundle = bundleFor(cognitoTriggers.postConfirmation.id);
+    const event = (email: string, marketing: string) => ({
+      version: '1',
+      region: 'us-east-1',
+      userPoolId: localStack.resources.userPoolId,
+      userName: email.split('@')[0],
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      callerContext: { awsSdkVersion: 'test', clientId: localStack.resources.userPoolClientId },
+      request: { userAttributes: { email, name: 'Bundle', family_name: 'Reader', 'custom:accepted_marketing': marketing } },
+      response: {},
+    });
+    const yes = `yes${Date.now()}@example.com`;
+    const no = `no${Date.now()}@example.com`;
+    expect((await invoke(bundle, event(yes, '1'))).error).toBeUndefined();
+    expect((await invoke(bundle, event(no, '0'))).error).toBeUndefined();
+    const emails = readRecords<{ email: string }>(localStack.functionEnv.LOCAL_NEWSLETTER_FILE!).map((r) => r.email);
+    expect(emails).toContain(yes);
+    expect(emails).not.toContain(no);
+  });
+
+  it('delete-accounts job: carries out a pending deletion request', async () => {
+    const user = await createConfirmedUser();
+    const profile = JSON.parse((await httpCall(bundleFor('User'), httpApiEvent('user', { cmd: 'get_user_profile' }, user.accessToken))).body);
+    await httpCall(bundleFor('User'), httpApiEvent('user', { cmd: 'delete_user_account' }, user.accessToken));
+    const run = await invoke(bundleFor('DeleteAccounts'), { source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} });
+    expect(run.error).toBeUndefined();
+    expect((run.result as { deleted: number[] }).deleted).toContain(profile.data.id);
+    await expect(signIn(user.username, user.password)).rejects.toThrow();
   });
 
   it('user: answers get_user_profile and update_user_profile against the local stack', async () => {

@@ -14,6 +14,9 @@ import { portalTable } from './table';
  * | user by numeric id                        | user        | gsi1 `userid#{id}` / `user`          | Query      |
  * | next id of a kind (user, license, case …) | counter     | pk `counter#{name}`, sk `counter`    | UpdateItem ADD |
  * | which username holds an email address     | email_claim | pk `email#{email}`, sk `email`       | GetItem, conditional PutItem |
+ * | a user's pending deletion request         | deletion_request | pk `deletion#{user_id}`, sk `deletion` | GetItem, conditional PutItem |
+ * | every pending deletion request, oldest first | deletion_request | gsi1 `deletion#pending` / requested | Query |
+ * | the audit line of a deleted account       | account_deletion | pk `deleted#{user_id}`, sk `deleted`; gsi1 `deleted` / deleted | GetItem, Query |
  */
 const timestamps = {
   created: { name: 'created', savedAs: 'created' },
@@ -64,4 +67,52 @@ export const EmailClaimEntity = new Entity({
   schema: item({ email: string().key(), username: string() }),
   computeKey: ({ email }) => ({ pk: `email#${email}`, sk: 'email' }),
   timestamps,
+});
+
+/**
+ * A user's request to delete the account, until the deletion job has done it. Only what the job needs:
+ * the Cognito user to delete and the records to remove are found from these keys.
+ */
+const deletionRequestSchema = item({
+  user_id: number().key(),
+  sub: string(),
+  username: string(),
+  requested: string(),
+  delete_by: string(),
+  /** The admin who asked, when it was not the user. */
+  requested_by: number().optional(),
+});
+
+export const DeletionRequestEntity = new Entity({
+  name: 'deletion_request',
+  table: portalTable,
+  schema: deletionRequestSchema.and({
+    gsi1pk: string().hidden().default('deletion#pending'),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof deletionRequestSchema>(({ requested }) => requested),
+  }),
+  computeKey: ({ user_id }) => ({ pk: `deletion#${user_id}`, sk: 'deletion' }),
+  timestamps: false,
+});
+
+/** The audit line the deletion job keeps: no personal data, only who (by number) and when. */
+const accountDeletionSchema = item({
+  user_id: number().key(),
+  requested: string(),
+  deleted: string(),
+  requested_by: number().optional(),
+});
+
+export const AccountDeletionEntity = new Entity({
+  name: 'account_deletion',
+  table: portalTable,
+  schema: accountDeletionSchema.and({
+    gsi1pk: string().hidden().default('deleted'),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof accountDeletionSchema>(({ deleted }) => deleted),
+  }),
+  computeKey: ({ user_id }) => ({ pk: `deleted#${user_id}`, sk: 'deleted' }),
+  timestamps: false,
 });

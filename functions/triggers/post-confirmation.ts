@@ -1,0 +1,23 @@
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { getNewsletterAdapter } from '../lib/adapters/newsletter';
+import { logger } from '../lib/logger';
+
+/**
+ * Cognito post-confirmation trigger: a user who ticked the newsletter box at sign-up is subscribed
+ * once the address is confirmed. It runs inside Cognito for that user only, so nobody can change
+ * another person's subscription; a failure of the provider is logged and ignored (spec §8).
+ */
+export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+  const attributes = event.request.userAttributes;
+  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp' || attributes['custom:accepted_marketing'] !== '1') return event;
+  try {
+    await getNewsletterAdapter().subscribe({
+      email: attributes.email ?? '',
+      first_name: attributes.name ?? '',
+      last_name: attributes.family_name ?? '',
+    });
+  } catch (error) {
+    logger.warn('Newsletter subscription failed; ignored', { username: event.userName, error: (error as Error).message });
+  }
+  return event;
+};

@@ -1,0 +1,20 @@
+/**
+ * `npm run local:job -- delete-accounts`: runs a scheduled job now against the running local stack
+ * (`npm start` writes the functions' environment to {LOCAL_DATA_DIR}/stack.json).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { jobNames, runJob } from './jobs';
+
+const name = process.argv[2];
+if (!name) {
+  console.error(`Usage: npm run local:job -- <${jobNames.join('|')}>`);
+  process.exit(2);
+}
+const stateFile = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'stack.json');
+if (!existsSync(stateFile)) {
+  console.error(`No running local stack (${stateFile} is missing): start it with npm start`);
+  process.exit(1);
+}
+Object.assign(process.env, (JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> }).functionEnv);
+console.log(JSON.stringify(await runJob(name), null, 2));
