@@ -60,10 +60,24 @@ const jwksCache = new SimpleJwksCache({ fetcher: { fetch: fetchJwks } });
 const stringClaims = (payload: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 
+/**
+ * Tokens verified before, until they expire: a client sends the same token with every call for up to
+ * an hour, and the signature check is the largest part of a call's own CPU time. Keyed by the whole
+ * token, so a changed token is verified afresh; bounded, oldest out first.
+ */
+const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+const VERIFIED_MAX = 1_000;
+
 /** Verifies the Authorization header (`Bearer <token>` or the bare token) and returns the caller. */
 export async function authenticate(header: string | undefined, tokenUse: TokenUse = 'access'): Promise<Caller> {
   const token = header?.replace(/^Bearer\s+/i, '').trim();
   if (!token) throw unauthorized(apiMessages.missingToken);
+  const known = verified.get(token);
+  if (known && known.caller.tokenUse === tokenUse && known.expiresAt > Date.now()) return known.caller;
+  return verify(token, tokenUse);
+}
+
+async function verify(token: string, tokenUse: TokenUse): Promise<Caller> {
   let payload: Record<string, unknown>;
   try {
     payload = await getVerifier(tokenUse).verify(token);
@@ -82,9 +96,12 @@ export async function authenticate(header: string | undefined, tokenUse: TokenUs
     caller.attributes = stringClaims(payload);
     caller.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
   }
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, { caller: Object.freeze(caller), expiresAt: Number(payload.exp) * 1000 });
   return caller;
 }
 
 export function resetAuth(): void {
   verifiers.clear();
+  verified.clear();
 }
