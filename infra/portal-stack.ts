@@ -98,6 +98,13 @@ export class PortalStack extends Stack {
       description: 'Upload versions.json here (served at /data/)',
       value: this.files.buckets.data.bucketName,
     });
+    const ssoSecret = this.api.secrets.sso;
+    if (ssoSecret) {
+      new CfnOutput(this, 'SsoSecretArn', {
+        description: "The forum's DiscourseConnect secret: read it with aws secretsmanager get-secret-value",
+        value: ssoSecret.secretArn,
+      });
+    }
     new CfnOutput(this, 'DownloadsBucketName', {
       description: 'Upload release packages here (served at /downloads/)',
       value: this.files.buckets.downloads.bucketName,
