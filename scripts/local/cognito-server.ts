@@ -4,7 +4,9 @@
  *   of only to the console;
  * - ResendConfirmationCode, which cognito-local lacks, is answered as Cognito does;
  * - ConfirmSignUp behaves as Cognito's: an unknown user is UserNotFoundException, a confirmed one
- *   NotAuthorizedException, and a confirmed code marks the email verified (it was sent there).
+ *   NotAuthorizedException, and a confirmed code marks the email verified (it was sent there);
+ * - a wrong password at InitiateAuth or ChangePassword is NotAuthorizedException, as in Cognito
+ *   (cognito-local says InvalidPasswordException, which Cognito keeps for the password policy).
  * Runs as a child process with its data folder as the working directory; PORT and HOST as cognito-local.
  */
 import { createRequire } from 'node:module';
@@ -121,9 +123,21 @@ async function confirmSignUp(context: unknown, req: { ClientId: string; Username
   return result;
 }
 
+/** Runs cognito-local's own target, answering a wrong password as Cognito does. */
+const wrongPasswordAsCognito = (target: string) => async (context: unknown, req: never) => {
+  try {
+    return await router(target)(context, req);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'InvalidPasswordException') throw new NotAuthorizedError('Incorrect username or password.');
+    throw error;
+  }
+};
+
 const overrides: Record<string, (context: unknown, req: never) => Promise<unknown>> = {
   ResendConfirmationCode: resendConfirmationCode,
   ConfirmSignUp: confirmSignUp,
+  InitiateAuth: wrongPasswordAsCognito('InitiateAuth'),
+  ChangePassword: wrongPasswordAsCognito('ChangePassword'),
 };
 const portalRouter = (target: string) => overrides[target] ?? router(target);
 
