@@ -5,11 +5,10 @@ import {
   ForgotPasswordCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
-import { callApi, signIn, stackContext } from '../support/api';
+import { callApi, signIn, signUp as signUpUser, stackContext, uniqueIdentity } from '../support/api';
 
 /**
  * The account life cycle as the SPA drives it against the identity provider, with the error names the
@@ -19,26 +18,9 @@ const { baseUrl, localStack, cognito } = stackContext();
 const ClientId = localStack.resources.userPoolClientId;
 const newestCodeFor = async (email: string) =>
   ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as LocalMail[]).find((mail) => mail.to === email)?.code;
-const fresh = () => {
-  const username = `acct${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { username, email: `${username}@example.com` };
-};
-const signUp = (username: string, email: string, password = 'Passw0rdX') =>
-  cognito.send(
-    new SignUpCommand({
-      ClientId,
-      Username: username,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'Ann' },
-        { Name: 'family_name', Value: 'Account' },
-        { Name: 'custom:company', Value: 'Acme' },
-        { Name: 'custom:admin_terms_accepted', Value: '1' },
-        { Name: 'custom:accepted_marketing', Value: '0' },
-      ],
-    }),
-  );
+const fresh = () => uniqueIdentity('acct');
+const signUp = (username: string, email: string) =>
+  signUpUser({ username, email }, { first_name: 'Ann', last_name: 'Account', company: 'Acme' });
 const errorName = (promise: Promise<unknown>) => promise.then(() => 'no error', (error: Error) => error.name);
 
 describe('sign-up, verification and sign-in', () => {

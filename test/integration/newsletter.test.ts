@@ -1,29 +1,15 @@
-import { ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
-import { stackContext } from '../support/api';
+import { signUp, stackContext, uniqueIdentity } from '../support/api';
 
 const { baseUrl, localStack, cognito } = stackContext();
 const subscriptions = () => readRecords<{ email: string; first_name: string }>(localStack.functionEnv.LOCAL_NEWSLETTER_FILE!);
 
 /** Signs up through Cognito as the SPA does and confirms with the code from the local mailbox. */
 async function register(marketing: '1' | '0') {
-  const username = `news${Date.now().toString(36)}${marketing}`;
-  const email = `${username}@example.com`;
-  await cognito.send(
-    new SignUpCommand({
-      ClientId: localStack.resources.userPoolClientId,
-      Username: username,
-      Password: 'Passw0rdX',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'News' },
-        { Name: 'family_name', Value: 'Reader' },
-        { Name: 'custom:admin_terms_accepted', Value: '1' },
-        { Name: 'custom:accepted_marketing', Value: marketing },
-      ],
-    }),
-  );
+  const { username, email } = uniqueIdentity('news');
+  await signUp({ username, email }, { first_name: 'News', last_name: 'Reader', marketing: marketing === '1' });
   const mails = (await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as LocalMail[];
   const code = mails.find((mail) => mail.to === email)?.code;
   expect(code).toMatch(/^\d{6}$/);

@@ -1,25 +1,10 @@
-import { AdminDeleteUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, stackContext } from '../support/api';
+import { createConfirmedUser, signUp as signUpUser, stackContext } from '../support/api';
 
 const { cognito, localStack } = stackContext();
 
-function signUp(username: string, email: string) {
-  return cognito.send(
-    new SignUpCommand({
-      ClientId: localStack.resources.userPoolClientId,
-      Username: username,
-      Password: 'Passw0rdX',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'Sam' },
-        { Name: 'family_name', Value: 'Same' },
-        { Name: 'custom:admin_terms_accepted', Value: '1' },
-        { Name: 'custom:accepted_marketing', Value: '0' },
-      ],
-    }),
-  );
-}
+const signUp = (username: string, email: string) => signUpUser({ username, email });
 
 const unique = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 

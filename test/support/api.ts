@@ -34,37 +34,50 @@ export async function signIn(username: string, password: string): Promise<{ acce
 }
 
 let counter = 0;
-/** A unique, confirmed user made through the real sign-up path (pre-signup trigger included). */
-export async function createConfirmedUser(password = 'Passw0rdX') {
+/** A username and email no other test uses. */
+export function uniqueIdentity(prefix = 'user') {
+  const username = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return { username, email: `${username}@example.com` };
+}
+
+/** Cognito SignUp with the attributes the SPA's register screen sends (spec §3). */
+export function signUp(
+  account: { username: string; email: string; password?: string },
+  attributes: { first_name?: string; last_name?: string; company?: string; marketing?: boolean } = {},
+) {
   const { cognito, localStack } = stackContext();
-  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}`;
-  const username = `user${suffix}`;
-  const email = `${username}@example.com`;
-  await cognito.send(
+  return cognito.send(
     new SignUpCommand({
       ClientId: localStack.resources.userPoolClientId,
-      Username: username,
-      Password: password,
+      Username: account.username,
+      Password: account.password ?? 'Passw0rdX',
       UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'name', Value: 'Test' },
-        { Name: 'family_name', Value: 'User' },
-        { Name: 'custom:company', Value: 'Test Co' },
+        { Name: 'email', Value: account.email },
+        { Name: 'name', Value: attributes.first_name ?? 'Test' },
+        { Name: 'family_name', Value: attributes.last_name ?? 'User' },
+        { Name: 'custom:company', Value: attributes.company ?? 'Test Co' },
         { Name: 'custom:admin_terms_accepted', Value: '1' },
-        { Name: 'custom:accepted_marketing', Value: '0' },
+        { Name: 'custom:accepted_marketing', Value: attributes.marketing ? '1' : '0' },
       ],
     }),
   );
+}
+
+/** A unique, confirmed user made through the real sign-up path (pre-signup trigger included). */
+export async function createConfirmedUser(password = 'Passw0rdX') {
+  const { cognito, localStack } = stackContext();
+  const { username, email } = uniqueIdentity();
+  await signUp({ username, email, password });
   await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: localStack.resources.userPoolId, Username: username }));
   await cognito.send(
     new AdminUpdateUserAttributesCommand({
       UserPoolId: localStack.resources.userPoolId,
       Username: username,
       // cognito-local wants the address beside its flag; Cognito accepts both.
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'email_verified', Value: 'true' },
-          ],
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
     }),
   );
   return { username, email, password, ...(await signIn(username, password)) };
