@@ -1,12 +1,23 @@
 import { createServer } from 'node:net';
 
-/** A free TCP port on 127.0.0.1, asked of the operating system. */
-export function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1: `preferred` if it is free, else one the operating system picks. */
+export async function freePort(preferred = 0): Promise<number> {
+  if (preferred) {
+    try {
+      return await listenOnce(preferred);
+    } catch {
+      // taken: any free port will do
+    }
+  }
+  return listenOnce(0);
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });

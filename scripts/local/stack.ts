@@ -18,7 +18,8 @@ export const LOCAL_REGION = 'us-east-1';
 export interface LocalStackOptions {
   /** Where every emulator keeps its data; a restart on the same folder keeps every record. */
   dataDir: string;
-  /** Port of the portal itself; 0 or absent picks a free one. */
+  /** Port of the portal itself; 0 or absent picks a free one. The emulators then prefer the next three
+   * ports, so that their addresses (and the token issuer) stay the same from one start to the next. */
   port?: number;
   /** The built SPA; default web/dist. */
   webDir?: string;
@@ -80,8 +81,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const newsletterFile = join(dataDir, 'newsletter.jsonl');
-  const [dynamoPort, s3Port, cognitoPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const port = options.port || (await freePort());
+  const preferred = (offset: number) => (options.port ? options.port + offset : 0);
+  const dynamoPort = await freePort(preferred(1));
+  const s3Port = await freePort(preferred(2));
+  const cognitoPort = await freePort(preferred(3));
 
   const running: RunningEmulator[] = [];
   let server: ServerType | undefined;
