@@ -1,28 +1,13 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { messages } from '../../shared/validation';
 import { stackContext } from '../support/api';
-import { pathOf, useBrowser } from '../support/browser';
+import { openSignedIn as openSignedInAs, pathOf, signInWith as signIn, uniqueSuffix as unique, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const DEMO_USER = 'demo';
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function openSignedIn(path: string): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, DEMO_USER, inject('demoPassword'));
-  await page.waitForURL((url) => url.pathname === path);
-  return page;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const openSignedIn = (path: string) => openSignedInAs(browser, DEMO_USER, inject('demoPassword'), path);
 
 describe('sign in and profile', () => {
   it('sends a signed-out visit of /profile to the sign-in page', async () => {

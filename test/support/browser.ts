@@ -85,3 +85,58 @@ export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;
 }
+
+/** Fills the sign-in form and submits it (the page must be on /signin). */
+export async function signInWith(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens /signin?redirect=path, signs in and waits for `path`. */
+export async function openSignedIn(
+  harness: BrowserHarness,
+  username: string,
+  password: string,
+  path: string,
+  options?: BrowserContextOptions,
+): Promise<Page> {
+  const page = await harness.newPage(options);
+  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
+  await signInWith(page, username, password);
+  await page.waitForURL((url) => url.pathname === path);
+  return page;
+}
+
+/** One mail of the local mailbox (/local/mailbox.json, newest first). */
+export interface MailboxItem {
+  to: string;
+  subject: string;
+  text: string;
+  code?: string;
+  sent: string;
+}
+
+/** The mails sent to `to`, newest first, as the local mailbox shows them. */
+export async function mailsTo(page: Page, to: string): Promise<MailboxItem[]> {
+  const response = await page.request.get('/local/mailbox.json');
+  if (!response.ok()) throw new Error(`/local/mailbox.json answered HTTP ${response.status()}`);
+  const mails = (await response.json()) as MailboxItem[];
+  return mails.filter((mail) => mail.to === to);
+}
+
+/**
+ * Waits until the mailbox holds more than `seen` mails with a code for `to`, and returns the newest code.
+ * Cognito's mail is written while the call that sends it is answered, so a short poll is enough.
+ */
+export async function waitForCode(page: Page, to: string, seen = 0): Promise<{ code: string; count: number }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (await mailsTo(page, to)).filter((mail) => mail.code);
+    if (mails.length > seen && mails[0]?.code) return { code: mails[0].code, count: mails.length };
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`No new code was mailed to ${to}`);
+}
+
+/** A short unique suffix for usernames and emails, so runs do not collide. */
+export const uniqueSuffix = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

@@ -1,14 +1,18 @@
 import { API_CLIENT, API_VERSION, apiMessages, type ApiResponse } from '../../../shared/api';
 import { contract, type CmdDefinition, type CmdInput, type CmdName, type CmdResult, type Endpoint } from '../../../shared/contract';
 import { getConfig } from '../config';
-import { NoSessionError, getAccessToken, signOut } from '../session/session';
+import { NoSessionError, getAccessToken, getIdToken, signOut } from '../session/session';
 
-/** A failed API call: the server's message (shown as is) and the HTTP status (0 when nothing answered). */
+/**
+ * A failed API call: the message (shown as is), the HTTP status (0 when nothing answered) and whether the
+ * message is the server's own (an error envelope) rather than the client's description of a failure.
+ */
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError';
   constructor(
     message: string,
     readonly httpStatus: number,
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -21,7 +25,7 @@ export const clientMessages = {
 
 /**
  * Calls `cmd` on `endpoint` (design §1): POST {apiBase}/{endpoint} with {cmd, version, client, ...params}
- * and, unless the contract marks the cmd public, the access token. Params and result are typed by the
+ * and, unless the contract marks the cmd public, the access token (the id token where the contract says so). Params and result are typed by the
  * contract in shared/. An error envelope rejects with ApiCallError; a session error (HTTP 401) signs out
  * and reloads the page (spec §6).
  */
@@ -34,7 +38,8 @@ export async function call<E extends Endpoint, C extends CmdName<E>>(
   const definition = (contract[endpoint] as Record<string, CmdDefinition>)[cmd];
   if (definition?.role !== 'public') {
     try {
-      headers.authorization = `Bearer ${await getAccessToken()}`;
+      const token = definition?.token === 'id' ? await getIdToken() : await getAccessToken();
+      headers.authorization = `Bearer ${token}`;
     } catch (error) {
       if (error instanceof NoSessionError) {
         void signOut();
@@ -68,7 +73,7 @@ export async function call<E extends Endpoint, C extends CmdName<E>>(
   }
   if (body?.status === 'ok') return body.data;
   if (body?.status === 'error' && typeof body.message === 'string') {
-    throw new ApiCallError(body.message, response.status);
+    throw new ApiCallError(body.message, response.status, true);
   }
   throw new ApiCallError(clientMessages.badResponse(response.status), response.status);
 }

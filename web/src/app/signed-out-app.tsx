@@ -1,10 +1,19 @@
 import { Box, Container, Group, Paper, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { ErrorBanner } from '../components/error-banner';
+import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { PageLoader } from '../components/page-loader';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { signInPathFor } from './redirect';
+
+// The sign-in form is in the first chunk; the other signed-out screens load when visited (design §9).
+const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
+const VerifyPage = lazy(() => import('../features/auth/components/verify-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const RecoverPasswordPage = lazy(() => import('../features/auth/components/recover-password-page'));
+const SsoSignOutPage = lazy(() => import('../features/sso/components/sso-sign-out-page'));
 
 function SignedOutLayout() {
   return (
@@ -18,8 +27,11 @@ function SignedOutLayout() {
         </Group>
         <main>
           <ErrorBanner />
+          <LocationNotice />
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
-            <Outlet />
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
           </Paper>
         </main>
       </Container>
@@ -27,23 +39,28 @@ function SignedOutLayout() {
   );
 }
 
-/** Any other signed-out path goes to /signin (spec §2), remembering where the visit was headed. */
+/**
+ * Any other signed-out path goes to /signin (spec §2), remembering where the visit was headed; for
+ * /ssosignin that is the single sign-on request, taken up again once signed in.
+ */
 function ToSignIn() {
   const { pathname, search } = useLocation();
   return <Navigate to={signInPathFor(pathname + search)} replace />;
 }
 
-/** The signed-out routes (spec §2). Register, verify and recovery screens arrive with issue 3. */
+/** The signed-out routes (spec §2). */
 export function SignedOutApp() {
   return (
     <Routes>
       <Route element={<SignedOutLayout />}>
         <Route path="/signin" element={<SignInPage />} />
-        <Route path="/register" element={<PlaceholderPage title="Create account" />} />
-        <Route path="/verify" element={<PlaceholderPage title="Verify account" />} />
-        <Route path="/forgotpassword" element={<PlaceholderPage title="Forgot password" />} />
-        <Route path="/recoverpassword" element={<PlaceholderPage title="Recover password" />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
+        <Route path="/recoverpassword" element={<RecoverPasswordPage />} />
+        <Route path="/ssosignout" element={<SsoSignOutPage />} />
       </Route>
+      <Route path="/ssosignin" element={<ToSignIn />} />
       <Route path="*" element={<ToSignIn />} />
     </Routes>
   );

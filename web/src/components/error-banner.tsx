@@ -1,12 +1,21 @@
 import { Alert } from '@mantine/core';
 import { clearError, useError } from '../app/app-state';
+import classes from './error-banner.module.css';
 
 /** The single error string of the shared state, in red at the top of the page (spec §8). */
 export function ErrorBanner() {
   const error = useError();
   if (!error) return null;
   return (
-    <Alert color="red" variant="light" mb="md" withCloseButton closeButtonLabel="Dismiss error" onClose={clearError}>
+    <Alert
+      color="red"
+      variant="light"
+      mb="md"
+      withCloseButton
+      closeButtonLabel="Dismiss error"
+      onClose={clearError}
+      classNames={{ message: classes.message }}
+    >
       {error}
     </Alert>
   );

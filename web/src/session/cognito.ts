@@ -1,7 +1,13 @@
 import {
+  ChangePasswordCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  ConfirmSignUpCommand,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
+  ResendConfirmationCodeCommand,
   RevokeTokenCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { getConfig } from '../config';
 import type { AuthResultTokens } from './tokens';
@@ -58,4 +64,60 @@ export const refreshTokens = (refreshToken: string): Promise<AuthResultTokens> =
 /** Revokes the refresh token (and the access tokens issued from it) at sign-out. */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   await cognito().send(new RevokeTokenCommand({ ClientId: getConfig().userPoolClientId, Token: refreshToken }));
+}
+
+/** A new account: the user pool's attributes of spec §3, by name. */
+export interface SignUpInput {
+  username: string;
+  password: string;
+  attributes: Record<string, string>;
+}
+
+/** Cognito SignUp; resolves whether the pool confirmed the user at once (then no code is needed). */
+export async function signUp({ username, password, attributes }: SignUpInput): Promise<{ confirmed: boolean }> {
+  const answer = await cognito().send(
+    new SignUpCommand({
+      ClientId: getConfig().userPoolClientId,
+      Username: username,
+      Password: password,
+      UserAttributes: Object.entries(attributes).map(([Name, Value]) => ({ Name, Value })),
+    }),
+  );
+  return { confirmed: answer.UserConfirmed === true };
+}
+
+/** Confirms a new account with the code mailed at sign-up. */
+export async function confirmSignUp(username: string, code: string): Promise<void> {
+  await cognito().send(
+    new ConfirmSignUpCommand({ ClientId: getConfig().userPoolClientId, Username: username, ConfirmationCode: code }),
+  );
+}
+
+/** Mails a new verification code; the previous one stops working. */
+export async function resendConfirmationCode(username: string): Promise<void> {
+  await cognito().send(new ResendConfirmationCodeCommand({ ClientId: getConfig().userPoolClientId, Username: username }));
+}
+
+/** Mails a password reset code. */
+export async function forgotPassword(username: string): Promise<void> {
+  await cognito().send(new ForgotPasswordCommand({ ClientId: getConfig().userPoolClientId, Username: username }));
+}
+
+/** Sets a new password with the mailed reset code. */
+export async function confirmForgotPassword(username: string, code: string, password: string): Promise<void> {
+  await cognito().send(
+    new ConfirmForgotPasswordCommand({
+      ClientId: getConfig().userPoolClientId,
+      Username: username,
+      ConfirmationCode: code,
+      Password: password,
+    }),
+  );
+}
+
+/** Changes the signed-in user's password (authorized by the access token). */
+export async function changePassword(accessToken: string, previous: string, proposed: string): Promise<void> {
+  await cognito().send(
+    new ChangePasswordCommand({ AccessToken: accessToken, PreviousPassword: previous, ProposedPassword: proposed }),
+  );
 }

@@ -35,6 +35,9 @@ const PERMANENT_ERRORS = new Set([
 
 const loadCognito = () => import('./cognito');
 
+/** The identity provider module (AWS SDK), loaded on first use: sign-up, verification, password changes. */
+export const loadIdentityProvider = loadCognito;
+
 /** Starts loading the identity provider module (the AWS SDK) early, e.g. once the sign-in form is shown. */
 export function preloadCognito(): void {
   void loadCognito().catch(() => undefined);
@@ -155,12 +158,16 @@ function scheduleRefresh(): void {
   );
 }
 
-/** A valid access token for an API call, refreshed first when it is near expiry. */
-export async function getAccessToken(): Promise<string> {
+async function currentTokens(): Promise<StoredTokens> {
   if (!tokens) throw new NoSessionError();
-  const current = needsRefresh(tokens, Date.now()) ? await refresh() : tokens;
-  return current.accessToken;
+  return needsRefresh(tokens, Date.now()) ? await refresh() : tokens;
 }
+
+/** A valid access token for an API call, refreshed first when it is near expiry. */
+export const getAccessToken = async (): Promise<string> => (await currentTokens()).accessToken;
+
+/** A valid id token (single sign-on sends it instead of the access token), refreshed like the access token. */
+export const getIdToken = async (): Promise<string> => (await currentTokens()).idToken;
 
 // Another tab signed in, refreshed or signed out: follow it.
 window.addEventListener('storage', (event) => {

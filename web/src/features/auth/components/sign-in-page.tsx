@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { preloadCognito } from '../../../session/session';
-import { signInErrorMessage, signInUser } from '../api/sign-in';
+import { signInUser } from '../api/sign-in';
+import { signInError } from '../errors';
 
 /**
  * Sign in (spec §2): username and password, links to create an account, verify one and recover a password.
@@ -27,7 +28,7 @@ export function SignInPage() {
     try {
       await signInUser(username, password);
     } catch (error) {
-      setError(signInErrorMessage(error));
+      setError(signInError(error));
       setPending(false);
     }
   };

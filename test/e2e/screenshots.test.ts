@@ -1,0 +1,100 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, inject, it } from 'vitest';
+import { openSignedIn, useBrowser } from '../support/browser';
+
+/**
+ * Screenshots of every account screen, light and dark, wide and narrow, for a person to look at
+ * (SCREENSHOTS=1 npx vitest run --project stack test/e2e/screenshots.test.ts). Written to the system's
+ * temporary folder, never to the repository. Skipped in ordinary runs: it asserts nothing.
+ */
+const browser = useBrowser();
+const dir = join(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'portal-screenshots'));
+
+const variants = [
+  { name: 'wide-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'wide-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'narrow-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'narrow-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
+const shot = (page: Page, screen: string, variant: string) =>
+  page.screenshot({ path: join(dir, `${screen}-${variant}.png`), fullPage: true });
+
+describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
+  it.each(variants)('signed-out screens ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const page = await browser.newPage({ viewport, colorScheme });
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await shot(page, 'signin', name);
+
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Create account' }).waitFor();
+    await page.getByLabel(/^Username/).fill('Bad Name');
+    await page.getByLabel(/^Password/).fill('short');
+    await page.getByLabel(/^Confirm password/).fill('other');
+    await page.getByLabel(/^Email/).fill('nope');
+    await page.getByLabel(/^First name/).focus();
+    await shot(page, 'register-invalid', name);
+
+    await page.goto('/verify?username=dana');
+    await page.getByRole('heading', { name: 'Verify account' }).waitFor();
+    await page.getByLabel(/^Verification code/).fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('alert').waitFor();
+    await shot(page, 'verify-error', name);
+
+    await page.goto('/forgotpassword');
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
+    await shot(page, 'forgotpassword', name);
+
+    await page.goto('/recoverpassword?username=dana');
+    await page.getByRole('heading', { name: 'Recover password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('');
+    await page.getByLabel(/^Code/).focus();
+    await shot(page, 'recoverpassword', name);
+  });
+
+  it.each(variants)('signed-in screens ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const page = await openSignedIn(browser, 'admin', inject('demoPassword'), '/changepassword', { viewport, colorScheme });
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('weak');
+    await page.getByLabel(/^Confirm password/).focus();
+    await shot(page, 'changepassword', name);
+
+    await page.goto('/profile');
+    await page.getByLabel(/^First name/).waitFor();
+    await shot(page, 'profile', name);
+
+    await page.goto('/deleteaccount');
+    await page.getByRole('button', { name: 'Request deletion of account' }).waitFor();
+    await shot(page, 'deleteaccount', name);
+
+    await page.goto('/ssosignin?sso=YWJj&sig=00');
+    await page.getByRole('alert').waitFor();
+    await shot(page, 'ssosignin-error', name);
+
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await shot(page, 'users', name);
+    if (viewport.width < 640) {
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ state: 'visible' });
+      await page.waitForTimeout(300);
+      await shot(page, 'menu-open', name);
+    }
+  });
+
+  it.each(variants.slice(0, 3))('delete account confirmation ($name)', async ({ name, viewport, colorScheme }) => {
+    const { createConfirmedUser } = await import('../support/api');
+    const user = await createConfirmedUser();
+    const page = await openSignedIn(browser, user.username, user.password, '/deleteaccount', { viewport, colorScheme });
+    await page.getByRole('button', { name: 'Request deletion of account' }).click();
+    await page.getByText('Your account will be deleted within two working days.').waitFor();
+    await shot(page, 'deleteaccount-done', name);
+  });
+});

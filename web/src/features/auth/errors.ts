@@ -1,0 +1,71 @@
+import { messages } from '../../../../shared/validation';
+
+/**
+ * The error catalogue of spec §8 for the identity provider's answers, word for word. Cognito rejects with
+ * an error whose `name` is the exception type (e.g. "CodeMismatchException"); each screen maps the names
+ * it knows to its text and everything else to its fallback.
+ */
+
+export const UNKNOWN_ERROR = 'Unknown error, try again later';
+
+export const changePasswordMessages = {
+  LimitExceededException: 'Already tried to change password',
+  NotAuthorizedException: 'Incorrect password provided',
+} as const;
+
+export const recoverPasswordMessages = {
+  UserNotFoundException: 'Wrong username',
+  LimitExceededException: 'Already tried to recover password',
+} as const;
+
+export const signUpMessages = {
+  UserLambdaValidationException: 'Email already exists',
+  InvalidPasswordException: `Wrong password pattern provided. ${messages.password}`,
+  UsernameExistsException: 'User already exists',
+} as const;
+
+export const verifyMessages = {
+  LimitExceededException: 'Already resend verification code',
+  UserNotFoundException: 'Wrong username',
+  InvalidParameterException: 'User is already confirmed',
+  NotAuthorizedException: 'User is already confirmed',
+  ExpiredCodeException: 'Invalid code provided',
+  CodeMismatchException: 'Invalid verification code provided, please try again',
+} as const;
+
+/** Verify's fallback names the error: Unknown error: "{name}", try again later. */
+export const unknownVerifyError = (name: string): string => `Unknown error: "${name}", try again later`;
+
+/** Sign-in failure: Login failed - {message}. */
+export const loginFailed = (message: string): string => `Login failed - ${message}`;
+
+/** The error's name (the Cognito exception type), or '' for something that is not an error. */
+export function errorName(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string') return error.name;
+  return '';
+}
+
+const lookup = (table: Record<string, string>, error: unknown): string | undefined => {
+  const name = errorName(error);
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+};
+
+/** Change password (ChangePassword). */
+export const changePasswordError = (error: unknown): string => lookup(changePasswordMessages, error) ?? UNKNOWN_ERROR;
+
+/** Recover password (ForgotPassword and ConfirmForgotPassword). */
+export const recoverPasswordError = (error: unknown): string => lookup(recoverPasswordMessages, error) ?? UNKNOWN_ERROR;
+
+/** Sign-up (SignUp). */
+export const signUpError = (error: unknown): string => lookup(signUpMessages, error) ?? UNKNOWN_ERROR;
+
+/** Verify (ConfirmSignUp and ResendConfirmationCode). */
+export const verifyError = (error: unknown): string =>
+  lookup(verifyMessages, error) ?? unknownVerifyError(errorName(error) || 'unknown');
+
+/** Sign-in (InitiateAuth): the provider's own message; a network failure gets a readable one. */
+export function signInError(error: unknown): string {
+  if (error instanceof TypeError) return loginFailed('Cannot reach the sign-in service');
+  if (error instanceof Error && error.message) return loginFailed(error.message);
+  return loginFailed(UNKNOWN_ERROR);
+}

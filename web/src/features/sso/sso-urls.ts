@@ -1,0 +1,60 @@
+/**
+ * DiscourseConnect in the browser (reference/integrations.md): reading the forum's request, building the
+ * URL back to the forum, and where /ssosignout may send the browser. Pure functions, unit-tested.
+ */
+
+/** Spec §8 and the texts this feature shows. */
+export const ssoMessages = {
+  noResponse: 'No response from sso server',
+  malformed: 'Single sign-on request is malformed',
+} as const;
+
+export interface SsoRequest {
+  sso: string;
+  sig: string;
+}
+
+/**
+ * `sso` and `sig` from the query. Base64 never holds a space, so a space can only be a '+' the forum (or
+ * a proxy) left unencoded; it is put back rather than failing the signature check.
+ */
+export function readSsoRequest(params: URLSearchParams): SsoRequest | null {
+  const sso = params.get('sso')?.replace(/ /g, '+');
+  const sig = params.get('sig');
+  return sso && sig ? { sso, sig } : null;
+}
+
+/**
+ * The forum's login URL with the signed answer: `return_sso_url` plus `sso` (percent-encoded once, so a
+ * '+' in the base64 survives) and `sig`. Null when `return_sso_url` is not an http(s) URL.
+ */
+export function forumLoginUrl(returnSsoUrl: string, sso: string, sig: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(returnSsoUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const separator = returnSsoUrl.includes('?') ? '&' : '?';
+  return `${returnSsoUrl}${separator}sso=${encodeURIComponent(sso)}&sig=${encodeURIComponent(sig)}`;
+}
+
+/**
+ * Where /ssosignout?redirect=… goes after signing out: `redirect` when it is an http(s) address on this
+ * site or on the forum this browser signed in to through single sign-on (its origin is remembered from
+ * the server-verified return_sso_url); anything else goes to /signin, so the route is no open redirect.
+ */
+export function ssoSignOutTarget(redirect: string | null, siteOrigin: string, forumOrigin: string | null): string {
+  if (!redirect) return '/signin';
+  let url: URL;
+  try {
+    url = new URL(redirect, siteOrigin);
+  } catch {
+    return '/signin';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return '/signin';
+  if (url.origin === siteOrigin) return `${url.pathname}${url.search}${url.hash}`;
+  if (forumOrigin && url.origin === forumOrigin) return url.href;
+  return '/signin';
+}

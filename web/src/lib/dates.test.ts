@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from './dates';
+
+describe('formatDate', () => {
+  it('shows year-month-day with two-digit month and day', () => {
+    expect(formatDate(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+    expect(formatDate(new Date(2024, 11, 31))).toBe('2024-12-31');
+  });
+
+  it('shows nothing for a value that is not a date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});
