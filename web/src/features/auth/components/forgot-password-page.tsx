@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
@@ -8,7 +8,8 @@ import { requestPasswordReset } from '../api/recover-password';
 import { recoverPasswordError } from '../errors';
 import { canRequestReset } from '../form-rules';
 import { authNotices } from '../notices';
-import { LocalMailboxLink } from './local-mailbox-link';
+import { AuthLinks } from './auth-links';
+import { UsernameInput } from './username-input';
 
 /** Forgot password: the username gets a reset code by mail; then on to /recoverpassword. */
 export default function ForgotPasswordPage() {
@@ -37,11 +38,7 @@ export default function ForgotPasswordPage() {
         <Text size="sm" c="dimmed">
           Enter your username and we will email you a code to set a new password.
         </Text>
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameInput
           withAsterisk
           autoFocus
           value={username}
@@ -50,15 +47,7 @@ export default function ForgotPasswordPage() {
         <Button type="submit" loading={pending} disabled={!canRequestReset({ username })} mt="xs">
           Send code
         </Button>
-        <Group justify="space-between" gap="xs" mt="xs">
-          <Anchor component={Link} to="/signin" size="sm">
-            Sign in
-          </Anchor>
-          <Anchor component={Link} to="/recoverpassword" size="sm">
-            I have a code
-          </Anchor>
-          <LocalMailboxLink />
-        </Group>
+        <AuthLinks links={[['/signin', 'Sign in'], ['/recoverpassword', 'I have a code']]} mailbox />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
@@ -9,7 +9,8 @@ import { recoverPasswordError } from '../errors';
 import { canRecoverPassword, recoverPasswordErrors } from '../form-rules';
 import { authNotices } from '../notices';
 import { useAccountForm } from '../use-account-form';
-import { LocalMailboxLink } from './local-mailbox-link';
+import { AuthLinks } from './auth-links';
+import { UsernameInput } from './username-input';
 
 /** Recover password (spec §2): username, new password, confirmation and the mailed code; then sign in. */
 export default function RecoverPasswordPage() {
@@ -39,11 +40,7 @@ export default function RecoverPasswordPage() {
     <form onSubmit={submit} noValidate>
       <PageTitle>Recover password</PageTitle>
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameInput
           withAsterisk
           autoFocus={!initialUsername}
           {...form.getInputProps('username')}
@@ -71,15 +68,7 @@ export default function RecoverPasswordPage() {
         <Button type="submit" loading={pending} disabled={!canRecoverPassword(form.values)} mt="xs">
           Set new password
         </Button>
-        <Group justify="space-between" gap="xs" mt="xs">
-          <Anchor component={Link} to="/signin" size="sm">
-            Sign in
-          </Anchor>
-          <Anchor component={Link} to="/forgotpassword" size="sm">
-            Send a new code
-          </Anchor>
-          <LocalMailboxLink />
-        </Group>
+        <AuthLinks links={[['/signin', 'Sign in'], ['/forgotpassword', 'Send a new code']]} mailbox />
       </Stack>
     </form>
   );

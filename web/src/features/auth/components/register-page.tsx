@@ -1,6 +1,6 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
@@ -9,7 +9,8 @@ import { signUpError } from '../errors';
 import { canRegister, emptyRegisterValues, registerErrors } from '../form-rules';
 import { authNotices } from '../notices';
 import { useAccountForm } from '../use-account-form';
-import { LocalMailboxLink } from './local-mailbox-link';
+import { AuthLinks } from './auth-links';
+import { UsernameInput } from './username-input';
 
 /**
  * Register (spec §2): username, password, confirmation, email, names, company, terms and newsletter.
@@ -38,11 +39,7 @@ export default function RegisterPage() {
     <form onSubmit={submit} noValidate>
       <PageTitle>Create account</PageTitle>
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameInput
           withAsterisk
           autoFocus
           {...form.getInputProps('username')}
@@ -65,15 +62,7 @@ export default function RegisterPage() {
         <Button type="submit" loading={pending} disabled={!canRegister(form.values)} mt="xs">
           Create account
         </Button>
-        <Group justify="space-between" gap="xs" mt="xs">
-          <Anchor component={Link} to="/signin" size="sm">
-            Sign in
-          </Anchor>
-          <Anchor component={Link} to="/verify" size="sm">
-            Verify account
-          </Anchor>
-          <LocalMailboxLink />
-        </Group>
+        <AuthLinks links={[['/signin', 'Sign in'], ['/verify', 'Verify account']]} mailbox />
       </Stack>
     </form>
   );

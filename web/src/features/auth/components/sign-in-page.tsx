@@ -1,11 +1,12 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { preloadCognito } from '../../../session/session';
 import { signInUser } from '../api/sign-in';
 import { signInError } from '../errors';
+import { AuthLinks } from './auth-links';
+import { UsernameInput } from './username-input';
 
 /**
  * Sign in (spec §2): username and password, links to create an account, verify one and recover a password.
@@ -37,11 +38,7 @@ export function SignInPage() {
     <form onSubmit={(event) => void submit(event)} noValidate>
       <PageTitle>Sign in</PageTitle>
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameInput
           autoFocus
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
@@ -55,17 +52,7 @@ export function SignInPage() {
         <Button type="submit" loading={pending} disabled={!username.trim() || !password} mt="xs">
           Sign in
         </Button>
-        <Group justify="space-between" gap="xs" mt="xs">
-          <Anchor component={Link} to="/register" size="sm">
-            Create account
-          </Anchor>
-          <Anchor component={Link} to="/verify" size="sm">
-            Verify account
-          </Anchor>
-          <Anchor component={Link} to="/forgotpassword" size="sm">
-            Forgot password?
-          </Anchor>
-        </Group>
+        <AuthLinks links={[['/register', 'Create account'], ['/verify', 'Verify account'], ['/forgotpassword', 'Forgot password?']]} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { clearError, setError } from '../../../app/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
@@ -9,7 +9,8 @@ import { resendVerificationCode, verifyAccount } from '../api/verify';
 import { verifyError } from '../errors';
 import { canResendCode, canVerify, type VerifyValues } from '../form-rules';
 import { authNotices } from '../notices';
-import { LocalMailboxLink } from './local-mailbox-link';
+import { AuthLinks } from './auth-links';
+import { UsernameInput } from './username-input';
 
 /** Verify (spec §2): username and the mailed code, or a new code; once verified, on to sign-in. */
 export default function VerifyPage() {
@@ -54,11 +55,7 @@ export default function VerifyPage() {
     <form onSubmit={submit} noValidate>
       <PageTitle>Verify account</PageTitle>
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <UsernameInput
           withAsterisk
           autoFocus={!form.values.username}
           {...form.getInputProps('username')}
@@ -84,15 +81,7 @@ export default function VerifyPage() {
             Resend code
           </Button>
         </Group>
-        <Group justify="space-between" gap="xs" mt="xs">
-          <Anchor component={Link} to="/signin" size="sm">
-            Sign in
-          </Anchor>
-          <Anchor component={Link} to="/register" size="sm">
-            Create account
-          </Anchor>
-          <LocalMailboxLink />
-        </Group>
+        <AuthLinks links={[['/signin', 'Sign in'], ['/register', 'Create account']]} mailbox />
       </Stack>
     </form>
   );
