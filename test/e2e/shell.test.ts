@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { callApi, createConfirmedUser } from '../support/api';
 import { openSignedIn, pathOf, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -55,6 +56,26 @@ describe('application shell', () => {
     expect(await menu(page).getByRole('link', { name: 'Buy legacy licenses' }).count()).toBe(0);
     await page.goto('/legacy');
     await page.waitForURL((url) => url.pathname === '/download');
+  });
+
+  it('shows Buy legacy licenses to a user whose legacy flag is set, and lets them open it', async () => {
+    // The admin switch for the flag comes with the admin screens; here the record is set as it would.
+    Object.assign(process.env, inject('localStack').functionEnv);
+    const { UserEntity } = await import('../../functions/lib/db/entities');
+    const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
+    const user = await createConfirmedUser();
+    const profile = (await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data as { id: number };
+    const { Attributes } = await UserEntity.build(UpdateItemCommand)
+      .item({ sub: JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sub, legacy: true })
+      .options({ returnValues: 'ALL_NEW' })
+      .send();
+    expect(Attributes).toMatchObject({ id: profile.id, legacy: true });
+
+    const page = await openSignedIn(browser, user.username, user.password, '/profile');
+    await menu(page).getByRole('link', { name: 'Buy legacy licenses' }).click();
+    await page.waitForURL((url) => url.pathname === '/legacy');
+    await page.getByRole('heading', { name: 'Buy legacy licenses' }).waitFor();
+    expect(await menuEntries(page)).toEqual(['Profile', 'Licenses', 'Buy legacy licenses', ...USER_ENTRIES.slice(2)]);
   });
 
   it('sends an unknown signed-in path to Download and a signed-out one to sign-in with a way back', async () => {
