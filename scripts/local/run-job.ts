@@ -17,4 +17,5 @@ if (!existsSync(stateFile)) {
   process.exit(1);
 }
 Object.assign(process.env, (JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> }).functionEnv);
-console.log(JSON.stringify(await runJob(name), null, 2));
+// One line, last: the job's own log lines come before it.
+console.log(JSON.stringify(await runJob(name)));

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,10 +69,19 @@ describe('npm start', () => {
         company: 'Restarts',
       });
       expect(update.status).toBe('ok');
+
+      // `npm run local:job` finds the running stack and runs a scheduled job against it.
+      const job = runJobCommand(dataDir, 'delete-accounts');
+      expect(job.status).toBe(0);
+      expect(JSON.parse(job.stdout.trim().split('\n').pop()!)).toEqual({ deleted: [], failed: [] });
+
       await first.interrupt();
       for (const url of [first.baseUrl, ...Object.values(first.emulators)]) {
         await expect(fetch(url)).rejects.toThrow();
       }
+      const afterStop = runJobCommand(dataDir, 'delete-accounts');
+      expect(afterStop.status).toBe(1);
+      expect(afterStop.stderr).toContain('No running local stack');
 
       const second = await startPortal(dataDir, password);
       try {
@@ -87,6 +96,13 @@ describe('npm start', () => {
     }
   }, 180_000);
 });
+
+/** What `npm run local:job -- <name>` runs. */
+const runJobCommand = (dataDir: string, name: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/local/run-job.ts', name], {
+    env: { ...process.env, LOCAL_DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
 
 interface RunningPortal {
   baseUrl: string;
