@@ -5,6 +5,7 @@
  * - Each Lambda bundle of the synthesized cloud assembly: minified size and cold import time.
  * - The sign-in route's JavaScript, gzip, as Chromium loads it.
  */
+import '../local/env-defaults';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

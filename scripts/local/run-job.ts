@@ -2,6 +2,7 @@
  * `npm run local:job -- delete-accounts`: runs a scheduled job now against the running local stack
  * (`npm start` writes the functions' environment to {LOCAL_DATA_DIR}/stack.json).
  */
+import './env-defaults';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { jobNames, runJob } from './jobs';

@@ -2,13 +2,11 @@
  * `npm start`: builds the SPA and runs the whole portal on this machine with no cloud account.
  * Data is kept in .local/ (git-ignored), so a restart keeps every record. Ctrl-C stops everything.
  */
+import './env-defaults';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { demoAccounts } from './seed';
 import { startLocalStack } from './stack';
-
-// Functions deploy on Node 22+; on a Node 20 machine the SDK's reminder about it is noise.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
