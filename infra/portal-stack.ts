@@ -65,9 +65,7 @@ export class PortalStack extends Stack {
     });
     this.jobs = new Jobs(this, 'Jobs', { data: this.data, identity: this.identity });
     if (options.mailFrom) {
-      const senders = [
-        ...props.endpoints ?? apiEndpoints,
-      ].flatMap((endpoint) => ('mail' in endpoint && endpoint.mail ? [this.api.functions[endpoint.id]!] : []));
+      const senders = (props.endpoints ?? apiEndpoints).flatMap((endpoint) => ('mail' in endpoint && endpoint.mail ? [this.api.functions[endpoint.id]!] : []));
       for (const fn of [...senders, ...Object.values(this.jobs.functions)]) {
         fn.function.addEnvironment('MAIL_FROM', options.mailFrom);
         fn.role.addToPrincipalPolicy(

@@ -85,7 +85,7 @@ export async function deleteAccount(request: PendingDeletion, now = new Date()):
   if (user) {
     try {
       await EmailClaimEntity.build(DeleteItemCommand)
-        .key({ email: user.email.trim().toLowerCase() })
+        .key({ email: user.email })
         .options({ condition: { attr: 'username', eq: user.username } })
         .send();
     } catch (error) {

@@ -1,33 +1,28 @@
+import { createPublicKey } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { createSign, generateKeyPairSync } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '../../shared/api';
+import { accessClaims as claimsFor, mintToken, strangerKey } from '../../test/support/tokens';
 import { authenticate, resetAuth } from './auth';
 import { resetConfig } from './config';
 
 /** A stand-in issuer on 127.0.0.1 that publishes one RSA key, as Cognito publishes its JWKS. */
-const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const privateKey = strangerKey();
 let server: Server;
 let issuer: string;
 let jwksRequests = 0;
 
-const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-function token(claims: Record<string, unknown>): string {
-  const head = b64url({ alg: 'RS256', typ: 'JWT', kid: 'test-key' });
-  const body = b64url(claims);
-  return `${head}.${body}.${createSign('RSA-SHA256').update(`${head}.${body}`).sign(privateKey).toString('base64url')}`;
-}
-const accessClaims = (overrides: Record<string, unknown> = {}) => {
-  const now = Math.floor(Date.now() / 1000);
-  return { sub: 's-1', username: 'ada', token_use: 'access', client_id: 'client', iss: issuer, iat: now, exp: now + 60, ...overrides };
-};
+const token = (claims: Record<string, unknown>) => mintToken(claims, privateKey);
+const accessClaims = (overrides: Record<string, unknown> = {}) =>
+  claimsFor(issuer, 'client', { sub: 's-1', username: 'ada', exp: Math.floor(Date.now() / 1000) + 60, ...overrides });
 
 beforeAll(async () => {
   server = createServer((_req, res) => {
     jwksRequests++;
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' }] }));
+    const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+    res.end(JSON.stringify({ keys: [{ ...jwk, kid: 'CognitoLocal', alg: 'RS256', use: 'sig' }] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pool`;

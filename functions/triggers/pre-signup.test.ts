@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handler, normalizeEmail } from './pre-signup';
+import { normalizeEmail } from '../lib/db/entities';
+import { handler } from './pre-signup';
 
 describe('pre-signup', () => {
   it('compares addresses without regard to case or surrounding spaces', () => {

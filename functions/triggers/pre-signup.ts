@@ -8,8 +8,6 @@ import { logger } from '../lib/logger';
 /** The text Cognito wraps into UserLambdaValidationException; the SPA shows "Email already exists". */
 export const EMAIL_IN_USE = 'Email already exists';
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
-
 async function cognitoUserExists(userPoolId: string, username: string): Promise<boolean> {
   try {
     const { sdk, client } = await cognito();
@@ -26,7 +24,7 @@ async function cognitoUserExists(userPoolId: string, username: string): Promise<
  * A claim left by a sign-up that never completed (its Cognito user is gone) is taken over.
  */
 export async function claimEmail(userPoolId: string, email: string, username: string): Promise<boolean> {
-  const key = { email: normalizeEmail(email) };
+  const key = { email };
   const { Item: current } = await EmailClaimEntity.build(GetItemCommand).key(key).send();
   if (current && current.username !== username && (await cognitoUserExists(userPoolId, current.username))) {
     return false;

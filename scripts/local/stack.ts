@@ -105,7 +105,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ]);
     running.push(dynamo, s3, cognito);
     const endpoints = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };
-    Object.assign(process.env, sdkEnvironment(endpoints));
+    const sdkEnv = sdkEnvironment(endpoints);
+    Object.assign(process.env, sdkEnv);
 
     const s3Client = new S3Client({ region: LOCAL_REGION, forcePathStyle: true });
     const cognitoClient = new CognitoIdentityProviderClient({ region: LOCAL_REGION });
@@ -115,7 +116,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const resources: LocalResources = { tableName: localNames.table, buckets: bucketNames, ...ids };
 
     const env: Record<string, string> = {
-      ...sdkEnvironment(endpoints),
+      ...sdkEnv,
       ...localSecrets(dataDir),
       [functionEnv.tableName]: resources.tableName,
       [functionEnv.userPoolId]: resources.userPoolId,

@@ -57,6 +57,9 @@ export const CounterEntity = new Entity({
   timestamps: false,
 });
 
+/** Email addresses are compared without regard to case or surrounding spaces. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
 /**
  * Which username holds an email address. Written with a condition by the pre-signup trigger, so two
  * sign-ups with the same address at the same moment cannot both pass; released when the account is deleted.
@@ -65,7 +68,7 @@ export const EmailClaimEntity = new Entity({
   name: 'email_claim',
   table: portalTable,
   schema: item({ email: string().key(), username: string() }),
-  computeKey: ({ email }) => ({ pk: `email#${email}`, sk: 'email' }),
+  computeKey: ({ email }) => ({ pk: `email#${normalizeEmail(email)}`, sk: 'email' }),
   timestamps,
 });
 
