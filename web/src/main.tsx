@@ -3,13 +3,18 @@ import { Alert, Container, MantineProvider } from '@mantine/core';
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { DEFAULT_COLOR_SCHEME, colorSchemeManager, theme } from './app/theme';
+import { DEFAULT_COLOR_SCHEME, colorSchemeManager, cssVariablesResolver, theme } from './app/theme';
 import { loadConfig } from './config';
 
 function Providers({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={colorSchemeManager}
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      >
         {children}
       </MantineProvider>
     </StrictMode>
