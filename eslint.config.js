@@ -1,6 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Import boundaries (design §2): each layer may import only what is below it. */
+const forbid = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+});
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench'] },
   js.configs.recommended,
@@ -14,5 +19,37 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: forbid(['**/web/**', '**/functions/**', '**/infra/**', '**/scripts/**'], 'shared/ is imported by web and functions; it imports neither.'),
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.{ts,tsx}'],
+    rules: forbid(
+      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all'],
+      'The SPA imports only web/ and shared/ (and each page only the contract modules it calls).',
+    ),
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: forbid(
+      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all', '**/app/*', '**/app/**'],
+      'A feature does not import the app (routes, shell): the app imports features.',
+    ),
+  },
+  {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/**/*.test.ts'],
+    rules: forbid(['**/infra/**', '**/scripts/**', '**/web/**'], 'Functions import only functions/ and shared/.'),
+  },
+  {
+    files: ['functions/lib/**/*.ts'],
+    ignores: ['functions/lib/**/*.test.ts', 'functions/lib/session-check.ts'],
+    rules: forbid(
+      ['**/infra/**', '**/scripts/**', '**/web/**', '**/functions/user/**', '**/functions/sso/**', '**/domain/**'],
+      'functions/lib is the platform: it knows no domain or endpoint.',
+    ),
   },
 );

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { deploymentContextKeys, type ApiEndpointDefinition } from './definitions';
+import type { EndpointUnit } from '../functions/registry';
+import { deploymentContextKeys } from './definitions';
 import { featureFlags } from './feature-flags';
 import { fromRepoRoot } from './paths';
 import { PortalStack, type DeploymentOptions } from './portal-stack';
@@ -45,8 +46,8 @@ const buildAppPropsSchema = z.object({
 });
 
 export type BuildAppProps = z.input<typeof buildAppPropsSchema> & {
-  /** The API endpoints to deploy. @default definitions.apiEndpoints */
-  endpoints?: readonly ApiEndpointDefinition[];
+  /** The API endpoints to deploy, by registry name. @default functions/registry endpoints */
+  endpoints?: Readonly<Record<string, EndpointUnit>>;
 };
 
 /**

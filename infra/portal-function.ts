@@ -16,8 +16,8 @@ const esmRequireBanner =
 export interface PortalFunctionProps {
   /** Handler entry file, relative to the repository root; it exports `handler`. */
   readonly entry: string;
-  /** Environment variables; NODE_OPTIONS for source maps is added here. */
-  readonly environment: Record<string, string>;
+  /** Environment variables beyond those wireFunction adds; NODE_OPTIONS for source maps is added here. */
+  readonly environment?: Record<string, string>;
   readonly description?: string;
   /** @default 20 seconds (below the HTTP API's 30-second integration limit) */
   readonly timeout?: Duration;
@@ -33,6 +33,8 @@ export class PortalFunction extends Construct implements IGrantable {
   readonly function: NodejsFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
+  /** The function's environment as the template will hold it. */
+  readonly environment: Record<string, string> = {};
 
   constructor(scope: Construct, id: string, props: PortalFunctionProps) {
     super(scope, id);
@@ -56,7 +58,7 @@ export class PortalFunction extends Construct implements IGrantable {
       description: props.description,
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',
@@ -71,6 +73,12 @@ export class PortalFunction extends Construct implements IGrantable {
     });
     // The role's log permission must exist before the function can log its first invocation.
     this.function.node.addDependency(this.role);
+    for (const [name, value] of Object.entries(props.environment ?? {})) this.addEnvironment(name, value);
+  }
+
+  addEnvironment(name: string, value: string): void {
+    this.environment[name] = value;
+    this.function.addEnvironment(name, value);
   }
 
   /** Grants go to the function's own role. */

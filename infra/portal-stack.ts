@@ -1,28 +1,23 @@
-import { CfnOutput, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { apiEndpoints, type ApiEndpointDefinition } from './definitions';
+import { endpoints as registryEndpoints, jobs, triggers, type EndpointUnit, type FunctionNeeds } from '../functions/registry';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Files } from './constructs/files';
 import { Identity } from './constructs/identity';
 import { Jobs } from './constructs/jobs';
+import { Messaging, type DeploymentOptions } from './constructs/messaging';
+import { PortalSecrets } from './constructs/secrets';
 import { Web } from './constructs/web';
+import type { PortalFunction } from './portal-function';
 
-/** Optional settings of a deployment (definitions.deploymentContextKeys). */
-export interface DeploymentOptions {
-  /** A sender verified in SES for the product's own mail. */
-  mailFrom?: string;
-  /** The newsletter provider; the API key is a Secrets Manager secret of that name. */
-  mailchimp?: { server: string; listId: string; apiKeySecret: string };
-}
+export type { DeploymentOptions } from './constructs/messaging';
 
 export interface PortalStackProps extends StackProps {
   /** Absolute path of the built SPA (contains index.html). */
   readonly webAssetPath: string;
-  /** The API endpoints to deploy. @default definitions.apiEndpoints */
-  readonly endpoints?: readonly ApiEndpointDefinition[];
+  /** The API endpoints to deploy, by registry name. @default functions/registry endpoints */
+  readonly endpoints?: Readonly<Record<string, EndpointUnit>>;
   readonly options?: DeploymentOptions;
 }
 
@@ -30,6 +25,7 @@ export interface PortalStackProps extends StackProps {
 export class PortalStack extends Stack {
   readonly data: Data;
   readonly files: Files;
+  readonly secrets: PortalSecrets;
   readonly identity: Identity;
   readonly api: Api;
   readonly web: Web;
@@ -37,52 +33,39 @@ export class PortalStack extends Stack {
 
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
+    const endpoints = props.endpoints ?? registryEndpoints;
 
     this.data = new Data(this, 'Data');
     this.files = new Files(this, 'Files');
-    const options = props.options ?? {};
-    this.identity = new Identity(this, 'Identity', {
-      data: this.data,
-      newsletterEnvironment: options.mailchimp && {
-        MAILCHIMP_SERVER: options.mailchimp.server,
-        MAILCHIMP_LIST_ID: options.mailchimp.listId,
-        MAILCHIMP_API_KEY_SECRET_ID: options.mailchimp.apiKeySecret,
-      },
+    this.secrets = new PortalSecrets(this, 'Secrets');
+    const secret = this.secrets.get.bind(this.secrets);
+    this.identity = new Identity(this, 'Identity', { targets: { data: this.data, secret } });
+    const pool = {
+      userPoolId: this.identity.userPool.userPoolId,
+      userPoolClientId: this.identity.appClient.userPoolClientId,
+      userPoolArn: this.identity.userPool.userPoolArn,
+    };
+    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret } });
+    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret } });
+
+    // Every function whose registry needs name an outside service, wired to it in one place.
+    const units: { needs: FunctionNeeds; fn: PortalFunction }[] = [
+      ...Object.entries(endpoints).map(([name, unit]) => ({ needs: unit.needs as FunctionNeeds, fn: this.api.functions[name]! })),
+      ...Object.entries(triggers).map(([name, unit]) => ({ needs: unit.needs as FunctionNeeds, fn: this.identity.triggers[name]! })),
+      ...Object.entries(jobs).map(([name, unit]) => ({ needs: unit.needs as FunctionNeeds, fn: this.jobs.functions[name]! })),
+    ];
+    new Messaging(this, 'Messaging', {
+      options: props.options ?? {},
+      mailSenders: units.filter((unit) => unit.needs.mail).map((unit) => unit.fn),
+      newsletterSubscribers: units.filter((unit) => unit.needs.newsletter).map((unit) => unit.fn),
     });
-    if (options.mailchimp) {
-      Secret.fromSecretNameV2(this, 'MailchimpApiKey', options.mailchimp.apiKeySecret).grantRead(this.identity.postConfirmation);
-      Validations.of(this.identity.postConfirmation).acknowledge({
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'A secret named by the operator is matched by name: its ARN ends in a random suffix the stack cannot know, so the grant ends in -??????. Read-only, one secret.',
-      });
-    }
-    this.api = new Api(this, 'Api', {
-      endpoints: props.endpoints ?? apiEndpoints,
-      data: this.data,
-      files: this.files,
-      identity: this.identity,
-    });
-    this.jobs = new Jobs(this, 'Jobs', { data: this.data, identity: this.identity });
-    if (options.mailFrom) {
-      const senders = (props.endpoints ?? apiEndpoints).flatMap((endpoint) => ('mail' in endpoint && endpoint.mail ? [this.api.functions[endpoint.id]!] : []));
-      for (const fn of [...senders, ...Object.values(this.jobs.functions)]) {
-        fn.function.addEnvironment('MAIL_FROM', options.mailFrom);
-        fn.role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail'],
-            resources: [options.mailFrom, options.mailFrom.split('@')[1]!].map((identity) =>
-              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-            ),
-          }),
-        );
-      }
-    }
+
     this.web = new Web(this, 'Web', {
       webAssetPath: props.webAssetPath,
       files: this.files,
       api: this.api,
       identity: this.identity,
+      originVerifySecret: this.secrets.get('originVerify'),
     });
 
     new CfnOutput(this, 'DistributionUrl', {
@@ -96,7 +79,7 @@ export class PortalStack extends Stack {
       description: 'Upload versions.json here (served at /data/)',
       value: this.files.buckets.data.bucketName,
     });
-    const ssoSecret = this.api.secrets.sso;
+    const ssoSecret = this.secrets.all.sso;
     if (ssoSecret) {
       new CfnOutput(this, 'SsoSecretArn', {
         description: "The forum's DiscourseConnect secret: read it with aws secretsmanager get-secret-value",

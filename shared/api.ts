@@ -14,7 +14,10 @@ export const apiMessages = {
   invalidJson: 'Request body must be a JSON object',
   missingCmd: 'Request body must name a cmd',
   unsupportedVersion: `Unsupported API version, expected ${API_VERSION}`,
-  unknownCmd: (endpoint: string, cmd: string) => `Unknown cmd "${cmd}" for endpoint ${endpoint}`,
+  /** Names the cmd only when it is short and plain, so an answer never carries back what a caller sent. */
+  unknownCmd: (endpoint: string, cmd: string) =>
+    /^[\w.-]{1,40}$/.test(cmd) ? `Unknown cmd "${cmd}" for endpoint ${endpoint}` : `Unknown cmd for endpoint ${endpoint}`,
+  unknownParam: (names: string[]) => `Unknown parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
   unknownEndpoint: 'Unknown endpoint',
   methodNotAllowed: 'Use POST for API calls',
   bodyTooLarge: `Request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`,
@@ -22,5 +25,11 @@ export const apiMessages = {
   invalidToken: 'Invalid access token',
   expiredToken: 'Access token has expired',
   adminOnly: 'Only administrators may do this',
+  /** An admin without two-factor sign-in set up (members of Admin must use it). */
+  adminNeedsMfa: 'Set up two-factor sign-in to use administrator functions',
+  /** The request did not come through the portal's own address (CloudFront). */
+  directCall: 'Call the API through the portal',
+  /** A store or the sign-in service did not answer: nothing changed, try again; not a session error. */
+  unavailable: 'The service is unavailable right now, try again shortly',
   internal: 'Unknown error, try again later',
 } as const;

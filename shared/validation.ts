@@ -11,6 +11,8 @@ export const messages = {
   newPasswordRequired: 'New password is required',
   firstName: 'First name is required',
   lastName: 'Last name is required',
+  /** Names and free text refuse characters that hide or reorder what a reader sees. */
+  forbiddenCharacters: 'must not contain control or text-direction characters',
 } as const;
 
 /** Lower case letters, digits and . - _ $ @ * !, at least 3, no whitespace or capitals. */
@@ -30,7 +32,34 @@ export function isValidEmail(value: string): boolean {
 
 export const isNonEmpty = (value: string): boolean => value.trim().length > 0;
 
+/**
+ * C0 and C1 control characters (NUL included) and the Unicode bidirectional embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which let a name display as something else than it is.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlOrBidi = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** The same, but free text may hold line breaks and tabs. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const controlOrBidiExceptLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+export const hasForbiddenCharacters = (value: string): boolean => controlOrBidi.test(value);
+
+/** One line of text a person typed (a name, a title): trimmed, at most `max` characters, nothing hidden. */
+export const singleLineText = (max: number) =>
+  z.string().check(
+    z.trim(),
+    z.maxLength(max),
+    z.refine((value) => !controlOrBidi.test(value), messages.forbiddenCharacters),
+  );
+
+/** Free text over several lines (a comment, a description): line breaks and tabs allowed, nothing hidden. */
+export const multiLineText = (max: number) =>
+  z.string().check(
+    z.maxLength(max),
+    z.refine((value) => !controlOrBidiExceptLines.test(value), messages.forbiddenCharacters),
+  );
+
 /** Profile names: non-empty after trimming; stored trimmed. (zod/mini keeps Lambda and SPA bundles small.) */
-export const firstNameSchema = z.string().check(z.trim(), z.minLength(1, messages.firstName), z.maxLength(256));
-export const lastNameSchema = z.string().check(z.trim(), z.minLength(1, messages.lastName), z.maxLength(256));
-export const companySchema = z.string().check(z.trim(), z.maxLength(256));
+export const firstNameSchema = singleLineText(256).check(z.minLength(1, messages.firstName));
+export const lastNameSchema = singleLineText(256).check(z.minLength(1, messages.lastName));
+export const companySchema = singleLineText(256);

@@ -1,45 +1,67 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { JwtExpiredError } from 'aws-jwt-verify/error';
+import { FetchError, JwksNotAvailableInCacheError, JwtExpiredError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import { adminGroupName } from '../../infra/definitions';
 import { apiMessages } from '../../shared/api';
-import type { TokenUse } from '../../shared/contract';
+import type { TokenUse } from '../../shared/contract/define';
+import { ADMIN_GROUP } from '../../shared/runtime';
 import { getAuthConfig } from './config';
-import { unauthorized } from './errors';
+import { isOutage, unauthorized, unavailable } from './errors';
+import { checkSession } from './session-check';
 
 /** Who is calling, from a verified Cognito token. */
 export interface Caller {
   sub: string;
   username: string;
+  /** The token claims Admin and Cognito still says so (checked at most every few seconds, see session-check). */
   isAdmin: boolean;
+  /** The token claims Admin, but its user has no two-factor sign-in set up: admin cmds are refused. */
+  adminNeedsMfa: boolean;
   /** The token as sent; an access token can ask Cognito for the user's attributes. */
   token: string;
   tokenUse: TokenUse;
+  /**
+   * The sign-in the token belongs to: Cognito's `origin_jti`, the same for the access and id tokens of
+   * a sign-in and its refreshes; a token without one stands for itself (its `jti`).
+   */
+  origin?: string;
+  /** Issued at, epoch seconds. */
+  issuedAt: number;
   /** The user's attributes when the token carries them (id tokens): email, name, custom:… */
   attributes?: Record<string, string>;
   /** Only id tokens say whether the email address was verified. */
   emailVerified?: boolean;
 }
 
+/** What the verifier found in a token, before the session check. */
+export type VerifiedToken = Omit<Caller, 'isAdmin' | 'adminNeedsMfa'> & { claimsAdmin: boolean; expiresAt: number };
+
+/** The issuer's key set; any failure to get it is a FetchError: an outage, not a bad token. */
 async function fetchJwks(uri: string): Promise<ArrayBuffer> {
-  const response = await fetch(uri, { signal: AbortSignal.timeout(3_000) });
-  if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(uri, { signal: AbortSignal.timeout(3_000) });
+  } catch (error) {
+    throw new FetchError(uri, error);
+  }
+  if (!response.ok) throw new FetchError(uri, `JWKS answered ${response.status}`);
   return response.arrayBuffer();
 }
 
 type Verifier = { verify(token: string): Promise<Record<string, unknown>> };
-const verifiers = new Map<TokenUse, Verifier>();
+const verifiers = new Map<string, Verifier>();
+const jwksCache = new SimpleJwksCache({ fetcher: { fetch: fetchJwks } });
 
 /**
- * One verifier per token kind, for Cognito and cognito-local alike: the issuer comes from the config,
- * the JWKS from the issuer's well-known path, and Cognito's own claims are checked here (access tokens
- * name the client in `client_id`, id tokens in `aud`). The JWKS is fetched with the runtime's fetch,
- * since the library's own fetcher speaks only https and cognito-local serves http.
+ * One verifier per issuer and token kind, for Cognito and cognito-local alike: the JWKS from the
+ * issuer's well-known path, and Cognito's own claims checked here (access tokens name the client in
+ * `client_id`, id tokens in `aud`). The JWKS is fetched with the runtime's fetch, since the library's
+ * own fetcher speaks only https and cognito-local serves http.
  */
 function getVerifier(tokenUse: TokenUse): Verifier {
-  const existing = verifiers.get(tokenUse);
-  if (existing) return existing;
   const config = getAuthConfig();
+  const key = `${tokenUse} ${config.issuer} ${config.userPoolClientId}`;
+  const existing = verifiers.get(key);
+  if (existing) return existing;
   const verifier = JwtRsaVerifier.create(
     {
       issuer: config.issuer,
@@ -52,53 +74,75 @@ function getVerifier(tokenUse: TokenUse): Verifier {
     },
     { jwksCache },
   ) as unknown as Verifier;
-  verifiers.set(tokenUse, verifier);
+  verifiers.set(key, verifier);
   return verifier;
 }
-const jwksCache = new SimpleJwksCache({ fetcher: { fetch: fetchJwks } });
 
 const stringClaims = (payload: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
+/** The key set could not be had: an outage of the sign-in service, not a bad token. */
+const isJwksOutage = (error: unknown) => error instanceof FetchError || error instanceof JwksNotAvailableInCacheError || isOutage(error);
 
 /**
  * Tokens verified before, until they expire: a client sends the same token with every call for up to
  * an hour, and the signature check is the largest part of a call's own CPU time. Keyed by the whole
  * token, so a changed token is verified afresh; bounded, oldest out first.
  */
-const verified = new Map<string, { caller: Caller; expiresAt: number }>();
+const verified = new Map<string, VerifiedToken>();
 const VERIFIED_MAX = 1_000;
 
-/** Verifies the Authorization header (`Bearer <token>` or the bare token) and returns the caller. */
-export async function authenticate(header: string | undefined, tokenUse: TokenUse = 'access'): Promise<Caller> {
-  const token = header?.replace(/^Bearer\s+/i, '').trim();
-  if (!token) throw unauthorized(apiMessages.missingToken);
+/** The verified facts of a token from the memo, if it was verified before and has not expired. */
+export function rememberedToken(token: string): VerifiedToken | undefined {
   const known = verified.get(token);
-  if (known && known.caller.tokenUse === tokenUse && known.expiresAt > Date.now()) return known.caller;
-  return verify(token, tokenUse);
+  return known && known.expiresAt > Date.now() ? known : undefined;
 }
 
-async function verify(token: string, tokenUse: TokenUse): Promise<Caller> {
+/** Verifies a token's signature and claims (remembered until it expires). */
+export async function verifyToken(token: string, tokenUse: TokenUse): Promise<VerifiedToken> {
+  const known = rememberedToken(token);
+  if (known && known.tokenUse === tokenUse) return known;
   let payload: Record<string, unknown>;
   try {
     payload = await getVerifier(tokenUse).verify(token);
   } catch (error) {
+    if (isJwksOutage(error)) throw unavailable(apiMessages.unavailable);
     throw unauthorized(error instanceof JwtExpiredError ? apiMessages.expiredToken : apiMessages.invalidToken);
   }
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
-  const caller: Caller = {
+  const facts: VerifiedToken = {
     sub: String(payload.sub),
     username: String(tokenUse === 'id' ? payload['cognito:username'] : payload.username),
-    isAdmin: groups.includes(adminGroupName),
+    claimsAdmin: groups.includes(ADMIN_GROUP),
     token,
     tokenUse,
+    origin: [payload.origin_jti, payload.jti].find((claim): claim is string => typeof claim === 'string'),
+    issuedAt: Number(payload.iat),
+    expiresAt: Number(payload.exp) * 1000,
   };
   if (tokenUse === 'id') {
-    caller.attributes = stringClaims(payload);
-    caller.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
+    facts.attributes = stringClaims(payload);
+    facts.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
   }
   if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
-  verified.set(token, { caller: Object.freeze(caller), expiresAt: Number(payload.exp) * 1000 });
-  return caller;
+  verified.set(token, Object.freeze(facts));
+  return facts;
+}
+
+/** The bare token of an Authorization header (`Bearer <token>` or the token alone). */
+export const bearerToken = (header: string | undefined): string | undefined => header?.replace(/^Bearer\s+/i, '').trim() || undefined;
+
+/**
+ * The caller of a request: the token verified, then the session checked (not revoked by a sign-out or
+ * an account deletion; admin rights still held), so a refused session is refused within a bounded time.
+ */
+export async function authenticate(token: string | undefined, tokenUse: TokenUse = 'access'): Promise<Caller> {
+  if (!token) throw unauthorized(apiMessages.missingToken);
+  const facts = await verifyToken(token, tokenUse);
+  const session = await checkSession(facts);
+  if (session.revoked) throw unauthorized(apiMessages.missingToken);
+  const { claimsAdmin: _claimsAdmin, expiresAt: _expiresAt, ...caller } = facts;
+  return { ...caller, isAdmin: session.admin === 'yes', adminNeedsMfa: session.admin === 'needs-mfa' };
 }
 
 export function resetAuth(): void {

@@ -1,39 +1,64 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { API_VERSION, apiMessages } from '../../shared/api';
-import { resetAuth } from './auth';
-import { resetConfig } from './config';
+import { userContract } from '../../shared/contract/user';
+import * as z from 'zod/mini';
+import { cmd, defineEndpoint } from '../../shared/contract/define';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { createEndpointApp } from './endpoint-app';
+import { runAs } from './runtime-env';
 
 /** The dispatcher alone, through app.request(): no Lambda, no network. */
-describe('createEndpointApp', () => {
-  beforeAll(() => {
-    Object.assign(process.env, {
-      TABLE_NAME: 'unit',
-      USER_POOL_ID: 'us-east-1_unit',
-      USER_POOL_CLIENT_ID: 'client',
-      AWS_REGION: 'us-east-1',
-    });
-    resetConfig();
-    resetAuth();
+const SECRET = 'from-cloudfront';
+/** A port that was free a moment ago, where nothing listens: a service that is down. */
+const closedPort = await new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as AddressInfo;
+    server.close(() => resolve(port));
   });
+});
+const env = {
+  TABLE_NAME: 'unit',
+  USER_POOL_ID: 'us-east-1_unit',
+  USER_POOL_CLIENT_ID: 'client',
+  AWS_REGION: 'us-east-1',
+  ORIGIN_VERIFY_SECRET: SECRET,
+  // Nothing listens here: the issuer's key set cannot be fetched.
+  COGNITO_ISSUER: `http://127.0.0.1:${closedPort}/us-east-1_unit`,
+};
+const runtime = { name: 'user', needs: {}, env };
 
+describe('createEndpointApp', () => {
   const calls: unknown[] = [];
-  const app = createEndpointApp('user', {
+  const app = createEndpointApp(userContract, {
     get_user_profile: async () => {
       throw new Error('never reached without a valid token');
     },
     update_user_profile: async (params) => {
       calls.push(params);
-      return { id: 1, username: 'u', email: 'e', beta_access: false, legacy: false, ...params };
+      return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params };
     },
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
     get_admins: async () => ({ admins: [] }),
+    sign_out: async () => ({ signed_out: true }),
   });
-  const post = (body: unknown, headers: Record<string, string> = {}) =>
-    app.request('/api/user', { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers });
+  const post = (body: unknown, headers: Record<string, string> = { [ORIGIN_VERIFY_HEADER]: SECRET }, target = app) =>
+    runAs(runtime, () =>
+      target.request(`/api/${target === app ? 'user' : 'sso'}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers }),
+    );
+
+  it('refuses a request that did not come through the distribution, before reading it', async () => {
+    const attempts: Record<string, string>[] = [{}, { [ORIGIN_VERIFY_HEADER]: 'guess' }, { [ORIGIN_VERIFY_HEADER]: `${SECRET}x` }];
+    for (const headers of attempts) {
+      const res = await post({ cmd: 'get_user_profile' }, headers);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ status: 'error', message: apiMessages.directCall });
+    }
+  });
 
   it('serves only its own path', async () => {
-    const res = await app.request('/api/other', { method: 'POST', body: '{}' });
+    const res = await runAs(runtime, () => app.request('/api/other', { method: 'POST', body: '{}' }));
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ status: 'error', message: apiMessages.unknownEndpoint });
   });
@@ -46,16 +71,49 @@ describe('createEndpointApp', () => {
   });
 
   it('refuses a malformed bearer token without calling the handler', async () => {
-    const res = await post({ cmd: 'update_user_profile', first_name: 'A', last_name: 'B' }, { authorization: 'Bearer not.a.jwt' });
+    const res = await post({ cmd: 'update_user_profile', first_name: 'A', last_name: 'B' }, { [ORIGIN_VERIFY_HEADER]: SECRET, authorization: 'Bearer not.a.jwt' });
     expect(res.status).toBe(401);
     expect((await res.json()).message).toBe(apiMessages.invalidToken);
     expect(calls).toHaveLength(0);
   });
 
   it('names an unknown cmd and refuses a wrong version before any auth', async () => {
-    expect(await (await post({ cmd: 'nope' })).json()).toEqual({ status: 'error', message: apiMessages.unknownCmd('user', 'nope') });
+    expect(await (await post({ cmd: 'nope' })).json()).toEqual({ status: 'error', message: 'Unknown cmd "nope" for endpoint user' });
     const res = await post({ cmd: 'get_user_profile', version: 1 });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe(apiMessages.unsupportedVersion);
+  });
+
+  it('never echoes a long or odd cmd back whole', async () => {
+    const sent = `<script>${'x'.repeat(500)}</script>`;
+    const { message } = await (await post({ cmd: sent })).json();
+    expect(message).toBe('Unknown cmd for endpoint user');
+    expect(message).not.toContain('script');
+  });
+
+  it('answers an outage of the key set with 503, not as a bad token (no sign-out)', async () => {
+    const header = `${Buffer.from('{"alg":"RS256","kid":"k"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ sub: 's', token_use: 'access', client_id: 'client', iss: env.COGNITO_ISSUER, exp: Math.floor(Date.now() / 1000) + 60 }),
+    ).toString('base64url')}.c2ln`;
+    const res = await post({ cmd: 'get_user_profile' }, { [ORIGIN_VERIFY_HEADER]: SECRET, authorization: `Bearer ${header}` });
+    expect(res.status).toBe(503);
+    expect((await res.json()).message).toBe(apiMessages.unavailable);
+  });
+
+  it('answers an outage of the store with 503 and the outage message, no stack trace', async () => {
+    const probe = defineEndpoint({ path: 'probe', cmds: { read: cmd('public', {}, z.object({})) } });
+    const storeDown = createEndpointApp(probe, {
+      read: async () => {
+        // A real SDK call to a port where nothing listens: the error DynamoDB's client raises in an outage.
+        const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${closedPort}`, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+        await client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'x' } } }));
+        return {};
+      },
+    });
+    const res = await runAs(runtime, () =>
+      storeDown.request('/api/probe', { method: 'POST', body: JSON.stringify({ cmd: 'read' }), headers: { [ORIGIN_VERIFY_HEADER]: SECRET } }),
+    );
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'error', message: apiMessages.unavailable });
   });
 });

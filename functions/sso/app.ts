@@ -1,5 +1,5 @@
+import { ssoContract } from '../../shared/contract/sso';
 import { createEndpointApp } from '../lib/endpoint-app';
-import { ssoSignIn } from './handlers';
+import { ssoSignIn } from './handlers/sso-sign-in';
 
-/** The `sso` endpoint: the portal as DiscourseConnect provider for the forum. */
-export const ssoApp = createEndpointApp('sso', { sso_sign_in: ssoSignIn });
+export const app = createEndpointApp(ssoContract, { sso_sign_in: ssoSignIn });

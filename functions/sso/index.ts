@@ -1,4 +1,4 @@
-import { handle } from 'hono/aws-lambda';
-import { ssoApp } from './app';
+import { endpointHandler } from '../lib/lambda-entry';
+import { app } from './app';
 
-export const handler = handle(ssoApp);
+export const handler = endpointHandler('sso', app);

@@ -1,5 +1,6 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { getNewsletterAdapter } from '../lib/adapters/newsletter';
+import { unitHandler } from '../lib/lambda-entry';
 import { logger } from '../lib/logger';
 
 /**
@@ -7,7 +8,7 @@ import { logger } from '../lib/logger';
  * once the address is confirmed. It runs inside Cognito for that user only, so nobody can change
  * another person's subscription; a failure of the provider is logged and ignored (spec §8).
  */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+async function subscribeIfChosen(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   const attributes = event.request.userAttributes;
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp' || attributes['custom:accepted_marketing'] !== '1') return event;
   try {
@@ -20,4 +21,6 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     logger.warn('Newsletter subscription failed; ignored', { username: event.userName, error: (error as Error).message });
   }
   return event;
-};
+}
+
+export const handler = unitHandler({ trigger: 'post-confirmation' }, subscribeIfChosen);

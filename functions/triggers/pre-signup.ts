@@ -1,54 +1,45 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { cognito, isUserNotFound } from '../lib/cognito';
-import { EmailClaimEntity } from '../lib/db/entities';
+import { findPoolUser } from '../domain/users/cognito-users';
+import { claimEmail } from '../domain/users/email-claims.repository';
+import { unitHandler } from '../lib/lambda-entry';
 import { logger } from '../lib/logger';
 
-/** The text Cognito wraps into UserLambdaValidationException; the SPA shows "Email already exists". */
-export const EMAIL_IN_USE = 'Email already exists';
-
-async function cognitoUserExists(userPoolId: string, username: string): Promise<boolean> {
-  try {
-    const { sdk, client } = await cognito();
-    await client.send(new sdk.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-    return true;
-  } catch (error) {
-    if (isUserNotFound(error)) return false;
-    throw error;
-  }
-}
-
 /**
- * Claims the email for the signing-up username, or fails if another existing user holds it.
- * A claim left by a sign-up that never completed (its Cognito user is gone) is taken over.
+ * What the public sign-up caller may read. Cognito wraps the text into UserLambdaValidationException
+ * ("PreSignUp failed with error Email already exists."); the SPA shows "Email already exists" only for
+ * the first, so an internal failure never reaches the caller as if it were the address's fault.
  */
-export async function claimEmail(userPoolId: string, email: string, username: string): Promise<boolean> {
-  const key = { email };
-  const { Item: current } = await EmailClaimEntity.build(GetItemCommand).key(key).send();
-  if (current && current.username !== username && (await cognitoUserExists(userPoolId, current.username))) {
-    return false;
-  }
-  try {
-    // The condition makes the claim safe against a concurrent sign-up with the same address.
-    await EmailClaimEntity.build(PutItemCommand)
-      .item({ ...key, username })
-      .options({ condition: current ? { attr: 'username', eq: current.username } : { attr: 'email', exists: false } })
-      .send();
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
+export const preSignUpMessages = {
+  emailInUse: 'Email already exists',
+  unavailable: 'Sign-up is not possible right now, try again later',
+} as const;
+
+class EmailInUseError extends Error {
+  constructor() {
+    super(preSignUpMessages.emailInUse);
   }
 }
 
-/** Cognito pre-sign-up trigger: rejects an email address that another account already uses. */
-export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+/** Claims the sign-up's email for its username, refusing an address another account holds. */
+async function refuseTakenEmail(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   const email = event.request.userAttributes.email;
   if (!email) return event;
-  if (!(await claimEmail(event.userPoolId, email, event.userName))) {
+  if (!(await claimEmail(email, event.userName, (holder) => findPoolUser(event.userPoolId, holder)))) {
     logger.info('Sign-up refused: email in use', { username: event.userName });
-    throw new Error(EMAIL_IN_USE);
+    throw new EmailInUseError();
   }
   return event;
+}
+
+const checkedSignUp = unitHandler({ trigger: 'pre-signup' }, refuseTakenEmail);
+
+/** Cognito pre-sign-up trigger: rejects an email address that another account already uses. */
+export const handler: typeof checkedSignUp = async (event, context) => {
+  try {
+    return await checkedSignUp(event, context);
+  } catch (error) {
+    if (error instanceof EmailInUseError) throw error;
+    logger.error('Pre-signup failed', { error: error as Error });
+    throw new Error(preSignUpMessages.unavailable, { cause: error });
+  }
 };

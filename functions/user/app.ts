@@ -1,11 +1,14 @@
+import { userContract } from '../../shared/contract/user';
 import { createEndpointApp } from '../lib/endpoint-app';
-import { deleteUserAccount, getAdmins } from './handlers/account';
-import { getUserProfile, updateProfile } from './handlers/profile';
+import { deleteUserAccount } from './handlers/delete-user-account';
+import { getAdmins } from './handlers/get-admins';
+import { getUserProfile, updateUserProfile } from './handlers/profile';
+import { signOut } from './handlers/sign-out';
 
-/** The `user` endpoint: profile and account now; admin and IV-curve cmds join as their issues land. */
-export const userApp = createEndpointApp('user', {
+export const app = createEndpointApp(userContract, {
   get_user_profile: getUserProfile,
-  update_user_profile: updateProfile,
+  update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,
   get_admins: getAdmins,
+  sign_out: signOut,
 });

@@ -1,4 +1,4 @@
-import { handle } from 'hono/aws-lambda';
-import { userApp } from './app';
+import { endpointHandler } from '../lib/lambda-entry';
+import { app } from './app';
 
-export const handler = handle(userApp);
+export const handler = endpointHandler('user', app);

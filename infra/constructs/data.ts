@@ -2,19 +2,8 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
+import type { TableAction } from '../../functions/registry';
 import { dataTable } from '../definitions';
-
-/** Item-level actions a reader needs: point reads and queries on the table and its indexes. */
-const readActions = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
-/** Item-level writes, including transactions (TransactWriteItems authorizes per item action). */
-const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 /** The portal's one DynamoDB table (definitions.dataTable), kept when the stack is deleted. */
 export class Data extends Construct {
@@ -41,14 +30,13 @@ export class Data extends Construct {
   }
 
   /**
-   * Grants item access on the table and on each named index: no `dynamodb:*`, no `index/*`, so the
-   * policy names exactly the resources in definitions.dataTable.
+   * Grants exactly the item actions a function uses (a transaction is authorized per item action) on
+   * the table and on each named index: no `dynamodb:*`, no `index/*`.
    */
-  grantData(grantee: IGrantable, access: 'read' | 'readWrite'): Grant {
-    const actions = access === 'read' ? readActions : [...readActions, ...writeActions];
+  grantActions(grantee: IGrantable, actions: readonly TableAction[]): Grant {
     return Grant.addToPrincipal({
       grantee,
-      actions,
+      actions: actions.map((action) => `dynamodb:${action}`),
       resourceArns: [
         this.table.tableArn,
         ...dataTable.globalIndexes.map((index) => `${this.table.tableArn}/index/${index.name}`),

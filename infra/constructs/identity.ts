@@ -1,6 +1,7 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   NumberAttribute,
@@ -11,13 +12,15 @@ import {
   VerificationEmailStyle,
   type ICustomAttribute,
   type StandardAttributes,
+  type UserPoolTriggers,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { adminGroupName, appClient, cognitoTriggers, passwordPolicy, userPoolAttributes } from '../definitions';
+import { ADMIN_GROUP } from '../../shared/runtime';
+import { triggers } from '../../functions/registry';
+import { appClient, passwordPolicy, userPoolAttributes } from '../definitions';
+import { wireFunction, type WiringTargets } from '../function-wiring';
 import { cognitoMails } from '../messages';
 import { PortalFunction } from '../portal-function';
-import type { Data } from './data';
 
 /** Cognito's attribute names (as in definitions) mapped to the CDK's StandardAttributes keys. */
 const standardAttributeKeys = {
@@ -32,57 +35,39 @@ function customAttribute(attribute: (typeof userPoolAttributes.custom)[number]):
     : new NumberAttribute({ mutable: true });
 }
 
-export interface IdentityProps {
-  readonly data: Data;
-  /** Environment of the post-confirmation trigger's newsletter adapter (MAILCHIMP_*), if configured. */
-  readonly newsletterEnvironment?: Record<string, string>;
-}
+/** The standard attributes the SPA's client may write: the sign-up ones (appClient.writeAttributes). */
+const writableStandard = Object.fromEntries(
+  appClient.writeAttributes.flatMap((name) => (name in standardAttributeKeys ? [[standardAttributeKeys[name as keyof typeof standardAttributeKeys], true]] : [])),
+);
+const writableCustom = appClient.writeAttributes.flatMap((name) => (name.startsWith('custom:') ? [name.slice('custom:'.length)] : []));
 
 /**
- * The user pool (sign-up attributes, password rule, Admin group), the SPA's public app client and the
- * pre-signup trigger that rejects an email already in use. Built from definitions.ts, like the local
- * stack's cognito-local pool.
+ * The user pool (sign-up attributes, password rule, optional TOTP two-factor sign-in, Admin group), the
+ * SPA's public app client and the Cognito triggers of the registry. Built from definitions.ts, like the
+ * local stack's cognito-local pool.
  */
 export class Identity extends Construct {
   readonly userPool: UserPool;
   readonly appClient: UserPoolClient;
   readonly adminGroup: UserPoolGroup;
-  readonly preSignUp: PortalFunction;
-  readonly postConfirmation: PortalFunction;
+  /** Trigger functions by registry name. */
+  readonly triggers: Record<string, PortalFunction> = {};
 
-  constructor(scope: Construct, id: string, props: IdentityProps) {
+  constructor(scope: Construct, id: string, props: { targets: Omit<WiringTargets, 'pool'> }) {
     super(scope, id);
 
-    this.preSignUp = new PortalFunction(this, cognitoTriggers.preSignUp.id, {
-      entry: cognitoTriggers.preSignUp.entry,
-      description: 'Cognito pre-signup: rejects an email that is already used',
-      // Cognito waits at most 5 seconds for a trigger.
-      timeout: Duration.seconds(5),
-      // No USER_POOL_ID here: the pool depends on this function, so the function cannot depend on the
-      // pool. The trigger event carries userPoolId.
-      environment: { TABLE_NAME: props.data.table.tableName },
-    });
-    props.data.grantData(this.preSignUp, 'readWrite');
-    // Any pool of this account and region, not this pool's ARN: naming it would make the function's
-    // policy depend on the pool that depends on the function.
-    this.preSignUp.role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['cognito-idp:ListUsers', 'cognito-idp:AdminGetUser'],
-        resources: [Stack.of(this).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
-      }),
-    );
-    Validations.of(this.preSignUp).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:<AWS::Region>:<AWS::AccountId>:userpool/*]',
-      reason:
-        'The pre-signup trigger looks up users by email in the pool that invokes it; the pool ARN cannot be named because the pool references this function (circular dependency). Scope: read-only user lookups, this account and region.',
-    });
-
-    this.postConfirmation = new PortalFunction(this, cognitoTriggers.postConfirmation.id, {
-      entry: cognitoTriggers.postConfirmation.entry,
-      description: 'Cognito post-confirmation: subscribes users who chose the newsletter at sign-up',
-      timeout: Duration.seconds(5),
-      environment: { ...props.newsletterEnvironment },
-    });
+    const lambdaTriggers: { -readonly [K in keyof UserPoolTriggers]: UserPoolTriggers[K] } = {};
+    for (const [name, trigger] of Object.entries(triggers)) {
+      const fn = new PortalFunction(this, trigger.construct, {
+        entry: `functions/triggers/${name}.ts`,
+        description: trigger.description,
+        // Cognito waits at most 5 seconds for a trigger.
+        timeout: Duration.seconds(5),
+      });
+      wireFunction(fn, trigger.needs, props.targets);
+      lambdaTriggers[trigger.cdkTrigger] = fn.function;
+      this.triggers[name] = fn;
+    }
 
     const standardAttributes: StandardAttributes = Object.fromEntries(
       userPoolAttributes.standard.map((name) => [standardAttributeKeys[name], { required: true, mutable: true }]),
@@ -103,10 +88,15 @@ export class Identity extends Construct {
         userPoolAttributes.custom.map((attribute) => [attribute.name, customAttribute(attribute)]),
       ),
       passwordPolicy: { ...passwordPolicy },
+      // A changed email takes effect only once its code is verified; until then the verified one stays.
+      keepOriginal: { email: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      mfa: Mfa.OFF,
+      // Two-factor sign-in with an authenticator app, for anyone who sets it up; the API requires it of
+      // members of Admin (it refuses admin cmds until the user has it).
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       featurePlan: FeaturePlan.ESSENTIALS,
-      lambdaTriggers: { preSignUp: this.preSignUp.function, postConfirmation: this.postConfirmation.function },
+      lambdaTriggers,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -119,7 +109,7 @@ export class Identity extends Construct {
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'The spec does not offer MFA: the SPA does not handle identity-provider challenge steps (spec: "Identity-provider challenge steps (new password, MFA and others): not shown"). Requiring MFA would lock every user out.',
+          'MFA (TOTP) is optional for the pool and required of administrators: Cognito cannot require it per group, so the API refuses admin commands of an Admin member without TOTP set up, and the SPA leads such a user to set it up.',
       },
       {
         id: 'AwsSolutions-COG8',
@@ -130,7 +120,7 @@ export class Identity extends Construct {
 
     this.adminGroup = new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,
-      groupName: adminGroupName,
+      groupName: ADMIN_GROUP,
       description: 'Portal administrators: admin routes, menu and admin-only API commands',
     });
 
@@ -142,6 +132,7 @@ export class Identity extends Construct {
       // The spec shows "Wrong username" on UserNotFoundException during password recovery.
       preventUserExistenceErrors: false,
       enableTokenRevocation: true,
+      writeAttributes: new ClientAttributes().withStandardAttributes(writableStandard).withCustomAttributes(...writableCustom),
       accessTokenValidity: Duration.minutes(appClient.accessTokenValidityMinutes),
       idTokenValidity: Duration.minutes(appClient.idTokenValidityMinutes),
       refreshTokenValidity: Duration.days(appClient.refreshTokenValidityDays),

@@ -25,10 +25,12 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { buckets, type BucketRole } from '../definitions';
-import { apiPathPrefix, type Api } from './api';
+import type { Api } from './api';
 import { spaFallbackCode, stripPrefixCode } from './edge-functions';
 import type { Files } from './files';
 import type { Identity } from './identity';
@@ -39,7 +41,15 @@ export interface WebProps {
   readonly files: Files;
   readonly api: Api;
   readonly identity: Identity;
+  /** Sent to the API as the origin-verify header: the API answers only requests that carry it. */
+  readonly originVerifySecret: Secret;
 }
+
+/**
+ * What the SPA build holds that must not be public: source maps (hidden, for debugging only) and Vite's
+ * build manifest (read by the bundle-size measurement). Never uploaded to the web bucket.
+ */
+export const unpublishedBuildFiles = ['*.map', '**/*.map', '.vite', '.vite/*'];
 
 /**
  * Bucket roles served directly under their CloudFront path, with how long CloudFront may cache them.
@@ -113,10 +123,12 @@ export class Web extends Construct {
     };
 
     const additionalBehaviors: Record<string, BehaviorOptions> = {
-      [`${apiPathPrefix}/*`]: {
+      [`${API_PREFIX}/*`]: {
         origin: new HttpOrigin(api.domainName, {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          // Resolved by CloudFormation at deploy time: the value never appears in the template.
+          customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
         }),
         // A redirect would turn the SPA's POSTs into GETs: refuse plain HTTP instead.
         viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -177,7 +189,7 @@ export class Web extends Construct {
       region,
       userPoolId: identity.userPool.userPoolId,
       userPoolClientId: identity.appClient.userPoolClientId,
-      apiBase: apiPathPrefix,
+      apiBase: API_PREFIX,
       local: false,
     });
   }
@@ -190,7 +202,7 @@ export class Web extends Construct {
   private deploySpa(webAssetPath: string, files: Files, config: WebConfig): void {
     // Parsed like the SPA parses it, so a shape drift fails at synth, not in the browser.
     const configJson = webConfigSchema.parse(config);
-    const spa = Source.asset(webAssetPath);
+    const spa = Source.asset(webAssetPath, { exclude: unpublishedBuildFiles });
 
     // Both deployments share one handler (a singleton); it gets a role and log group of ours instead of
     // the AWS managed basic-execution policy.

@@ -68,7 +68,7 @@ async function measureApi() {
 
     // The bare route: same process, same server library, one GetItem of the same item, no checks.
     const { documentClient } = await import('../../functions/lib/db/table');
-    const { UserEntity } = await import('../../functions/lib/db/entities');
+    const { UserEntity } = await import('../../functions/domain/users/user.entity');
     const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
     const getParams = UserEntity.build(GetItemCommand).key({ sub }).params();
     const bare = new Hono().post('/bare', async (c) => {

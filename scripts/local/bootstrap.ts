@@ -5,7 +5,9 @@ import {
   GetGroupCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  UpdateUserPoolCommand,
   type CognitoIdentityProviderClient,
+  type UpdateUserPoolCommandInput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -15,8 +17,8 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { ADMIN_GROUP } from '../../shared/runtime';
 import {
-  adminGroupName,
   appClient,
   bucketRoles,
   dataTable,
@@ -87,6 +89,23 @@ export async function ensureBuckets(s3: S3Client): Promise<Record<BucketRole, st
   return names;
 }
 
+/** The pool's settings that a start keeps up to date, as the CDK identity construct sets them. */
+const poolSettings: Omit<UpdateUserPoolCommandInput, 'UserPoolId'> = {
+  Policies: {
+    PasswordPolicy: {
+      MinimumLength: passwordPolicy.minLength,
+      RequireUppercase: passwordPolicy.requireUppercase,
+      RequireLowercase: passwordPolicy.requireLowercase,
+      RequireNumbers: passwordPolicy.requireDigits,
+      RequireSymbols: passwordPolicy.requireSymbols,
+    },
+  },
+  AutoVerifiedAttributes: ['email'],
+  // Keep the original email until a change is verified.
+  UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+  MfaConfiguration: 'OPTIONAL',
+};
+
 /** The user pool, its public client and the Admin group, as the CDK identity construct defines them. */
 export async function ensureUserPool(
   cognito: CognitoIdentityProviderClient,
@@ -97,16 +116,7 @@ export async function ensureUserPool(
     const created = await cognito.send(
       new CreateUserPoolCommand({
         PoolName: localNames.userPool,
-        Policies: {
-          PasswordPolicy: {
-            MinimumLength: passwordPolicy.minLength,
-            RequireUppercase: passwordPolicy.requireUppercase,
-            RequireLowercase: passwordPolicy.requireLowercase,
-            RequireNumbers: passwordPolicy.requireDigits,
-            RequireSymbols: passwordPolicy.requireSymbols,
-          },
-        },
-        AutoVerifiedAttributes: ['email'],
+        ...poolSettings,
         Schema: [
           ...userPoolAttributes.standard.map((name) => ({ Name: name, AttributeDataType: 'String' as const, Required: true, Mutable: true })),
           ...userPoolAttributes.custom.map((attr) => ({ Name: attr.name, AttributeDataType: attr.type, Mutable: true })),
@@ -115,6 +125,9 @@ export async function ensureUserPool(
     );
     userPoolId = created.UserPool?.Id;
     if (!userPoolId) throw new Error('cognito-local created no user pool');
+  } else {
+    // A pool made by an earlier version of the portal gets today's settings.
+    await cognito.send(new UpdateUserPoolCommand({ UserPoolId: userPoolId, ...poolSettings }));
   }
 
   const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
@@ -126,6 +139,7 @@ export async function ensureUserPool(
         ClientName: appClient.name,
         GenerateSecret: false,
         ExplicitAuthFlows: [...appClient.authFlows],
+        WriteAttributes: [...appClient.writeAttributes],
         AccessTokenValidity: appClient.accessTokenValidityMinutes,
         IdTokenValidity: appClient.idTokenValidityMinutes,
         RefreshTokenValidity: appClient.refreshTokenValidityDays,
@@ -137,9 +151,9 @@ export async function ensureUserPool(
   }
 
   try {
-    await cognito.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: adminGroupName }));
+    await cognito.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
   } catch {
-    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: adminGroupName }));
+    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
   }
   return { userPoolId, userPoolClientId };
 }

@@ -6,7 +6,11 @@
  * - ConfirmSignUp behaves as Cognito's: an unknown user is UserNotFoundException, a confirmed one
  *   NotAuthorizedException, and a confirmed code marks the email verified (it was sent there);
  * - a wrong password at InitiateAuth or ChangePassword is NotAuthorizedException, as in Cognito
- *   (cognito-local says InvalidPasswordException, which Cognito keeps for the password policy).
+ *   (cognito-local says InvalidPasswordException, which Cognito keeps for the password policy);
+ * - tokens carry `origin_jti`, the same for every token of one sign-in and its refreshes, as Cognito's
+ *   do when token revocation is on (the API revokes sign-ins by it);
+ * - the code for a changed email goes to the new address, through the CustomMessage trigger, and a
+ *   trigger that fails makes the change fail (UserLambdaValidationException), as in Cognito.
  * Runs as a child process with its data folder as the working directory; PORT and HOST as cognito-local.
  */
 import { createRequire } from 'node:module';
@@ -32,6 +36,8 @@ const { UserPoolServiceFactoryImpl, attributeValue } = load('services/userPoolSe
 const { Router } = load('server/Router');
 const { createServer } = load('server/server');
 const { UserNotFoundError, InvalidParameterError, NotAuthorizedError } = load('errors');
+const jwt = fromCognitoLocal('jsonwebtoken');
+const signingKey: string = load('keys/cognitoLocal.private.json').pem;
 
 const mailboxFile = process.env.MAILBOX_FILE;
 if (!mailboxFile) throw new Error('MAILBOX_FILE is not set');
@@ -40,6 +46,8 @@ interface CognitoUser {
   Username: string;
   UserStatus: string;
   Attributes: { Name: string; Value: string }[];
+  /** An email change waiting for its code (the pool keeps the original until then). */
+  UnverifiedAttributeChanges?: { Name: string; Value: string }[];
 }
 interface DeliveryDetails {
   AttributeName: string;
@@ -47,21 +55,40 @@ interface DeliveryDetails {
   Destination: string;
 }
 
+/** Messages that carry a code for an email address the user is changing to. */
+const emailChangeSources = new Set(['UpdateUserAttribute', 'VerifyUserAttribute']);
+
 /** Replaces cognito-local's MessagesService: the mail Cognito would send, into the mailbox. */
 const messages = {
   async deliver(
-    _ctx: unknown,
+    ctx: unknown,
     source: string,
-    _clientId: string,
-    _userPoolId: string,
+    clientId: string,
+    userPoolId: string,
     user: CognitoUser,
     code: string,
-    _clientMetadata: unknown,
+    clientMetadata: unknown,
     delivery: DeliveryDetails,
   ) {
+    const pendingEmail = user.UnverifiedAttributeChanges?.find((a) => a.Name === 'email')?.Value;
+    if (emailChangeSources.has(source)) {
+      // Cognito runs the CustomMessage trigger first; if it fails, so does the call, and no code goes out.
+      const email = pendingEmail ?? attributeValue('email', user.Attributes);
+      const userAttributes = Object.fromEntries([...user.Attributes, { Name: 'email', Value: email }].map((a) => [a.Name, a.Value]));
+      await lambda.invoke(ctx, 'CustomMessage', {
+        clientId,
+        clientMetadata,
+        codeParameter: '{####}',
+        usernameParameter: '{username}',
+        triggerSource: `CustomMessage_${source}`,
+        userAttributes,
+        username: user.Username,
+        userPoolId,
+      });
+    }
     const template = source === 'ForgotPassword' ? cognitoMails.passwordReset : cognitoMails.verification;
     appendRecord(mailboxFile!, {
-      to: delivery.Destination || attributeValue('email', user.Attributes),
+      to: pendingEmail ?? (delivery.Destination || attributeValue('email', user.Attributes)),
       subject: template.subject,
       text: template.text.replace('{####}', code),
       code,
@@ -79,12 +106,8 @@ const cognito = await new CognitoServiceFactoryImpl(
   dataStoreFactory,
   new UserPoolServiceFactoryImpl(clock, dataStoreFactory),
 ).create(ctx, config.UserPoolDefaults);
-const triggers = new TriggersService(
-  clock,
-  cognito,
-  new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)),
-  new CryptoService(config.KMSConfig),
-);
+const lambda = new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient));
+const triggers = new TriggersService(clock, cognito, lambda, new CryptoService(config.KMSConfig));
 const services = {
   clock,
   cognito,
@@ -133,10 +156,36 @@ const wrongPasswordAsCognito = (target: string) => async (context: unknown, req:
   }
 };
 
+interface AuthAnswer {
+  AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
+}
+
+/** The answer's access and id tokens, signed again with `origin_jti` added. */
+function withOrigin(answer: AuthAnswer, origin: string | undefined): AuthAnswer {
+  const result = answer.AuthenticationResult;
+  if (!result || !origin) return answer;
+  const stamp = (token?: string) =>
+    token && jwt.sign({ ...jwt.decode(token), origin_jti: origin }, signingKey, { algorithm: 'RS256', keyid: 'CognitoLocal' });
+  return { ...answer, AuthenticationResult: { ...result, AccessToken: stamp(result.AccessToken), IdToken: stamp(result.IdToken) } };
+}
+
+const jtiOf = (token?: string): string | undefined => (token ? (jwt.decode(token) as { jti?: string } | null)?.jti : undefined);
+
+/**
+ * A sign-in's tokens name it by the refresh token's id: at a password sign-in (or the answer to its
+ * challenge) the refresh token issued, at a refresh the one presented.
+ */
+const signInAnswer = (target: string) => async (context: unknown, req: { AuthFlow?: string; AuthParameters?: Record<string, string> }) => {
+  const answer = (await wrongPasswordAsCognito(target)(context, req as never)) as AuthAnswer;
+  const refreshing = req.AuthFlow?.startsWith('REFRESH_TOKEN');
+  return withOrigin(answer, jtiOf(refreshing ? req.AuthParameters?.REFRESH_TOKEN : answer.AuthenticationResult?.RefreshToken));
+};
+
 const overrides: Record<string, (context: unknown, req: never) => Promise<unknown>> = {
   ResendConfirmationCode: resendConfirmationCode,
   ConfirmSignUp: confirmSignUp,
-  InitiateAuth: wrongPasswordAsCognito('InitiateAuth'),
+  InitiateAuth: signInAnswer('InitiateAuth'),
+  RespondToAuthChallenge: signInAnswer('RespondToAuthChallenge'),
   ChangePassword: wrongPasswordAsCognito('ChangePassword'),
 };
 const portalRouter = (target: string) => overrides[target] ?? router(target);

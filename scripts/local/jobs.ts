@@ -1,16 +1,11 @@
-import { scheduledJobs } from '../../infra/definitions';
+import { jobs, type JobName } from '../../functions/registry';
+import { loadUnitHandler } from './units';
 
-type JobName = (typeof scheduledJobs)[number]['name'];
+export const jobNames = Object.keys(jobs) as JobName[];
 
-/** The scheduled jobs' handlers by name, loaded only when run (they read the environment on first use). */
-const loaders: Record<JobName, () => Promise<{ handler: () => Promise<unknown> }>> = {
-  'delete-accounts': () => import('../../functions/jobs/delete-accounts'),
-};
-
-export const jobNames = scheduledJobs.map((job) => job.name);
-
-export async function runJob(name: string): Promise<unknown> {
-  const load = loaders[name as JobName];
-  if (!load) throw new Error(`Unknown job "${name}"; jobs: ${jobNames.join(', ')}`);
-  return (await load()).handler();
+/** Runs a scheduled job now, as its unit, with the local stack's environment `stackEnv`. */
+export async function runJob(name: string, stackEnv: Record<string, string>): Promise<unknown> {
+  if (!Object.hasOwn(jobs, name)) throw new Error(`Unknown job "${name}"; jobs: ${jobNames.join(', ')}`);
+  const handler = await loadUnitHandler({ job: name as JobName }, stackEnv);
+  return handler({});
 }

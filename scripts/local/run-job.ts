@@ -17,6 +17,8 @@ if (!existsSync(stateFile)) {
   console.error(`No running local stack (${stateFile} is missing): start it with npm start`);
   process.exit(1);
 }
-Object.assign(process.env, (JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> }).functionEnv);
+const { functionEnv } = JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> };
+// The SDK clients of this process talk to the running stack's emulators.
+for (const [key, value] of Object.entries(functionEnv)) if (key.startsWith('AWS_')) process.env[key] = value;
 // One line, last: the job's own log lines come before it.
-console.log(JSON.stringify(await runJob(name)));
+console.log(JSON.stringify(await runJob(name, functionEnv)));

@@ -8,9 +8,10 @@ import {
   UserNotFoundException,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { adminGroupName } from '../../infra/definitions';
+import { ADMIN_GROUP } from '../../shared/runtime';
+import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
-import { createUser, findUserBySub } from '../../functions/lib/users';
+import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 
 export interface DemoAccount {
   username: string;
@@ -47,7 +48,10 @@ export async function seedDemoAccounts(
   cognito: CognitoIdentityProviderClient,
   ids: { userPoolId: string; userPoolClientId: string },
   password: string,
+  stackEnv: Record<string, string>,
 ): Promise<void> {
+  // The seed writes user records through the repository, as a unit that may read and create them.
+  const seeder: FunctionRuntime = { name: 'seed', needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] }, env: stackEnv };
   for (const account of demoAccounts) {
     let sub = await findSub(cognito, ids.userPoolId, account.username);
     if (!sub) {
@@ -80,7 +84,7 @@ export async function seedDemoAccounts(
       );
       if (account.admin) {
         await cognito.send(
-          new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: account.username, GroupName: adminGroupName }),
+          new AdminAddUserToGroupCommand({ UserPoolId: ids.userPoolId, Username: account.username, GroupName: ADMIN_GROUP }),
         );
       }
       sub = await findSub(cognito, ids.userPoolId, account.username);
@@ -90,15 +94,17 @@ export async function seedDemoAccounts(
         new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: account.username, Password: password, Permanent: true }),
       );
     }
-    if (!(await findUserBySub(sub))) {
+    const stored = sub;
+    await runAs(seeder, async () => {
+      if (await findUserBySub(stored)) return;
       await createUser({
-        sub,
+        sub: stored,
         username: account.username,
         email: account.email,
         first_name: account.first_name,
         last_name: account.last_name,
         company: account.company,
       });
-    }
+    });
   }
 }

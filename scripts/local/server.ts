@@ -4,8 +4,11 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
+import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import type { WebConfig } from '../../shared/web-config';
 import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
+import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { localOnly } from './local-only';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -14,10 +17,10 @@ export interface LocalAppOptions {
   /** The built SPA (web/dist). */
   webDir: string;
   webConfig: WebConfig;
-  /** Endpoint apps; each already carries its /api/{endpoint} base path. */
-  apiApps: Hono[];
-  /** Functions cognito-local may invoke as triggers, by name. */
-  lambdas: Record<string, LocalLambda>;
+  /** Endpoint apps (each carries its /api/{path} base path), each run as its own unit. */
+  endpoints: { path: string; app: Hono; runtime: FunctionRuntime }[];
+  /** The value CloudFront sends in the origin-verify header (the API refuses requests without it). */
+  originVerifySecret: string;
   s3: S3Client;
   /** CloudFront path prefix → bucket, e.g. '/data' → 'portal-data'. */
   bucketPaths: Record<string, string>;
@@ -26,17 +29,15 @@ export interface LocalAppOptions {
 }
 
 /**
- * The local stand-in for CloudFront and Lambda: /api/{endpoint} runs the endpoint apps, bucket paths
- * are read from s3rver, /config.json is generated, and any other GET gets the SPA with index.html
- * fallback. It also answers the Lambda Invoke API so cognito-local's triggers run our handler code.
+ * The Lambda Invoke API, for cognito-local's triggers: our trigger handlers run as Lambda would run
+ * them. Its own server on 127.0.0.1, answering this machine only (localOnly).
  */
-export function createLocalApp(options: LocalAppOptions): Hono {
+export function createInvokeApp(lambdas: Record<string, LocalLambda>): Hono {
   const app = new Hono();
-
-  app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
-
+  app.use('*', localOnly());
   app.post('/2015-03-31/functions/:name/invocations', async (c) => {
-    const lambda = options.lambdas[c.req.param('name')];
+    const name = c.req.param('name');
+    const lambda = Object.hasOwn(lambdas, name) ? lambdas[name] : undefined;
     if (!lambda) return c.json({ Message: 'Function not found' }, 404);
     try {
       return c.json((await lambda(await c.req.json())) ?? null);
@@ -46,12 +47,33 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       return c.json({ errorMessage: err.message, errorType: err.name }, 200, { 'X-Amz-Function-Error': 'Unhandled' });
     }
   });
+  return app;
+}
 
+/**
+ * The local stand-in for CloudFront and Lambda: /api/{path} runs the endpoint apps (each as its own
+ * unit, with the origin-verify header CloudFront adds), bucket paths are read from s3rver,
+ * /config.json is generated, and any other GET gets the SPA with index.html fallback.
+ */
+export function createLocalApp(options: LocalAppOptions): Hono {
+  const app = new Hono();
+
+  app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
+
+  app.use('/local/*', localOnly());
   app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
   app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile))));
 
-  for (const apiApp of options.apiApps) app.route('/', apiApp);
-  app.all('/api/*', (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
+  for (const endpoint of options.endpoints) {
+    app.all(`${API_PREFIX}/${endpoint.path}`, (c) => {
+      // What CloudFront does: whatever the viewer sent in the header is replaced by the secret.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(ORIGIN_VERIFY_HEADER, options.originVerifySecret);
+      const request = new Request(c.req.raw, { headers });
+      return runAs(endpoint.runtime, () => endpoint.app.fetch(request));
+    });
+  }
+  app.all(`${API_PREFIX}/*`, (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
 
   for (const [prefix, bucket] of Object.entries(options.bucketPaths)) {
     app.get(`${prefix}/*`, async (c) => {

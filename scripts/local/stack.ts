@@ -1,17 +1,20 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { serve, type ServerType } from '@hono/node-server';
-import { buckets, bucketRoles, cognitoTriggers, functionEnv } from '../../infra/definitions';
+import { ENV } from '../../shared/runtime';
 import type { WebConfig } from '../../shared/web-config';
+import { endpoints, secrets, triggers, type EndpointName, type TriggerName } from '../../functions/registry';
+import { buckets, bucketRoles } from '../../infra/definitions';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
 import { startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
+import { localSecrets } from './local-secrets';
+import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
 
 export const LOCAL_REGION = 'us-east-1';
 
@@ -26,13 +29,18 @@ export interface LocalStackOptions {
   demoPassword?: string;
   /** How often the scheduled jobs run locally; 0 turns the timer off. Default 60 minutes. */
   jobIntervalMinutes?: number;
+  /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
+  sessionRecheckSeconds?: number;
 }
 
 export interface LocalStack {
   baseUrl: string;
   endpoints: { dynamodb: string; s3: string; cognito: string };
   resources: LocalResources;
-  /** The environment the functions run with locally (also what the deploy-fidelity test gives bundles). */
+  /**
+   * Every variable any unit gets locally; each unit runs with only its own part (scripts/local/units.ts),
+   * which is also what the deploy-fidelity test gives each bundle.
+   */
   functionEnv: Record<string, string>;
   webConfig: WebConfig;
   demoPassword: string;
@@ -59,25 +67,13 @@ function sdkEnvironment(endpoints: LocalStack['endpoints']): Record<string, stri
 }
 
 /**
- * Secrets the functions read from the environment locally (Secrets Manager in AWS): generated on the
- * first start and kept in the data folder, so a restart keeps them and the repository never holds one.
- */
-function localSecrets(dataDir: string): Record<string, string> {
-  const file = join(dataDir, 'secrets.json');
-  if (!existsSync(file)) {
-    writeFileSync(file, JSON.stringify({ SSO_SECRET: randomBytes(32).toString('hex') }), { mode: 0o600 });
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-}
-
-/**
  * Starts the whole product on this machine: DynamoDB Local, s3rver and cognito-local on 127.0.0.1,
  * resources created from infra/definitions, the demo accounts seeded, and one HTTP server that plays
  * CloudFront + API + Lambda. `stop()` ends all of it.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const dataDir = resolve(options.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const newsletterFile = join(dataDir, 'newsletter.jsonl');
@@ -88,24 +84,46 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const cognitoPort = await freePort(preferred(3));
 
   const running: RunningEmulator[] = [];
-  let server: ServerType | undefined;
+  const servers: ServerType[] = [];
   let jobTimer: NodeJS.Timeout | undefined;
   const stop = async () => {
     clearInterval(jobTimer);
     rmSync(join(dataDir, 'stack.json'), { force: true });
-    await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+    await Promise.all(servers.map((server) => new Promise<void>((r) => server.close(() => r()))));
     await Promise.allSettled(running.map((emulator) => emulator.stop()));
   };
+  const listen = (fetch: (request: Request) => Response | Promise<Response>, listenPort: number) =>
+    new Promise<ServerType>((resolveServer, reject) => {
+      const server = serve({ fetch, port: listenPort, hostname: '127.0.0.1' }, () => resolveServer(server));
+      server.once('error', reject);
+      servers.push(server);
+    });
 
   try {
+    // The Lambda Invoke stand-in comes first: cognito-local calls it for the triggers while seeding.
+    // Filled in below, before cognito-local can call a trigger.
+    const stackEnv: Record<string, string> = {};
+    const handlers = new Map<TriggerName, Promise<(event: unknown) => Promise<unknown>>>();
+    const lambdaOf = (name: TriggerName) => {
+      if (!handlers.has(name)) handlers.set(name, loadUnitHandler({ trigger: name }, stackEnv));
+      return handlers.get(name)!;
+    };
+    const lambdas = Object.fromEntries(
+      (Object.keys(triggers) as TriggerName[]).map((name) => [name, (event: unknown) => lambdaOf(name).then((run) => run(event))]),
+    );
+    const { createInvokeApp, createLocalApp } = await import('./server');
+    const invokeServer = await listen(createInvokeApp(lambdas).fetch, await freePort());
+    const invokeUrl = `http://127.0.0.1:${(invokeServer.address() as AddressInfo).port}`;
+
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamoDb(dynamoPort, join(dataDir, 'dynamodb')),
       startS3(s3Port, join(dataDir, 's3')),
-      startCognito(cognitoPort, join(dataDir, 'cognito'), `http://127.0.0.1:${port}`, mailboxFile),
+      startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile),
     ]);
     running.push(dynamo, s3, cognito);
-    const endpoints = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };
-    const sdkEnv = sdkEnvironment(endpoints);
+    const endpointsUrls = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };
+    const sdkEnv = sdkEnvironment(endpointsUrls);
+    // Only the SDK's settings go into this process's environment; each unit gets its own (units.ts).
     Object.assign(process.env, sdkEnv);
 
     const s3Client = new S3Client({ region: LOCAL_REGION, forcePathStyle: true });
@@ -115,74 +133,76 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const ids = await ensureUserPool(cognitoClient);
     const resources: LocalResources = { tableName: localNames.table, buckets: bucketNames, ...ids };
 
-    const env: Record<string, string> = {
+    Object.assign(stackEnv, {
       ...sdkEnv,
       ...localSecrets(dataDir),
-      [functionEnv.tableName]: resources.tableName,
-      [functionEnv.userPoolId]: resources.userPoolId,
-      [functionEnv.userPoolClientId]: resources.userPoolClientId,
-      [functionEnv.cognitoIssuer]: `${endpoints.cognito}/${resources.userPoolId}`,
+      [ENV.tableName]: resources.tableName,
+      [ENV.userPoolId]: resources.userPoolId,
+      [ENV.userPoolClientId]: resources.userPoolClientId,
+      [ENV.cognitoIssuer]: `${endpointsUrls.cognito}/${resources.userPoolId}`,
+      ...(options.sessionRecheckSeconds !== undefined ? { [ENV.sessionRecheckSeconds]: String(options.sessionRecheckSeconds) } : {}),
       // The local implementations of the adapters to outside services (functions/lib/adapters).
-      LOCAL_MAILBOX_FILE: mailboxFile,
-      LOCAL_NEWSLETTER_FILE: newsletterFile,
-    };
-    Object.assign(process.env, env);
+      [ENV.localMailboxFile]: mailboxFile,
+      [ENV.localNewsletterFile]: newsletterFile,
+    });
 
-    // Imported only now: the function code reads its configuration from the environment set above.
-    const { userApp } = await import('../../functions/user/app');
-    const { ssoApp } = await import('../../functions/sso/app');
-    const preSignUp = await import('../../functions/triggers/pre-signup');
-    const postConfirmation = await import('../../functions/triggers/post-confirmation');
-    const { createLocalApp } = await import('./server');
+    // IAM, played locally: every SDK call of a unit must be among its registry needs.
+    const { guardClient } = await import('./grants-guard');
+    const { documentClient } = await import('../../functions/lib/db/table');
+    const { cognito: functionsCognito } = await import('../../functions/lib/cognito');
+    guardClient(documentClient, 'dynamodb');
+    guardClient((await functionsCognito()).client, 'cognito-idp');
+
+    await seedDemoAccounts(cognitoClient, ids, demoPassword, stackEnv);
 
     const webConfig: WebConfig = {
       region: LOCAL_REGION,
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
-      cognitoEndpoint: endpoints.cognito,
+      cognitoEndpoint: endpointsUrls.cognito,
       apiBase: '/api',
       local: true,
     };
     const bucketPaths = Object.fromEntries(
       bucketRoles.flatMap((role) => (buckets[role].path ? [[buckets[role].path, bucketNames[role]]] : [])),
     );
+    const apiUnits = await Promise.all(
+      (Object.keys(endpoints) as EndpointName[]).map(async (name) => ({
+        path: endpoints[name].path,
+        app: await loadEndpointApp(name),
+        runtime: unitRuntime({ endpoint: name }, stackEnv),
+      })),
+    );
     const app = createLocalApp({
       webDir: options.webDir ?? resolve('web/dist'),
       webConfig,
-      apiApps: [userApp, ssoApp],
-      lambdas: {
-        [cognitoTriggers.preSignUp.localName]: (event) => preSignUp.handler(event as never),
-        [cognitoTriggers.postConfirmation.localName]: (event) => postConfirmation.handler(event as never),
-      },
+      endpoints: apiUnits,
+      originVerifySecret: stackEnv[secrets.originVerify.env]!,
       s3: s3Client,
       bucketPaths,
       mailboxFile,
     });
-    server = await new Promise<ServerType>((resolveServer, reject) => {
-      const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolveServer(s));
-      s.once('error', reject);
-    });
-    const actualPort = (server.address() as AddressInfo).port;
-
-    await seedDemoAccounts(cognitoClient, ids, demoPassword);
+    // The portal listens only now, with the demo accounts in place: it answers once it is usable.
+    const server = await listen(app.fetch, port);
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     // What EventBridge does in AWS: the scheduled jobs, on a timer. `npm run local:job` finds the
-    // running stack through stack.json.
-    writeFileSync(join(dataDir, 'stack.json'), JSON.stringify({ baseUrl: `http://127.0.0.1:${actualPort}`, functionEnv: env }));
+    // running stack through stack.json (it holds the local secrets: owner-only, like secrets.json).
+    writeFileSync(join(dataDir, 'stack.json'), JSON.stringify({ baseUrl, functionEnv: stackEnv }), { mode: 0o600 });
     const intervalMinutes = options.jobIntervalMinutes ?? 60;
     if (intervalMinutes > 0) {
       const { runJob, jobNames } = await import('./jobs');
       jobTimer = setInterval(() => {
-        for (const name of jobNames) runJob(name).catch((error) => console.error(`Job ${name} failed:`, error));
+        for (const name of jobNames) runJob(name, stackEnv).catch((error) => console.error(`Job ${name} failed:`, error));
       }, intervalMinutes * 60_000);
       jobTimer.unref();
     }
 
     return {
-      baseUrl: `http://127.0.0.1:${actualPort}`,
-      endpoints,
+      baseUrl,
+      endpoints: endpointsUrls,
       resources,
-      functionEnv: env,
+      functionEnv: stackEnv,
       webConfig,
       demoPassword,
       mailboxFile,

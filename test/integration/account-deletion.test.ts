@@ -1,18 +1,25 @@
-import { AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  AdminConfirmSignUpCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
+import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
+import * as deletions from '../../functions/domain/accounts/deletions.repository';
+import * as users from '../../functions/domain/users/users.repository';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
-import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
 
-const { baseUrl, localStack, cognito, demoPassword } = stackContext();
-type Job = typeof import('../../functions/lib/account-deletion');
-let job: Job;
-
-beforeAll(async () => {
-  // The job runs here as the scheduler would run its function: with the functions' environment.
-  Object.assign(process.env, localStack.functionEnv);
-  job = await import('../../functions/lib/account-deletion');
-});
+const { baseUrl, localStack, cognito } = stackContext();
+/** The job's code, run here as the scheduler runs its function: as the delete-accounts unit. */
+const job = {
+  runDeletionJob: () => asUnit({ job: 'delete-accounts' }, () => accountDeletion.runDeletionJob()),
+  pendingDeletions: () => asUnit({ job: 'delete-accounts' }, () => deletions.pendingDeletions()),
+  findDeletionAudit: (id: number) => asUnit({ job: 'delete-accounts' }, () => deletions.findDeletionAudit(id)),
+};
+const findUserById = (id: number) => asUnit({ endpoint: 'user' }, () => users.findUserById(id));
 
 const mailsTo = async (to: string) =>
   ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as LocalMail[]).filter((mail) => mail.to === to);
@@ -52,17 +59,19 @@ describe('account deletion', () => {
 
     expect(await cognitoUserExists(user.username)).toBe(false);
     await expect(signIn(user.username, user.password)).rejects.toThrow();
-    const users = await import('../../functions/lib/users');
-    expect(await users.findUserById(id)).toBeNull();
+    expect(await findUserById(id)).toBeNull();
     const audit = await job.findDeletionAudit(id);
     expect(audit).toMatchObject({ user_id: id });
     expect(JSON.stringify(audit)).not.toContain(user.email);
     expect(await job.pendingDeletions()).not.toContainEqual(expect.objectContaining({ user_id: id }));
 
-    // The token the user still holds no longer opens anything.
+    // The tokens the user still holds, the id token included, open nothing and re-create nothing.
     const stale = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
     expect(stale.status).toBe(401);
     expect(stale.body.message).toBe(apiMessages.missingToken);
+    const sso = await fetch(`${baseUrl}/api/sso`, { method: 'POST', headers: { 'id-token': user.idToken }, body: JSON.stringify({ sso: 'x', sig: 'y' }) });
+    expect(sso.status).toBe(401);
+    expect(await findUserById(id)).toBeNull();
 
     // The address is free again, and the user was told.
     await expect(
@@ -76,6 +85,33 @@ describe('account deletion', () => {
       ),
     ).resolves.toBeDefined();
     expect((await mailsTo(user.email)).map((m) => m.subject)).toContain('Your account has been deleted');
+  });
+
+  it('deletes exactly the account that asked, never a later account that took its username', async () => {
+    const user = await createConfirmedUser();
+    const { id } = await profileOf(user.accessToken);
+    await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    // Before the job runs, the account goes (an operator removed it) and someone signs up with its username.
+    const { userPoolId, userPoolClientId } = localStack.resources;
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: user.username }));
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: userPoolClientId,
+        Username: user.username,
+        Password: 'Passw0rdX',
+        UserAttributes: [
+          { Name: 'email', Value: `other-${user.email}` },
+          { Name: 'name', Value: 'New' },
+          { Name: 'family_name', Value: 'Owner' },
+        ],
+      }),
+    );
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: user.username }));
+
+    const result = await job.runDeletionJob();
+    expect(result.deleted).toContain(id);
+    expect(await cognitoUserExists(user.username)).toBe(true);
+    await expect(signIn(user.username, 'Passw0rdX')).resolves.toBeDefined();
   });
 
   it("refuses a user's request for someone else's account, and changes nothing", async () => {
@@ -92,7 +128,7 @@ describe('account deletion', () => {
   it("lets an admin request another user's deletion, and says when the user does not exist", async () => {
     const user = await createConfirmedUser();
     const { id } = await profileOf(user.accessToken);
-    const admin = await signIn('admin', demoPassword);
+    const admin = await createAdminUser();
     const res = await callApi('user', { cmd: 'delete_user_account', user_id: id }, admin.accessToken);
     expect(res.status).toBe(200);
     const adminId = (await profileOf(admin.accessToken)).id;
@@ -105,12 +141,13 @@ describe('account deletion', () => {
 
 describe('get_admins', () => {
   it('lists the members of the Admin group with their user ids', async () => {
-    const admin = await signIn('admin', demoPassword);
+    const admin = await createAdminUser();
+    const customer = await createConfirmedUser();
     const res = await callApi('user', { cmd: 'get_admins' }, admin.accessToken);
     expect(res.status).toBe(200);
     const { admins } = res.body.data as { admins: { username: string; id: number }[] };
-    expect(admins.map((a) => a.username)).toContain('admin');
-    expect(admins.map((a) => a.username)).not.toContain('demo');
-    expect(admins.find((a) => a.username === 'admin')!.id).toBe((await profileOf(admin.accessToken)).id);
+    expect(admins.map((a) => a.username)).toContain(admin.username);
+    expect(admins.map((a) => a.username)).not.toContain(customer.username);
+    expect(admins.find((a) => a.username === admin.username)!.id).toBe((await profileOf(admin.accessToken)).id);
   });
 });

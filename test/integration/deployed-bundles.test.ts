@@ -5,7 +5,8 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
-import { apiEndpoints, cognitoTriggers, scheduledJobs } from '../../infra/definitions';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { buildApp, stackName } from '../../infra/portal-app';
 import { createConfirmedUser, signIn, stackContext } from '../support/api';
@@ -104,7 +105,12 @@ function httpApiEvent(path: string, body: unknown, token?: string) {
     routeKey: `POST /api/${path}`,
     rawPath: `/api/${path}`,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      // What CloudFront adds to every API request it forwards.
+      [ORIGIN_VERIFY_HEADER]: localStack.functionEnv[secrets.originVerify.env]!,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
@@ -131,13 +137,13 @@ const httpCall = async (bundle: FunctionBundle, event: unknown) => {
 
 describe('the synthesized Lambda bundles', () => {
   it('has one bundle per API endpoint, Cognito trigger and scheduled job', () => {
-    const ids = [...apiEndpoints, ...Object.values(cognitoTriggers), ...scheduledJobs].map((d) => d.id);
+    const ids = [...Object.values(endpoints), ...Object.values(triggers), ...Object.values(jobs)].map((unit) => unit.construct);
     for (const id of ids) expect(() => bundleFor(id)).not.toThrow();
     expect(bundles).toHaveLength(ids.length);
   });
 
   it('post-confirmation: subscribes a user who chose the newsletter, and nobody else', async () => {
-    const bundle = bundleFor(cognitoTriggers.postConfirmation.id);
+    const bundle = bundleFor(triggers['post-confirmation'].construct);
     const event = (email: string, marketing: string) => ({
       version: '1',
       region: 'us-east-1',
@@ -192,6 +198,15 @@ describe('the synthesized Lambda bundles', () => {
     expect(JSON.parse(bad.body)).toEqual({ status: 'error', message: 'first_name: First name is required' });
   });
 
+  it('user: refuses a request that did not come through CloudFront', async () => {
+    const user = await createConfirmedUser();
+    const event = httpApiEvent('user', { cmd: 'get_user_profile' }, user.accessToken);
+    delete (event.headers as Record<string, string>)[ORIGIN_VERIFY_HEADER];
+    const direct = await httpCall(bundleFor('User'), event);
+    expect(direct.statusCode).toBe(403);
+    expect(JSON.parse(direct.body)).toEqual({ status: 'error', message: 'Call the API through the portal' });
+  });
+
   it('sso: signs the identity for a correctly signed forum request', async () => {
     const user = await createConfirmedUser();
     const secret = localStack.functionEnv.SSO_SECRET!;
@@ -205,7 +220,7 @@ describe('the synthesized Lambda bundles', () => {
   });
 
   it('pre-signup: refuses an email in use and lets a new one through', async () => {
-    const bundle = bundleFor(cognitoTriggers.preSignUp.id);
+    const bundle = bundleFor(triggers['pre-signup'].construct);
     const existing = await createConfirmedUser();
     const event = (username: string, email: string) => ({
       version: '1',

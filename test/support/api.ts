@@ -1,4 +1,5 @@
 import {
+  AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -6,7 +7,10 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { runAs } from '../../functions/lib/runtime-env';
+import { unitRuntime, type UnitRef } from '../../scripts/local/units';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
+import { ADMIN_GROUP } from '../../shared/runtime';
 
 /** Helpers for tests that talk to the local stack over the wire, as the SPA and desktop client do. */
 export function stackContext() {
@@ -97,4 +101,34 @@ export async function callApi(
     body: payload,
   });
   return { status: response.status, body: await response.json() };
+}
+
+/** A unique confirmed member of the Admin group, signed in after joining (so its tokens claim Admin). */
+export async function createAdminUser(password = 'Passw0rdX') {
+  const { cognito, localStack } = stackContext();
+  const user = await createConfirmedUser(password);
+  await cognito.send(
+    new AdminAddUserToGroupCommand({ UserPoolId: localStack.resources.userPoolId, Username: user.username, GroupName: ADMIN_GROUP }),
+  );
+  return { ...user, ...(await signIn(user.username, password)) };
+}
+
+/** Polls `check` until it holds or `seconds` pass; for effects the API applies within a bounded time. */
+export async function eventually(check: () => Promise<boolean>, seconds = 10): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Runs function code in the test process as a unit of the local stack would run it: with that unit's
+ * environment, its SDK clients pointed at the stack's emulators.
+ */
+export function asUnit<T>(unit: UnitRef, work: () => Promise<T>): Promise<T> {
+  const env = inject('localStack').functionEnv;
+  for (const [name, value] of Object.entries(env)) if (name.startsWith('AWS_')) process.env[name] = value;
+  return runAs(unitRuntime(unit, env), work);
 }

@@ -10,7 +10,8 @@ export default async function setup(project: TestProject) {
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD });
+  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly.
+  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2 });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
   project.provide('localStack', {

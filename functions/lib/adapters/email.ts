@@ -1,5 +1,7 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import { ENV } from '../../../shared/runtime';
 import { logger } from '../logger';
+import { functionEnv } from '../runtime-env';
 import { appendRecord } from './local-outbox';
 
 export interface Mail {
@@ -20,10 +22,10 @@ let ses: SESv2Client | undefined;
  * Amazon SES from MAIL_FROM in AWS, and otherwise one that only logs, so that a stack deployed without
  * a verified sender still works.
  */
-export function getEmailSender(env: NodeJS.ProcessEnv = process.env): EmailSender {
-  const mailbox = env.LOCAL_MAILBOX_FILE;
+export function getEmailSender(env: Readonly<Record<string, string | undefined>> = functionEnv()): EmailSender {
+  const mailbox = env[ENV.localMailboxFile];
   if (mailbox) return { send: async (mail) => appendRecord(mailbox, mail) };
-  const from = env.MAIL_FROM;
+  const from = env[ENV.mailFrom];
   if (from) {
     return {
       async send({ to, subject, text }) {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { ENV } from '../../../shared/runtime';
 import { logger } from '../logger';
+import { functionEnv } from '../runtime-env';
 import { getSecret } from '../secrets';
 import { appendRecord } from './local-outbox';
 
@@ -35,9 +37,11 @@ function mailchimp(server: string, listId: string): NewsletterAdapter {
 }
 
 /** The local file recorder, Mailchimp when configured, else one that only logs. */
-export function getNewsletterAdapter(env: NodeJS.ProcessEnv = process.env): NewsletterAdapter {
-  const outbox = env.LOCAL_NEWSLETTER_FILE;
+export function getNewsletterAdapter(env: Readonly<Record<string, string | undefined>> = functionEnv()): NewsletterAdapter {
+  const outbox = env[ENV.localNewsletterFile];
   if (outbox) return { subscribe: async (subscriber) => appendRecord(outbox, { action: 'subscribe', ...subscriber }) };
-  if (env.MAILCHIMP_SERVER && env.MAILCHIMP_LIST_ID) return mailchimp(env.MAILCHIMP_SERVER, env.MAILCHIMP_LIST_ID);
+  const server = env[ENV.mailchimpServer];
+  const listId = env[ENV.mailchimpListId];
+  if (server && listId) return mailchimp(server, listId);
   return { subscribe: async () => logger.warn('No newsletter provider configured (MAILCHIMP_*); subscription skipped') };
 }

@@ -1,7 +1,20 @@
+import { Entity } from 'dynamodb-toolbox/entity';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { CounterEntity } from './entities';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from './table';
 
-/** Hands out the next number of a kind (user, license, case …), atomically. */
+/** Next id of a kind (user, license, case …): pk `counter#{name}`, sk `counter`, UpdateItem ADD. */
+export const CounterEntity = new Entity({
+  name: 'counter',
+  table: portalTable,
+  schema: item({ name: string().key(), value: number().default(0) }),
+  computeKey: ({ name }) => ({ pk: `counter#${name}`, sk: 'counter' }),
+  timestamps: false,
+});
+
+/** Hands out the next number of a kind, atomically (design §4: ids people type or read). */
 export async function nextId(kind: string): Promise<number> {
   const { Attributes } = await CounterEntity.build(UpdateItemCommand)
     .item({ name: kind, value: $add(1) })

@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Table } from 'dynamodb-toolbox/table';
-import { dataTable } from '../../../infra/definitions';
-import { getConfig } from '../config';
+import { getTableName } from '../config';
+import { dataTable } from './layout';
 
 /**
  * The one DynamoDB client of a function. Locally the SDK reads AWS_ENDPOINT_URL_DYNAMODB and talks to
@@ -14,9 +14,9 @@ export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({})
 
 const [gsi1, gsi2] = dataTable.globalIndexes;
 
-/** The single table of infra/definitions; its name is read from the environment at the first call. */
+/** The single table; its name is read from the running function's environment at each call. */
 export const portalTable = new Table({
-  name: () => getConfig().tableName,
+  name: getTableName,
   documentClient,
   partitionKey: { name: dataTable.partitionKey, type: 'string' },
   sortKey: { name: dataTable.sortKey, type: 'string' },
@@ -33,3 +33,18 @@ export const portalTable = new Table({
     },
   },
 });
+
+/** Created and updated times every entity keeps, as `created` and `updated` (ISO 8601). */
+export const timestamps = {
+  created: { name: 'created', savedAs: 'created' },
+  modified: { name: 'updated', savedAs: 'updated' },
+} as const;
+
+/** DynamoDB's answer to a write (or a transaction) whose condition did not hold. */
+export const isConditionFailure = (error: unknown): boolean => {
+  const name = (error as Error).name;
+  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+};
+
+/** Epoch seconds `seconds` from now: a time-to-live value. */
+export const expiresIn = (seconds: number, now = Date.now()): number => Math.floor(now / 1000) + seconds;

@@ -1,5 +1,5 @@
 import { API_CLIENT, API_VERSION, apiMessages, type ApiResponse } from '../../../shared/api';
-import { contract, type CmdDefinition, type CmdInput, type CmdName, type CmdResult, type Endpoint } from '../../../shared/contract';
+import type { CmdDefinition, CmdInput, CmdName, CmdResult, EndpointContract } from '../../../shared/contract/define';
 import { getConfig } from '../config';
 import { NoSessionError, getAccessToken, getIdToken, signOut } from '../session/session';
 
@@ -23,19 +23,22 @@ export const clientMessages = {
   badResponse: (status: number) => `Unexpected answer from the server (HTTP ${status}), try again later`,
 } as const;
 
+type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
+
 /**
- * Calls `cmd` on `endpoint` (design §1): POST {apiBase}/{endpoint} with {cmd, version, client, ...params}
- * and, unless the contract marks the cmd public, the access token (the id token where the contract says so). Params and result are typed by the
- * contract in shared/. An error envelope rejects with ApiCallError; a session error (HTTP 401) signs out
- * and reloads the page (spec §6).
+ * Calls `cmd` of an endpoint (design §1): POST {apiBase}/{path} with {cmd, version, client, ...params}
+ * and, unless the contract marks the cmd public, the access token (the id token where the contract says
+ * so). The endpoint's contract module (shared/contract/{endpoint}.ts) types params and result, and only
+ * the modules a page uses are in its chunk. An error envelope rejects with ApiCallError; a session error
+ * (HTTP 401) signs out and reloads the page (spec §6); an outage (503) is shown, never a sign-out.
  */
-export async function call<E extends Endpoint, C extends CmdName<E>>(
-  endpoint: E,
-  cmd: C,
-  params: CmdInput<E, C>,
-): Promise<CmdResult<E, C>> {
+export async function call<C extends AnyContract, N extends CmdName<C>>(
+  contract: C,
+  cmd: N,
+  params: CmdInput<C, N>,
+): Promise<CmdResult<C, N>> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
-  const definition = (contract[endpoint] as Record<string, CmdDefinition>)[cmd];
+  const definition = contract.cmds[cmd];
   if (definition?.role !== 'public') {
     try {
       const token = definition?.token === 'id' ? await getIdToken() : await getAccessToken();
@@ -51,7 +54,7 @@ export async function call<E extends Endpoint, C extends CmdName<E>>(
 
   let response: Response;
   try {
-    response = await fetch(`${getConfig().apiBase}/${endpoint}`, {
+    response = await fetch(`${getConfig().apiBase}/${contract.path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
@@ -65,9 +68,9 @@ export async function call<E extends Endpoint, C extends CmdName<E>>(
     throw new ApiCallError(apiMessages.missingToken, 401);
   }
 
-  let body: ApiResponse<CmdResult<E, C>>;
+  let body: ApiResponse<CmdResult<C, N>>;
   try {
-    body = (await response.json()) as ApiResponse<CmdResult<E, C>>;
+    body = (await response.json()) as ApiResponse<CmdResult<C, N>>;
   } catch {
     throw new ApiCallError(clientMessages.badResponse(response.status), response.status);
   }

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiCallError } from '../api/client';
-import { setError } from './app-state';
+import { setError } from '../lib/app-state';
 
 /**
  * Server state for the signed-in pages. A failed load shows its server-supplied message in red at the top

@@ -6,7 +6,7 @@ import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
 import { SignInPage } from '../features/auth/components/sign-in-page';
-import { signInPathFor } from './redirect';
+import { signInPathFor } from '../lib/redirect';
 
 // The sign-in form is in the first chunk; the other signed-out screens load when visited (design §9).
 const RegisterPage = lazy(() => import('../features/auth/components/register-page'));

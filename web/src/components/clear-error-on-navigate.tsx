@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { clearError } from '../app/app-state';
+import { clearError } from '../lib/app-state';
 
 /** An error belongs to the page it happened on: moving to another page clears it. */
 export function ClearErrorOnNavigate() {

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { clearError, useError } from '../app/app-state';
+import { clearError, useError } from '../lib/app-state';
 import classes from './error-banner.module.css';
 
 /** The single error string of the shared state, in red at the top of the page (spec §8). */

@@ -13,6 +13,14 @@ describe('sign-in redirect', () => {
     }
   });
 
+  it('refuses every form a browser reads as another origin: tabs, line breaks, backslashes', () => {
+    for (const value of ['/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\\/evil.example', '/\t\\evil.example', '/\u0000/x']) {
+      expect(safeRedirect(value)).toBeNull();
+    }
+    // Each of them would leave the site if followed as written:
+    expect(new URL('/\t/evil.example', 'https://portal.example').host).toBe('evil.example');
+  });
+
   it('sends a signed-out deep link to sign-in with a way back', () => {
     expect(signInPathFor('/licenses?services=true')).toBe('/signin?redirect=%2Flicenses%3Fservices%3Dtrue');
     expect(signInPathFor('/')).toBe('/signin');

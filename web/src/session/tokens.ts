@@ -1,3 +1,5 @@
+import { ADMIN_GROUP } from '../../../shared/runtime';
+
 /**
  * The signed-in user's Cognito tokens and what the SPA derives from them. Pure functions: the storage is
  * passed in, the clock is a parameter, so the rules (clock drift, expiry, admin) are unit-tested.
@@ -30,7 +32,6 @@ export interface AuthResultTokens {
 }
 
 export const STORAGE_KEY = 'portal.session';
-export const ADMIN_GROUP = 'Admin';
 
 /** Decodes a JWT's payload without verifying it: the API verifies tokens, the SPA only reads claims. */
 export function decodeJwtPayload(token: string): Record<string, unknown> {

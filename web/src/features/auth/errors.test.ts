@@ -32,6 +32,10 @@ describe('error catalogue (spec §8)', () => {
     expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error Email already exists.'))).toBe(
       'Email already exists',
     );
+    expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error Sign-up is not possible right now, try again later.'))).toBe(
+      'Unknown error, try again later',
+    );
+    expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error Task timed out.'))).toBe(UNKNOWN_ERROR);
     expect(signUpError(cognitoError('InvalidPasswordException'))).toBe(
       'Wrong password pattern provided. Password must be at least 8 characters, have at least 1 number, 1 lower case letter and 1 capital letter',
     );

@@ -56,8 +56,18 @@ export const changePasswordError = (error: unknown): string => lookup(changePass
 /** Recover password (ForgotPassword and ConfirmForgotPassword). */
 export const recoverPasswordError = (error: unknown): string => lookup(recoverPasswordMessages, error) ?? UNKNOWN_ERROR;
 
-/** Sign-up (SignUp). */
-export const signUpError = (error: unknown): string => lookup(signUpMessages, error) ?? UNKNOWN_ERROR;
+/**
+ * Sign-up (SignUp). The pre-signup trigger's refusals all arrive as UserLambdaValidationException; only
+ * the one whose text is the duplicate email ("PreSignUp failed with error Email already exists.") is
+ * that: any other (the service failing) is the unknown error.
+ */
+export function signUpError(error: unknown): string {
+  if (errorName(error) === 'UserLambdaValidationException') {
+    const text = error instanceof Error ? error.message : '';
+    return text.includes(signUpMessages.UserLambdaValidationException) ? signUpMessages.UserLambdaValidationException : UNKNOWN_ERROR;
+  }
+  return lookup(signUpMessages, error) ?? UNKNOWN_ERROR;
+}
 
 /** Verify (ConfirmSignUp and ResendConfirmationCode). */
 export const verifyError = (error: unknown): string =>

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { ApiCallError } from '../../../api/client';
-import { clearError, setError } from '../../../app/app-state';
+import { clearError, setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
 import { useDeleteUserAccount } from '../api/delete-user-account';

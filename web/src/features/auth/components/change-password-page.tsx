@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearError, setError } from '../../../app/app-state';
+import { clearError, setError } from '../../../lib/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { changePassword } from '../api/change-password';

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { clearError, setError } from '../../../app/app-state';
+import { clearError, setError } from '../../../lib/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { requestPasswordReset } from '../api/recover-password';

@@ -1,7 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { clearError, setError } from '../../../app/app-state';
+import { clearError, setError } from '../../../lib/app-state';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { resetPassword } from '../api/recover-password';

@@ -1,6 +1,6 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { clearError, setError } from '../../../app/app-state';
+import { clearError, setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { preloadCognito } from '../../../session/session';
 import { signInUser } from '../api/sign-in';

@@ -1,11 +1,11 @@
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { signOut } from '../../../session/session';
+import { signOutEverywhere } from '../../../session/sign-out-everywhere';
 
-/** /signout: clears the session (revoking the refresh token) and reloads at the sign-in page. */
+/** /signout: ends the sign-in at the API and the identity provider, clears the session and reloads at /signin. */
 export function SignOutPage() {
   useEffect(() => {
-    void signOut({ revoke: true, to: '/signin' });
+    void signOutEverywhere('/signin');
   }, []);
   return <Text c="dimmed">Signing out…</Text>;
 }

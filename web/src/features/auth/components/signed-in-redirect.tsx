@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../app/redirect';
+import { safeRedirect } from '../../../lib/redirect';
 
 /** /signin once signed in: on to the `redirect` address if given, else the profile (spec §2). */
 export function SignedInRedirect() {

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userContract } from '../../../../../shared/contract/user';
 import { call } from '../../../api/client';
 
 /** The signed-in user's profile: `user/get_user_profile`. */
-export const getUserProfile = () => call('user', 'get_user_profile', {});
+export const getUserProfile = () => call(userContract, 'get_user_profile', {});
 
 export const userProfileQueryKey = ['user', 'get_user_profile'] as const;
 

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { contract, type UserProfile } from '../../../../../shared/contract';
+import { userContract, type UserProfile } from '../../../../../shared/contract/user';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useUserProfile } from '../api/get-user-profile';
@@ -10,7 +10,7 @@ import { useUpdateUserProfile } from '../api/update-user-profile';
 import { profileMessages } from '../messages';
 
 /** The form validates with the very schema the server parses the cmd's params with (style §1). */
-const validate = schemaResolver(contract.user.update_user_profile.params, { sync: true });
+const validate = schemaResolver(userContract.cmds.update_user_profile.params, { sync: true });
 
 type Status = { ok: boolean; message: string } | null;
 

@@ -2,7 +2,7 @@ import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiCallError } from '../../../api/client';
-import { setError } from '../../../app/app-state';
+import { setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { ssoSignIn } from '../api/sso-sign-in';
 import { rememberForumOrigin } from '../forum-origin';

@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { getSession, signOut } from '../../../session/session';
+import { getSession } from '../../../session/session';
+import { signOutEverywhere } from '../../../session/sign-out-everywhere';
 import { rememberedForumOrigin } from '../forum-origin';
 import { ssoSignOutTarget } from '../sso-urls';
 
@@ -13,7 +14,7 @@ export default function SsoSignOutPage() {
   const [params] = useSearchParams();
   useEffect(() => {
     const target = ssoSignOutTarget(params.get('redirect'), window.location.origin, rememberedForumOrigin());
-    if (getSession()) void signOut({ revoke: true, to: target });
+    if (getSession()) void signOutEverywhere(target);
     else window.location.replace(target);
   }, [params]);
   return <Text c="dimmed">Signing out…</Text>;

@@ -1,0 +1,78 @@
+import type { DeletionRequest } from '../../../shared/contract/user';
+import { getEmailSender } from '../../lib/adapters/email';
+import { cognito } from '../../lib/cognito';
+import { getAuthConfig } from '../../lib/config';
+import { logger } from '../../lib/logger';
+import { revokeAccount } from '../sessions/revocations.repository';
+import { releaseClaim } from '../users/email-claims.repository';
+import { deleteUser, findUserBySub, type UserRecord } from '../users/users.repository';
+import { deletionDeadline } from './deletion-deadline';
+import { deletionMails } from './deletion-mails';
+import { pendingDeletions, recordDeletion, storeDeletionRequest, type PendingDeletion } from './deletions.repository';
+
+/**
+ * Stores the request to delete `user`'s account; asking again returns the first request unchanged.
+ * The user gets a mail saying when the account will be gone.
+ */
+export async function requestDeletion(user: UserRecord, requestedBy?: number, now = new Date()): Promise<DeletionRequest> {
+  const { request, created } = await storeDeletionRequest({
+    user_id: user.id,
+    sub: user.sub,
+    username: user.username,
+    requested: now.toISOString(),
+    delete_by: deletionDeadline(now).toISOString(),
+    requested_by: requestedBy,
+  });
+  if (created) await getEmailSender().send(deletionMails.requested(user.email, user.username, request.delete_by));
+  return { requested: request.requested, delete_by: request.delete_by };
+}
+
+/**
+ * The Cognito username of the account with this `sub`, or null when it is gone. Looked up by sub, never
+ * by the stored username: once an account is deleted its username can belong to someone else.
+ */
+async function cognitoUsernameOf(sub: string): Promise<string | null> {
+  const { sdk, client } = await cognito();
+  const { Users } = await client.send(
+    new sdk.ListUsersCommand({ UserPoolId: getAuthConfig().userPoolId, Filter: `sub = "${sub.replace(/"/g, '')}"`, Limit: 1 }),
+  );
+  return Users?.[0]?.Username ?? null;
+}
+
+/**
+ * Deletes one account: first its tokens are revoked (so nothing it sends is accepted or re-creates a
+ * record), then the Cognito user, the email claim and the user record go, an audit line without
+ * personal data is kept and the request closed. Each step tolerates having been done by an earlier,
+ * interrupted run, so the job can always be run again.
+ */
+export async function deleteAccount(request: PendingDeletion, now = new Date()): Promise<void> {
+  await revokeAccount(request.sub);
+  const username = await cognitoUsernameOf(request.sub);
+  if (username) {
+    const { sdk, client } = await cognito();
+    await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: getAuthConfig().userPoolId, Username: username }));
+  }
+  const user = await findUserBySub(request.sub);
+  if (user) {
+    await releaseClaim(user.email, user.username);
+    await deleteUser(request.sub);
+  }
+  await recordDeletion(request, now);
+  if (user) await getEmailSender().send(deletionMails.done(user.email, user.username));
+}
+
+/** The scheduled job: every pending request is carried out; one failure does not stop the others. */
+export async function runDeletionJob(): Promise<{ deleted: number[]; failed: number[] }> {
+  const result = { deleted: [] as number[], failed: [] as number[] };
+  for (const request of await pendingDeletions()) {
+    try {
+      await deleteAccount(request);
+      result.deleted.push(request.user_id);
+    } catch (error) {
+      logger.error('Account deletion failed; it stays pending', { user_id: request.user_id, error: error as Error });
+      result.failed.push(request.user_id);
+    }
+  }
+  logger.info('Account deletion job done', result);
+  return result;
+}

@@ -1,0 +1,17 @@
+import type { Mail } from '../../lib/adapters/email';
+
+/** The mails of an account deletion: when it is asked for, and when it is done. */
+export const deletionMails = {
+  requested: (to: string, username: string, deleteBy: string): Mail => ({
+    to,
+    subject: 'Your account will be deleted',
+    text:
+      `We received a request to delete the account ${username}. The account and its data will be ` +
+      `deleted within two working days, by ${deleteBy.slice(0, 10)}. This cannot be undone.`,
+  }),
+  done: (to: string, username: string): Mail => ({
+    to,
+    subject: 'Your account has been deleted',
+    text: `The account ${username} and its personal data have been deleted, as you asked.`,
+  }),
+};

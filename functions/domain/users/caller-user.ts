@@ -1,0 +1,59 @@
+import { apiMessages } from '../../../shared/api';
+import type { Caller } from '../../lib/auth';
+import { attributeRecord, cognito } from '../../lib/cognito';
+import { unauthorized } from '../../lib/errors';
+import { normalizeEmail } from './email-claim.entity';
+import { releaseClaim } from './email-claims.repository';
+import { AccountDeletedError, createUser, findUserBySub, updateUserEmail, type UserRecord } from './users.repository';
+
+/** The Cognito user's attributes: from an id token as they are, else asked of Cognito with the access token. */
+async function callerAttributes(caller: Caller): Promise<Record<string, string>> {
+  if (caller.attributes) return caller.attributes;
+  try {
+    const { sdk, client } = await cognito();
+    const cognitoUser = await client.send(new sdk.GetUserCommand({ AccessToken: caller.token }));
+    return attributeRecord(cognitoUser.UserAttributes);
+  } catch (error) {
+    // A valid token of a user deleted since, or signed out everywhere: a session error for the caller.
+    const name = (error as Error).name;
+    if (name === 'UserNotFoundException' || name === 'NotAuthorizedException') throw unauthorized(apiMessages.missingToken);
+    throw error;
+  }
+}
+
+/**
+ * The caller's record, created on the first signed-in call from the Cognito user's attributes. An id
+ * token carries the verified email of this moment: a record that still has an older one follows it.
+ */
+export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
+  const existing = await findUserBySub(caller.sub);
+  if (existing) {
+    const verified = caller.emailVerified ? caller.attributes?.email : undefined;
+    if (verified && verified !== existing.email) {
+      await followEmailChange(existing, verified);
+      return { ...existing, email: verified };
+    }
+    return existing;
+  }
+  const attributes = await callerAttributes(caller);
+  try {
+    return await createUser({
+      sub: caller.sub,
+      username: caller.username,
+      email: attributes.email ?? '',
+      first_name: attributes.name ?? '',
+      last_name: attributes.family_name ?? '',
+      company: attributes['custom:company'] ?? '',
+      accepted_marketing: attributes['custom:accepted_marketing'] === '1',
+    });
+  } catch (error) {
+    if (error instanceof AccountDeletedError) throw unauthorized(apiMessages.missingToken);
+    throw error;
+  }
+}
+
+/** A verified email change: the record takes the new address and the old one is free again. */
+export async function followEmailChange(user: UserRecord, email: string): Promise<void> {
+  const stored = await updateUserEmail(user.sub, email);
+  if (stored && normalizeEmail(user.email) !== normalizeEmail(email)) await releaseClaim(user.email, user.username);
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'aws-lambda';
+import type { Hono } from 'hono';
+import { handle } from 'hono/aws-lambda';
+import { endpointNeeds, endpoints, jobs, triggers, type EndpointName, type JobName, type TriggerName } from '../registry';
+import { validateEnvironment } from './config';
+import { logger } from './logger';
+import { functionEnv } from './runtime-env';
+
+/**
+ * Lambda entry points. Each validates its unit's whole environment before its first event (a missing
+ * setting is named in the error), and each invocation's log lines carry the request id and the
+ * function name. Locally the same handlers run with their unit's own environment (runtime-env).
+ */
+export function endpointHandler(name: EndpointName, app: Hono) {
+  validateEnvironment(endpointNeeds(endpoints[name]));
+  const handler = handle(app);
+  return (event: Parameters<typeof handler>[0], context: Context) => {
+    logger.addContext(context);
+    return handler(event, context);
+  };
+}
+
+const validated = new WeakSet<object>();
+
+/** A trigger's or a job's handler around `work`, which gets the event. */
+export function unitHandler<E, R>(
+  unit: { trigger: TriggerName } | { job: JobName },
+  work: (event: E) => Promise<R>,
+): (event: E, context?: Context) => Promise<R> {
+  const needs = 'trigger' in unit ? triggers[unit.trigger].needs : jobs[unit.job].needs;
+  return async (event, context) => {
+    const env = functionEnv();
+    if (!validated.has(env)) {
+      validateEnvironment(needs, env);
+      validated.add(env);
+    }
+    if (context) logger.addContext(context);
+    return work(event);
+  };
+}

@@ -1,0 +1,39 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allContracts } from '../shared/contract/all';
+import { endpoints, jobs, triggers } from './registry';
+
+const root = join(import.meta.dirname, '..');
+const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const sources = (path: string) => readdirSync(join(root, path)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+
+/** Contract modules, registry and folders must tell one story: an endpoint is one unit in five places. */
+describe('the registry', () => {
+  it('has, for each endpoint, a contract module with its path, an app and a Lambda entry', async () => {
+    for (const [name, unit] of Object.entries(endpoints)) {
+      const module = (await import(`../shared/contract/${name}.ts`)) as Record<string, { path?: string }>;
+      expect(Object.values(module).some((value) => value?.path === unit.path), `shared/contract/${name}.ts`).toBe(true);
+      expect(existsSync(join(root, 'functions', name, 'app.ts')), `functions/${name}/app.ts`).toBe(true);
+      expect(existsSync(join(root, 'functions', name, 'index.ts')), `functions/${name}/index.ts`).toBe(true);
+    }
+  });
+
+  it('knows every endpoint folder of functions/ and every contract module', () => {
+    const platform = ['lib', 'domain', 'triggers', 'jobs'];
+    expect(dirs('functions').filter((name) => !platform.includes(name)).sort()).toEqual(Object.keys(endpoints).sort());
+    const contractModules = sources('shared/contract').filter((name) => !['define.ts', 'all.ts'].includes(name));
+    expect(contractModules.map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(endpoints).sort());
+    expect(allContracts.map((contract) => contract.path).sort()).toEqual(Object.values(endpoints).map((unit) => unit.path).sort());
+  });
+
+  it('lists exactly the trigger and job files', () => {
+    expect(sources('functions/triggers').map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(triggers).sort());
+    expect(sources('functions/jobs').map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(jobs).sort());
+  });
+
+  it('gives every unit a distinct construct id', () => {
+    const ids = [...Object.values(endpoints), ...Object.values(triggers), ...Object.values(jobs)].map((unit) => unit.construct);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

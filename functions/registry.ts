@@ -1,0 +1,202 @@
+import { ENV } from '../shared/runtime';
+
+/**
+ * Every deployable unit of functions/, once: API endpoints, Cognito triggers and scheduled jobs, each
+ * with what it needs (table actions, Cognito actions, secrets, mail). The CDK stack builds functions,
+ * grants and environments from it; the local stack mounts the same units with only their own
+ * environment; a unit test checks it against the contract modules and the folders. Plain data.
+ *
+ * Conventions that tie a name to its files:
+ * - endpoint `x`: contract `shared/contract/x.ts` (path below /api/), app `functions/x/app.ts` exporting
+ *   `app`, Lambda entry `functions/x/index.ts` exporting `handler`;
+ * - trigger `x`: `functions/triggers/x.ts`; job `x`: `functions/jobs/x.ts`; both export `handler`.
+ */
+
+/** DynamoDB item actions, as IAM names them (a transaction is authorized per item action). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'Scan'
+  | 'ConditionCheckItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem';
+
+/** Cognito actions that IAM authorizes (admin and list calls on the pool). */
+export type UserPoolAction =
+  | 'AdminGetUser'
+  | 'AdminDeleteUser'
+  | 'AdminListGroupsForUser'
+  | 'ListUsers'
+  | 'ListUsersInGroup';
+
+/** Secrets: generated in Secrets Manager by the stack, generated into .local/secrets.json locally. */
+export const secrets = {
+  sso: { construct: 'SsoSecret', env: 'SSO_SECRET', description: 'DiscourseConnect shared secret of the forum', sharedWithThirdParty: true },
+  originVerify: {
+    construct: 'OriginVerifySecret',
+    env: 'ORIGIN_VERIFY_SECRET',
+    description: 'Header value CloudFront adds to API requests; the API refuses requests without it',
+    sharedWithThirdParty: false,
+  },
+} as const;
+export type SecretName = keyof typeof secrets;
+
+export interface FunctionNeeds {
+  /** Item actions on the data table and its indexes. */
+  table?: readonly TableAction[];
+  /** IAM-authorized Cognito actions on the user pool. */
+  userPool?: readonly UserPoolAction[];
+  /** Reads the pool's id (and client id, to verify tokens) from its environment. */
+  poolIds?: boolean;
+  secrets?: readonly SecretName[];
+  /** Sends the product's own mail (SES in AWS, the local mailbox locally). */
+  mail?: boolean;
+  /** Subscribes people to the newsletter (Mailchimp in AWS, a local file locally). */
+  newsletter?: boolean;
+}
+
+export interface EndpointUnit {
+  /** CDK construct id. */
+  construct: string;
+  /** Below /api/; the contract module says the same (checked by the registry test). */
+  path: string;
+  /** What the handlers need; the platform's own needs (sessionCheckNeeds) are added to every endpoint. */
+  needs: FunctionNeeds;
+  /** Requests per second (and burst) the API route admits before it answers 429. */
+  throttle: { rate: number; burst: number };
+}
+
+/**
+ * What every endpoint's platform code needs to check a session: the revocation records (one Query per
+ * recheck) and, for a token that claims Admin, the user's groups and MFA settings in Cognito.
+ */
+export const sessionCheckNeeds: FunctionNeeds = {
+  table: ['Query'],
+  userPool: ['AdminListGroupsForUser', 'AdminGetUser'],
+  poolIds: true,
+  secrets: ['originVerify'],
+};
+
+export const endpoints = {
+  user: {
+    construct: 'User',
+    path: 'user',
+    needs: {
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      userPool: ['ListUsersInGroup'],
+      mail: true,
+    },
+    throttle: { rate: 100, burst: 200 },
+  },
+  sso: {
+    construct: 'Sso',
+    path: 'sso',
+    // The first call of a user creates the user record; a verified email change is taken over.
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], secrets: ['sso'] },
+    throttle: { rate: 20, burst: 40 },
+  },
+} as const satisfies Record<string, EndpointUnit>;
+export type EndpointName = keyof typeof endpoints;
+
+/** Cognito's trigger keys: the CDK's `lambdaTriggers` name and cognito-local's `TriggerFunctions` name. */
+export interface TriggerUnit {
+  construct: string;
+  cdkTrigger: 'preSignUp' | 'postConfirmation' | 'preTokenGeneration' | 'customMessage';
+  cognitoLocalTrigger: 'PreSignUp' | 'PostConfirmation' | 'PreTokenGeneration' | 'CustomMessage';
+  description: string;
+  /**
+   * Triggers get no pool id: the pool references the trigger, so the trigger cannot reference the pool
+   * (the event carries the pool id), and their Cognito grants name any pool of the account and region.
+   */
+  needs: Omit<FunctionNeeds, 'poolIds'>;
+}
+
+export const triggers = {
+  'pre-signup': {
+    construct: 'PreSignUp',
+    cdkTrigger: 'preSignUp',
+    cognitoLocalTrigger: 'PreSignUp',
+    description: 'Cognito pre-signup: rejects an email that is already used',
+    needs: { table: ['GetItem', 'PutItem'], userPool: ['AdminGetUser'] },
+  },
+  'post-confirmation': {
+    construct: 'PostConfirmation',
+    cdkTrigger: 'postConfirmation',
+    cognitoLocalTrigger: 'PostConfirmation',
+    description: 'Cognito post-confirmation: subscribes users who chose the newsletter at sign-up',
+    needs: { newsletter: true },
+  },
+  'custom-message': {
+    construct: 'CustomMessage',
+    cdkTrigger: 'customMessage',
+    cognitoLocalTrigger: 'CustomMessage',
+    description: 'Cognito custom message: refuses an email change to an address another account holds',
+    needs: { table: ['GetItem', 'PutItem'], userPool: ['AdminGetUser'] },
+  },
+  'pre-token-generation': {
+    construct: 'PreTokenGeneration',
+    cdkTrigger: 'preTokenGeneration',
+    cognitoLocalTrigger: 'PreTokenGeneration',
+    description: "Cognito pre-token-generation: keeps the stored email in step with the user's verified email",
+    needs: { table: ['GetItem', 'UpdateItem', 'DeleteItem'] },
+  },
+} as const satisfies Record<string, TriggerUnit>;
+export type TriggerName = keyof typeof triggers;
+
+export interface JobUnit {
+  construct: string;
+  /** EventBridge cron fields (UTC). */
+  schedule: { minute: string; hour: string };
+  description: string;
+  needs: FunctionNeeds;
+}
+
+/** Run by EventBridge in AWS; locally by a timer of the local stack, or now with `npm run local:job -- {name}`. */
+export const jobs = {
+  'delete-accounts': {
+    construct: 'DeleteAccounts',
+    // Daily at 02:00 UTC: requests are done within a day, inside the spec's two working days.
+    schedule: { minute: '0', hour: '2' },
+    description: 'Carries out every pending account deletion request',
+    needs: {
+      table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'],
+      userPool: ['ListUsers', 'AdminDeleteUser'],
+      poolIds: true,
+      mail: true,
+    },
+  },
+  'purge-unconfirmed': {
+    construct: 'PurgeUnconfirmed',
+    schedule: { minute: '30', hour: '2' },
+    description: 'Removes sign-ups that were never confirmed, freeing their email addresses',
+    needs: { table: ['GetItem', 'DeleteItem'], userPool: ['ListUsers', 'AdminDeleteUser'], poolIds: true },
+  },
+} as const satisfies Record<string, JobUnit>;
+export type JobName = keyof typeof jobs;
+
+/** An endpoint's needs with the platform's session check added. */
+export function endpointNeeds(unit: EndpointUnit): FunctionNeeds {
+  const union = <T>(a: readonly T[] = [], b: readonly T[] = []) => [...new Set([...a, ...b])];
+  return {
+    ...unit.needs,
+    table: union(unit.needs.table, sessionCheckNeeds.table),
+    userPool: union(unit.needs.userPool, sessionCheckNeeds.userPool),
+    secrets: union(unit.needs.secrets, sessionCheckNeeds.secrets),
+    poolIds: true,
+  };
+}
+
+/**
+ * The names of the environment variables a unit with these needs is given (values come from the
+ * stack or the local stack). Secrets arrive as `{env}` locally and `{env}_SECRET_ID` in AWS.
+ */
+export function environmentNames(needs: FunctionNeeds): string[] {
+  return [
+    ...(needs.table?.length ? [ENV.tableName] : []),
+    ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
+    ...(needs.secrets ?? []).map((name) => secrets[name].env),
+  ];
+}

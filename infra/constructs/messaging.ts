@@ -1,0 +1,60 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { ENV } from '../../shared/runtime';
+import type { PortalFunction } from '../portal-function';
+
+/** Optional settings of a deployment (definitions.deploymentContextKeys). */
+export interface DeploymentOptions {
+  /** A sender verified in SES for the product's own mail. */
+  mailFrom?: string;
+  /** The newsletter provider; the API key is a Secrets Manager secret of that name. */
+  mailchimp?: { server: string; listId: string; apiKeySecret: string };
+}
+
+export interface MessagingProps {
+  readonly options: DeploymentOptions;
+  /** Functions whose registry needs say `mail`. */
+  readonly mailSenders: readonly PortalFunction[];
+  /** Functions whose registry needs say `newsletter`. */
+  readonly newsletterSubscribers: readonly PortalFunction[];
+}
+
+/**
+ * The wiring to the outside services that only receive: SES for the product's own mail (the sender and
+ * the right to send as that identity only) and Mailchimp for the newsletter (server, list and the API
+ * key secret). Without the options, the functions only log what they would have sent.
+ */
+export class Messaging extends Construct {
+  constructor(scope: Construct, id: string, props: MessagingProps) {
+    super(scope, id);
+    const { mailFrom, mailchimp } = props.options;
+    if (mailFrom) {
+      const identities = [mailFrom, mailFrom.split('@')[1]!];
+      for (const fn of props.mailSenders) {
+        fn.addEnvironment(ENV.mailFrom, mailFrom);
+        fn.role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: identities.map((identity) => Stack.of(fn).formatArn({ service: 'ses', resource: 'identity', resourceName: identity })),
+          }),
+        );
+      }
+    }
+    if (mailchimp) {
+      const apiKey = Secret.fromSecretNameV2(this, 'MailchimpApiKey', mailchimp.apiKeySecret);
+      for (const fn of props.newsletterSubscribers) {
+        fn.addEnvironment(ENV.mailchimpServer, mailchimp.server);
+        fn.addEnvironment(ENV.mailchimpListId, mailchimp.listId);
+        fn.addEnvironment('MAILCHIMP_API_KEY_SECRET_ID', mailchimp.apiKeySecret);
+        apiKey.grantRead(fn);
+        Validations.of(fn).acknowledge({
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'A secret named by the operator is matched by name: its ARN ends in a random suffix the stack cannot know, so the grant ends in -??????. Read-only, one secret.',
+        });
+      }
+    }
+  }
+}

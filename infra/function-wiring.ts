@@ -1,0 +1,58 @@
+import { Stack, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ENV } from '../shared/runtime';
+import { environmentNames, secrets, type FunctionNeeds, type SecretName } from '../functions/registry';
+import type { Data } from './constructs/data';
+import type { PortalFunction } from './portal-function';
+
+/** What a function can be wired to; the pool is absent for Cognito triggers (it references them). */
+export interface WiringTargets {
+  data: Data;
+  pool?: { userPoolId: string; userPoolClientId: string; userPoolArn: string };
+  secret: (name: SecretName) => Secret;
+}
+
+/**
+ * The one place a function gets its environment and grants from its registry needs: the table actions
+ * it uses, the Cognito actions on the pool, the secrets (as `{env}_SECRET_ID`), and nothing else. It
+ * checks at the end that the function holds every variable its unit validates at start.
+ */
+export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: WiringTargets): void {
+  const env = (name: string, value: string) => fn.addEnvironment(name, value);
+  if (needs.table?.length) {
+    env(ENV.tableName, targets.data.table.tableName);
+    targets.data.grantActions(fn, needs.table);
+  }
+  if (needs.poolIds) {
+    if (!targets.pool) throw new Error(`${fn.node.path}: a trigger cannot be given the pool's ids`);
+    env(ENV.userPoolId, targets.pool.userPoolId);
+    env(ENV.userPoolClientId, targets.pool.userPoolClientId);
+  }
+  if (needs.userPool?.length) {
+    const actions = needs.userPool.map((action) => `cognito-idp:${action}`);
+    if (targets.pool) {
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [targets.pool.userPoolArn] }));
+    } else {
+      // A trigger: naming the pool's ARN would make the function depend on the pool that depends on it.
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions,
+          resources: [Stack.of(fn).formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
+        }),
+      );
+      Validations.of(fn).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:cognito-idp:<AWS::Region>:<AWS::AccountId>:userpool/*]',
+        reason: `A Cognito trigger acts on the pool that invokes it, whose ARN it cannot name (the pool references the trigger: a circular dependency). Scope: ${actions.join(', ')}, this account and region.`,
+      });
+    }
+  }
+  for (const name of needs.secrets ?? []) {
+    const secret = targets.secret(name);
+    secret.grantRead(fn);
+    env(`${secrets[name].env}_SECRET_ID`, secret.secretArn);
+  }
+  const given = new Set(Object.keys(fn.environment));
+  const missing = environmentNames(needs).filter((name) => !given.has(name) && !given.has(`${name}_SECRET_ID`));
+  if (missing.length) throw new Error(`${fn.node.path} lacks ${missing.join(', ')}`);
+}

@@ -1,0 +1,76 @@
+import type { FunctionNeeds } from '../../functions/registry';
+import { currentRuntime } from '../../functions/lib/runtime-env';
+
+/** What the SDK client is, as IAM prefixes its actions. */
+type Service = 'dynamodb' | 'cognito-idp';
+
+/** lib-dynamodb's command names (GetCommand …) and the low-level ones (GetItemCommand …) → IAM actions. */
+const dynamoActions: Record<string, string> = {
+  Get: 'GetItem',
+  GetItem: 'GetItem',
+  Put: 'PutItem',
+  PutItem: 'PutItem',
+  Update: 'UpdateItem',
+  UpdateItem: 'UpdateItem',
+  Delete: 'DeleteItem',
+  DeleteItem: 'DeleteItem',
+  Query: 'Query',
+  Scan: 'Scan',
+  BatchGet: 'BatchGetItem',
+  BatchGetItem: 'BatchGetItem',
+  BatchWrite: 'BatchWriteItem',
+  BatchWriteItem: 'BatchWriteItem',
+};
+/** A transaction is authorized per item action. */
+const transactItemActions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+
+/** Cognito calls authorized by the caller's own token or none (the public client's calls): no IAM. */
+const tokenAuthorizedCognito = /^(GetUser|InitiateAuth|RespondToAuthChallenge|SignUp|ConfirmSignUp|ResendConfirmationCode|ForgotPassword|ConfirmForgotPassword|ChangePassword|RevokeToken|GlobalSignOut|UpdateUserAttributes|VerifyUserAttribute|GetUserAttributeVerificationCode|AssociateSoftwareToken|VerifySoftwareToken|SetUserMFAPreference)$/;
+
+/** The IAM actions a call needs. */
+function actionsOf(service: Service, operation: string, input: Record<string, unknown>): string[] {
+  if (service === 'cognito-idp') return tokenAuthorizedCognito.test(operation) ? [] : [operation];
+  if (operation === 'TransactWrite' || operation === 'TransactWriteItems' || operation === 'TransactGet' || operation === 'TransactGetItems') {
+    const items = (input.TransactItems ?? []) as Record<string, unknown>[];
+    return items.flatMap((entry) => Object.keys(entry).map((kind) => transactItemActions[kind] ?? kind));
+  }
+  return [dynamoActions[operation] ?? operation];
+}
+
+function granted(service: Service, needs: FunctionNeeds): readonly string[] {
+  return (service === 'dynamodb' ? needs.table : needs.userPool) ?? [];
+}
+
+interface MiddlewareStackLike {
+  middlewareStack: {
+    add(
+      middleware: (next: (args: { input: unknown }) => Promise<unknown>, context: { commandName?: string }) => (args: { input: unknown }) => Promise<unknown>,
+      options: { step: 'initialize'; name: string },
+    ): void;
+  };
+}
+
+/**
+ * Plays IAM for the local stack: a call made while a unit runs (runtime-env) needs the action among
+ * the unit's registry needs, or it fails with AccessDeniedException as in AWS. So a grant missing from
+ * the registry fails the local tests, not the first deployment.
+ */
+export function guardClient(client: { middlewareStack: object }, service: Service): void {
+  (client as MiddlewareStackLike).middlewareStack.add(
+    (next, context) => async (args) => {
+      const runtime = currentRuntime();
+      if (runtime) {
+        const operation = (context.commandName ?? '').replace(/Command$/, '');
+        const allowed = granted(service, runtime.needs);
+        const denied = actionsOf(service, operation, (args.input ?? {}) as Record<string, unknown>).filter((action) => !allowed.includes(action));
+        if (denied.length) {
+          throw Object.assign(new Error(`local/${runtime.name} is not authorized to perform: ${denied.map((a) => `${service}:${a}`).join(', ')}`), {
+            name: 'AccessDeniedException',
+          });
+        }
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'portalLocalGrants' },
+  );
+}

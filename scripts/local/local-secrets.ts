@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { secrets } from '../../functions/registry';
+
+/**
+ * Secrets the functions read from the environment locally (Secrets Manager in AWS), one per registry
+ * secret: generated on the first start and kept in the data folder (mode 0600), so a restart keeps them,
+ * a secret added to the registry reaches an existing folder, and the repository never holds one.
+ */
+export function localSecrets(dataDir: string): Record<string, string> {
+  const file = join(dataDir, 'secrets.json');
+  const known = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  const missing = Object.values(secrets).filter((secret) => !known[secret.env]);
+  for (const secret of missing) known[secret.env] = randomBytes(32).toString('hex');
+  if (missing.length) writeFileSync(file, JSON.stringify(known, null, 2), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return known;
+}

@@ -1,0 +1,34 @@
+/**
+ * Names the browser, the functions and the infrastructure must agree on at run time, written once:
+ * infra sets them, functions read them, the SPA compares with them.
+ */
+
+/** The Cognito group whose members are administrators (spec §6: the token's groups contain Admin). */
+export const ADMIN_GROUP = 'Admin';
+
+/** Every API endpoint is served below this path, behind CloudFront and locally alike. */
+export const API_PREFIX = '/api';
+
+/** Environment variable names of the functions (validated in functions/lib/config.ts). */
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Only set against cognito-local, whose tokens carry its own issuer. */
+  cognitoIssuer: 'COGNITO_ISSUER',
+  /** How many seconds a function trusts its last look at a token's revocation and admin rights. */
+  sessionRecheckSeconds: 'SESSION_RECHECK_SECONDS',
+  /** A sender verified in SES; without it the product's own mail is only logged. */
+  mailFrom: 'MAIL_FROM',
+  mailchimpServer: 'MAILCHIMP_SERVER',
+  mailchimpListId: 'MAILCHIMP_LIST_ID',
+  /** The local stand-ins of outside services (the local stack only). */
+  localMailboxFile: 'LOCAL_MAILBOX_FILE',
+  localNewsletterFile: 'LOCAL_NEWSLETTER_FILE',
+} as const;
+
+/**
+ * The header CloudFront adds to every API request it forwards, with a secret value; the API refuses a
+ * request without it, so the API answers only through the distribution.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
