@@ -1,6 +1,6 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -36,6 +36,7 @@ export class Api extends Construct {
     });
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.THREE_MONTHS });
     const routeThrottles: Record<string, { rate: number; burst: number }> = {};
+    const routes: Construct[] = [];
 
     for (const [name, endpoint] of Object.entries(props.endpoints)) {
       const fn = new PortalFunction(this, endpoint.construct, {
@@ -55,6 +56,7 @@ export class Api extends Construct {
         }),
       });
       if (route) {
+        routes.push(route);
         Validations.of(route).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason:
@@ -72,11 +74,13 @@ export class Api extends Construct {
         format: AccessLogFormat.jsonWithStandardFields(),
       },
     });
-    // Route-level limits (the L2 stage sets only the default): each endpoint has its own budget.
-    const cfnStage = this.stage.node.defaultChild as import('aws-cdk-lib/aws-apigatewayv2').CfnStage;
+    // Route-level limits (the L2 stage sets only the default): each endpoint has its own budget. The
+    // property is untyped JSON, so CloudFormation's own names; the routes must exist before the stage.
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
     cfnStage.routeSettings = Object.fromEntries(
-      Object.entries(routeThrottles).map(([key, limit]) => [key, { throttlingRateLimit: limit.rate, throttlingBurstLimit: limit.burst }]),
+      Object.entries(routeThrottles).map(([key, limit]) => [key, { ThrottlingRateLimit: limit.rate, ThrottlingBurstLimit: limit.burst }]),
     );
+    for (const route of routes) this.stage.node.addDependency(route);
   }
 
   /** The API's host name, for a CloudFront origin. */

@@ -1,68 +1,75 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, type ApiEndpointDefinition } from '../../infra/definitions';
-import { logicalIdOf, synthPortal, type SynthesizedPortal } from './synth';
+import { endpointNeeds, type EndpointUnit } from '../../functions/registry';
+import { ENV } from '../../shared/runtime';
+import { asList, logicalIdOf, ref, resourcesOfType, synthPortal, type SynthesizedPortal } from './synth';
+import { deployedUnits, expectWiredExactly, secretOf, statementsOf, variablesOf } from './units';
 
 /**
- * An endpoint definition with bucket grants, to prove what a later endpoint (exports, attachments) will
- * get: object-level access in the named buckets only, and a synth that still passes cdk-nag.
+ * An endpoint that needs little (it reads one item, no Cognito action, no secret, no mail), deployed
+ * alone under a nested path, to prove what the stack gives a later endpoint: its own needs plus the
+ * session check's, nothing from the other endpoints, and a synth that still passes cdk-nag. It reuses
+ * the `user` entry (the registry name is what locates `functions/{name}/index.ts`).
  */
-const probe: ApiEndpointDefinition = {
-  id: 'Probe',
+const probe: EndpointUnit = {
+  construct: 'Probe',
   path: 'probe/2',
-  entry: apiEndpoints[0].entry,
-  grants: {
-    table: 'read',
-    buckets: [
-      { role: 'exports', access: 'readWrite' },
-      { role: 'data', access: 'read' },
-    ],
-  },
+  needs: { table: ['GetItem'] },
+  throttle: { rate: 5, burst: 10 },
 };
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
-  portal = synthPortal({ endpoints: [...apiEndpoints, probe] });
+  portal = synthPortal({ endpoints: { user: probe } });
 });
 afterAll(() => portal?.cleanup());
 
-type Statement = { Action: string | string[]; Resource: unknown };
-const asList = <T>(value: T | T[]) => (Array.isArray(value) ? value : [value]);
+describe('an endpoint deployed with only its own needs', () => {
+  const fn = () => portal.stack.api.functions.user!;
 
-function statements(): Statement[] {
-  const roleId = logicalIdOf(portal.stack, portal.stack.api.functions.Probe!.role);
-  return Object.values(portal.json.Resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties!.Roles) === JSON.stringify([{ Ref: roleId }]))
-    .flatMap((r) => (r.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
-}
-
-describe('an endpoint with bucket grants', () => {
-  const bucketArn = (role: 'exports' | 'data') => ({
-    'Fn::GetAtt': [logicalIdOf(portal.stack, portal.stack.files.buckets[role]), 'Arn'],
-  });
-  const objectsOf = (role: 'exports' | 'data') => ({ 'Fn::Join': ['', [bucketArn(role), '/*']] });
-
-  it('is routed at POST /api/{path}, slashes included', () => {
+  it('is routed at POST /api/{path}, slashes included, with its own throttle', () => {
     portal.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/probe/2' });
+    portal.template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    const stages = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const stage = stages[0]![1];
+    expect(Object.keys(stage.Properties!.RouteSettings as object)).toEqual(['POST /api/probe/2']);
+    // The values come from the unit's throttle; their exact CloudFormation shape is asserted in portal-stack.test.ts.
+    expect(JSON.stringify(stage.Properties!.RouteSettings)).toMatch(/"[Tt]hrottlingRateLimit":5\b/);
+    expect(JSON.stringify(stage.Properties!.RouteSettings)).toMatch(/"[Tt]hrottlingBurstLimit":10\b/);
   });
 
-  it('may write objects only where its definition says readWrite', () => {
-    const s3 = statements().filter((s) => asList(s.Action).some((a) => a.startsWith('s3:')));
-    const objectStatements = s3.filter((s) => !asList(s.Action).includes('s3:ListBucket'));
-    expect(objectStatements).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Resource: objectsOf('exports') }),
-        expect.objectContaining({ Action: 's3:GetObject', Resource: objectsOf('data') }),
-      ]),
-    );
-    expect(objectStatements).toHaveLength(2);
-    const listing = s3.filter((s) => asList(s.Action).includes('s3:ListBucket'));
-    expect(listing.flatMap((s) => asList(s.Resource))).toEqual(expect.arrayContaining([bucketArn('exports'), bucketArn('data')]));
-    expect(JSON.stringify(s3)).not.toContain(logicalIdOf(portal.stack, portal.stack.files.buckets.attachments));
+  it('is the only API function, under its construct id', () => {
+    expect(Object.keys(portal.stack.api.functions)).toEqual(['user']);
+    expect(fn().node.id).toBe('Probe');
   });
 
-  it('reads the table without write actions when its definition says read', () => {
-    const actions = statements().flatMap((s) => asList(s.Action));
-    expect(actions).toContain('dynamodb:Query');
-    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+  it('gets its needs with the session check and nothing more', () => {
+    const [unit] = deployedUnits(portal.stack, { user: probe });
+    expect(unit!.label).toBe('endpoint user');
+    expectWiredExactly(portal, unit!);
+    const actions = statementsOf(portal, fn()).flatMap((s) => asList(s.Action));
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(actions.filter((a) => a.startsWith('cognito-idp:')).sort()).toEqual([
+      'cognito-idp:AdminGetUser',
+      'cognito-idp:AdminListGroupsForUser',
+    ]);
+    expect(endpointNeeds(probe).secrets).toEqual(['originVerify']);
+  });
+
+  it('reads the table without write actions when its needs have none', () => {
+    const actions = statementsOf(portal, fn()).flatMap((s) => asList(s.Action));
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(a))).toEqual([]);
+  });
+
+  it('gets the origin secret, and the stack creates no secret nobody needs', () => {
+    const secretIds = resourcesOfType(portal.json.Resources, 'AWS::SecretsManager::Secret').map(([id]) => id);
+    expect(secretIds).toEqual([logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify'))]);
+    expect(portal.stack.secrets.all.sso).toBeUndefined();
+    expect(portal.template.findOutputs('SsoSecretArn')).toEqual({});
+    expect(variablesOf(portal, fn())).toMatchObject({
+      ORIGIN_VERIFY_SECRET_SECRET_ID: ref(secretIds[0]!),
+      [ENV.tableName]: ref(logicalIdOf(portal.stack, portal.stack.data.table)),
+    });
+    expect(variablesOf(portal, fn())).not.toHaveProperty('SSO_SECRET_SECRET_ID');
   });
 });

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiEndpoints, cognitoTriggers, scheduledJobs } from '../../infra/definitions';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { repoRoot } from '../../infra/paths';
+import { endpoints, jobs, triggers } from '../../functions/registry';
 import { synthPortal, type SynthesizedPortal } from './synth';
 
 let portal: SynthesizedPortal;
@@ -15,13 +15,13 @@ beforeAll(() => {
 afterAll(() => portal?.cleanup());
 
 const expectedPaths = [
-  ...apiEndpoints.map((endpoint) => `Api/${endpoint.id}/Function`),
-  ...Object.values(cognitoTriggers).map((trigger) => `Identity/${trigger.id}/Function`),
-  ...scheduledJobs.map((job) => `Jobs/${job.id}/Function`),
+  ...Object.values(endpoints).map((endpoint) => `Api/${endpoint.construct}/Function`),
+  ...Object.values(triggers).map((trigger) => `Identity/${trigger.construct}/Function`),
+  ...Object.values(jobs).map((job) => `Jobs/${job.construct}/Function`),
 ];
 
 describe('function bundles in the cloud assembly', () => {
-  it('are found for every endpoint and trigger', () => {
+  it('are found for every endpoint, trigger and job of the registry', () => {
     expect(bundles.map((b) => b.constructPath).sort()).toEqual([...expectedPaths].sort());
   });
 

@@ -1,11 +1,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoTriggers, scheduledJobs } from '../../infra/definitions';
-import { arnOf, asList, logicalIdOf, ref, statementsOfRole, synthPortal, type SynthesizedPortal } from './synth';
-
-const variablesOf = (portal: SynthesizedPortal, fn: { function: { node: { defaultChild?: unknown } } }) =>
-  (portal.json.Resources[logicalIdOf(portal.stack, fn.function)]!.Properties!.Environment as { Variables: Record<string, unknown> })
-    .Variables;
+import { jobs, triggers } from '../../functions/registry';
+import { ENV } from '../../shared/runtime';
+import { arnOf, asList, logicalIdOf, synthPortal, type SynthesizedPortal } from './synth';
+import { deployedUnits, expectWiredExactly, statementsOf, variablesOf } from './units';
 
 describe('triggers and scheduled jobs', () => {
   let portal: SynthesizedPortal;
@@ -15,16 +13,21 @@ describe('triggers and scheduled jobs', () => {
   afterAll(() => portal.cleanup());
 
   it('wires the post-confirmation trigger, which knows no newsletter provider unless configured', () => {
-    const fn = portal.stack.identity.postConfirmation;
+    const fn = portal.stack.identity.triggers['post-confirmation']!;
     portal.template.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { PostConfirmation: arnOf(logicalIdOf(portal.stack, fn.function)) },
+      LambdaConfig: Match.objectLike({ PostConfirmation: arnOf(logicalIdOf(portal.stack, fn.function)) }),
     });
-    expect(Object.keys(variablesOf(portal, fn))).not.toContain('MAILCHIMP_SERVER');
-    expect(cognitoTriggers.postConfirmation.id).toBe('PostConfirmation');
+    expect(Object.keys(variablesOf(portal, fn))).not.toContain(ENV.mailchimpServer);
+    expect(fn.node.id).toBe(triggers['post-confirmation'].construct);
   });
 
-  it.each(scheduledJobs.map((job) => [job.name, job] as const))('runs %s on its daily schedule', (_name, job) => {
-    const fn = portal.stack.jobs.functions[job.id]!;
+  it('builds one function per registry job, under its construct id', () => {
+    expect(Object.keys(portal.stack.jobs.functions).sort()).toEqual(Object.keys(jobs).sort());
+    for (const [name, job] of Object.entries(jobs)) expect(portal.stack.jobs.functions[name]!.node.id).toBe(job.construct);
+  });
+
+  it.each(Object.entries(jobs))('runs %s on its daily schedule', (name, job) => {
+    const fn = portal.stack.jobs.functions[name]!;
     portal.template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: `cron(${job.schedule.minute} ${job.schedule.hour} * * ? *)`,
       State: 'ENABLED',
@@ -32,19 +35,20 @@ describe('triggers and scheduled jobs', () => {
     });
   });
 
-  it('lets the deletion job delete users of this pool only, and send no mail without a sender', () => {
-    const fn = portal.stack.jobs.functions.DeleteAccounts!;
-    const statements = statementsOfRole(portal.json.Resources, logicalIdOf(portal.stack, fn.role));
+  it.each(Object.keys(jobs))('lets %s list and delete users of this pool only, and send no mail without a sender', (name) => {
+    const fn = portal.stack.jobs.functions[name]!;
+    const statements = statementsOf(portal, fn);
     const cognito = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito).toEqual([
-      expect.objectContaining({ Action: 'cognito-idp:AdminDeleteUser', Resource: arnOf(logicalIdOf(portal.stack, portal.stack.identity.userPool)) }),
+      expect.objectContaining({ Resource: arnOf(logicalIdOf(portal.stack, portal.stack.identity.userPool)) }),
     ]);
+    expect(asList(cognito[0]!.Action).sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers']);
     expect(statements.flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('ses:'))).toEqual([]);
     expect(variablesOf(portal, fn)).toMatchObject({
-      TABLE_NAME: ref(logicalIdOf(portal.stack, portal.stack.data.table)),
-      USER_POOL_ID: ref(logicalIdOf(portal.stack, portal.stack.identity.userPool)),
+      [ENV.tableName]: { Ref: logicalIdOf(portal.stack, portal.stack.data.table) },
+      [ENV.userPoolId]: { Ref: logicalIdOf(portal.stack, portal.stack.identity.userPool) },
     });
-    expect(variablesOf(portal, fn)).not.toHaveProperty('MAIL_FROM');
+    expect(variablesOf(portal, fn)).not.toHaveProperty(ENV.mailFrom);
   });
 });
 
@@ -62,31 +66,43 @@ describe('deployment options given as context', () => {
   });
   afterAll(() => portal.cleanup());
 
-  it('gives the mail-sending functions the sender and SES rights on that identity only', () => {
-    for (const fn of [portal.stack.api.functions.User!, portal.stack.jobs.functions.DeleteAccounts!]) {
-      expect(variablesOf(portal, fn)).toMatchObject({ MAIL_FROM: 'portal@mail.example.com' });
-      const ses = statementsOfRole(portal.json.Resources, logicalIdOf(portal.stack, fn.role)).filter((s) =>
-        asList(s.Action).some((a) => a.startsWith('ses:')),
-      );
-      expect(ses).toHaveLength(1);
+  it('gives the functions whose needs say mail, and only them, the sender and SES rights on that identity only', () => {
+    const units = deployedUnits(portal.stack);
+    const senders = units.filter((unit) => unit.ownNeeds.mail);
+    expect(senders.map((unit) => unit.label).sort()).toEqual(['endpoint user', 'job delete-accounts']);
+    for (const { fn, label } of senders) {
+      expect(variablesOf(portal, fn), label).toMatchObject({ [ENV.mailFrom]: 'portal@mail.example.com' });
+      const ses = statementsOf(portal, fn).filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')));
+      expect(ses, label).toHaveLength(1);
       expect(ses[0]!.Action).toBe('ses:SendEmail');
       expect(JSON.stringify(ses[0]!.Resource)).toContain(':identity/portal@mail.example.com');
       expect(JSON.stringify(ses[0]!.Resource)).toContain(':identity/mail.example.com');
     }
-    expect(variablesOf(portal, portal.stack.api.functions.Sso!)).not.toHaveProperty('MAIL_FROM');
+    for (const { fn, label } of units.filter((unit) => !unit.ownNeeds.mail)) {
+      expect(variablesOf(portal, fn), label).not.toHaveProperty(ENV.mailFrom);
+      expect(statementsOf(portal, fn).flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('ses:')), label).toEqual([]);
+    }
   });
 
-  it('configures the newsletter provider of the post-confirmation trigger and lets it read the key', () => {
-    const fn = portal.stack.identity.postConfirmation;
+  it('configures the newsletter provider of the post-confirmation trigger, and of no other function, and lets it read the key', () => {
+    const units = deployedUnits(portal.stack);
+    expect(units.filter((unit) => unit.ownNeeds.newsletter).map((unit) => unit.label)).toEqual(['trigger post-confirmation']);
+    const fn = portal.stack.identity.triggers['post-confirmation']!;
     expect(variablesOf(portal, fn)).toMatchObject({
-      MAILCHIMP_SERVER: 'us21',
-      MAILCHIMP_LIST_ID: 'abc123',
+      [ENV.mailchimpServer]: 'us21',
+      [ENV.mailchimpListId]: 'abc123',
       MAILCHIMP_API_KEY_SECRET_ID: 'portal/mailchimp',
     });
-    const secrets = statementsOfRole(portal.json.Resources, logicalIdOf(portal.stack, fn.role)).filter((s) =>
-      asList(s.Action).some((a) => a.startsWith('secretsmanager:')),
-    );
+    const secrets = statementsOf(portal, fn).filter((s) => asList(s.Action).some((a) => a.startsWith('secretsmanager:')));
     expect(JSON.stringify(secrets)).toContain('secret:portal/mailchimp-??????');
+    for (const { fn: other, label } of units.filter((unit) => !unit.ownNeeds.newsletter)) {
+      expect(Object.keys(variablesOf(portal, other)).filter((name) => name.startsWith('MAILCHIMP_')), label).toEqual([]);
+      expect(JSON.stringify(statementsOf(portal, other)), label).not.toContain('mailchimp');
+    }
+  });
+
+  it('adds nothing else to any function than its registry needs and the options', () => {
+    for (const unit of deployedUnits(portal.stack)) expectWiredExactly(portal, unit, true);
   });
 
   it('refuses a malformed sender and a half-configured newsletter', () => {

@@ -1,36 +1,39 @@
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
+import { Asset } from 'aws-cdk-lib/aws-s3-assets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpublishedBuildFiles } from '../../infra/constructs/web';
 import {
-  adminGroupName,
-  apiEndpoints,
   appClient,
   bucketRoles,
   buckets,
-  cognitoTriggers,
   dataTable,
   exportsExpireAfterDays,
-  functionEnv,
   passwordPolicy,
-  scheduledJobs,
-  secrets,
   userPoolAttributes,
-  type ApiEndpointDefinition,
   type BucketRole,
 } from '../../infra/definitions';
+import { repoRoot } from '../../infra/paths';
+import { endpoints, jobs, triggers, type TriggerUnit } from '../../functions/registry';
+import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import {
   arnOf,
   asList,
+  assetDirOf,
+  filesBelow,
   logicalIdOf,
   ref,
   resourcesOfType,
+  spaEntryChunk,
   statementsOfRole,
   synthPortal,
   type Statement,
   type SynthesizedPortal,
 } from './synth';
+import { deployedUnits, expectWiredExactly, secretOf, statementsOf, type DeployedUnit } from './units';
 
 type Resources = SynthesizedPortal['json']['Resources'];
 
@@ -55,6 +58,24 @@ const managedCachePolicy = {
   cachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
 };
 const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+/**
+ * A copy of the real SPA build (web/dist): a `npm run build` running meanwhile empties web/dist under
+ * a reader, so copy it, and try again a few times if it changed while being copied.
+ */
+async function snapshotOfBuild(into: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(into, { recursive: true, force: true });
+      cpSync(path.join(repoRoot, 'web/dist'), into, { recursive: true });
+      if (existsSync(path.join(into, 'index.html'))) return into;
+      if (attempt === 5) throw new Error('web/dist has no index.html: run `npm run build`');
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
 
 describe('identity', () => {
   it('builds the user pool password policy from definitions.passwordPolicy', () => {
@@ -107,7 +128,7 @@ describe('identity', () => {
 
   it('has the Admin group', () => {
     portal.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
-      GroupName: adminGroupName,
+      GroupName: ADMIN_GROUP,
       UserPoolId: ref(logicalIdOf(portal.stack, portal.stack.identity.userPool)),
     });
   });
@@ -128,27 +149,69 @@ describe('identity', () => {
     });
   });
 
-  it('wires the pre-signup trigger to its function', () => {
-    const fnId = logicalIdOf(portal.stack, portal.stack.identity.preSignUp.function);
-    portal.template.hasResourceProperties('AWS::Cognito::UserPool', {
-      LambdaConfig: { PreSignUp: arnOf(fnId) },
-    });
-    portal.template.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      FunctionName: arnOf(fnId),
-      Principal: 'cognito-idp.amazonaws.com',
-    });
-    expect(portal.stack.identity.preSignUp.node.id).toBe(cognitoTriggers.preSignUp.id);
+  it('lets users write only the sign-up attributes through the client (appClient.writeAttributes)', () => {
+    const [[, client]] = resourcesOfType(portal.json.Resources, 'AWS::Cognito::UserPoolClient') as [[string, Resources[string]]];
+    const written = client.Properties!.WriteAttributes as string[];
+    expect([...written].sort()).toEqual([...appClient.writeAttributes].sort());
+    expect(written).not.toContain('email_verified');
   });
 
-  it('lets the pre-signup trigger look users up in this account and region, and use the table', () => {
-    const statements = statementsOfRole(portal.json.Resources, logicalIdOf(portal.stack, portal.stack.identity.preSignUp.role));
-    const cognito = statements.find((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')));
-    expect(asList(cognito!.Action).sort()).toEqual(['cognito-idp:AdminGetUser', 'cognito-idp:ListUsers']);
-    expect(JSON.stringify(cognito!.Resource)).toContain(':userpool/*');
-    expect(JSON.stringify(cognito!.Resource)).toContain('AWS::AccountId');
-    const dynamo = statements.find((s) => asList(s.Action).includes('dynamodb:PutItem'));
-    expect(asList(dynamo!.Resource)).toContainEqual(arnOf(logicalIdOf(portal.stack, portal.stack.data.table)));
+  it('offers optional two-factor sign-in with an authenticator app only (no SMS)', () => {
+    portal.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      SmsConfiguration: Match.absent(),
+    });
+  });
+
+  it('keeps the verified email until a changed one is verified', () => {
+    portal.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+  });
+
+  /** The user pool's LambdaConfig key of each CDK trigger name. */
+  const lambdaConfigKey = {
+    preSignUp: 'PreSignUp',
+    postConfirmation: 'PostConfirmation',
+    customMessage: 'CustomMessage',
+    preTokenGeneration: 'PreTokenGeneration',
+  } as const satisfies Record<TriggerUnit['cdkTrigger'], string>;
+
+  it('builds one function per registry trigger, under its construct id', () => {
+    expect(Object.keys(portal.stack.identity.triggers).sort()).toEqual(Object.keys(triggers).sort());
+    for (const [name, trigger] of Object.entries(triggers)) {
+      expect(portal.stack.identity.triggers[name]!.node.id).toBe(trigger.construct);
+    }
+  });
+
+  it('wires every registry trigger to its function, and no other trigger', () => {
+    const fnId = (name: string) => logicalIdOf(portal.stack, portal.stack.identity.triggers[name]!.function);
+    const [[, pool]] = resourcesOfType(portal.json.Resources, 'AWS::Cognito::UserPool') as [[string, Resources[string]]];
+    expect(pool.Properties!.LambdaConfig).toEqual(
+      Object.fromEntries(Object.entries(triggers).map(([name, trigger]) => [lambdaConfigKey[trigger.cdkTrigger], arnOf(fnId(name))])),
+    );
+    for (const name of Object.keys(triggers)) {
+      portal.template.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: arnOf(fnId(name)),
+        Principal: 'cognito-idp.amazonaws.com',
+      });
+    }
+  });
+
+  it('lets the pre-signup trigger read users (AdminGetUser, no ListUsers) in this account and region, and read and claim emails in the table', () => {
+    const statements = statementsOfRole(
+      portal.json.Resources,
+      logicalIdOf(portal.stack, portal.stack.identity.triggers['pre-signup']!.role),
+    );
+    const cognito = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')));
+    expect(cognito.flatMap((s) => asList(s.Action))).toEqual(['cognito-idp:AdminGetUser']);
+    expect(JSON.stringify(cognito[0]!.Resource)).toContain(':userpool/*');
+    expect(JSON.stringify(cognito[0]!.Resource)).toContain('AWS::AccountId');
+    const dynamo = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.flatMap((s) => asList(s.Action)).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:PutItem']);
+    expect(asList(dynamo[0]!.Resource)).toContainEqual(arnOf(logicalIdOf(portal.stack, portal.stack.data.table)));
   });
 });
 
@@ -246,53 +309,93 @@ describe('files', () => {
   });
 });
 
-const grantsOf = (endpoint: ApiEndpointDefinition) => endpoint.grants;
+describe('functions', () => {
+  let units: DeployedUnit[];
+  beforeAll(() => {
+    units = deployedUnits(portal.stack);
+  });
+  const labels = [
+    ...Object.keys(endpoints).map((name) => `endpoint ${name}`),
+    ...Object.keys(triggers).map((name) => `trigger ${name}`),
+    ...Object.keys(jobs).map((name) => `job ${name}`),
+  ];
+  const unit = (label: string) => units.find((u) => u.label === label)!;
 
-describe('api', () => {
-  const functionId = (endpointId: string) => logicalIdOf(portal.stack, portal.stack.api.functions[endpointId]!.function);
-
-  it('deploys one Node.js function per endpoint and per trigger, and no other', () => {
+  it('deploys one Node.js function per registry endpoint, trigger and job, and no other', () => {
     const nodeFunctions = resourcesOfType(portal.json.Resources, 'AWS::Lambda::Function').filter(([, fn]) =>
       String(fn.Properties!.Runtime).startsWith('nodejs'),
     );
-    expect(nodeFunctions).toHaveLength(apiEndpoints.length + Object.keys(cognitoTriggers).length + scheduledJobs.length);
+    expect(nodeFunctions.map(([logicalId]) => logicalId).sort()).toEqual(
+      units.map((u) => logicalIdOf(portal.stack, u.fn.function)).sort(),
+    );
+    expect(Object.keys(portal.stack.api.functions).sort()).toEqual(Object.keys(endpoints).sort());
+    expect(Object.keys(portal.stack.jobs.functions).sort()).toEqual(Object.keys(jobs).sort());
   });
 
-  it.each(apiEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
-    'runs /api/%s on Node.js 22 or newer, ARM64, 512 MB, with the function environment',
-    (_path, endpoint) => {
-      const props = portal.json.Resources[functionId(endpoint.id)]!.Properties!;
-      expect(Number(/^nodejs(\d+)\.x$/.exec(String(props.Runtime))?.[1])).toBeGreaterThanOrEqual(22);
-      expect(props).toMatchObject({ Architectures: ['arm64'], MemorySize: 512, Handler: 'index.handler' });
-      const variables = (props.Environment as { Variables: Record<string, unknown> }).Variables;
-      const secretNames = grantsOf(endpoint).secrets ?? [];
-      expect(Object.keys(variables).sort()).toEqual(
-        [
-          functionEnv.tableName,
-          functionEnv.userPoolId,
-          functionEnv.userPoolClientId,
-          'NODE_OPTIONS',
-          ...secretNames.map((name) => `${secrets[name].env}_SECRET_ID`),
-        ].sort(),
-      );
-      for (const name of secretNames) {
-        expect(variables[`${secrets[name].env}_SECRET_ID`]).toEqual(ref(logicalIdOf(portal.stack, portal.stack.api.secrets[name]!)));
-      }
-      expect(variables).not.toHaveProperty(functionEnv.cognitoIssuer);
-      expect(variables).toMatchObject({
-        [functionEnv.tableName]: ref(logicalIdOf(portal.stack, portal.stack.data.table)),
-        [functionEnv.userPoolId]: ref(logicalIdOf(portal.stack, portal.stack.identity.userPool)),
-        [functionEnv.userPoolClientId]: ref(logicalIdOf(portal.stack, portal.stack.identity.appClient)),
-        NODE_OPTIONS: '--enable-source-maps',
-      });
-    },
-  );
+  it.each(labels)('%s runs on Node.js 22 or newer, ARM64, 512 MB, within its caller\'s time limit', (label) => {
+    const { fn, kind } = unit(label);
+    const props = portal.json.Resources[logicalIdOf(portal.stack, fn.function)]!.Properties!;
+    expect(Number(/^nodejs(\d+)\.x$/.exec(String(props.Runtime))?.[1])).toBeGreaterThanOrEqual(22);
+    expect(props).toMatchObject({ Architectures: ['arm64'], MemorySize: 512, Handler: 'index.handler' });
+    // Cognito waits 5 seconds for a trigger; the HTTP API 30 seconds for an integration.
+    if (kind === 'trigger') expect(props.Timeout).toBeLessThanOrEqual(5);
+    if (kind === 'endpoint') expect(props.Timeout).toBeLessThan(30);
+  });
 
-  it.each(apiEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
+  it.each(labels)('%s holds exactly the grants and environment of its registry needs', (label) => {
+    expectWiredExactly(portal, unit(label));
+  });
+
+  it.each(labels)('%s may use exactly the DynamoDB actions of its registry needs (endpoints: endpointNeeds), no more', (label) => {
+    const { fn, needs } = unit(label);
+    const dynamoActions = statementsOf(portal, fn)
+      .flatMap((s) => asList(s.Action))
+      .filter((action) => action.startsWith('dynamodb:'));
+    expect(dynamoActions.sort()).toEqual([...(needs.table ?? [])].map((action) => `dynamodb:${action}`).sort());
+  });
+
+  it('gives every endpoint the session check: Query on the table, the user\'s groups and MFA in Cognito, the pool ids and the origin secret', () => {
+    for (const u of units.filter((x) => x.kind === 'endpoint')) {
+      const actions = statementsOf(portal, u.fn).flatMap((s) => asList(s.Action));
+      expect(actions, u.label).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']),
+      );
+      expect(JSON.stringify(statementsOf(portal, u.fn))).toContain(logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify')));
+    }
+  });
+
+  it('lets no function but the two jobs list users (cognito-idp:ListUsers)', () => {
+    const listing = units
+      .filter((u) => statementsOf(portal, u.fn).some((s) => asList(s.Action).includes('cognito-idp:ListUsers')))
+      .map((u) => u.label);
+    expect(listing.sort()).toEqual(['job delete-accounts', 'job purge-unconfirmed']);
+  });
+
+  it('lets each function write only to its own log group, without AWS managed policies', () => {
+    for (const { fn, label } of units) {
+      const roleId = logicalIdOf(portal.stack, fn.role);
+      expect(portal.json.Resources[roleId]!.Properties!.ManagedPolicyArns, label).toBeUndefined();
+      const logs = statementsOfRole(portal.json.Resources, roleId).filter((s) => asList(s.Action).some((a) => a.startsWith('logs:')));
+      expect(logs, label).toEqual([expect.objectContaining({ Resource: arnOf(logicalIdOf(portal.stack, fn.logGroup)) })]);
+      const retention = portal.json.Resources[logicalIdOf(portal.stack, fn.logGroup)]!.Properties!.RetentionInDays;
+      expect(retention, label).toBeGreaterThanOrEqual(30);
+    }
+  });
+});
+
+describe('api', () => {
+  const functionId = (name: string) => logicalIdOf(portal.stack, portal.stack.api.functions[name]!.function);
+  const stageOf = () => {
+    const stages = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    return stages[0]![1] as Resources[string] & { DependsOn?: string | string[] };
+  };
+
+  it.each(Object.entries(endpoints).map(([name, endpoint]) => [endpoint.path, name] as const))(
     'routes POST /api/%s to its function with payload format 2.0',
-    (path, endpoint) => {
+    (path, name) => {
       const integrations = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Integration').filter(
-        ([, integration]) => JSON.stringify(integration.Properties!.IntegrationUri) === JSON.stringify(arnOf(functionId(endpoint.id))),
+        ([, integration]) => JSON.stringify(integration.Properties!.IntegrationUri) === JSON.stringify(arnOf(functionId(name))),
       );
       expect(integrations).toHaveLength(1);
       expect(integrations[0]![1].Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
@@ -316,57 +419,25 @@ describe('api', () => {
     });
   });
 
-  it.each(apiEndpoints.map((endpoint) => [endpoint.path, endpoint] as const))(
-    'grants /api/%s only what its definition names, on named resources',
-    (_path, endpoint) => {
-      const fn = portal.stack.api.functions[endpoint.id]!;
-      const statements = statementsOfRole(portal.json.Resources, logicalIdOf(portal.stack, fn.role));
-      const actions = statements.flatMap((s) => asList(s.Action));
-      // No wildcard actions at all (dynamodb:*, s3:*, s3:GetObject*, ...), no Resource "*".
-      expect(actions.filter((action) => action.includes('*'))).toEqual([]);
-      expect(statements.filter((s) => asList(s.Resource).includes('*'))).toEqual([]);
+  it('throttles every endpoint route on its own, with the registry\'s rate and burst, in CloudFormation\'s property names', () => {
+    expect(stageOf().Properties!.RouteSettings).toEqual(
+      Object.fromEntries(
+        Object.values(endpoints).map((endpoint) => [
+          `POST /api/${endpoint.path}`,
+          { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst },
+        ]),
+      ),
+    );
+  });
 
-      const table = arnOf(logicalIdOf(portal.stack, portal.stack.data.table));
-      const dynamo = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('dynamodb:')));
-      expect(dynamo).toHaveLength(1);
-      expect(asList(dynamo[0]!.Resource)[0]).toEqual(table);
-      for (const resource of asList(dynamo[0]!.Resource).slice(1)) {
-        expect(JSON.stringify(resource)).toMatch(/\/index\/gsi\d"/);
-      }
-      const writes = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
-      if (endpoint.grants.table === 'readWrite') expect(actions).toEqual(expect.arrayContaining(writes));
-      else expect(actions.filter((a) => writes.includes(a))).toEqual([]);
-
-      const s3 = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('s3:')));
-      const bucketGrants: readonly unknown[] = (endpoint.grants as { buckets?: readonly unknown[] }).buckets ?? [];
-      if (bucketGrants.length === 0) expect(s3).toEqual([]);
-
-      const cognitoActions = actions.filter((a) => a.startsWith('cognito-idp:'));
-      expect(cognitoActions.sort()).toEqual([...(grantsOf(endpoint).cognito ?? [])].sort());
-
-      // Secrets: read only, and only the secrets the definition names.
-      const secretStatements = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('secretsmanager:')));
-      const granted = (grantsOf(endpoint).secrets ?? []).map((name) => ref(logicalIdOf(portal.stack, portal.stack.api.secrets[name]!)));
-      expect(secretStatements.flatMap((s) => asList(s.Resource))).toEqual(granted);
-      for (const statement of secretStatements) {
-        expect(asList(statement.Action).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-      }
-      for (const statement of statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')))) {
-        expect(statement.Resource).toEqual(arnOf(logicalIdOf(portal.stack, portal.stack.identity.userPool)));
-      }
-    },
-  );
-
-  it('lets each function write only to its own log group, without AWS managed policies', () => {
-    for (const fn of [...Object.values(portal.stack.api.functions), portal.stack.identity.preSignUp]) {
-      const roleId = logicalIdOf(portal.stack, fn.role);
-      expect(portal.json.Resources[roleId]!.Properties!.ManagedPolicyArns).toBeUndefined();
-      const logs = statementsOfRole(portal.json.Resources, roleId).filter((s) => asList(s.Action).some((a) => a.startsWith('logs:')));
-      expect(logs).toEqual([
-        expect.objectContaining({ Resource: arnOf(logicalIdOf(portal.stack, fn.logGroup)) }),
-      ]);
-      const retention = portal.json.Resources[logicalIdOf(portal.stack, fn.logGroup)]!.Properties!.RetentionInDays;
-      expect(retention).toBeGreaterThanOrEqual(30);
+  it('creates the stage after the routes its route settings name (the API refuses settings for a route it does not have yet)', () => {
+    const stage = stageOf();
+    const routes = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Route');
+    const dependsOn = asList(stage.DependsOn ?? []);
+    for (const key of Object.keys(stage.Properties!.RouteSettings as object)) {
+      const route = routes.find(([, r]) => r.Properties!.RouteKey === key);
+      expect(route, `no route ${key}`).toBeDefined();
+      expect(dependsOn, `the stage does not depend on the route ${key}`).toContain(route![0]);
     }
   });
 });
@@ -394,6 +465,30 @@ describe('web', () => {
     expect([...(api.AllowedMethods as string[])].sort()).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']);
     expect(JSON.stringify(originOf(api).DomainName)).toContain(logicalIdOf(portal.stack, portal.stack.api.httpApi));
     expect(api.FunctionAssociations).toBeUndefined();
+  });
+
+  it(`sends the ${ORIGIN_VERIFY_HEADER} header to the API with the originVerify secret, resolved at deploy time, never literal`, () => {
+    expect(ORIGIN_VERIFY_HEADER).toBe('x-origin-verify');
+    const origin = originOf(behavior('/api/*')!) as unknown as { OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] };
+    const headers = (origin.OriginCustomHeaders ?? []).filter((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    expect(headers).toHaveLength(1);
+    const value = headers[0]!.HeaderValue;
+    expect(typeof value).not.toBe('string');
+    const secretId = logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify'));
+    expect(value).toEqual({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', ref(secretId), ':SecretString:::}}']] });
+    // The API functions compare with the same secret.
+    for (const fn of Object.values(portal.stack.api.functions)) {
+      expect(portal.json.Resources[logicalIdOf(portal.stack, fn.function)]!.Properties!.Environment).toMatchObject({
+        Variables: { ORIGIN_VERIFY_SECRET_SECRET_ID: ref(secretId) },
+      });
+    }
+  });
+
+  it('sends the origin secret to the API origin only', () => {
+    const apiOrigin = originOf(behavior('/api/*')!);
+    for (const origin of config.Origins.filter((o) => o.Id !== apiOrigin.Id)) {
+      expect((origin as unknown as Record<string, unknown>).OriginCustomHeaders, origin.Id).toBeUndefined();
+    }
   });
 
   it.each([
@@ -479,7 +574,7 @@ describe('web', () => {
     const keys = entry.SourceObjectKeys as string[];
     const markers = entry.SourceMarkers as Record<string, unknown>[];
     const index = markers.findIndex((m) => Object.keys(m).length > 0);
-    const assetDir = path.join(portal.outdir, `asset.${keys[index]!.replace(/\.zip$/, '')}`);
+    const assetDir = assetDirOf(portal.outdir, keys[index]!);
     expect(readdirSync(assetDir)).toEqual(['config.json']);
     const written = JSON.parse(readFileSync(path.join(assetDir, 'config.json'), 'utf8')) as Record<string, unknown>;
     const deployed = Object.fromEntries(
@@ -504,6 +599,52 @@ describe('web', () => {
       SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
     });
   });
+
+  it('deploys no source map and no .vite folder of the SPA build to the web bucket', () => {
+    // The throw-away build has both, as Vite writes them; the deployment must leave them out.
+    expect(filesBelow(portal.webDir)).toEqual(expect.arrayContaining([`${spaEntryChunk}.map`, '.vite/manifest.json']));
+
+    const webBucket = ref(logicalIdOf(portal.stack, portal.stack.files.buckets.web));
+    const deployments = resourcesOfType(portal.json.Resources, 'Custom::CDKBucketDeployment')
+      .map(([, d]) => d.Properties!)
+      .filter((d) => JSON.stringify(d.DestinationBucketName) === JSON.stringify(webBucket));
+    expect(deployments).toHaveLength(2);
+    const spaDirs = new Set<string>();
+    for (const deployment of deployments) {
+      const dirs = (deployment.SourceObjectKeys as string[]).map((key) => assetDirOf(portal.outdir, key));
+      const spa = dirs.filter((dir) => existsSync(path.join(dir, 'index.html')));
+      expect(spa).toHaveLength(1);
+      spaDirs.add(spa[0]!);
+    }
+    expect(spaDirs.size).toBe(1);
+    const [spaDir] = [...spaDirs] as [string];
+    const files = filesBelow(spaDir);
+    expect(files).toEqual(expect.arrayContaining(['index.html', spaEntryChunk]));
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+    expect(files.filter((file) => file.split('/').includes('.vite'))).toEqual([]);
+    expect(readdirSync(spaDir)).not.toContain('.vite');
+  });
+
+  it.skipIf(!existsSync(path.join(repoRoot, 'web/dist/index.html')))(
+    'leaves out every source map and the .vite folder of the real build (web/dist) with the same exclusions',
+    async () => {
+      const workDir = mkdtempSync(path.join(repoRoot, '.local', 'infra-test-spa-'));
+      try {
+        const build = await snapshotOfBuild(path.join(workDir, 'dist'));
+        const outdir = path.join(workDir, 'cdk.out');
+        const app = new App({ outdir });
+        // Staged (copied with the exclusions) as it is constructed, like the web construct's Source.asset.
+        const asset = new Asset(new Stack(app, 'SpaAsset'), 'Spa', { path: build, exclude: unpublishedBuildFiles });
+        const files = filesBelow(path.join(outdir, asset.assetPath));
+        expect(files).toContain('index.html');
+        expect(files.some((file) => file.startsWith('assets/') && file.endsWith('.js'))).toBe(true);
+        expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+        expect(files.filter((file) => file.split('/').includes('.vite'))).toEqual([]);
+      } finally {
+        rmSync(workDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('outputs the distribution URL, the pool and client ids and the table name', () => {
     for (const name of ['DistributionUrl', 'UserPoolId', 'UserPoolClientId', 'TableName']) {

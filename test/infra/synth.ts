@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { App } from 'aws-cdk-lib';
@@ -10,6 +10,8 @@ import type { PortalStack } from '../../infra/portal-stack';
 export interface SynthesizedPortal {
   app: App;
   stack: PortalStack;
+  /** The throw-away SPA build the stack deploys (see preparePortal). */
+  webDir: string;
   assembly: CloudAssembly;
   template: Template;
   /** The raw template, for walking resources. */
@@ -22,27 +24,37 @@ export interface PreparedPortal {
   app: App;
   stack: PortalStack;
   outdir: string;
+  /** The throw-away SPA build the stack deploys (see preparePortal). */
+  webDir: string;
   cleanup(): void;
 }
 
+/** The entry chunk of the throw-away SPA build; its source map sits beside it, as Vite writes them. */
+export const spaEntryChunk = 'assets/index-3f2a1b.js';
+
 /**
  * Builds (does not synthesize) the portal app as `cdk synth` does, cdk-nag included, against a
- * throw-away SPA build. The work directory sits under the repository's git-ignored .local/ so that the
- * function bundles resolve the AWS SDK from node_modules when a test loads them.
+ * throw-away SPA build laid out like Vite's: index.html, hashed chunks under assets/ with their source
+ * maps, and Vite's .vite/manifest.json (the last two must never reach the web bucket). The work
+ * directory sits under the repository's git-ignored .local/ so that the function bundles resolve the
+ * AWS SDK from node_modules when a test loads them.
  */
 export function preparePortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdir'> = {}): PreparedPortal {
   mkdirSync(path.join(repoRoot, '.local'), { recursive: true });
   const workDir = mkdtempSync(path.join(repoRoot, '.local', 'infra-test-'));
   const webDir = path.join(workDir, 'web');
   mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  mkdirSync(path.join(webDir, '.vite'), { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
-  writeFileSync(path.join(webDir, 'assets', 'index-3f2a1b.js'), 'console.log("portal");');
+  writeFileSync(path.join(webDir, spaEntryChunk), 'console.log("portal");\n//# sourceMappingURL=index-3f2a1b.js.map');
+  writeFileSync(path.join(webDir, `${spaEntryChunk}.map`), '{"version":3,"sources":["../src/main.tsx"],"mappings":""}');
+  writeFileSync(path.join(webDir, '.vite', 'manifest.json'), JSON.stringify({ 'index.html': { file: spaEntryChunk } }));
 
   const outdir = path.join(workDir, 'cdk.out');
   const cleanup = () => rmSync(workDir, { recursive: true, force: true });
   try {
     const { app, stack } = buildApp({ ...props, webAssetPath: webDir, outdir });
-    return { app, stack, outdir, cleanup };
+    return { app, stack, outdir, webDir, cleanup };
   } catch (error) {
     cleanup();
     throw error;
@@ -84,4 +96,26 @@ export function statementsOfRole(resources: Resources, roleLogicalId: string): S
   return resourcesOfType(resources, 'AWS::IAM::Policy')
     .filter(([, policy]) => JSON.stringify(policy.Properties?.Roles) === JSON.stringify([ref(roleLogicalId)]))
     .flatMap(([, policy]) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement);
+}
+
+/**
+ * The directory a template asset key (`<hash>.zip`, as in Code.S3Key or SourceObjectKeys) was staged
+ * to, from the stack's asset manifest (as infra/function-bundles.ts finds function bundles).
+ */
+export function assetDirOf(outdir: string, key: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(outdir, `${stackName}.assets.json`), 'utf8')) as {
+    files: Record<string, { source: { path?: string; packaging?: string } }>;
+  };
+  const hash = key.replace(/\.zip$/, '');
+  const source = manifest.files[hash]?.source;
+  if (!source?.path) throw new Error(`asset ${hash} is not in ${stackName}.assets.json`);
+  return path.join(outdir, source.path);
+}
+
+/** Every file below a directory, as paths relative to it with forward slashes. */
+export function filesBelow(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
 }
