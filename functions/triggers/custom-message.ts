@@ -1,10 +1,8 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { findPoolUser } from '../domain/users/cognito-users';
-import { claimEmail } from '../domain/users/email-claims.repository';
+import { claimEmailInPool } from '../domain/users/cognito-users';
+import { EMAIL_IN_USE } from '../domain/users/email-claim.rules';
 import { unitHandler } from '../lib/lambda-entry';
 import { logger } from '../lib/logger';
-
-export const EMAIL_IN_USE = 'Email already exists';
 
 /** The messages that carry a code for a new email address: the change, and a code asked for again. */
 const emailChangeSources = new Set(['CustomMessage_UpdateUserAttribute', 'CustomMessage_VerifyUserAttribute']);
@@ -18,7 +16,7 @@ const emailChangeSources = new Set(['CustomMessage_UpdateUserAttribute', 'Custom
 async function guardEmailChange(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
   const email = event.request.userAttributes.email;
   if (!emailChangeSources.has(event.triggerSource) || !email) return event;
-  if (!(await claimEmail(email, event.userName, (holder) => findPoolUser(event.userPoolId, holder)))) {
+  if (!(await claimEmailInPool(event.userPoolId, email, event.userName))) {
     logger.info('Email change refused: address in use', { username: event.userName });
     throw new Error(EMAIL_IN_USE);
   }

@@ -1,6 +1,6 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { findPoolUser } from '../domain/users/cognito-users';
-import { claimEmail } from '../domain/users/email-claims.repository';
+import { claimEmailInPool } from '../domain/users/cognito-users';
+import { EMAIL_IN_USE } from '../domain/users/email-claim.rules';
 import { unitHandler } from '../lib/lambda-entry';
 import { logger } from '../lib/logger';
 
@@ -10,7 +10,7 @@ import { logger } from '../lib/logger';
  * the first, so an internal failure never reaches the caller as if it were the address's fault.
  */
 export const preSignUpMessages = {
-  emailInUse: 'Email already exists',
+  emailInUse: EMAIL_IN_USE,
   unavailable: 'Sign-up is not possible right now, try again later',
 } as const;
 
@@ -24,7 +24,7 @@ class EmailInUseError extends Error {
 async function refuseTakenEmail(event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> {
   const email = event.request.userAttributes.email;
   if (!email) return event;
-  if (!(await claimEmail(email, event.userName, (holder) => findPoolUser(event.userPoolId, holder)))) {
+  if (!(await claimEmailInPool(event.userPoolId, email, event.userName))) {
     logger.info('Sign-up refused: email in use', { username: event.userName });
     throw new EmailInUseError();
   }

@@ -1,3 +1,6 @@
+/** The refusal both sign-up and an email change answer with; the SPA shows it as it is (spec §8). */
+export const EMAIL_IN_USE = 'Email already exists';
+
 /**
  * How long a claim may wait for its holder to prove the address: an account that never confirms its
  * sign-up, or never verifies an email change, holds the address this long and no longer. Cognito's
