@@ -10,17 +10,25 @@ export interface SessionState {
   admin: 'yes' | 'no' | 'needs-mfa';
 }
 
+/** The authenticator (TOTP) second factor, the one the pool offers; an admin must have it on. */
+const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+
 /**
- * Cognito's word on a user whose token claims Admin: still a member of the group? A token keeps its
- * groups claim for its whole hour, so removal from the group is only seen by asking.
+ * Cognito's word on a user whose token claims Admin: still a member of the group, and with an
+ * authenticator? A token keeps its groups claim for its whole hour, so removal from the group is only
+ * seen by asking; and the pool cannot require a second factor of one group only, so the API does: an
+ * Admin member without one has no admin rights until they set it up.
  */
 async function adminState(username: string): Promise<SessionState> {
   const { sdk, client } = await cognito();
+  const UserPoolId = getAuthConfig().userPoolId;
   try {
-    const { Groups } = await client.send(
-      new sdk.AdminListGroupsForUserCommand({ UserPoolId: getAuthConfig().userPoolId, Username: username }),
-    );
-    return { revoked: false, admin: Groups?.some((group) => group.GroupName === ADMIN_GROUP) ? 'yes' : 'no' };
+    const [{ Groups }, { UserMFASettingList }] = await Promise.all([
+      client.send(new sdk.AdminListGroupsForUserCommand({ UserPoolId, Username: username })),
+      client.send(new sdk.AdminGetUserCommand({ UserPoolId, Username: username })),
+    ]);
+    if (!Groups?.some((group) => group.GroupName === ADMIN_GROUP)) return { revoked: false, admin: 'no' };
+    return { revoked: false, admin: UserMFASettingList?.includes(SOFTWARE_TOKEN_MFA) ? 'yes' : 'needs-mfa' };
   } catch (error) {
     if (isUserNotFound(error)) return { revoked: true, admin: 'no' };
     throw error;
@@ -30,7 +38,7 @@ async function adminState(username: string): Promise<SessionState> {
 /**
  * What this function last found for a token, and when. A revoked session (sign-out, account deletion)
  * or a lost admin right is refused at most `sessionRecheckSeconds` after it happened, at the cost of
- * one strongly consistent Query (and, for an admin, one Cognito call) per token and interval: never a
+ * one strongly consistent Query (and, for an admin, two Cognito calls) per token and interval: never a
  * Cognito call on every request. Bounded, oldest out first.
  */
 const checks = new Map<string, { at: number; state: SessionState }>();
@@ -45,6 +53,8 @@ export async function checkSession(token: VerifiedToken, now = Date.now()): Prom
   ]);
   const state: SessionState = { revoked: revoked || admin.revoked, admin: admin.admin };
   checks.delete(token.token);
+  // An admin setting up their authenticator gets their rights on the next request, not an interval later.
+  if (state.admin === 'needs-mfa') return state;
   if (checks.size >= CHECKS_MAX) checks.delete(checks.keys().next().value!);
   checks.set(token.token, { at: now, state });
   return state;

@@ -10,7 +10,12 @@
  * - tokens carry `origin_jti`, the same for every token of one sign-in and its refreshes, as Cognito's
  *   do when token revocation is on (the API revokes sign-ins by it);
  * - the code for a changed email goes to the new address, through the CustomMessage trigger, and a
- *   trigger that fails makes the change fail (UserLambdaValidationException), as in Cognito.
+ *   trigger that fails makes the change fail (UserLambdaValidationException), as in Cognito;
+ * - the answer to an MFA challenge must carry the Session its InitiateAuth issued, for that user, within
+ *   Cognito's three minutes, and the refresh token it issues works (cognito-local accepts any session and
+ *   forgets the refresh token);
+ * - LocalSeedSoftwareToken, a local-only call, gives a user an authenticator with a known secret, so the
+ *   demo admin can be answered by scripts and people (Cognito itself only ever generates the secret).
  * Runs as a child process with its data folder as the working directory; PORT and HOST as cognito-local.
  */
 import { createRequire } from 'node:module';
@@ -158,6 +163,9 @@ const wrongPasswordAsCognito = (target: string) => async (context: unknown, req:
 
 interface AuthAnswer {
   AuthenticationResult?: { AccessToken?: string; IdToken?: string; RefreshToken?: string };
+  ChallengeName?: string;
+  Session?: string;
+  ChallengeParameters?: Record<string, string>;
 }
 
 /** The answer's access and id tokens, signed again with `origin_jti` added. */
@@ -169,6 +177,58 @@ function withOrigin(answer: AuthAnswer, origin: string | undefined): AuthAnswer 
   return { ...answer, AuthenticationResult: { ...result, AccessToken: stamp(result.AccessToken), IdToken: stamp(result.IdToken) } };
 }
 
+/**
+ * The challenges InitiateAuth handed out, by Session: whose they are and until when. Cognito answers a
+ * challenge only with the session it issued, for three minutes; a wrong code may be tried again.
+ */
+const CHALLENGE_SESSION_MS = 3 * 60_000;
+const challengeSessions = new Map<string, { username: string; challenge: string; expires: number }>();
+
+function rememberChallenge(answer: { ChallengeName?: string; Session?: string; ChallengeParameters?: Record<string, string> }) {
+  const username = answer.ChallengeParameters?.USER_ID_FOR_SRP;
+  if (!answer.ChallengeName || !answer.Session || !username) return;
+  for (const [session, { expires }] of challengeSessions) if (expires < Date.now()) challengeSessions.delete(session);
+  challengeSessions.set(answer.Session, { username, challenge: answer.ChallengeName, expires: Date.now() + CHALLENGE_SESSION_MS });
+}
+
+interface ChallengeAnswer {
+  ClientId: string;
+  ChallengeName?: string;
+  Session?: string;
+  ChallengeResponses?: Record<string, string>;
+}
+
+/** RespondToAuthChallenge as Cognito answers it: only the issued session, and the refresh token is kept. */
+async function respondToAuthChallenge(context: unknown, req: ChallengeAnswer) {
+  const issued = req.Session ? challengeSessions.get(req.Session) : undefined;
+  if (!issued || issued.expires < Date.now() || issued.challenge !== req.ChallengeName || issued.username !== req.ChallengeResponses?.USERNAME) {
+    throw new NotAuthorizedError('Invalid session for the user, session is expired.');
+  }
+  const answer = (await router('RespondToAuthChallenge')(context, req)) as AuthAnswer;
+  challengeSessions.delete(req.Session!);
+  const refreshToken = answer.AuthenticationResult?.RefreshToken;
+  if (refreshToken) {
+    const userPool = await cognito.getUserPoolForClientId(context, req.ClientId);
+    await userPool.storeRefreshToken(context, refreshToken, await userPool.getUserByUsername(context, issued.username));
+  }
+  return withOrigin(answer, jtiOf(refreshToken));
+}
+
+/** Local only: an authenticator with the given base32 secret, verified and preferred, for a user of the pool. */
+async function seedSoftwareToken(context: unknown, req: { UserPoolId: string; Username: string; Secret: string }) {
+  const userPool = await cognito.getUserPool(context, req.UserPoolId);
+  const user = await userPool.getUserByUsername(context, req.Username);
+  if (!user) throw new UserNotFoundError();
+  if (!/^[A-Z2-7]{16,}=*$/.test(req.Secret ?? '')) throw new InvalidParameterError('Secret must be base32, 16 characters or more');
+  await userPool.saveUser(context, {
+    ...user,
+    SoftwareTokenMfaConfiguration: { Secret: req.Secret, Verified: true },
+    UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+    PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+  });
+  return {};
+}
+
 const jtiOf = (token?: string): string | undefined => (token ? (jwt.decode(token) as { jti?: string } | null)?.jti : undefined);
 
 /**
@@ -177,6 +237,7 @@ const jtiOf = (token?: string): string | undefined => (token ? (jwt.decode(token
  */
 const signInAnswer = (target: string) => async (context: unknown, req: { AuthFlow?: string; AuthParameters?: Record<string, string> }) => {
   const answer = (await wrongPasswordAsCognito(target)(context, req as never)) as AuthAnswer;
+  rememberChallenge(answer);
   const refreshing = req.AuthFlow?.startsWith('REFRESH_TOKEN');
   return withOrigin(answer, jtiOf(refreshing ? req.AuthParameters?.REFRESH_TOKEN : answer.AuthenticationResult?.RefreshToken));
 };
@@ -185,7 +246,8 @@ const overrides: Record<string, (context: unknown, req: never) => Promise<unknow
   ResendConfirmationCode: resendConfirmationCode,
   ConfirmSignUp: confirmSignUp,
   InitiateAuth: signInAnswer('InitiateAuth'),
-  RespondToAuthChallenge: signInAnswer('RespondToAuthChallenge'),
+  RespondToAuthChallenge: respondToAuthChallenge,
+  LocalSeedSoftwareToken: seedSoftwareToken,
   ChangePassword: wrongPasswordAsCognito('ChangePassword'),
 };
 const portalRouter = (target: string) => overrides[target] ?? router(target);

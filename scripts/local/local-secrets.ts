@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateSecret } from 'otplib';
 import { secrets } from '../../functions/registry';
 
 /**
@@ -16,4 +17,15 @@ export function localSecrets(dataDir: string): Record<string, string> {
   if (missing.length) writeFileSync(file, JSON.stringify(known, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
   return known;
+}
+
+/**
+ * The demo admin's authenticator secret (base32) when DEMO_ADMIN_TOTP_SECRET is not set: generated on the
+ * first start and kept in the data folder (mode 0600), so an authenticator set up with it keeps working.
+ */
+export function demoAuthenticatorSecret(dataDir: string): string {
+  const file = join(dataDir, 'demo-admin-totp-secret');
+  if (!existsSync(file)) writeFileSync(file, generateSecret(), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return readFileSync(file, 'utf8').trim();
 }

@@ -29,6 +29,23 @@ export const demoAccounts: DemoAccount[] = [
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo1234!';
 
+/**
+ * Gives a user of the local pool an authenticator with a known base32 secret, through the launcher's
+ * local-only LocalSeedSoftwareToken (scripts/local/cognito-server.ts): Cognito itself only ever generates
+ * the secret, but the demo admin's must be one that scripts and people can be told.
+ */
+export async function seedAuthenticator(cognitoEndpoint: string, userPoolId: string, username: string, secret: string): Promise<void> {
+  const response = await fetch(cognitoEndpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.LocalSeedSoftwareToken',
+    },
+    body: JSON.stringify({ UserPoolId: userPoolId, Username: username, Secret: secret }),
+  });
+  if (!response.ok) throw new Error(`Could not seed the authenticator of ${username}: ${await response.text()}`);
+}
+
 async function findSub(cognito: CognitoIdentityProviderClient, userPoolId: string, username: string) {
   try {
     const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
@@ -39,15 +56,22 @@ async function findSub(cognito: CognitoIdentityProviderClient, userPoolId: strin
   }
 }
 
+export interface DemoSeed {
+  password: string;
+  /** The demo admin's authenticator secret (base32): Admin members sign in with a second factor. */
+  adminTotpSecret: string;
+  cognitoEndpoint: string;
+}
+
 /**
  * Creates the demo accounts through the real sign-up path (so the pre-signup trigger runs), confirms
- * them, puts `admin` in the Admin group and gives both a profile. Safe to run on every start: existing
- * accounts only get their password set to the current demo password.
+ * them, puts `admin` in the Admin group with its authenticator, and gives both a profile. Safe to run on
+ * every start: existing accounts only get the current demo password and authenticator secret.
  */
 export async function seedDemoAccounts(
   cognito: CognitoIdentityProviderClient,
   ids: { userPoolId: string; userPoolClientId: string },
-  password: string,
+  { password, adminTotpSecret, cognitoEndpoint }: DemoSeed,
   stackEnv: Record<string, string>,
 ): Promise<void> {
   // The seed writes user records through the repository, as a unit that may read and create them.
@@ -94,6 +118,7 @@ export async function seedDemoAccounts(
         new AdminSetUserPasswordCommand({ UserPoolId: ids.userPoolId, Username: account.username, Password: password, Permanent: true }),
       );
     }
+    if (account.admin) await seedAuthenticator(cognitoEndpoint, ids.userPoolId, account.username, adminTotpSecret);
     const stored = sub;
     await runAs(seeder, async () => {
       if (await findUserBySub(stored)) return;

@@ -13,7 +13,7 @@ import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResou
 import { startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
-import { localSecrets } from './local-secrets';
+import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -27,6 +27,8 @@ export interface LocalStackOptions {
   /** The built SPA; default web/dist. */
   webDir?: string;
   demoPassword?: string;
+  /** The demo admin's authenticator secret (base32); by default one generated once and kept in the data folder. */
+  demoAdminTotpSecret?: string;
   /** How often the scheduled jobs run locally; 0 turns the timer off. Default 60 minutes. */
   jobIntervalMinutes?: number;
   /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
@@ -44,6 +46,8 @@ export interface LocalStack {
   functionEnv: Record<string, string>;
   webConfig: WebConfig;
   demoPassword: string;
+  /** The demo admin's authenticator secret: a code from it answers the admin's sign-in challenge. */
+  demoAdminTotpSecret: string;
   /** Every mail the product sent (functions/lib/adapters/local-outbox.ts). */
   mailboxFile: string;
   /** Every newsletter subscription the product made. */
@@ -153,7 +157,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     guardClient(documentClient, 'dynamodb');
     guardClient((await functionsCognito()).client, 'cognito-idp');
 
-    await seedDemoAccounts(cognitoClient, ids, demoPassword, stackEnv);
+    const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
+    await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
 
     const webConfig: WebConfig = {
       region: LOCAL_REGION,
@@ -205,6 +210,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       functionEnv: stackEnv,
       webConfig,
       demoPassword,
+      demoAdminTotpSecret,
       mailboxFile,
       newsletterFile,
       stop,

@@ -17,13 +17,21 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
 }
 console.log('Starting DynamoDB Local, s3rver and cognito-local …');
-const stack = await startLocalStack({ dataDir, port, demoPassword: process.env.DEMO_PASSWORD });
+const stack = await startLocalStack({
+  dataDir,
+  port,
+  demoPassword: process.env.DEMO_PASSWORD,
+  demoAdminTotpSecret: process.env.DEMO_ADMIN_TOTP_SECRET,
+});
 
 const url = `http://localhost:${port}`;
 console.log(`
 Power portal running at ${url}
   Demo accounts (password ${stack.demoPassword}):
 ${demoAccounts.map((a) => `    ${a.username.padEnd(6)} ${a.admin ? 'administrator' : 'customer'} (${a.email})`).join('\n')}
+  The administrator signs in with a second factor: add this secret to an authenticator app,
+    ${stack.demoAdminTotpSecret}
+  or run \`npm run totp\` for the current code.
   Emulators: DynamoDB ${stack.endpoints.dynamodb}  S3 ${stack.endpoints.s3}  Cognito ${stack.endpoints.cognito}
   Data: ${dataDir}
 Press Ctrl-C to stop.`);

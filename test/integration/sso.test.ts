@@ -37,7 +37,7 @@ describe('single sign-on for the forum', () => {
   });
 
   it('tells the forum that an administrator is one', async () => {
-    const { idToken } = await signIn('admin', demoPassword);
+    const { idToken } = await signIn('admin', demoPassword, stackContext().demoAdminTotpSecret);
     const data = (await ssoCall(forumRequest('nonce-2'), idToken)).body.data as { sso: string };
     expect(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()).get('admin')).toBe('true');
   });

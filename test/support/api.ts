@@ -2,10 +2,15 @@ import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
   AdminUpdateUserAttributesCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
 import { inject } from 'vitest';
 import { runAs } from '../../functions/lib/runtime-env';
 import { unitRuntime, type UnitRef } from '../../scripts/local/units';
@@ -20,21 +25,52 @@ export function stackContext() {
     endpoint: localStack.endpoints.cognito,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
-  return { baseUrl: inject('baseUrl'), demoPassword: inject('demoPassword'), localStack, cognito };
+  return { baseUrl: inject('baseUrl'), demoPassword: inject('demoPassword'), demoAdminTotpSecret: inject('demoAdminTotpSecret'), localStack, cognito };
 }
 
-export async function signIn(username: string, password: string): Promise<{ accessToken: string; idToken: string }> {
+/**
+ * Signs in as the SPA and the desktop client do: password first, then, for a user with an authenticator,
+ * the current code from `totpSecret`.
+ */
+export async function signIn(
+  username: string,
+  password: string,
+  totpSecret?: string,
+): Promise<{ accessToken: string; idToken: string; refreshToken: string }> {
   const { cognito, localStack } = stackContext();
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: localStack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: username, PASSWORD: password },
-    }),
+  const ClientId = localStack.resources.userPoolClientId;
+  let answer = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
   );
-  const tokens = result.AuthenticationResult;
-  if (!tokens?.AccessToken || !tokens.IdToken) throw new Error(`No tokens for ${username}`);
-  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken };
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error(`${username} has an authenticator: pass its secret`);
+    answer = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: answer.Session,
+        ChallengeResponses: { USERNAME: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? username, SOFTWARE_TOKEN_MFA_CODE: totpCode(totpSecret) },
+      }),
+    );
+  }
+  const tokens = answer.AuthenticationResult;
+  if (!tokens?.AccessToken || !tokens.IdToken || !tokens.RefreshToken) throw new Error(`No tokens for ${username}`);
+  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken, refreshToken: tokens.RefreshToken };
+}
+
+/** What an authenticator app shows now for `secret`. */
+export const totpCode = (secret: string): string => generateSync({ secret });
+
+/** Sets up an authenticator for the signed-in user through Cognito's own calls, as the SPA does; returns its secret. */
+export async function setUpAuthenticator(accessToken: string): Promise<string> {
+  const { cognito } = stackContext();
+  const { SecretCode } = await cognito.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  if (!SecretCode) throw new Error('No authenticator secret');
+  await cognito.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode) }));
+  await cognito.send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+  return SecretCode;
 }
 
 let counter = 0;
@@ -44,7 +80,7 @@ export function uniqueIdentity(prefix = 'user') {
   return { username, email: `${username}@example.com` };
 }
 
-/** Cognito SignUp with the attributes the SPA's register screen sends (spec §3). */
+/** Cognito SignUp with the attributes the SPA's register screen sends (infra/definitions.ts userPoolAttributes). */
 export function signUp(
   account: { username: string; email: string; password?: string },
   attributes: { first_name?: string; last_name?: string; company?: string; marketing?: boolean } = {},
@@ -103,14 +139,24 @@ export async function callApi(
   return { status: response.status, body: await response.json() };
 }
 
-/** A unique confirmed member of the Admin group, signed in after joining (so its tokens claim Admin). */
-export async function createAdminUser(password = 'Passw0rdX') {
+/** A unique confirmed member of the Admin group without an authenticator yet: no admin rights until it has one. */
+export async function createAdminUserWithoutMfa(password = 'Passw0rdX') {
   const { cognito, localStack } = stackContext();
   const user = await createConfirmedUser(password);
   await cognito.send(
     new AdminAddUserToGroupCommand({ UserPoolId: localStack.resources.userPoolId, Username: user.username, GroupName: ADMIN_GROUP }),
   );
   return { ...user, ...(await signIn(user.username, password)) };
+}
+
+/**
+ * A unique confirmed member of the Admin group with an authenticator, signed in with its code after
+ * joining (so its tokens claim Admin, and the API grants it).
+ */
+export async function createAdminUser(password = 'Passw0rdX') {
+  const user = await createAdminUserWithoutMfa(password);
+  const totpSecret = await setUpAuthenticator(user.accessToken);
+  return { ...user, totpSecret, ...(await signIn(user.username, password, totpSecret)) };
 }
 
 /** Polls `check` until it holds or `seconds` pass; for effects the API applies within a bounded time. */

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { generateSync } from 'otplib';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
-/** Debian's Chromium (design §8); playwright-core brings no browser of its own. */
+/** Debian's Chromium (CHROMIUM_PATH to use another); playwright-core brings no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface BrowserHarness {
@@ -86,11 +87,18 @@ export function pathOf(page: Page): string {
   return url.pathname + url.search;
 }
 
-/** Fills the sign-in form and submits it (the page must be on /signin). */
-export async function signInWith(page: Page, username: string, password: string): Promise<void> {
+/**
+ * Fills the sign-in form and submits it (the page must be on /signin); with `totpSecret`, answers the
+ * authenticator step that follows with the current code.
+ */
+export async function signInWith(page: Page, username: string, password: string, totpSecret?: string): Promise<void> {
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  if (totpSecret) {
+    await page.getByLabel('Authentication code', { exact: true }).fill(generateSync({ secret: totpSecret }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
 }
 
 /** Opens /signin?redirect=path, signs in and waits for `path`. */
@@ -99,11 +107,12 @@ export async function openSignedIn(
   username: string,
   password: string,
   path: string,
-  options?: BrowserContextOptions,
+  { totpSecret, ...options }: BrowserContextOptions & { totpSecret?: string } = {},
 ): Promise<Page> {
   const page = await harness.newPage(options);
   await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
-  await signInWith(page, username, password);
+  // The demo admin signs in with its authenticator, as every Admin member does.
+  await signInWith(page, username, password, username === 'admin' ? inject('demoAdminTotpSecret') : totpSecret);
   await page.waitForURL((url) => url.pathname === path);
   return page;
 }

@@ -14,6 +14,7 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2 });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
+  project.provide('demoAdminTotpSecret', stack.demoAdminTotpSecret);
   project.provide('localStack', {
     endpoints: stack.endpoints,
     resources: stack.resources,
@@ -29,6 +30,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     demoPassword: string;
+    demoAdminTotpSecret: string;
     localStack: {
       endpoints: { dynamodb: string; s3: string; cognito: string };
       resources: {
