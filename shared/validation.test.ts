@@ -25,13 +25,13 @@ describe('email rule', () => {
 });
 
 describe('profile names', () => {
-  it('trims and requires a first and a last name with the messages of the spec', () => {
+  it('trims and requires a first and a last name with the product messages', () => {
     expect(firstNameSchema.parse('  Ada ')).toBe('Ada');
     expect(firstNameSchema.safeParse('   ').error?.issues[0]?.message).toBe(messages.firstName);
     expect(lastNameSchema.safeParse('').error?.issues[0]?.message).toBe(messages.lastName);
   });
 
-  it('quotes the spec texts word for word', () => {
+  it('quotes the product texts word for word', () => {
     expect(messages.username).toBe(
       'Username must be at least 3 lower case letters or numbers with no whitespace or capital letters',
     );

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-/** Validation messages of spec §5, word for word. Forms and the server show the same text. */
+/** The product's validation messages, word for word: forms and the server show the same text. */
 export const messages = {
   username:
     'Username must be at least 3 lower case letters or numbers with no whitespace or capital letters',
@@ -58,6 +58,26 @@ export const multiLineText = (max: number) =>
     z.maxLength(max),
     z.refine((value) => !controlOrBidiExceptLines.test(value), messages.forbiddenCharacters),
   );
+
+/** A username at sign-up: the username rule, as typed (no trimming: whitespace is what the rule refuses). */
+export const usernameSchema = z.string().check(z.refine(isValidUsername, messages.username));
+
+/** A password being chosen: the password rule, as typed. */
+export const passwordSchema = z.string().check(z.refine(isValidPassword, messages.password));
+
+/**
+ * A new password (recovering or changing one): empty is "New password is required", anything else must
+ * meet the password rule. One check with two texts, so an empty value never stops the form's other checks.
+ */
+export const newPasswordSchema = z.string().check(
+  z.refine(isValidPassword, { error: (issue) => (issue.input === '' ? messages.newPasswordRequired : messages.password) }),
+);
+
+/** One email address, or several separated by ";" or ","; surrounding whitespace is dropped. */
+export const emailSchema = z.string().check(z.trim(), z.refine(isValidEmail, messages.email));
+
+/** Text that must not be blank (a code, a username to look up); stored trimmed. */
+export const requiredText = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
 /** Profile names: non-empty after trimming; stored trimmed. (zod/mini keeps Lambda and SPA bundles small.) */
 export const firstNameSchema = singleLineText(256).check(z.minLength(1, messages.firstName));

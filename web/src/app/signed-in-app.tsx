@@ -1,42 +1,54 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ErrorBanner } from '../components/error-banner';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
-import { PlaceholderPage } from '../components/placeholder-page';
-import { SignOutPage } from '../features/auth/components/sign-out-page';
-import { SignedInRedirect } from '../features/auth/components/signed-in-redirect';
+import { AdminAuthenticatorGate } from '../features/authenticator/components/admin-authenticator-gate';
 import { useUserProfile } from '../features/profile/api/get-user-profile';
+import type { RouteDeclaration } from '../lib/routing/route-declaration';
 import { useSession } from '../session/session';
-import { adminNavLinks, isActive, userNavLinks, type NavItem } from './nav-links';
+import { isActive, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
-import { SIGNED_IN_FALLBACK, adminTitleOnlyRoutes, legacyRoute, userTitleOnlyRoutes } from './routes';
+import { RoutePage } from './route-page';
+import { SIGNED_IN_FALLBACK, routes } from './routes';
 import { MOBILE_BREAKPOINT } from './theme';
 import classes from './signed-in-app.module.css';
 
-// Each page is its own chunk: the shell paints first, a page loads when it is visited.
-const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
-const ChangePasswordPage = lazy(() => import('../features/auth/components/change-password-page'));
-const DeleteAccountPage = lazy(() => import('../features/account/components/delete-account-page'));
-const SsoSignInPage = lazy(() => import('../features/sso/components/sso-sign-in-page'));
-const SsoSignOutPage = lazy(() => import('../features/sso/components/sso-sign-out-page'));
-
-/** Admin-only routes refuse everyone else (spec §6): they go to /download. The API refuses too. */
+/**
+ * Admin-only routes refuse everyone but members of Admin: they go to the signed-in fallback. A member
+ * without an authenticator is shown its set-up first. The API refuses both too.
+ */
 function AdminOnly({ children }: { children: ReactNode }) {
   const session = useSession();
-  return session?.isAdmin ? children : <Navigate to={SIGNED_IN_FALLBACK} replace />;
+  if (!session?.isAdmin) return <Navigate to={SIGNED_IN_FALLBACK} replace />;
+  return <AdminAuthenticatorGate>{children}</AdminAuthenticatorGate>;
 }
 
-/** The legacy purchase page exists only for a user whose profile has the legacy flag (spec §6). */
+/** The legacy purchase page exists only for a user whose profile has the legacy flag set. */
 function LegacyOnly({ children }: { children: ReactNode }) {
   const profile = useUserProfile();
   if (profile.isPending) return <PageLoader />;
   return profile.data?.legacy ? children : <Navigate to={SIGNED_IN_FALLBACK} replace />;
+}
+
+/**
+ * A declared route as the signed-in router serves it: a signed-out route only if it says what a signed-in
+ * visit shows (else the path falls to the fallback); admin and legacy routes behind their checks.
+ */
+function signedInRoute(route: RouteDeclaration) {
+  if (route.access === 'signed-out') {
+    const WhenSignedIn = route.whenSignedIn;
+    return WhenSignedIn ? <Route key={route.path} path={route.path} element={<WhenSignedIn />} /> : null;
+  }
+  let element = <RoutePage route={route} />;
+  if (route.access === 'admin') element = <AdminOnly>{element}</AdminOnly>;
+  if (route.access === 'legacy') element = <LegacyOnly>{element}</LegacyOnly>;
+  return <Route key={route.path} path={route.path} element={element} />;
 }
 
 function MenuLinks({ links, pathname }: { links: readonly NavItem[]; pathname: string }) {
@@ -50,6 +62,8 @@ function Shell() {
   const profile = useUserProfile();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+
+  const menu = menuSections(routes, { isAdmin: session?.isAdmin === true, legacy: profile.data?.legacy === true });
 
   // On a phone the menu closes once a page is chosen.
   useEffect(close, [pathname, close]);
@@ -91,13 +105,13 @@ function Shell() {
         data-mobile-collapsed={!opened || undefined}
       >
         <AppShell.Section grow component={ScrollArea}>
-          <MenuLinks links={userNavLinks({ legacy: profile.data?.legacy === true })} pathname={pathname} />
-          {session?.isAdmin && (
+          <MenuLinks links={menu.user} pathname={pathname} />
+          {menu.admin.length > 0 && (
             <>
               <Text component="h2" size="sm" fw={700} c="dimmed" px="sm" mt="md" mb={4}>
                 Admin
               </Text>
-              <MenuLinks links={adminNavLinks} pathname={pathname} />
+              <MenuLinks links={menu.admin} pathname={pathname} />
             </>
           )}
         </AppShell.Section>
@@ -109,35 +123,7 @@ function Shell() {
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Routes>
-              <Route path="/signin" element={<SignedInRedirect />} />
-              <Route path="/profile" element={<ProfilePage />} />
-              <Route path="/changepassword" element={<ChangePasswordPage />} />
-              <Route path="/deleteaccount" element={<DeleteAccountPage />} />
-              <Route path="/ssosignin" element={<SsoSignInPage />} />
-              <Route path="/ssosignout" element={<SsoSignOutPage />} />
-              {userTitleOnlyRoutes.map(({ path, title }) => (
-                <Route key={path} path={path} element={<PlaceholderPage title={title} />} />
-              ))}
-              <Route
-                path={legacyRoute.path}
-                element={
-                  <LegacyOnly>
-                    <PlaceholderPage title={legacyRoute.title} />
-                  </LegacyOnly>
-                }
-              />
-              {adminTitleOnlyRoutes.map(({ path, title }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    <AdminOnly>
-                      <PlaceholderPage title={title} />
-                    </AdminOnly>
-                  }
-                />
-              ))}
-              <Route path="/signout" element={<SignOutPage />} />
+              {routes.map(signedInRoute)}
               <Route path="*" element={<Navigate to={SIGNED_IN_FALLBACK} replace />} />
             </Routes>
           </Suspense>

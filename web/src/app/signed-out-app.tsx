@@ -1,19 +1,13 @@
 import { Box, Container, Group, Paper, Title } from '@mantine/core';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { ErrorBanner } from '../components/error-banner';
 import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
-import { SignInPage } from '../features/auth/components/sign-in-page';
 import { signInPathFor } from '../lib/redirect';
-
-// The sign-in form is in the first chunk; the other signed-out screens load when visited (design §9).
-const RegisterPage = lazy(() => import('../features/auth/components/register-page'));
-const VerifyPage = lazy(() => import('../features/auth/components/verify-page'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
-const RecoverPasswordPage = lazy(() => import('../features/auth/components/recover-password-page'));
-const SsoSignOutPage = lazy(() => import('../features/sso/components/sso-sign-out-page'));
+import { RoutePage } from './route-page';
+import { signedOutRoutes } from './routes';
 
 function SignedOutLayout() {
   return (
@@ -40,7 +34,7 @@ function SignedOutLayout() {
 }
 
 /**
- * Any other signed-out path goes to /signin (spec §2), remembering where the visit was headed; for
+ * Any other signed-out path goes to /signin, remembering where the visit was headed; for
  * /ssosignin that is the single sign-on request, taken up again once signed in.
  */
 function ToSignIn() {
@@ -48,19 +42,15 @@ function ToSignIn() {
   return <Navigate to={signInPathFor(pathname + search)} replace />;
 }
 
-/** The signed-out routes (spec §2). */
+/** The signed-out routes, from the features' declarations; any other path goes to sign-in. */
 export function SignedOutApp() {
   return (
     <Routes>
       <Route element={<SignedOutLayout />}>
-        <Route path="/signin" element={<SignInPage />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/verify" element={<VerifyPage />} />
-        <Route path="/forgotpassword" element={<ForgotPasswordPage />} />
-        <Route path="/recoverpassword" element={<RecoverPasswordPage />} />
-        <Route path="/ssosignout" element={<SsoSignOutPage />} />
+        {signedOutRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
+        ))}
       </Route>
-      <Route path="/ssosignin" element={<ToSignIn />} />
       <Route path="*" element={<ToSignIn />} />
     </Routes>
   );

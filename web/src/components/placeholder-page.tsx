@@ -1,6 +1,6 @@
 import { PageTitle } from './page-title';
 
-/** A route whose screen has not been built yet shows only its title. */
-export function PlaceholderPage({ title }: { title: string }) {
-  return <PageTitle>{title}</PageTitle>;
+/** A route whose screen has not been built yet shows only the title its route declares. */
+export function PlaceholderPage() {
+  return <PageTitle />;
 }

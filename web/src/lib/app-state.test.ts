@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearError, getAppState, initialAppState, setError, updateAppState } from './app-state';
 
-describe('shared application state (spec §1)', () => {
+describe('shared application state', () => {
   it('starts with an empty error, no products, empty order totals, no completed order and no users filter', () => {
     expect(initialAppState).toEqual({
       error: '',

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** A line of the checkout provider's cart (spec §3): a license type or a service, with its price. */
+/** A line of the checkout provider's cart: a license type or a service, with its price. */
 export interface CartItem {
   path: string;
   licenseType?: string;
@@ -14,9 +14,10 @@ export interface CartItem {
 }
 
 /**
- * Shared application state (spec §1). The theme lives in Mantine's colour-scheme manager (see theme.ts:
- * light by default, following the system colour scheme); this store holds the rest, with the spec's
- * initial values. The checkout and admin-users screens (later issues) fill in their parts.
+ * Shared application state. The theme lives in Mantine's colour-scheme manager (see theme.ts:
+ * light by default, following the system colour scheme); this store holds the rest, starting empty
+ * (no error, no products, empty order totals, orderTotalValue 0, no completed order). The checkout and
+ * admin-users screens (later issues) fill in their parts.
  */
 export interface AppState {
   /** Starts empty; a server-supplied message goes here and shows in red at the top of the page. */

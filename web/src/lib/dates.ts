@@ -1,4 +1,4 @@
-/** A date as the portal shows dates (spec §9: year-month-day), in the browser's time zone. */
+/** A date as the portal shows dates (year-month-day), in the browser's time zone. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';

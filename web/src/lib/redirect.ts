@@ -1,3 +1,5 @@
+import { paths, withQuery } from './routing/paths';
+
 const THIS_SITE = 'https://portal.invalid';
 
 /**
@@ -21,6 +23,6 @@ export function safeRedirect(value: string | null | undefined): string | null {
 /** Where a signed-out visit to `path` goes: /signin, with a way back for a deep link. */
 export function signInPathFor(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? '/';
-  if (bare === '/' || bare === '/signin' || bare === '/signout') return '/signin';
-  return `/signin?redirect=${encodeURIComponent(path)}`;
+  if (bare === '/' || bare === paths.signIn || bare === paths.signOut) return paths.signIn;
+  return withQuery(paths.signIn, { redirect: path });
 }

@@ -13,7 +13,7 @@ import {
 /** An error as the Cognito SDK rejects with it: the exception type in `name`. */
 const cognitoError = (name: string, message = 'provider text') => Object.assign(new Error(message), { name });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue', () => {
   it('maps change password errors', () => {
     expect(changePasswordError(cognitoError('LimitExceededException'))).toBe('Already tried to change password');
     expect(changePasswordError(cognitoError('NotAuthorizedException'))).toBe('Incorrect password provided');

@@ -1,7 +1,7 @@
 import { messages } from '../../../../shared/validation';
 
 /**
- * The error catalogue of spec §8 for the identity provider's answers, word for word. Cognito rejects with
+ * The product's error texts for the identity provider's answers, word for word. Cognito rejects with
  * an error whose `name` is the exception type (e.g. "CodeMismatchException"); each screen maps the names
  * it knows to its text and everything else to its fallback.
  */

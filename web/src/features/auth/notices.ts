@@ -1,4 +1,4 @@
-/** Confirmations the account screens show on the next page (the spec gives no text for these). */
+/** Confirmations the account screens show on the next page (texts of our own, not from the error catalogue). */
 export const authNotices = {
   registered: 'Your account was created. Enter the verification code we sent to your email address.',
   registeredConfirmed: 'Your account was created. Sign in with your username and password.',

@@ -1,9 +1,11 @@
+import { paths } from '../../lib/routing/paths';
+
 /**
- * DiscourseConnect in the browser (reference/integrations.md): reading the forum's request, building the
- * URL back to the forum, and where /ssosignout may send the browser. Pure functions, unit-tested.
+ * DiscourseConnect in the browser: reading the forum's request, building the URL back to the forum, and
+ * where /ssosignout may send the browser. Pure functions, unit-tested.
  */
 
-/** Spec §8 and the texts this feature shows. */
+/** The texts this feature shows ("No response from sso server" is the product's, word for word). */
 export const ssoMessages = {
   noResponse: 'No response from sso server',
   malformed: 'Single sign-on request is malformed',
@@ -46,15 +48,15 @@ export function forumLoginUrl(returnSsoUrl: string, sso: string, sig: string): s
  * the server-verified return_sso_url); anything else goes to /signin, so the route is no open redirect.
  */
 export function ssoSignOutTarget(redirect: string | null, siteOrigin: string, forumOrigin: string | null): string {
-  if (!redirect) return '/signin';
+  if (!redirect) return paths.signIn;
   let url: URL;
   try {
     url = new URL(redirect, siteOrigin);
   } catch {
-    return '/signin';
+    return paths.signIn;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return '/signin';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return paths.signIn;
   if (url.origin === siteOrigin) return `${url.pathname}${url.search}${url.hash}`;
   if (forumOrigin && url.origin === forumOrigin) return url.href;
-  return '/signin';
+  return paths.signIn;
 }

@@ -1,38 +1,32 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearError, setError } from '../../../lib/app-state';
+import { changePasswordSchema } from '../../../../../shared/forms/account';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths } from '../../../lib/routing/paths';
 import { changePassword } from '../api/change-password';
 import { changePasswordError } from '../errors';
-import { canChangePassword, changePasswordErrors } from '../form-rules';
 import { authNotices } from '../notices';
-import { useAccountForm } from '../use-account-form';
 
-/** Change password (spec §2): old, new and confirmation; on success back to the profile with a confirmation. */
+/** Change password: old, new and confirmation; on success back to the profile with a confirmation. */
 export default function ChangePasswordPage() {
   const navigate = useNavigate();
-  const form = useAccountForm({ oldPassword: '', password: '', confirmPassword: '' }, changePasswordErrors);
-  const [pending, setPending] = useState(false);
-
-  const submit = form.onSubmit(async (values) => {
-    if (pending || !canChangePassword(values)) return;
-    setPending(true);
-    clearError();
-    try {
-      await changePassword(values.oldPassword, values.password);
-      navigate('/profile', withNotice(authNotices.passwordChanged));
-    } catch (error) {
-      setError(changePasswordError(error));
-      setPending(false);
-    }
+  const form = useSchemaForm(
+    changePasswordSchema,
+    { oldPassword: '', password: '', confirmPassword: '' },
+    { quiet: ['oldPassword'] },
+  );
+  const change = useSubmit(changePassword, {
+    failure: changePasswordError,
+    onSuccess: () => navigate(paths.profile, withNotice(authNotices.passwordChanged)),
   });
 
   return (
     <>
-      <PageTitle>Change password</PageTitle>
-      <form onSubmit={submit} noValidate>
+      <PageTitle />
+      <form onSubmit={form.onSubmit(change.run)} noValidate>
         <Stack gap="sm" maw={480}>
           <PasswordInput
             label="Old password"
@@ -49,10 +43,10 @@ export default function ChangePasswordPage() {
             {...form.getInputProps('confirmPassword')}
           />
           <Group mt="xs">
-            <Button type="submit" loading={pending} disabled={!canChangePassword(form.values)}>
+            <Button type="submit" loading={change.pending} disabled={!form.isValid()}>
               Change password
             </Button>
-            <Anchor component={Link} to="/profile" size="sm">
+            <Anchor component={Link} to={paths.profile} size="sm">
               Back to profile
             </Anchor>
           </Group>

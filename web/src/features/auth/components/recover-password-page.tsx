@@ -1,50 +1,37 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { clearError, setError } from '../../../lib/app-state';
+import { recoverPasswordSchema } from '../../../../../shared/forms/account';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths } from '../../../lib/routing/paths';
 import { resetPassword } from '../api/recover-password';
 import { recoverPasswordError } from '../errors';
-import { canRecoverPassword, recoverPasswordErrors } from '../form-rules';
 import { authNotices } from '../notices';
-import { useAccountForm } from '../use-account-form';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 
-/** Recover password (spec §2): username, new password, confirmation and the mailed code; then sign in. */
+/** Recover password: username, new password, confirmation and the mailed code; then sign in. */
 export default function RecoverPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const initialUsername = params.get('username') ?? '';
-  const form = useAccountForm(
+  const form = useSchemaForm(
+    recoverPasswordSchema,
     { username: initialUsername, password: '', confirmPassword: '', code: '' },
-    recoverPasswordErrors,
+    { quiet: ['username', 'code'] },
   );
-  const [pending, setPending] = useState(false);
-
-  const submit = form.onSubmit(async (values) => {
-    if (pending || !canRecoverPassword(values)) return;
-    setPending(true);
-    clearError();
-    try {
-      await resetPassword(values.username, values.code, values.password);
-      navigate('/signin', withNotice(authNotices.passwordReset));
-    } catch (error) {
-      setError(recoverPasswordError(error));
-      setPending(false);
-    }
+  const recover = useSubmit(resetPassword, {
+    failure: recoverPasswordError,
+    onSuccess: () => navigate(paths.signIn, withNotice(authNotices.passwordReset)),
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <PageTitle>Recover password</PageTitle>
+    <form onSubmit={form.onSubmit(recover.run)} noValidate>
+      <PageTitle />
       <Stack gap="sm">
-        <UsernameInput
-          withAsterisk
-          autoFocus={!initialUsername}
-          {...form.getInputProps('username')}
-        />
+        <UsernameInput withAsterisk autoFocus={!initialUsername} {...form.getInputProps('username')} />
         <PasswordInput
           label="New password"
           autoComplete="new-password"
@@ -65,10 +52,10 @@ export default function RecoverPasswordPage() {
           withAsterisk
           {...form.getInputProps('code')}
         />
-        <Button type="submit" loading={pending} disabled={!canRecoverPassword(form.values)} mt="xs">
+        <Button type="submit" loading={recover.pending} disabled={!form.isValid()} mt="xs">
           Set new password
         </Button>
-        <AuthLinks links={[['/signin', 'Sign in'], ['/forgotpassword', 'Send a new code']]} mailbox />
+        <AuthLinks links={[[paths.signIn, 'Sign in'], [paths.forgotPassword, 'Send a new code']]} mailbox />
       </Stack>
     </form>
   );

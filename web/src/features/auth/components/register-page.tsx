@@ -1,49 +1,49 @@
 import { Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { clearError, setError } from '../../../lib/app-state';
+import { registerSchema, type RegisterValues } from '../../../../../shared/forms/account';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths, withQuery } from '../../../lib/routing/paths';
 import { registerUser } from '../api/register';
 import { signUpError } from '../errors';
-import { canRegister, emptyRegisterValues, registerErrors } from '../form-rules';
 import { authNotices } from '../notices';
-import { useAccountForm } from '../use-account-form';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 
+const emptyRegistration: RegisterValues = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  company: '',
+  terms: false,
+  newsletter: false,
+};
+
 /**
- * Register (spec §2): username, password, confirmation, email, names, company, terms and newsletter.
- * Enabled once the rules of spec §5 hold and the terms are accepted; then on to /verify with the username.
+ * Register: username, password, confirmation, email, names, company, terms and newsletter. Enabled once
+ * every rule holds and the terms are accepted; then on to /verify with the username.
  */
 export default function RegisterPage() {
   const navigate = useNavigate();
-  const form = useAccountForm(emptyRegisterValues, registerErrors);
-  const [pending, setPending] = useState(false);
-
-  const submit = form.onSubmit(async (values) => {
-    if (pending || !canRegister(values)) return;
-    setPending(true);
-    clearError();
-    try {
-      const { confirmed } = await registerUser(values);
-      if (confirmed) navigate('/signin', withNotice(authNotices.registeredConfirmed));
-      else navigate(`/verify?username=${encodeURIComponent(values.username)}`, withNotice(authNotices.registered));
-    } catch (error) {
-      setError(signUpError(error));
-      setPending(false);
-    }
+  const form = useSchemaForm(registerSchema, emptyRegistration, { quiet: ['terms'] });
+  const register = useSubmit(registerUser, {
+    failure: signUpError,
+    onSuccess: ({ confirmed }, registration) => {
+      if (confirmed) navigate(paths.signIn, withNotice(authNotices.registeredConfirmed));
+      else navigate(withQuery(paths.verify, { username: registration.username }), withNotice(authNotices.registered));
+    },
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <PageTitle>Create account</PageTitle>
+    <form onSubmit={form.onSubmit(register.run)} noValidate>
+      <PageTitle />
       <Stack gap="sm">
-        <UsernameInput
-          withAsterisk
-          autoFocus
-          {...form.getInputProps('username')}
-        />
+        <UsernameInput withAsterisk autoFocus {...form.getInputProps('username')} />
         <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
         <PasswordInput
           label="Confirm password"
@@ -59,10 +59,10 @@ export default function RegisterPage() {
         <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
         <Checkbox mt="xs" label="I accept the terms and conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />
         <Checkbox label="Subscribe to the newsletter" {...form.getInputProps('newsletter', { type: 'checkbox' })} />
-        <Button type="submit" loading={pending} disabled={!canRegister(form.values)} mt="xs">
+        <Button type="submit" loading={register.pending} disabled={!form.isValid()} mt="xs">
           Create account
         </Button>
-        <AuthLinks links={[['/signin', 'Sign in'], ['/verify', 'Verify account']]} mailbox />
+        <AuthLinks links={[[paths.signIn, 'Sign in'], [paths.verify, 'Verify account']]} mailbox />
       </Stack>
     </form>
   );

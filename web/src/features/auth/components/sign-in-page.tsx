@@ -1,58 +1,96 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
-import { clearError, setError } from '../../../lib/app-state';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { authenticatorCodeFormSchema } from '../../../../../shared/authenticator';
+import { signInSchema, type SignInValues } from '../../../../../shared/forms/account';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths } from '../../../lib/routing/paths';
 import { preloadCognito } from '../../../session/session';
-import { signInUser } from '../api/sign-in';
+import { authenticatorSignInError } from '../../authenticator/errors';
+import { answerAuthenticator, signInUser, type AuthenticatorChallenge } from '../api/sign-in';
 import { signInError } from '../errors';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 
+/** The second step for an account with an authenticator: the code the app shows now. */
+function AuthenticatorStep({ challenge, onRestart }: { challenge: AuthenticatorChallenge; onRestart: () => void }) {
+  const form = useSchemaForm(authenticatorCodeFormSchema, { code: '' }, { quiet: ['code'] });
+  const verify = useSubmit(({ code }: { code: string }) => answerAuthenticator(challenge, code), {
+    failure: (error) => {
+      const { message, restart } = authenticatorSignInError(error);
+      // Cognito no longer takes this sign-in's session: back to the password.
+      if (restart) onRestart();
+      return message;
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit(verify.run)} noValidate>
+      <PageTitle />
+      <Stack gap="sm">
+        <Text size="sm">Enter the code your authenticator app shows for this account.</Text>
+        <TextInput
+          label="Authentication code"
+          autoFocus
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          {...form.getInputProps('code')}
+        />
+        <Button type="submit" loading={verify.pending} disabled={!form.isValid()} mt="xs">
+          Verify
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
 /**
- * Sign in (spec §2): username and password, links to create an account, verify one and recover a password.
- * Once signed in, the signed-in routes take over /signin and go on to `redirect` or /profile.
+ * Sign in: username and password, links to create an account, verify one and recover a password; then,
+ * for an account with an authenticator, its code. Once signed in, the signed-in routes take over /signin
+ * and go on to `redirect` or /profile.
  */
 export function SignInPage() {
-  // Two fields and no rules (spec §5 has none for sign-in): plain state keeps @mantine/form off this route.
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(signInSchema, { username: '', password: '' }, { quiet: ['username', 'password'] });
+  const [challenge, setChallenge] = useState<AuthenticatorChallenge | null>(null);
+  const signIn = useSubmit(({ username, password }: SignInValues) => signInUser(username, password), {
+    failure: signInError,
+    onSuccess: (next) => setChallenge(next),
+  });
 
   // The identity provider module (AWS SDK) loads while the user types, not before the form shows.
   useEffect(preloadCognito, []);
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending || !username.trim() || !password) return;
-    setPending(true);
-    clearError();
-    try {
-      await signInUser(username, password);
-    } catch (error) {
-      setError(signInError(error));
-      setPending(false);
-    }
-  };
-
+  if (challenge) {
+    return (
+      <AuthenticatorStep
+        challenge={challenge}
+        onRestart={() => {
+          setChallenge(null);
+          form.setFieldValue('password', '');
+        }}
+      />
+    );
+  }
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <PageTitle>Sign in</PageTitle>
+    <form onSubmit={form.onSubmit(signIn.run)} noValidate>
+      <PageTitle />
       <Stack gap="sm">
-        <UsernameInput
-          autoFocus
-          value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <Button type="submit" loading={pending} disabled={!username.trim() || !password} mt="xs">
+        <UsernameInput autoFocus {...form.getInputProps('username')} />
+        <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+        <Button type="submit" loading={signIn.pending} disabled={!form.isValid()} mt="xs">
           Sign in
         </Button>
-        <AuthLinks links={[['/register', 'Create account'], ['/verify', 'Verify account'], ['/forgotpassword', 'Forgot password?']]} />
+        <AuthLinks
+          links={[
+            [paths.register, 'Create account'],
+            [paths.verify, 'Verify account'],
+            [paths.forgotPassword, 'Forgot password?'],
+          ]}
+        />
       </Stack>
     </form>
   );

@@ -1,65 +1,42 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { clearError, setError } from '../../../lib/app-state';
-import { withNotice } from '../../../components/location-notice';
+import { useNavigate, useSearchParams } from 'react-router';
+import { usernameOnlySchema, verifySchema } from '../../../../../shared/forms/account';
+import { useNotice, withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths } from '../../../lib/routing/paths';
 import { resendVerificationCode, verifyAccount } from '../api/verify';
 import { verifyError } from '../errors';
-import { canResendCode, canVerify, type VerifyValues } from '../form-rules';
 import { authNotices } from '../notices';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 
-/** Verify (spec §2): username and the mailed code, or a new code; once verified, on to sign-in. */
+/** Verify: username and the mailed code, or a new code; once verified, on to sign-in. */
 export default function VerifyPage() {
   const navigate = useNavigate();
-  const location = useLocation();
+  const notice = useNotice();
   const [params] = useSearchParams();
-  const form = useForm<VerifyValues>({
-    mode: 'controlled',
-    initialValues: { username: params.get('username') ?? '', code: '' },
+  const form = useSchemaForm(
+    verifySchema,
+    { username: params.get('username') ?? '', code: '' },
+    { quiet: ['username', 'code'] },
+  );
+  const verify = useSubmit(verifyAccount, {
+    failure: verifyError,
+    onSuccess: () => navigate(paths.signIn, withNotice(authNotices.verified)),
   });
-  const [pending, setPending] = useState<'verify' | 'resend' | null>(null);
-
-  const submit = form.onSubmit(async (values) => {
-    if (pending || !canVerify(values)) return;
-    setPending('verify');
-    clearError();
-    try {
-      await verifyAccount(values.username, values.code);
-      navigate('/signin', withNotice(authNotices.verified));
-    } catch (error) {
-      setError(verifyError(error));
-      setPending(null);
-    }
+  // The confirmation replaces the one the previous page left.
+  const resend = useSubmit(resendVerificationCode, {
+    failure: verifyError,
+    onSuccess: () => notice.show(authNotices.codeResent),
   });
-
-  const resend = async () => {
-    const { username } = form.getValues();
-    if (pending || !canResendCode({ username })) return;
-    setPending('resend');
-    clearError();
-    try {
-      await resendVerificationCode(username);
-      // The confirmation replaces the one the previous page left.
-      navigate({ search: location.search }, { replace: true, ...withNotice(authNotices.codeResent) });
-    } catch (error) {
-      setError(verifyError(error));
-    }
-    setPending(null);
-  };
 
   return (
-    <form onSubmit={submit} noValidate>
-      <PageTitle>Verify account</PageTitle>
+    <form onSubmit={form.onSubmit(verify.run)} noValidate>
+      <PageTitle />
       <Stack gap="sm">
-        <UsernameInput
-          withAsterisk
-          autoFocus={!form.values.username}
-          {...form.getInputProps('username')}
-        />
+        <UsernameInput withAsterisk autoFocus={!form.values.username} {...form.getInputProps('username')} />
         <TextInput
           label="Verification code"
           autoComplete="one-time-code"
@@ -69,19 +46,19 @@ export default function VerifyPage() {
           {...form.getInputProps('code')}
         />
         <Group grow mt="xs">
-          <Button type="submit" loading={pending === 'verify'} disabled={!canVerify(form.values) || pending === 'resend'}>
+          <Button type="submit" loading={verify.pending} disabled={!form.isValid() || resend.pending}>
             Verify
           </Button>
           <Button
             variant="default"
-            loading={pending === 'resend'}
-            disabled={!canResendCode(form.values) || pending === 'verify'}
-            onClick={() => void resend()}
+            loading={resend.pending}
+            disabled={!form.isValid('username') || verify.pending}
+            onClick={() => void resend.run(usernameOnlySchema.parse({ username: form.values.username }))}
           >
             Resend code
           </Button>
         </Group>
-        <AuthLinks links={[['/signin', 'Sign in'], ['/register', 'Create account']]} mailbox />
+        <AuthLinks links={[[paths.signIn, 'Sign in'], [paths.register, 'Create account']]} mailbox />
       </Stack>
     </form>
   );

@@ -1,45 +1,37 @@
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { useState } from 'react';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
+import { useNotice } from '../../../components/location-notice';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { paths } from '../../../lib/routing/paths';
 import { useUserProfile } from '../api/get-user-profile';
-import { useUpdateUserProfile } from '../api/update-user-profile';
+import { useUpdateUserProfile, type UpdateUserProfileInput } from '../api/update-user-profile';
 import { profileMessages } from '../messages';
 
-/** The form validates with the very schema the server parses the cmd's params with (style §1). */
-const validate = schemaResolver(userContract.cmds.update_user_profile.params, { sync: true });
-
-type Status = { ok: boolean; message: string } | null;
+const editable = (profile: UserProfile) => ({
+  first_name: profile.first_name,
+  last_name: profile.last_name,
+  company: profile.company,
+});
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
+  const notice = useNotice();
   const update = useUpdateUserProfile();
-  const [status, setStatus] = useState<Status>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { first_name: profile.first_name, last_name: profile.last_name, company: profile.company },
-    validate,
-    validateInputOnChange: true,
-    onValuesChange: () => setStatus(null),
-  });
-
-  const submit = form.onSubmit((values) => {
-    setStatus(null);
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        const stored = { first_name: saved.first_name, last_name: saved.last_name, company: saved.company };
-        form.setInitialValues(stored);
-        form.setValues(stored);
-        setStatus({ ok: true, message: profileMessages.updated });
-      },
-      onError: () => setStatus({ ok: false, message: profileMessages.failed }),
-    });
+  // The form validates with the very schema the server parses the cmd's params with.
+  const form = useSchemaForm(userContract.cmds.update_user_profile.params, editable(profile));
+  const save = useSubmit((values: UpdateUserProfileInput) => update.mutateAsync(values), {
+    onSuccess: (saved) => {
+      form.setInitialValues(editable(saved));
+      form.setValues(editable(saved));
+      notice.show(profileMessages.updated);
+    },
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(save.run)} noValidate>
       <Stack gap="sm" maw={480}>
         <TextInput label="Username" value={profile.username} readOnly variant="filled" />
         <TextInput label="Email" value={profile.email} readOnly variant="filled" />
@@ -47,20 +39,18 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('last_name')} />
         <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
         <Group mt="xs">
-          <Button type="submit" loading={update.isPending} disabled={!form.isValid()}>
+          <Button type="submit" loading={save.pending} disabled={!form.isValid()}>
             Save
           </Button>
-          {status && (
-            <Text role={status.ok ? 'status' : 'alert'} c={status.ok ? 'teal' : 'red'} size="sm">
-              {status.message}
-            </Text>
-          )}
         </Group>
         <Group gap="lg" mt="md">
-          <Anchor component={Link} to="/changepassword" size="sm">
+          <Anchor component={Link} to={paths.changePassword} size="sm">
             Change password
           </Anchor>
-          <Anchor component={Link} to="/deleteaccount" size="sm">
+          <Anchor component={Link} to={paths.authenticator} size="sm">
+            Two-factor sign-in
+          </Anchor>
+          <Anchor component={Link} to={paths.deleteAccount} size="sm">
             Delete account
           </Anchor>
         </Group>
@@ -69,15 +59,13 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Profile (spec §2): username and email read-only; first name, last name and company editable. */
-export function ProfilePage() {
+/** Profile: username and email read-only; first name, last name and company editable. */
+export default function ProfilePage() {
   const profile = useUserProfile();
   return (
     <>
-      <PageTitle>Profile</PageTitle>
+      <PageTitle />
       {profile.data ? <ProfileForm profile={profile.data} /> : profile.isPending ? <PageLoader /> : null}
     </>
   );
 }
-
-export default ProfilePage;

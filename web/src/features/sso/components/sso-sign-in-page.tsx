@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiCallError } from '../../../api/client';
 import { setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../lib/routing/paths';
 import { ssoSignIn } from '../api/sso-sign-in';
 import { rememberForumOrigin } from '../forum-origin';
 import { forumLoginUrl, readSsoRequest, ssoMessages } from '../sso-urls';
@@ -50,11 +51,11 @@ export default function SsoSignInPage() {
 
   return (
     <>
-      <PageTitle>Single sign-on</PageTitle>
+      <PageTitle />
       {failed ? (
         <Stack gap="xs">
           <Text>Signing in to the forum did not work.</Text>
-          <Anchor component={Link} to="/profile" size="sm">
+          <Anchor component={Link} to={paths.profile} size="sm">
             Go to your profile
           </Anchor>
         </Stack>

@@ -1,0 +1,71 @@
+import { paths } from '../../lib/routing/paths';
+import { declareRoutes } from '../../lib/routing/route-declaration';
+
+/**
+ * The screens later issues build, declared with their titles and menu entries: until then each shows
+ * only its title. The issue that builds a screen moves its entry into its feature's routes.ts and adds
+ * the page.
+ */
+export const placeholderRoutes = declareRoutes([
+  // Signed in, everyone
+  { path: paths.licenses, title: 'Licenses', access: 'signed-in', menu: { section: 'user', label: 'Licenses', order: 20 } },
+  {
+    path: paths.legacy,
+    title: 'Buy legacy licenses',
+    access: 'legacy',
+    menu: { section: 'user', label: 'Buy legacy licenses', order: 30 },
+  },
+  {
+    path: paths.myProducts,
+    title: 'My products',
+    access: 'signed-in',
+    menu: { section: 'user', label: 'My products', order: 40 },
+  },
+  { path: paths.download, title: 'Download', access: 'signed-in', menu: { section: 'user', label: 'Download', order: 50 } },
+  { path: paths.firmware, title: 'Firmware', access: 'signed-in' },
+  { path: paths.cases, title: 'Cases', access: 'signed-in', menu: { section: 'user', label: 'Cases', order: 60 } },
+  { path: paths.case, title: 'Case', access: 'signed-in' },
+  // Open to every signed-in user, listed in the Admin section of the menu.
+  {
+    path: paths.ivCurves,
+    title: 'IV Curves',
+    access: 'signed-in',
+    menu: { section: 'admin', label: 'IV Curves', order: 110 },
+  },
+
+  // Admins only
+  {
+    path: paths.allLicenses,
+    title: 'All licenses',
+    access: 'admin',
+    menu: { section: 'admin', label: 'All licenses', order: 10 },
+  },
+  { path: paths.allLicensesUser, title: 'User details', access: 'admin' },
+  {
+    path: paths.allProducts,
+    title: 'Registered products',
+    access: 'admin',
+    menu: { section: 'admin', label: 'Registered products', order: 20 },
+  },
+  { path: paths.users, title: 'Users', access: 'admin', menu: { section: 'admin', label: 'Users', order: 30 } },
+  { path: paths.user, title: 'User details', access: 'admin' },
+  {
+    path: paths.devices,
+    title: 'Produced hardware',
+    access: 'admin',
+    menu: { section: 'admin', label: 'Produced hardware', order: 40 },
+  },
+  { path: paths.createCodes, title: 'License code generator', access: 'admin' },
+  { path: paths.listCodes, title: 'License codes', access: 'admin' },
+  { path: paths.dongles, title: 'Dongles', access: 'admin', menu: { section: 'admin', label: 'Dongles', order: 50 } },
+  {
+    path: paths.subscriptions,
+    title: 'Subscriptions',
+    access: 'admin',
+    menu: { section: 'admin', label: 'Subscriptions', order: 60 },
+  },
+  { path: paths.dashboard, title: 'Dashboard', access: 'admin', menu: { section: 'admin', label: 'Dashboard', order: 70 } },
+  { path: paths.usage, title: 'Usage', access: 'admin', menu: { section: 'admin', label: 'Usage', order: 80 } },
+  { path: paths.latest, title: 'Latest', access: 'admin', menu: { section: 'admin', label: 'Latest', order: 90 } },
+  { path: paths.news, title: 'News', access: 'admin', menu: { section: 'admin', label: 'News', order: 100 } },
+]);
