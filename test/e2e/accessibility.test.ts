@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
-import { createConfirmedUser } from '../support/api';
+import { createAdminUserWithoutMfa, createConfirmedUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { openSignedIn, signInWith, uniqueSuffix, useBrowser } from '../support/browser';
 
@@ -32,6 +32,7 @@ const CUSTOMER_SCREENS = [
   ['/profile', 'Profile'],
   ['/changepassword', 'Change password'],
   ['/deleteaccount', 'Delete account'],
+  ['/authenticator', 'Two-factor sign-in'],
   ['/download', 'Download'],
 ] as const;
 
@@ -60,7 +61,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     }
     await expectNoAxeViolations(page, `/register with errors, ${colorScheme}`);
 
-    // An unknown user: the red error string of spec §8, and no demo account is touched.
+    // An unknown user: the red error string at the top of the page, and no demo account is touched.
     await page.goto('/signin');
     await signInWith(page, `nobody${uniqueSuffix()}`, 'Wr0ngPassword');
     await page.getByRole('alert').waitFor();
@@ -90,6 +91,21 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     await field(page, 'First name').fill('');
     await fieldError(page, 'First name');
     await expectNoAxeViolations(page, `/profile with an error, ${colorScheme}`);
+  });
+
+  it('two-factor sign-in: the code step of a sign-in, and an admin without an authenticator shown its set-up', async () => {
+    const admin = await createAdminUserWithoutMfa();
+    const page = await openSignedIn(browser, admin.username, admin.password, '/users', { colorScheme });
+    await heading(page, 'Two-factor sign-in');
+    await page.getByRole('button', { name: 'Set up authenticator' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectNoAxeViolations(page, `authenticator set-up, ${colorScheme}`);
+
+    const signIn = await browser.newPage({ colorScheme });
+    await signIn.goto('/signin');
+    await signInWith(signIn, 'admin', inject('demoPassword'));
+    await signIn.getByLabel('Authentication code', { exact: true }).waitFor();
+    await expectNoAxeViolations(signIn, `/signin code step, ${colorScheme}`);
   });
 
   it('signed in as the demo customer: the mobile menu, opened', async () => {

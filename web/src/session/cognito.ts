@@ -1,20 +1,27 @@
 import {
+  AssociateSoftwareTokenCommand,
   ChangePasswordCommand,
   CognitoIdentityProviderClient,
   ConfirmForgotPasswordCommand,
   ConfirmSignUpCommand,
   ForgotPasswordCommand,
+  GetUserCommand,
   InitiateAuthCommand,
   ResendConfirmationCodeCommand,
+  RespondToAuthChallengeCommand,
   RevokeTokenCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
+  type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { getConfig } from '../config';
 import type { AuthResultTokens } from './tokens';
 
 /**
- * The identity provider calls the SPA makes (design §1: USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH on a
- * public app client). This module pulls in the AWS SDK, so it is only ever loaded with import(): the
+ * The identity provider calls the SPA makes on a public app client: USER_PASSWORD_AUTH (with the
+ * authenticator step for an account that has one), REFRESH_TOKEN_AUTH, the account's own calls with
+ * its access token (password, authenticator). This module pulls in the AWS SDK, so it is only ever loaded with import(): the
  * sign-in page's first paint does not wait for it.
  */
 
@@ -33,7 +40,7 @@ function cognito(): CognitoIdentityProviderClient {
   return client;
 }
 
-/** A sign-in answered with a challenge (new password, MFA …): the portal has no screen for those (spec §4). */
+/** A sign-in answered with a challenge the portal has no screen for (a new password, SMS …). */
 export class UnsupportedChallengeError extends Error {
   override readonly name = 'UnsupportedChallengeError';
   constructor(challenge: string) {
@@ -41,32 +48,100 @@ export class UnsupportedChallengeError extends Error {
   }
 }
 
-async function initiateAuth(
-  authFlow: 'USER_PASSWORD_AUTH' | 'REFRESH_TOKEN_AUTH',
-  params: Record<string, string>,
-): Promise<AuthResultTokens> {
-  const answer = await cognito().send(
-    new InitiateAuthCommand({ AuthFlow: authFlow, ClientId: getConfig().userPoolClientId, AuthParameters: params }),
-  );
+/** The second step of a sign-in with an authenticator: the session Cognito issued, for three minutes. */
+export interface AuthenticatorChallenge {
+  session: string;
+  /** The username Cognito answers the challenge for (its own spelling of the account). */
+  username: string;
+}
+
+/** A password sign-in ends with tokens, or asks for the authenticator's code. */
+export type PasswordSignIn = { tokens: AuthResultTokens } | { challenge: AuthenticatorChallenge };
+
+/** The authenticator (TOTP) second factor, the only one the pool offers. */
+const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+
+function tokensOf(answer: Pick<InitiateAuthCommandOutput, 'ChallengeName' | 'AuthenticationResult'>): AuthResultTokens {
   if (answer.ChallengeName) throw new UnsupportedChallengeError(answer.ChallengeName);
   if (!answer.AuthenticationResult) throw new Error('The identity provider answered without tokens');
   return answer.AuthenticationResult;
 }
 
 /** Signs in with username and password; rejects with the provider's error (name and message). */
-export const signInWithPassword = (username: string, password: string): Promise<AuthResultTokens> =>
-  initiateAuth('USER_PASSWORD_AUTH', { USERNAME: username, PASSWORD: password });
+export async function signInWithPassword(username: string, password: string): Promise<PasswordSignIn> {
+  const answer = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: getConfig().userPoolClientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+  if (answer.ChallengeName === SOFTWARE_TOKEN_MFA && answer.Session) {
+    return { challenge: { session: answer.Session, username: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? username } };
+  }
+  return { tokens: tokensOf(answer) };
+}
+
+/** Answers the authenticator step of a sign-in with the code the app shows now. */
+export async function answerAuthenticatorChallenge(challenge: AuthenticatorChallenge, code: string): Promise<AuthResultTokens> {
+  const answer = await cognito().send(
+    new RespondToAuthChallengeCommand({
+      ClientId: getConfig().userPoolClientId,
+      ChallengeName: SOFTWARE_TOKEN_MFA,
+      Session: challenge.session,
+      ChallengeResponses: { USERNAME: challenge.username, SOFTWARE_TOKEN_MFA_CODE: code },
+    }),
+  );
+  return tokensOf(answer);
+}
 
 /** New access and id tokens for a refresh token. */
-export const refreshTokens = (refreshToken: string): Promise<AuthResultTokens> =>
-  initiateAuth('REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: refreshToken });
+export async function refreshTokens(refreshToken: string): Promise<AuthResultTokens> {
+  const answer = await cognito().send(
+    new InitiateAuthCommand({
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: getConfig().userPoolClientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+  return tokensOf(answer);
+}
+
+/** Whether the signed-in user signs in with an authenticator. */
+export async function hasAuthenticator(accessToken: string): Promise<boolean> {
+  const user = await cognito().send(new GetUserCommand({ AccessToken: accessToken }));
+  return user.UserMFASettingList?.includes(SOFTWARE_TOKEN_MFA) ?? false;
+}
+
+/** Starts adding an authenticator: Cognito's new secret (base32) for the app to store. */
+export async function startAuthenticatorSetup(accessToken: string): Promise<string> {
+  const { SecretCode } = await cognito().send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  if (!SecretCode) throw new Error('The identity provider answered without a secret');
+  return SecretCode;
+}
+
+/** Checks a first code from the new authenticator and makes it the sign-in's second step from now on. */
+export async function finishAuthenticatorSetup(accessToken: string, code: string): Promise<void> {
+  const { Status } = await cognito().send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }));
+  if (Status && Status !== 'SUCCESS') throw Object.assign(new Error('Code mismatch'), { name: 'CodeMismatchException' });
+  await cognito().send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }),
+  );
+}
+
+/** Signs in with the password alone again. */
+export async function turnOffAuthenticator(accessToken: string): Promise<void> {
+  await cognito().send(
+    new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } }),
+  );
+}
 
 /** Revokes the refresh token (and the access tokens issued from it) at sign-out. */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
   await cognito().send(new RevokeTokenCommand({ ClientId: getConfig().userPoolClientId, Token: refreshToken }));
 }
 
-/** A new account: the user pool's attributes of spec §3, by name. */
+/** A new account: the user pool's attributes (names, company, terms and newsletter consent), by name. */
 export interface SignUpInput {
   username: string;
   password: string;

@@ -1,10 +1,10 @@
-/** Delay before retry number `attempt` (0-based): 2^attempt × 100 ms plus up to 100 ms random (spec §9). */
+/** Delay before retry number `attempt` (0-based): 2^attempt × 100 ms plus up to 100 ms random, so many tabs do not retry in step. */
 export function retryDelay(attempt: number, random: () => number = Math.random): number {
   return 2 ** attempt * 100 + Math.floor(random() * 100);
 }
 
 export interface RetryOptions {
-  /** Total time the retries may take, in ms; spec §9 gives refreshes five seconds. */
+  /** Total time the retries may take, in ms; a token refresh gives up after five seconds. */
   limitMs: number;
   /** False for errors that another attempt cannot fix (a revoked refresh token). */
   isRetryable: (error: unknown) => boolean;

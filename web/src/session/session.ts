@@ -10,9 +10,11 @@ import {
   sessionFromTokens,
   tokensFromAuthResult,
   writeTokens,
+  type AuthResultTokens,
   type Session,
   type StoredTokens,
 } from './tokens';
+import type { AuthenticatorChallenge } from './cognito';
 
 /**
  * The browser session: Cognito tokens in localStorage, the derived {username, isAdmin}, refresh before
@@ -77,20 +79,37 @@ export class NoSessionError extends Error {
   }
 }
 
-/** Signs in with username and password; rejects with the identity provider's error. */
-export async function signIn(username: string, password: string): Promise<Session> {
-  const cognito = await loadCognito();
-  const result = await cognito.signInWithPassword(username, password);
+/** The authenticator step a sign-in is waiting for (see cognito.ts). */
+export type { AuthenticatorChallenge } from './cognito';
+
+function startSession(result: AuthResultTokens): void {
   const next = tokensFromAuthResult(result, undefined, Date.now());
   writeTokens(localStorage, next);
   setTokens(next);
-  return sessionFromTokens(next);
+}
+
+/**
+ * Signs in with username and password; resolves null once signed in, or the authenticator step when the
+ * account has one. Rejects with the identity provider's error.
+ */
+export async function signIn(username: string, password: string): Promise<AuthenticatorChallenge | null> {
+  const cognito = await loadCognito();
+  const answer = await cognito.signInWithPassword(username, password);
+  if ('challenge' in answer) return answer.challenge;
+  startSession(answer.tokens);
+  return null;
+}
+
+/** Finishes a sign-in with the authenticator's current code. */
+export async function completeSignIn(challenge: AuthenticatorChallenge, code: string): Promise<void> {
+  const cognito = await loadCognito();
+  startSession(await cognito.answerAuthenticatorChallenge(challenge, code));
 }
 
 export interface SignOutOptions {
   /** Revoke the refresh token at the identity provider first (an explicit sign-out does; a dead session need not). */
   revoke?: boolean;
-  /** Where the browser goes afterwards; by default the current page reloads (spec §6). */
+  /** Where the browser goes afterwards; by default the current page reloads, which then shows the sign-in. */
   to?: string;
 }
 
@@ -133,7 +152,7 @@ function refresh(): Promise<StoredTokens> {
       setTokens(next);
       return next;
     } catch (error) {
-      // A refresh that keeps failing ends the session (spec §9): sign out and reload.
+      // A refresh that keeps failing ends the session: sign out and reload, rather than fail every call.
       console.warn('Session refresh failed', error);
       void signOut();
       throw new NoSessionError('Cannot get access token');

@@ -3,7 +3,7 @@ import { call } from '../api/client';
 import { signOut } from './session';
 
 /**
- * Signs out (spec §2 /signout): the API is told first, so it refuses this sign-in's tokens from now on,
+ * Signs out (/signout): the API is told first, so it refuses this sign-in's tokens from now on,
  * then the refresh token is revoked and the session cleared. Telling the API is best effort and waits
  * two seconds at most: signing out never hangs on a server.
  */

@@ -5,7 +5,7 @@ import { ADMIN_GROUP } from '../../../shared/runtime';
  * passed in, the clock is a parameter, so the rules (clock drift, expiry, admin) are unit-tested.
  */
 
-/** What the browser keeps between visits (localStorage), per design §1. */
+/** What the browser keeps between visits (localStorage): the tokens and the provider's clock at issue. */
 export interface StoredTokens {
   accessToken: string;
   idToken: string;
@@ -14,7 +14,7 @@ export interface StoredTokens {
   issuedAt: number;
   /** Access token `exp`, seconds on the identity provider's clock. */
   expiresAt: number;
-  /** Local clock minus the provider's clock at issue time, in ms (spec §9: expiry adjusted for clock drift). */
+  /** Local clock minus the provider's clock at issue time, in ms (expiry is judged on the provider's clock, whatever the local clock says). */
   clockDrift: number;
 }
 
