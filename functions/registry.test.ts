@@ -23,8 +23,22 @@ describe('the registry', () => {
     const platform = ['lib', 'domain', 'triggers', 'jobs'];
     expect(dirs('functions').filter((name) => !platform.includes(name)).sort()).toEqual(Object.keys(endpoints).sort());
     const contractModules = sources('shared/contract').filter((name) => !['define.ts', 'all.ts'].includes(name));
-    expect(contractModules.map((name) => name.replace(/\.ts$/, '')).sort()).toEqual(Object.keys(endpoints).sort());
+    // Per endpoint its module, and perhaps its admin module beside it.
+    const endpointOf = (name: string) => name.replace(/(\.admin)?\.ts$/, '');
+    expect([...new Set(contractModules.map(endpointOf))].sort()).toEqual(Object.keys(endpoints).sort());
     expect(allContracts.map((contract) => contract.path).sort()).toEqual(Object.values(endpoints).map((unit) => unit.path).sort());
+  });
+
+  it('keeps admin cmds in the admin modules and only there, so customer chunks never carry one', async () => {
+    for (const name of sources('shared/contract').filter((file) => !['define.ts', 'all.ts'].includes(file))) {
+      const module = (await import(`../shared/contract/${name}`)) as Record<string, { path?: string; cmds?: Record<string, { role: string }> }>;
+      const roles = Object.values(module)
+        .filter((value) => value?.path && value.cmds)
+        .flatMap((contract) => Object.values(contract.cmds!).map((def) => def.role));
+      expect(roles.length, name).toBeGreaterThan(0);
+      if (name.endsWith('.admin.ts')) expect(roles.every((role) => role === 'admin'), name).toBe(true);
+      else expect(roles.includes('admin'), name).toBe(false);
+    }
   });
 
   it('lists exactly the trigger and job files', () => {

@@ -40,7 +40,6 @@ describe('createEndpointApp', () => {
       return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params };
     },
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
-    get_admins: async () => ({ admins: [] }),
     sign_out: async () => ({ signed_out: true }),
   });
   const post = (body: unknown, headers: Record<string, string> = { [ORIGIN_VERIFY_HEADER]: SECRET }, target = app) =>

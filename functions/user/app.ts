@@ -1,11 +1,16 @@
+import { joinContracts } from '../../shared/contract/define';
 import { userContract } from '../../shared/contract/user';
+import { userAdminContract } from '../../shared/contract/user.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount } from './handlers/delete-user-account';
 import { getAdmins } from './handlers/get-admins';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { signOut } from './handlers/sign-out';
 
-export const app = createEndpointApp(userContract, {
+/** The whole `user` endpoint: the customer cmds and the admin cmds. */
+export const userEndpointContract = joinContracts(userContract, userAdminContract);
+
+export const app = createEndpointApp(userEndpointContract, {
   get_user_profile: getUserProfile,
   update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,

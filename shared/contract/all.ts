@@ -1,12 +1,13 @@
-import type { CmdDefinition, EndpointContract } from './define';
+import { joinContracts, type CmdDefinition, type EndpointContract } from './define';
 import { ssoContract } from './sso';
 import { userContract } from './user';
+import { userAdminContract } from './user.admin';
 
 /**
  * Every endpoint contract, for tests that enumerate cmds (the authorization and bad-input matrices)
  * and for the registry check. Never imported by the SPA or a function: each takes its own module.
  */
-export const allContracts: readonly EndpointContract[] = [userContract, ssoContract];
+export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), ssoContract];
 
 /** Every (endpoint, cmd) pair with its definition. */
 export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }[] {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * How an endpoint contract is written (design §3): per cmd the params schema, the result schema and
+ * How an endpoint contract is written: per cmd the params schema, the result schema and
  * who may call it. One module per endpoint under shared/contract/ uses these helpers; the server's
  * dispatcher and the web client take that module, so each bundle carries only the schemas it uses.
  */
@@ -33,7 +33,7 @@ export interface EndpointContract<
   /** Below /api/, e.g. `user` or `lic/5`. */
   path: Path;
   cmds: Cmds;
-  /** The cmd a body without `cmd` means (spec §7's SSO call sends only sso and sig). */
+  /** The cmd a body without `cmd` means (the SSO call sends only sso and sig). */
   defaultCmd?: string;
 }
 
@@ -41,6 +41,21 @@ export interface EndpointContract<
 export const defineEndpoint = <const Path extends string, Cmds extends Record<string, CmdDefinition>>(
   contract: EndpointContract<Path, Cmds> & { defaultCmd?: keyof Cmds & string },
 ): EndpointContract<Path, Cmds> => contract;
+
+/**
+ * An endpoint's whole contract from its parts: the customer module and the admin module of one path.
+ * They are separate modules so that the SPA's customer chunks never carry an admin cmd's schema; the
+ * endpoint's Lambda serves both.
+ */
+export function joinContracts<Path extends string, A extends Record<string, CmdDefinition>, B extends Record<string, CmdDefinition>>(
+  main: EndpointContract<Path, A>,
+  admin: EndpointContract<Path, B>,
+): EndpointContract<Path, A & B> {
+  if (main.path !== admin.path) throw new Error(`Cannot join the contracts of ${main.path} and ${admin.path}`);
+  const shared = Object.keys(admin.cmds).filter((name) => Object.hasOwn(main.cmds, name));
+  if (shared.length) throw new Error(`${main.path}: cmds in both parts: ${shared.join(', ')}`);
+  return { ...main, cmds: { ...main.cmds, ...admin.cmds } };
+}
 
 type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 export type CmdName<C extends AnyContract> = keyof C['cmds'] & string;

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
 
 /**
- * The `sso` endpoint: the portal as DiscourseConnect provider for the forum. Spec §7: POST /api/sso with
- * the `id-token` header and a body of just `sso` and `sig`, so a body without cmd means sso_sign_in.
+ * The `sso` endpoint: the portal as DiscourseConnect provider for the forum. The SSO call is POST /api/sso
+ * with the `id-token` header and a body of just `sso` and `sig`, so a body without cmd means sso_sign_in.
  */
 export const ssoContract = defineEndpoint({
   path: 'sso',

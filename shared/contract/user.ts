@@ -22,14 +22,6 @@ export const deletionRequestSchema = z.object({
 });
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 
-export const adminSummarySchema = z.object({
-  id: z.int(),
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-});
-
 /** The profile form's params: names required, company optional (left out, it keeps its value). */
 export const updateUserProfileParams = {
   first_name: firstNameSchema,
@@ -37,7 +29,10 @@ export const updateUserProfileParams = {
   company: z.optional(companySchema),
 };
 
-/** The `user` endpoint: profile and account now; admin and IV-curve cmds join as their issues land. */
+/**
+ * The `user` endpoint's cmds for every signed-in user: profile and account. Its admin cmds are in
+ * user.admin.ts, so a customer's chunks never carry them.
+ */
 export const userContract = defineEndpoint({
   path: 'user',
   cmds: {
@@ -48,8 +43,6 @@ export const userContract = defineEndpoint({
      * the caller's own account; another user's only for an admin. Asking again changes nothing.
      */
     delete_user_account: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, deletionRequestSchema),
-    /** The administrators, for assigning cases. */
-    get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
     /**
      * Ends the caller's session: the API refuses the tokens of this sign-in from now on (the SPA also
      * revokes the refresh token with Cognito).

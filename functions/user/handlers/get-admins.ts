@@ -1,5 +1,5 @@
 import type { UserType } from '@aws-sdk/client-cognito-identity-provider';
-import type { userContract } from '../../../shared/contract/user';
+import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { ADMIN_GROUP } from '../../../shared/runtime';
 import { createUser, findUserBySub } from '../../domain/users/users.repository';
 import { attributeRecord, cognito } from '../../lib/cognito';
@@ -7,7 +7,7 @@ import { getAuthConfig } from '../../lib/config';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
 /** Every member of the Admin group, with a user record made for any admin who never called the API. */
-export const getAdmins: EndpointHandlers<typeof userContract>['get_admins'] = async () => {
+export const getAdmins: EndpointHandlers<typeof userAdminContract>['get_admins'] = async () => {
   const { sdk, client } = await cognito();
   const members: UserType[] = [];
   let nextToken: string | undefined;

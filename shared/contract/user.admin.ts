@@ -1,0 +1,19 @@
+import * as z from 'zod/mini';
+import { cmd, defineEndpoint } from './define';
+
+export const adminSummarySchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** The `user` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
+export const userAdminContract = defineEndpoint({
+  path: 'user',
+  cmds: {
+    /** The administrators, for assigning cases. */
+    get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
+  },
+});
