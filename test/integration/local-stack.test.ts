@@ -1,8 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/net';
 import { webConfigSchema } from '../../shared/web-config';
@@ -56,6 +58,29 @@ describe('the local stack as the browser sees it', () => {
   });
 });
 
+/** A GET with the headers given as they are (fetch would not send a Host of our choosing). */
+function rawGet(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.once('error', reject);
+  });
+}
+
+describe('the local mailbox', () => {
+  const { baseUrl } = stackContext();
+  const host = new URL(baseUrl).host;
+
+  it('answers this machine, and refuses a foreign Host and a cross-site request', async () => {
+    expect(await rawGet(`${baseUrl}/local/mailbox.json`, { host })).toBe(200);
+    expect(await rawGet(`${baseUrl}/local/mailbox.json`, { host: 'attacker.example' })).toBe(403);
+    expect(await rawGet(`${baseUrl}/local/mailbox.json`, { host, origin: 'https://attacker.example' })).toBe(403);
+    expect(await rawGet(`${baseUrl}/local/mailbox`, { host, 'sec-fetch-site': 'cross-site' })).toBe(403);
+  });
+});
+
 describe('npm start', () => {
   it('stops every server on Ctrl-C and, started again on the same folder, keeps every record', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-restart-'));
@@ -97,6 +122,60 @@ describe('npm start', () => {
   }, 180_000);
 });
 
+describe('npm start, the moment it answers', () => {
+  it('answers only once it is usable: right after the first /config.json, both demo accounts sign in and call the API', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-ready-'));
+    const password = 'Ready1xyz';
+    const adminSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const { port, child, state, exited } = await spawnPortal(dataDir, password, { DEMO_ADMIN_TOTP_SECRET: adminSecret });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      // What a browser opening the portal does first, as early as it can.
+      let config: { userPoolClientId: string; cognitoEndpoint: string } | undefined;
+      const deadline = Date.now() + 90_000;
+      while (!config) {
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${state.output}`);
+        const response = await fetch(`${baseUrl}/config.json`).catch(() => undefined);
+        if (response?.ok) config = (await response.json()) as typeof config;
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+
+      const cognito = new CognitoIdentityProviderClient({
+        region: 'us-east-1',
+        endpoint: config.cognitoEndpoint,
+        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+      });
+      const ClientId = config.userPoolClientId;
+      const passwordStep = (USERNAME: string) =>
+        cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD: password } }));
+
+      const demo = await passwordStep('demo');
+      expect((await post(baseUrl, demo.AuthenticationResult!.AccessToken!, { cmd: 'get_user_profile' })).status).toBe('ok');
+
+      // The admin answers its challenge with the secret given in DEMO_ADMIN_TOTP_SECRET.
+      const admin = await passwordStep('admin');
+      expect(admin.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+      const answer = await cognito.send(
+        new RespondToAuthChallengeCommand({
+          ClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: admin.Session,
+          ChallengeResponses: { USERNAME: 'admin', SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: adminSecret }) },
+        }),
+      );
+      expect((await post(baseUrl, answer.AuthenticationResult!.AccessToken!, { cmd: 'get_admins' })).status).toBe('ok');
+
+      // And it tells people the secret.
+      while (!state.output.includes('Press Ctrl-C to stop.')) await new Promise((r) => setTimeout(r, 100));
+      expect(state.output).toContain(adminSecret);
+    } finally {
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 /** What `npm run local:job -- <name>` runs. */
 const runJobCommand = (dataDir: string, name: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/local/run-job.ts', name], {
@@ -112,22 +191,29 @@ interface RunningPortal {
   interrupt(): Promise<number | null>;
 }
 
-/** Runs scripts/local/start.ts as `npm start` does, reading what it prints. */
-async function startPortal(dataDir: string, password: string): Promise<RunningPortal> {
+/** scripts/local/start.ts run as `npm start` runs it, on a free port; its output collected. */
+async function spawnPortal(dataDir: string, password: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/start.ts'], {
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, DEMO_PASSWORD: password, SKIP_WEB_BUILD: '1' },
+    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, DEMO_PASSWORD: password, SKIP_WEB_BUILD: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  const state = { output: '' };
+  child.stdout.on('data', (chunk) => (state.output += chunk));
+  child.stderr.on('data', (chunk) => (state.output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { port, child, state, exited };
+}
+
+/** Runs scripts/local/start.ts as `npm start` does, reading what it prints. */
+async function startPortal(dataDir: string, password: string): Promise<RunningPortal> {
+  const { port, child, state, exited } = await spawnPortal(dataDir, password);
   const deadline = Date.now() + 90_000;
-  while (!output.includes('Press Ctrl-C to stop.')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${output}`);
+  while (!state.output.includes('Press Ctrl-C to stop.')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${state.output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const output = state.output;
   const match = (pattern: RegExp) => output.match(pattern)?.[1] ?? '';
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = (await (await fetch(`${baseUrl}/config.json`)).json()) as { userPoolId: string; userPoolClientId: string };
