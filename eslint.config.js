@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries (design §2): each layer may import only what is below it. */
+/** Import boundaries: each layer may import only what is below it. */
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });

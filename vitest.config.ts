@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers (design §8): `unit` beside the code, `infra` on the synthesized template, and `stack`
+ * Three tiers: `unit` beside the code, `infra` on the synthesized template, and `stack`
  * (integration, deployed bundles, browser e2e) against one local stack started by the global setup.
  */
 export default defineConfig({

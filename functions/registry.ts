@@ -158,7 +158,7 @@ export interface JobUnit {
 export const jobs = {
   'delete-accounts': {
     construct: 'DeleteAccounts',
-    // Daily at 02:00 UTC: requests are done within a day, inside the spec's two working days.
+    // Daily at 02:00 UTC: requests are done within a day, inside the two working days users are promised.
     schedule: { minute: '0', hour: '2' },
     description: 'Carries out every pending account deletion request',
     needs: {

@@ -21,7 +21,7 @@ export const bucketRoles = Object.keys(buckets) as BucketRole[];
 /** CSV exports live for minutes (time_alive); the lifecycle rule sweeps what is left after a day. */
 export const exportsExpireAfterDays = 1;
 
-/** Mirrors the spec's password rule (§5): 8+ characters, a capital, a lower case letter and a digit. */
+/** The product's password rule, as shared/validation.ts checks it: 8+ characters, a capital, a lower case, a digit. */
 export const passwordPolicy = {
   minLength: 8,
   requireUppercase: true,
@@ -30,7 +30,10 @@ export const passwordPolicy = {
   requireSymbols: false,
 } as const;
 
-/** Sign-up attributes (spec §3). Standard ones are required; custom ones carry the `custom:` prefix at runtime. */
+/**
+ * Sign-up attributes: email, names, company, terms accepted (always 1), newsletter (1 or 0). Standard ones
+ * are required; custom ones carry the `custom:` prefix at runtime.
+ */
 export const userPoolAttributes = {
   standard: ['email', 'name', 'family_name'] as const,
   custom: [

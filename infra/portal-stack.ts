@@ -21,7 +21,7 @@ export interface PortalStackProps extends StackProps {
   readonly options?: DeploymentOptions;
 }
 
-/** The whole portal in one stack, composed from one construct per concern (design §2). */
+/** The whole portal in one stack, composed from one construct per concern. */
 export class PortalStack extends Stack {
   readonly data: Data;
   readonly files: Files;

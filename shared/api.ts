@@ -1,4 +1,7 @@
-/** The wire format every endpoint shares (design §3). */
+/**
+ * The wire format every endpoint shares: POST {cmd, version, client, ...params}, answered with
+ * {status: 'ok', data} or {status: 'error', message} and a fitting HTTP status.
+ */
 export const API_VERSION = 2020;
 export const API_CLIENT = 'web';
 

@@ -3,7 +3,7 @@
  * infra sets them, functions read them, the SPA compares with them.
  */
 
-/** The Cognito group whose members are administrators (spec §6: the token's groups contain Admin). */
+/** The Cognito group whose members are administrators: a caller is an admin when the token's groups contain it. */
 export const ADMIN_GROUP = 'Admin';
 
 /** Every API endpoint is served below this path, behind CloudFront and locally alike. */

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The SPA build (design §1): `npm run build` writes web/dist, which the web bucket (and the local server)
+ * The SPA build: `npm run build` writes web/dist, which the web bucket (and the local server)
  * serves with an index.html fallback. Runtime settings come from /config.json, never from this file.
  *
  * `vite --config web/vite.config.ts` serves the SPA for development; set PORTAL_BACKEND to the local
@@ -24,7 +24,7 @@ export default defineConfig({
     sourcemap: 'hidden',
     // .vite/manifest.json lets web/scripts/bundle-size.ts measure what the sign-in route loads.
     manifest: true,
-    // The sign-in route's JavaScript has a budget (design §9); a warning here is a hint, `npm run bench` measures.
+    // The sign-in route's JavaScript has a budget (200 KB gzip); a warning here is a hint, `npm run bench` measures.
     chunkSizeWarningLimit: 600,
   },
   server: backend

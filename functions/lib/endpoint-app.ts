@@ -56,12 +56,12 @@ async function isFromDistribution(c: Context): Promise<boolean> {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The token of a cmd: the id token may come in spec §7's `id-token` header, else in Authorization. */
+/** The token of a cmd: the id token may come in the SSO call's `id-token` header, else in Authorization. */
 const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
 
 /**
- * One Hono app per endpoint, served at /api/{path} (design §3). It refuses requests that did not come
+ * One Hono app per endpoint, served at /api/{path}. It refuses requests that did not come
  * through the distribution, parses the body, rejects unknown cmds and invalid or unknown params, checks
  * the caller's session and role and calls the cmd's handler with typed params. Every failure is an
  * error envelope with a fitting status (a store or sign-in outage is a 503); nothing leaks a stack trace.

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * DiscourseConnect, provider side (see discourse/discourse lib/discourse_connect_base.rb):
- * `sso` is standard base64 of a URL-form-encoded payload, `sig` the lowercase hex HMAC-SHA256 of the
- * base64 text itself, keyed with the shared secret.
+ * DiscourseConnect, provider side: `sso` is standard base64 (not base64url) of a
+ * URL-form-encoded payload, `sig` the lowercase hex HMAC-SHA256 of the base64 text itself (not the
+ * decoded payload), keyed with the shared secret.
  */
 export const sign = (payload: string, secret: string): string => createHmac('sha256', secret).update(payload).digest('hex');
 

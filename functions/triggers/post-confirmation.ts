@@ -6,7 +6,8 @@ import { logger } from '../lib/logger';
 /**
  * Cognito post-confirmation trigger: a user who ticked the newsletter box at sign-up is subscribed
  * once the address is confirmed. It runs inside Cognito for that user only, so nobody can change
- * another person's subscription; a failure of the provider is logged and ignored (spec §8).
+ * another person's subscription; a failure of the provider is logged and ignored: a failed subscription
+ * must not fail the sign-up.
  */
 async function subscribeIfChosen(event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> {
   const attributes = event.request.userAttributes;

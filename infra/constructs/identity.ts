@@ -104,7 +104,7 @@ export class Identity extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The password rule is the product spec (section 5): 8+ characters with an upper-case letter, a lower-case letter and a digit, no symbol required. It lives in definitions.passwordPolicy and the SPA validates the same rule.',
+          'The password rule is the product rule: 8+ characters with an upper-case letter, a lower-case letter and a digit, no symbol required. It lives in definitions.passwordPolicy and the SPA validates the same rule (shared/validation.ts).',
       },
       {
         id: 'AwsSolutions-COG2',
@@ -129,7 +129,7 @@ export class Identity extends Construct {
       generateSecret: false,
       authFlows: { userPassword: true },
       disableOAuth: true,
-      // The spec shows "Wrong username" on UserNotFoundException during password recovery.
+      // Password recovery tells the user "Wrong username" on UserNotFoundException, so Cognito must say so.
       preventUserExistenceErrors: false,
       enableTokenRevocation: true,
       writeAttributes: new ClientAttributes().withStandardAttributes(writableStandard).withCustomAttributes(...writableCustom),

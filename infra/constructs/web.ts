@@ -64,8 +64,8 @@ const servedBuckets = {
 
 /**
  * The browser's entry: one CloudFront distribution in front of the SPA bucket, the HTTP API and the
- * file buckets (design §1), with security headers on every answer, plus the deployment of the SPA and
- * its /config.json.
+ * file buckets, with security headers on every answer, plus the deployment of the SPA and its
+ * /config.json.
  */
 export class Web extends Construct {
   readonly distribution: Distribution;

@@ -9,7 +9,7 @@ const browser = useBrowser();
 /** A form field by its label; a required field's label ends in an asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
-/** The red error string at the top of the page (spec §8). */
+/** The red error string at the top of the page (the shared state's error). */
 const errorText = (page: Page, text: string) => page.getByRole('alert').getByText(text, { exact: true });
 
 async function fillRegistration(page: Page, values: { username: string; email: string; password: string }) {

@@ -33,7 +33,7 @@ describe('application shell', () => {
     expect(await menu(page).getByRole('heading', { name: 'Admin' }).count()).toBe(0);
   });
 
-  it('shows an admin the Admin section in the spec order, and its pages', async () => {
+  it('shows an admin the Admin section in the menu order, and its pages', async () => {
     const page = await openSignedIn(browser, 'admin', inject('demoPassword'), '/profile');
     await menu(page).getByRole('heading', { name: 'Admin' }).waitFor();
     expect(await menuEntries(page)).toEqual([...USER_ENTRIES, ...ADMIN_ENTRIES]);

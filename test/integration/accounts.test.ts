@@ -12,7 +12,7 @@ import { callApi, signIn, signUp as signUpUser, stackContext, uniqueIdentity } f
 
 /**
  * The account life cycle as the SPA drives it against the identity provider, with the error names the
- * spec's error catalogue (§8) maps to messages.
+ * SPA's error catalogue (web/src/features/auth/errors.ts) maps to messages.
  */
 const { baseUrl, localStack, cognito } = stackContext();
 const ClientId = localStack.resources.userPoolClientId;

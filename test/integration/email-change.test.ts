@@ -20,7 +20,7 @@ const changeEmail = (accessToken: string, email: string) =>
 const codeFor = async (to: string) =>
   ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as LocalMail[]).find((mail) => mail.to === to && mail.code)?.code;
 
-/** The email the portal signs for the forum, for this id token (spec §7's form: id-token header, sso and sig). */
+/** The email the portal signs for the forum, for this id token (the SSO call: id-token header, body of sso and sig). */
 async function forumEmail(idToken: string): Promise<string | null> {
   const sso = Buffer.from('nonce=n&return_sso_url=https%3A%2F%2Fforum.example.com%2Fsession%2Fsso_login').toString('base64');
   const sig = createHmac('sha256', secret).update(sso).digest('hex');

@@ -47,7 +47,7 @@ describe('the profile', () => {
     expect(read.body.data).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', company: 'Navy' });
   });
 
-  it('refuses empty names with the spec rule and changes nothing', async () => {
+  it('refuses empty names with the name rule and changes nothing', async () => {
     const user = await createConfirmedUser();
     const before = (await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data;
     const emptyFirst = await callApi('user', { cmd: 'update_user_profile', first_name: '  ', last_name: 'X' }, user.accessToken);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Measures the sign-in route's JavaScript (design §9: under 200 KB gzip) from a built web/dist: the entry
+ * Measures the sign-in route's JavaScript (budget: under 200 KB gzip) from a built web/dist: the entry
  * chunk and everything it imports statically, i.e. what the browser loads before the sign-in form paints.
  * The identity provider chunk (AWS SDK), fetched right after the form shows, is reported beside it.
  * `npx tsx web/scripts/bundle-size.ts [distDir]` prints the figures; the bench may import signInRouteSize().

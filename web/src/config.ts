@@ -8,7 +8,7 @@ export class ConfigError extends Error {
 let loaded: WebConfig | undefined;
 
 /**
- * Fetches and parses /config.json once, at start (style §5). Runtime settings (region, user pool, API base)
+ * Fetches and parses /config.json once, at start, with a clear error naming what is wrong. Runtime settings (region, user pool, API base)
  * live there, never in the bundle, so one build serves every stage.
  */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<WebConfig> {

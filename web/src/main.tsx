@@ -25,7 +25,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
-// Settings first (style §5): nothing renders against a missing or invalid /config.json.
+// Settings first, validated once: nothing renders against a missing or invalid /config.json.
 loadConfig().then(
   () => root.render(<Providers><App /></Providers>),
   (error: unknown) =>

@@ -1,4 +1,4 @@
-/** The spec's promise: an account is gone within two working days of the request. */
+/** The product's promise to the user: an account is gone within two working days of the request. */
 export const DELETION_WORKING_DAYS = 2;
 
 /**

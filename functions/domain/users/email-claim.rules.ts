@@ -1,4 +1,4 @@
-/** The refusal both sign-up and an email change answer with; the SPA shows it as it is (spec §8). */
+/** The refusal both sign-up and an email change answer with; the SPA shows it as it is, word for word. */
 export const EMAIL_IN_USE = 'Email already exists';
 
 /**

@@ -1,7 +1,7 @@
 import type { UserProfile } from '../../../shared/contract/user';
 import type { UserRecord } from './users.repository';
 
-/** The profile the API answers with (spec §3), from the stored record. */
+/** The profile the API answers with (the contract's userProfileSchema), from the stored record. */
 export function toProfile(user: UserRecord): UserProfile {
   return {
     id: user.id,

@@ -14,7 +14,7 @@ export const CounterEntity = new Entity({
   timestamps: false,
 });
 
-/** Hands out the next number of a kind, atomically (design §4: ids people type or read). */
+/** Hands out the next number of a kind, atomically: ids people type or read are small numbers, not uuids. */
 export async function nextId(kind: string): Promise<number> {
   const { Attributes } = await CounterEntity.build(UpdateItemCommand)
     .item({ name: kind, value: $add(1) })

@@ -26,11 +26,11 @@ export const clientMessages = {
 type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 
 /**
- * Calls `cmd` of an endpoint (design §1): POST {apiBase}/{path} with {cmd, version, client, ...params}
+ * Calls `cmd` of an endpoint: POST {apiBase}/{path} with {cmd, version, client, ...params}
  * and, unless the contract marks the cmd public, the access token (the id token where the contract says
  * so). The endpoint's contract module (shared/contract/{endpoint}.ts) types params and result, and only
  * the modules a page uses are in its chunk. An error envelope rejects with ApiCallError; a session error
- * (HTTP 401) signs out and reloads the page (spec §6); an outage (503) is shown, never a sign-out.
+ * (HTTP 401) signs out and reloads the page; an outage (503) is shown, never a sign-out.
  */
 export async function call<C extends AnyContract, N extends CmdName<C>>(
   contract: C,
