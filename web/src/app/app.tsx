@@ -6,10 +6,10 @@ import { PageLoader } from '../components/page-loader';
 import { useSession } from '../session/session';
 import { SignedOutApp } from './signed-out-app';
 
-// The signed-in application is a separate chunk: the sign-in page does not load it (design §9).
+// The signed-in application is a separate chunk: the sign-in page does not load it, so it paints sooner.
 const SignedInApp = lazy(() => import('./signed-in-app'));
 
-/** Signed-in state decides the routes (spec §4). */
+/** Whether someone is signed in decides which routes exist. */
 export function App() {
   const session = useSession();
   return (

@@ -4,7 +4,7 @@ import { setError } from '../lib/app-state';
 
 /**
  * Server state for the signed-in pages. A failed load shows its server-supplied message in red at the top
- * of the page (spec §8); mutations report their own outcome where they happen. Only network failures are
+ * of the page; mutations report their own outcome where they happen. Only network failures are
  * retried: an error envelope is an answer, not an accident.
  */
 export function createQueryClient(): QueryClient {

@@ -6,7 +6,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 
-/** Mobile breakpoint of spec §9: below 640px the side menu becomes a toggled menu. */
+/** The mobile breakpoint: below 640px the side menu becomes a toggled menu. */
 export const MOBILE_BREAKPOINT = '40em';
 
 /*
@@ -43,7 +43,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
 });
 
 /**
- * Theme (spec §1): light by default, following the system colour scheme while nothing was set directly.
+ * Theme: light by default, following the system colour scheme while nothing was set directly.
  * A direct set (useTheme().setTheme) is remembered in localStorage under this key.
  */
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'portal.theme' });

@@ -22,7 +22,7 @@ import type { AuthenticatorChallenge } from './cognito';
  * API client (getAccessToken) alike.
  */
 
-/** Spec §9: refresh retries stop after five seconds. */
+/** Refresh retries stop after five seconds: then the session ends rather than hang. */
 const REFRESH_LIMIT_MS = 5_000;
 /** Errors another attempt cannot fix; anything else (network, throttling, 5xx) is retried. */
 const PERMANENT_ERRORS = new Set([

@@ -10,7 +10,7 @@ import { rememberForumOrigin } from '../forum-origin';
 import { forumLoginUrl, readSsoRequest, ssoMessages } from '../sso-urls';
 
 /**
- * /ssosignin?sso=…&sig=… signed in (spec §2): exchange the forum's request for the signed identity and go
+ * /ssosignin?sso=…&sig=… signed in: exchange the forum's request for the signed identity and go
  * back to the forum with it. A failure shows the server's message, or "No response from sso server".
  */
 export default function SsoSignInPage() {
