@@ -7,6 +7,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChalle
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/net';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import { stackContext } from '../support/api';
 
@@ -68,6 +69,19 @@ function rawGet(url: string, headers: Record<string, string>): Promise<number> {
     request.once('error', reject);
   });
 }
+
+describe('the local CloudFront stand-in', () => {
+  it('replaces an origin-verify header the viewer sent with the secret, as CloudFront does', async () => {
+    const { baseUrl } = stackContext();
+    const response = await fetch(`${baseUrl}/api/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: 'a guess' },
+      body: JSON.stringify({ cmd: 'get_user_profile' }),
+    });
+    // Through to the endpoint, which then asks for a token: not the 403 of a call around the distribution.
+    expect(response.status).toBe(401);
+  });
+});
 
 describe('the local mailbox', () => {
   const { baseUrl } = stackContext();
