@@ -1,6 +1,6 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
@@ -47,16 +47,26 @@ function dynamoDbLocalJar(): { jar: string; libraryPath: string } {
   return { jar: join(lib, release, 'DynamoDBLocal.jar'), libraryPath: join(lib, release, 'DynamoDBLocal_lib') };
 }
 
+/** Starts DynamoDB Local bound to 127.0.0.1 (its own launcher binds every interface); run from source. */
+const loopbackLauncher = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
+
 /**
- * Amazon DynamoDB Local (Java) with its data in `dir`; one shared database for every credential and
- * region; no telemetry (nothing phones home), and no cross-origin access for web pages.
+ * Amazon DynamoDB Local (Java) on 127.0.0.1 only, with its data in `dir`; one shared database for every
+ * credential and region; no telemetry (nothing phones home), and no cross-origin access for web pages.
  */
 export async function startDynamoDb(port: number, dir: string): Promise<RunningEmulator> {
   mkdirSync(dir, { recursive: true });
   const { jar, libraryPath } = dynamoDbLocalJar();
+  const classPath = [jar, join(libraryPath, '*')].join(delimiter);
   const child = spawnProcess(
     'java',
-    [`-Djava.library.path=${libraryPath}`, '-jar', jar, '-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry', '-cors', 'http://127.0.0.1'],
+    [
+      `-Djava.library.path=${libraryPath}`,
+      '-cp',
+      classPath,
+      loopbackLauncher,
+      ...['-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry', '-cors', 'http://127.0.0.1'],
+    ],
     { stdio: 'pipe' },
   );
   const log: string[] = [];
@@ -65,7 +75,7 @@ export async function startDynamoDb(port: number, dir: string): Promise<RunningE
   await waitFor(
     'DynamoDB Local',
     async () => (await fetch(url, { method: 'POST' })).status > 0,
-    () => (child.exitCode !== null ? `it exited (is Java 17+ installed?)\n${log.join('')}` : undefined),
+    () => (child.exitCode !== null ? `it exited (is a Java 17+ JDK installed?)\n${log.join('')}` : undefined),
   );
   return { url, stop: () => stopChild(child) };
 }

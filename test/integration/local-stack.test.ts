@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,6 +71,34 @@ function rawGet(url: string, headers: Record<string, string>): Promise<number> {
     request.once('error', reject);
   });
 }
+
+/** Whether a TCP connection to host:port is accepted. */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** This machine's addresses other than loopback: where another machine would reach it. */
+const outsideAddresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((address) => address && !address.internal)
+  .map((address) => address!.address);
+
+describe('the local stack on the network', () => {
+  it.skipIf(outsideAddresses.length === 0)('listens on 127.0.0.1 only: the portal and every emulator refuse other addresses', async () => {
+    const { baseUrl, localStack } = stackContext();
+    for (const url of [baseUrl, ...Object.values(localStack.endpoints)]) {
+      const port = Number(new URL(url).port);
+      expect(await accepts('127.0.0.1', port), url).toBe(true);
+      for (const address of outsideAddresses) expect(await accepts(address, port), `${url} on ${address}`).toBe(false);
+    }
+  });
+});
 
 describe('the local CloudFront stand-in', () => {
   it('replaces an origin-verify header the viewer sent with the secret, as CloudFront does', async () => {
