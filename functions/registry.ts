@@ -91,6 +91,13 @@ export const endpoints = {
     },
     throttle: { rate: 100, burst: 200 },
   },
+  lic: {
+    construct: 'Lic',
+    path: 'lic/5',
+    // Licenses, their shares and the user actions a move writes; the caller's user record on a first call.
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'] },
+    throttle: { rate: 100, burst: 200 },
+  },
   sso: {
     construct: 'Sso',
     path: 'sso',

@@ -1,0 +1,50 @@
+import type { LicenseRow } from '../../../shared/contract/lic';
+import { licenseUsageName } from '../../../shared/licenses/catalog';
+import { daysLeft } from '../../../shared/licenses/display';
+import type { LicenseActionFields } from '../../../shared/licenses/actions';
+import type { LicenseRecord } from './licenses.repository';
+
+/** The fields the shared action rules read, from the stored record. */
+export const actionFields = (license: LicenseRecord): LicenseActionFields => ({
+  user_id: license.user_id,
+  reserved_to: license.reserved_to ?? null,
+  hid: license.hid ?? null,
+  enabled: license.enabled,
+  subscription_id: license.subscription_id ?? null,
+  subscription_state: license.subscription_state ?? null,
+  license_type_id: license.license_type_id,
+  addons: license.addons,
+});
+
+/** A stored license as the lists show it. */
+export function toLicenseRow(
+  license: LicenseRecord,
+  extra: { sharedUsers: number[]; sharedBy: string | null },
+  today = new Date(),
+): LicenseRow {
+  const days = daysLeft(license.valid_to ?? null, today);
+  return {
+    id: license.id,
+    user_id: license.user_id,
+    created: license.created,
+    license_type_id: license.license_type_id,
+    license_usage_id: license.license_usage_id,
+    license_usage: licenseUsageName(license.license_usage_id),
+    enabled: license.enabled,
+    valid_from: license.valid_from,
+    valid_to: license.valid_to ?? null,
+    tag: license.tag ?? null,
+    reserved_to: license.reserved_to ?? null,
+    fingerprint: license.fingerprint ?? null,
+    hostname: license.hostname ?? null,
+    expired: days !== null && days < 0,
+    days,
+    hid: license.hid ?? null,
+    subscription_id: license.subscription_id ?? null,
+    subscription_state: license.subscription_state ?? null,
+    shared_count: extra.sharedUsers.length,
+    addons: license.addons.map(({ id, channels }) => ({ id, attributes: channels === undefined ? {} : { channels } })),
+    shared_users: extra.sharedUsers,
+    shared_by: extra.sharedBy,
+  };
+}

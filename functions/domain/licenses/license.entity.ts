@@ -1,0 +1,60 @@
+import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { ADDON_IDS, LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
+import { portalTable, timestamps } from '../../lib/db/table';
+
+/**
+ * A license: owned by one user, perhaps shared, perhaps held by one machine (the reservation's fields),
+ * perhaps bound to a dongle (`hid`). Keys and access patterns: docs/decisions/019-license-data-keys.md.
+ *
+ * | access pattern              | key / index                                         | operation |
+ * |-----------------------------|-----------------------------------------------------|-----------|
+ * | a license by id             | pk `license#{id}`, sk `license`                     | GetItem   |
+ * | a user's own licenses       | gsi1 `licenses-of#{userId}` / `license#{id:10}`     | Query     |
+ */
+const licenseSchema = item({
+  id: number().key(),
+  user_id: number(),
+  license_type_id: string().enum(...LICENSE_TYPE_IDS),
+  license_usage_id: number(),
+  enabled: boolean().default(true),
+  /** First day (YYYY-MM-DD). */
+  valid_from: string(),
+  /** Last day (YYYY-MM-DD); absent for a perpetual license. */
+  valid_to: string().optional(),
+  addons: list(map({ id: string().enum(...ADDON_IDS), channels: number().optional() })).default([]),
+  /** The user whose machine holds the seat, and that machine. */
+  reserved_to: number().optional(),
+  fingerprint: string().optional(),
+  hostname: string().optional(),
+  reserved_since: string().optional(),
+  hid: string().optional(),
+  subscription_id: number().optional(),
+  subscription_state: string().optional(),
+  tag: string().optional(),
+});
+
+export const licenseKey = (id: number) => ({ pk: `license#${id}`, sk: 'license' });
+/** Sorts license ids as numbers within a partition of the index. */
+export const licenseSortKey = (id: number) => `license#${String(id).padStart(10, '0')}`;
+export const licensesOfPartition = (userId: number) => `licenses-of#${userId}`;
+
+export const LicenseEntity = new Entity({
+  name: 'license',
+  table: portalTable,
+  schema: licenseSchema.and({
+    gsi1pk: string()
+      .hidden()
+      .link<typeof licenseSchema>(({ user_id }) => licensesOfPartition(user_id)),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof licenseSchema>(({ id }) => licenseSortKey(id)),
+  }),
+  computeKey: ({ id }) => licenseKey(id),
+  timestamps,
+});

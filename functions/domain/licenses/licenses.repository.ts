@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
+import { nextId } from '../../lib/db/counters';
+import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
+import { LicenseEntity, licensesOfPartition } from './license.entity';
+import { UserActionEntity } from './user-action.entity';
+
+export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
+export type UserActionRecord = FormattedItem<typeof UserActionEntity>;
+
+/** A write whose condition no longer held: another request changed the license first. */
+export class LicenseChangedError extends Error {
+  override readonly name = 'LicenseChangedError';
+}
+
+export interface NewLicense {
+  user_id: number;
+  license_type_id: LicenseTypeId;
+  license_usage_id?: number;
+  valid_from: string;
+  valid_to?: string;
+  addons?: { id: AddonId; channels?: number }[];
+  hid?: string;
+  subscription_id?: number;
+  subscription_state?: string;
+  tag?: string;
+  enabled?: boolean;
+}
+
+export async function findLicense(id: number): Promise<LicenseRecord | null> {
+  const { Item } = await LicenseEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** A new license with the next license id. */
+export async function createLicense(license: NewLicense): Promise<LicenseRecord> {
+  const id = await nextId('license');
+  await LicenseEntity.build(PutItemCommand)
+    .item({ ...license, id, license_usage_id: license.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID })
+    .options({ condition: { attr: 'id', exists: false } })
+    .send();
+  const created = await findLicense(id);
+  if (!created) throw new Error(`License ${id} was not stored`);
+  return created;
+}
+
+/** Every license a user owns, by id. */
+export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseEntity)
+    .query({ index: 'gsi1', partition: licensesOfPartition(userId) })
+    .options({ maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}
+
+/** The licenses shared with a user, each with the owner who shared it. */
+export async function licensesSharedWith(userId: number): Promise<LicenseRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseShareEntity)
+    .query({ index: 'gsi1', partition: sharedWithPartition(userId) })
+    .options({ maxPages: Infinity })
+    .send();
+  const licenses = await Promise.all((Items ?? []).map((share) => findLicense(share.license_id)));
+  // A share outlives its license only for the moment of a move; the license then is someone else's.
+  return licenses.filter((license): license is LicenseRecord => license !== null && license.user_id !== userId);
+}
+
+/** The users a license is shared with. */
+export async function sharedUserIds(licenseId: number): Promise<number[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseShareEntity)
+    .query({ partition: `license#${licenseId}`, range: { beginsWith: 'share#' } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  return (Items ?? []).map((share) => share.user_id).sort((a, b) => a - b);
+}
+
+/** The owner's condition every share change is written under: the license is still theirs. */
+const stillOwnedBy = (licenseId: number, ownerId: number) =>
+  LicenseEntity.build(ConditionCheck).key({ id: licenseId }).condition({ attr: 'user_id', eq: ownerId });
+
+async function inTransaction(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new LicenseChangedError('The license changed meanwhile');
+    throw error;
+  }
+}
+
+/** Shares a license with a user; sharing again changes nothing. */
+export async function shareLicense(licenseId: number, ownerId: number, withUserId: number): Promise<void> {
+  await inTransaction(() =>
+    execute(
+      stillOwnedBy(licenseId, ownerId),
+      LicenseShareEntity.build(PutTransaction).item({ license_id: licenseId, user_id: withUserId, owner_id: ownerId }),
+    ),
+  );
+}
+
+/** Stops sharing a license with a user; a share that is not there changes nothing. */
+export async function cancelShare(licenseId: number, ownerId: number, withUserId: number): Promise<void> {
+  await inTransaction(() =>
+    execute(stillOwnedBy(licenseId, ownerId), LicenseShareEntity.build(DeleteTransaction).key({ license_id: licenseId, user_id: withUserId })),
+  );
+}
+
+/** A time-ordered, unique sort key for a user action. */
+const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8)}`;
+
+/**
+ * Gives a license to another user, in one transaction: the owner changes only if it is still `fromUserId`
+ * and no machine or dongle holds the license; its shares end (the new owner decides whom to share with);
+ * both users get a `move_license` action naming who did it.
+ */
+export async function moveLicense(license: LicenseRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
+  const shares = await sharedUserIds(license.id);
+  const action = { action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId };
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(UpdateTransaction)
+        // The owner's index partition follows the owner: updates do not recompute linked attributes.
+        .item({ id: license.id, user_id: toUserId, gsi1pk: licensesOfPartition(toUserId) })
+        .options({
+          condition: {
+            and: [
+              { attr: 'user_id', eq: license.user_id },
+              { attr: 'reserved_to', exists: false },
+              { attr: 'hid', exists: false },
+            ],
+          },
+        }),
+      ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
+      UserActionEntity.build(PutTransaction).item({ ...action, user_id: license.user_id, at: actionKey(now) }),
+      UserActionEntity.build(PutTransaction).item({ ...action, user_id: toUserId, at: actionKey(now) }),
+    ),
+  );
+}
+
+/** A user's actions, newest first. */
+export async function userActions(userId: number): Promise<UserActionRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(UserActionEntity)
+    .query({ partition: `actions#${userId}` })
+    .options({ reverse: true, maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}

@@ -1,0 +1,31 @@
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../../lib/db/table';
+
+/**
+ * Something done to a user's belongings (a license moved to or from them …), kept for the admin's user
+ * detail, newest first.
+ *
+ * | access pattern            | key                                          | operation          |
+ * |---------------------------|----------------------------------------------|--------------------|
+ * | a user's actions          | pk `actions#{userId}`, sk `{ISO time}#{id}`  | Query, descending  |
+ */
+export const UserActionEntity = new Entity({
+  name: 'user-action',
+  table: portalTable,
+  schema: item({
+    user_id: number().key(),
+    /** ISO time, then a random id: unique, and in time order. */
+    at: string().key(),
+    action: string(),
+    license_id: number().optional(),
+    from_user_id: number().optional(),
+    to_user_id: number().optional(),
+    /** Who did it (the owner, or an admin). */
+    by_user_id: number(),
+  }),
+  computeKey: ({ user_id, at }) => ({ pk: `actions#${user_id}`, sk: at }),
+  timestamps: false,
+});

@@ -1,0 +1,29 @@
+import type { licContract } from '../../../shared/contract/lic';
+import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
+import { toLicenseRow } from '../../domain/licenses/license-row';
+import { licensesSharedWith, ownLicenses, sharedUserIds } from '../../domain/licenses/licenses.repository';
+import { resolveCallerUser } from '../../domain/users/caller-user';
+import { findUserById } from '../../domain/users/users.repository';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+
+type LicHandlers = EndpointHandlers<typeof licContract>;
+
+/** The caller's own licenses (with whom each is shared) and those shared with them (with who shared it), newest first. */
+export const getLicenses: LicHandlers['get_licenses'] = async (_params, { caller }) => {
+  const me = await resolveCallerUser(caller);
+  const [own, shared] = await Promise.all([ownLicenses(me.id), licensesSharedWith(me.id)]);
+  const ownRows = await Promise.all(
+    own.map(async (license) => toLicenseRow(license, { sharedUsers: await sharedUserIds(license.id), sharedBy: null })),
+  );
+  const owners = new Map(
+    await Promise.all(
+      [...new Set(shared.map((license) => license.user_id))].map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const),
+    ),
+  );
+  const sharedRows = shared.map((license) => toLicenseRow(license, { sharedUsers: [], sharedBy: owners.get(license.user_id) ?? null }));
+  return { licenses: [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id) };
+};
+
+export const getLicenseTypes: LicHandlers['get_license_types'] = async () => ({ license_types: [...LICENSE_TYPES] });
+
+export const getLicenseUsages: LicHandlers['get_license_usages'] = async () => ({ license_usages: [...LICENSE_USAGES] });

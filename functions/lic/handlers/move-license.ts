@@ -1,0 +1,32 @@
+import type { licContract } from '../../../shared/contract/lic';
+import { customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { actionFields } from '../../domain/licenses/license-row';
+import { LicenseChangedError, moveLicense } from '../../domain/licenses/licenses.repository';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { existingUser, licenseFor } from './license-access';
+
+type LicHandlers = EndpointHandlers<typeof licContract>;
+
+/**
+ * Gives a license to another user. The owner may move a license no machine or dongle holds; an admin may
+ * move any plain (non-subscription) license under the same condition. Recorded as a user action for both.
+ */
+export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_id, to_user_id }, { caller }) => {
+  const { me, license, owner, admin } = await licenseFor(caller, license_id);
+  if (!owner && !admin) throw forbidden(licenseMessages.ownerOnly);
+  if (!owner && license.subscription_id !== undefined) throw forbidden(licenseMessages.subscriptionMove);
+  if (isOnDongle(actionFields(license))) throw conflict(licenseMessages.onDongle);
+  if (isReserved(actionFields(license))) throw conflict(licenseMessages.reserved);
+  if (owner && !customerActions(actionFields(license), me.id).has('move')) throw forbidden(licenseMessages.ownerOnly);
+  if (to_user_id === license.user_id) throw badRequest(licenseMessages.alreadyOwner);
+  await existingUser(to_user_id);
+  try {
+    await moveLicense(license, to_user_id, me.id);
+  } catch (error) {
+    if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
+    throw error;
+  }
+  return { license_id, user_id: to_user_id };
+};

@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
+import { cmd, defineEndpoint } from './define';
+
+const id = () => z.int().check(z.positive());
+const nullableString = z.nullable(z.string());
+
+export const addonSchema = z.object({
+  id: z.enum(ADDON_IDS),
+  attributes: z.object({ channels: z.optional(z.int()) }),
+});
+
+/** A license as every list shows it (the fields of the License entity). */
+export const licenseRowSchema = z.object({
+  id: z.int(),
+  user_id: z.int(),
+  created: z.string(),
+  license_type_id: z.enum(LICENSE_TYPE_IDS),
+  license_usage_id: z.int(),
+  license_usage: z.string(),
+  enabled: z.boolean(),
+  valid_from: z.string(),
+  /** null: perpetual. */
+  valid_to: nullableString,
+  tag: nullableString,
+  /** The user whose machine holds the seat. */
+  reserved_to: z.nullable(z.int()),
+  fingerprint: nullableString,
+  hostname: nullableString,
+  expired: z.boolean(),
+  /** Days to the end, negative once expired; null for a perpetual license. */
+  days: z.nullable(z.int()),
+  /** The dongle the license is bound to. */
+  hid: nullableString,
+  subscription_id: z.nullable(z.int()),
+  subscription_state: nullableString,
+  shared_count: z.int(),
+  addons: z.array(addonSchema),
+  /** The users it is shared with (for its owner; empty for a recipient). */
+  shared_users: z.array(z.int()),
+  /** For a license shared with the caller: who shared it (their username). */
+  shared_by: nullableString,
+});
+export type LicenseRow = z.infer<typeof licenseRowSchema>;
+
+const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
+const shareParams = { license_id: id(), with_user_id: id() };
+const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()) });
+
+/**
+ * The `lic/5` endpoint's cmds for every signed-in user: their licenses, sharing and moving them. The
+ * admin cmds are in lic.admin.ts, so a customer's chunks never carry them.
+ */
+export const licContract = defineEndpoint({
+  path: 'lic/5',
+  cmds: {
+    /** The caller's own licenses and those shared with them. */
+    get_licenses: cmd('user', {}, z.object({ licenses: z.array(licenseRowSchema) })),
+    get_license_types: cmd('user', {}, z.object({ license_types: namedIds(z.enum(LICENSE_TYPE_IDS)) })),
+    get_license_usages: cmd('user', {}, z.object({ license_usages: namedIds(z.int()) })),
+    /** The users an owned license is shared with (an admin: any license). */
+    get_license_shared_users: cmd('user', { license_id: id() }, sharedUsersResult),
+    share_license: cmd('user', shareParams, sharedUsersResult),
+    cancel_share_license: cmd('user', shareParams, sharedUsersResult),
+    /** Gives an owned license that no machine holds to another user (an admin: any plain license). */
+    move_license: cmd('user', { license_id: id(), to_user_id: id() }, z.object({ license_id: z.int(), user_id: z.int() })),
+  },
+});

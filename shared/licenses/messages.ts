@@ -1,0 +1,12 @@
+/** What the license cmds answer when they refuse: the same texts for the SPA and the desktop app. */
+export const licenseMessages = {
+  notFound: (id: number) => `License ${id} not found`,
+  userNotFound: (id: number) => `User ${id} not found`,
+  ownerOnly: 'Only the owner of this license may do this',
+  reserved: 'The license is in use on a machine: return it first',
+  onDongle: 'The license is on a dongle: it cannot be moved, returned or released here',
+  subscriptionMove: 'A subscription license cannot be moved by an administrator',
+  alreadyOwner: 'The license already belongs to that user',
+  shareWithOwner: 'A license cannot be shared with its owner',
+  changedMeanwhile: 'The license changed meanwhile: load it again and retry',
+} as const;

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { licenseMessages } from '../../shared/licenses/messages';
+import { createLicense, findLicense, userActions, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
+
+/** A signed-in user with their numeric id (their record is made by their first call). */
+async function customer() {
+  const user = await createConfirmedUser();
+  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
+  return { ...user, id: (profile.body.data as { id: number }).id };
+}
+
+async function admin() {
+  const user = await createAdminUser();
+  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
+  return { ...user, id: (profile.body.data as { id: number }).id };
+}
+
+/** A license stored as the seed and the admin screens store it. */
+const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
+  asUnit({ endpoint: 'lic' }, () =>
+    createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: '2026-01-01', valid_to: '2027-01-01', ...fields }),
+  );
+const stored = (id: number) => asUnit({ endpoint: 'lic' }, () => findLicense(id));
+const actionsOf = (userId: number) => asUnit({ endpoint: 'lic' }, () => userActions(userId));
+
+const lic = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('lic/5', { cmd, ...params }, token);
+const listed = async (token: string) => ((await lic(token, 'get_licenses')).body.data as { licenses: { id: number; shared_by: string | null; shared_users: number[] }[] }).licenses;
+
+describe('a customer and their licenses', () => {
+  it('lists own licenses with the display fields, and nobody else’s', async () => {
+    const [owner, stranger] = await Promise.all([customer(), customer()]);
+    const license = await licenseFor(owner.id, { valid_to: undefined });
+    const rows = await listed(owner.accessToken);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: license.id,
+      user_id: owner.id,
+      license_type_id: 'Automation',
+      license_usage_id: 4,
+      license_usage: 'Standard',
+      enabled: true,
+      valid_to: null,
+      days: null,
+      expired: false,
+      reserved_to: null,
+      hid: null,
+      shared_count: 0,
+      shared_users: [],
+      shared_by: null,
+    });
+    expect(await listed(stranger.accessToken)).toEqual([]);
+  });
+
+  it('shares with another user, who then sees it as shared by the owner but may not share or move it', async () => {
+    const [owner, friend, stranger] = await Promise.all([customer(), customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+
+    const shared = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    expect(shared.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [friend.id] } });
+    expect((await listed(owner.accessToken))[0]).toMatchObject({ id, shared_users: [friend.id] });
+    expect((await listed(friend.accessToken))[0]).toMatchObject({ id, shared_by: owner.username, shared_users: [] });
+
+    for (const [cmd, params] of [
+      ['share_license', { license_id: id, with_user_id: stranger.id }],
+      ['move_license', { license_id: id, to_user_id: friend.id }],
+      ['get_license_shared_users', { license_id: id }],
+    ] as const) {
+      const refused = await lic(friend.accessToken, cmd, params);
+      expect(refused.status, cmd).toBe(403);
+      expect(refused.body.message).toBe(licenseMessages.ownerOnly);
+    }
+    expect((await stored(id))?.user_id).toBe(owner.id);
+
+    const stopped = await lic(owner.accessToken, 'cancel_share_license', { license_id: id, with_user_id: friend.id });
+    expect(stopped.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [] } });
+    expect(await listed(friend.accessToken)).toEqual([]);
+  });
+
+  it('tells a stranger that someone else’s license does not exist, and changes nothing', async () => {
+    const [owner, stranger] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    for (const [cmd, params] of [
+      ['get_license_shared_users', { license_id: id }],
+      ['share_license', { license_id: id, with_user_id: stranger.id }],
+      ['cancel_share_license', { license_id: id, with_user_id: stranger.id }],
+      ['move_license', { license_id: id, to_user_id: stranger.id }],
+    ] as const) {
+      const refused = await lic(stranger.accessToken, cmd, params);
+      expect(refused.status, cmd).toBe(404);
+      expect(refused.body.message).toBe(licenseMessages.notFound(id));
+    }
+    expect((await stored(id))?.user_id).toBe(owner.id);
+    expect(await listed(stranger.accessToken)).toEqual([]);
+  });
+
+  it('moves a license to another user, ends its shares and records the move for both', async () => {
+    const [owner, friend, colleague] = await Promise.all([customer(), customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+
+    const moved = await lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: colleague.id });
+    expect(moved.body).toEqual({ status: 'ok', data: { license_id: id, user_id: colleague.id } });
+    expect(await listed(owner.accessToken)).toEqual([]);
+    expect((await listed(colleague.accessToken)).map((row) => row.id)).toEqual([id]);
+    expect(await listed(friend.accessToken)).toEqual([]);
+
+    for (const userId of [owner.id, colleague.id]) {
+      expect((await actionsOf(userId))[0]).toMatchObject({
+        action: 'move_license',
+        license_id: id,
+        from_user_id: owner.id,
+        to_user_id: colleague.id,
+        by_user_id: owner.id,
+      });
+    }
+  });
+
+  it('refuses to move a license a machine or a dongle holds, to its owner, or to nobody', async () => {
+    const [owner, other] = await Promise.all([customer(), customer()]);
+    const reserved = await licenseFor(owner.id, {});
+    await asUnit({ endpoint: 'lic' }, async () => {
+      const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
+      const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
+      await LicenseEntity.build(UpdateItemCommand).item({ id: reserved.id, reserved_to: owner.id, fingerprint: 'f', hostname: 'h' }).send();
+    });
+    const onDongle = await licenseFor(owner.id, { hid: 'DONGLE-1' });
+    const plain = await licenseFor(owner.id);
+
+    const cases = [
+      [reserved.id, other.id, 409, licenseMessages.reserved],
+      [onDongle.id, other.id, 409, licenseMessages.onDongle],
+      [plain.id, owner.id, 400, licenseMessages.alreadyOwner],
+      [plain.id, 99_999_999, 404, licenseMessages.userNotFound(99_999_999)],
+    ] as const;
+    for (const [licenseId, toUserId, status, message] of cases) {
+      const refused = await lic(owner.accessToken, 'move_license', { license_id: licenseId, to_user_id: toUserId });
+      expect(refused.status).toBe(status);
+      expect(refused.body.message).toBe(message);
+      expect((await stored(licenseId))?.user_id).toBe(owner.id);
+    }
+  });
+
+  it('lets exactly one of two simultaneous moves of one license through', async () => {
+    const [owner, a, b] = await Promise.all([customer(), customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    const answers = await Promise.all([
+      lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: a.id }),
+      lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: b.id }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((answer) => answer.status === 200)!.body.data as { user_id: number };
+    expect((await stored(id))?.user_id).toBe(winner.user_id);
+  });
+
+  it('lets an admin move any plain license, but not a subscription', async () => {
+    const [owner, other, boss] = await Promise.all([customer(), customer(), admin()]);
+    const plain = await licenseFor(owner.id);
+    const subscription = await licenseFor(owner.id, { license_type_id: 'Pro', subscription_id: 5, subscription_state: 'active' });
+    expect((await lic(boss.accessToken, 'move_license', { license_id: plain.id, to_user_id: other.id })).status).toBe(200);
+    expect((await actionsOf(owner.id))[0]).toMatchObject({ by_user_id: boss.id, to_user_id: other.id });
+    const refused = await lic(boss.accessToken, 'move_license', { license_id: subscription.id, to_user_id: other.id });
+    expect(refused.body).toEqual({ status: 'error', message: licenseMessages.subscriptionMove });
+  });
+
+  it('names the license types and usages', async () => {
+    const user = await customer();
+    const types = (await lic(user.accessToken, 'get_license_types')).body.data as { license_types: { id: string }[] };
+    expect(types.license_types.map((type) => type.id)).toEqual(['Automation', 'Battery', 'Log', 'All', 'Enterprise', 'Pro']);
+    const usages = (await lic(user.accessToken, 'get_license_usages')).body.data as { license_usages: { id: number; name: string }[] };
+    expect(usages.license_usages).toContainEqual({ id: 4, name: 'Standard' });
+  });
+});
