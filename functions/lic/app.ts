@@ -2,6 +2,7 @@ import { licContract } from '../../shared/contract/lic';
 import { createEndpointApp } from '../lib/endpoint-app';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
+import { returnLicense } from './handlers/return-license';
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
 
 export const app = createEndpointApp(licContract, {
@@ -12,4 +13,5 @@ export const app = createEndpointApp(licContract, {
   share_license: shareLicenseHandler,
   cancel_share_license: cancelShareLicense,
   move_license: moveLicenseHandler,
+  return_license: returnLicense,
 });

@@ -4,6 +4,8 @@ import { cmd, defineEndpoint } from './define';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());
+/** A machine's fingerprint as the desktop app computes it. */
+export const fingerprintSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const addonSchema = z.object({
   id: z.enum(ADDON_IDS),
@@ -64,5 +66,10 @@ export const licContract = defineEndpoint({
     cancel_share_license: cmd('user', shareParams, sharedUsersResult),
     /** Gives an owned license that no machine holds to another user (an admin: any plain license). */
     move_license: cmd('user', { license_id: id(), to_user_id: id() }, z.object({ license_id: z.int(), user_id: z.int() })),
+    /**
+     * Frees the seat the machine `fingerprint` holds: for the owner, or the user whose machine holds it;
+     * never for a license on a dongle.
+     */
+    return_license: cmd('user', { license_id: id(), fingerprint: fingerprintSchema }, z.object({ license_id: z.int(), available: z.boolean() })),
   },
 });

@@ -8,5 +8,7 @@ export const licenseMessages = {
   subscriptionMove: 'A subscription license cannot be moved by an administrator',
   alreadyOwner: 'The license already belongs to that user',
   shareWithOwner: 'A license cannot be shared with its owner',
+  notReserved: 'No machine holds this license',
+  otherMachine: 'Another machine holds this license',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
 } as const;

@@ -21,6 +21,13 @@ const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
   asUnit({ endpoint: 'lic' }, () =>
     createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: '2026-01-01', valid_to: '2027-01-01', ...fields }),
   );
+/** A machine holds the license's seat, as the desktop app's reservation leaves it. */
+const reserve = (id: number, userId: number, fingerprint: string) =>
+  asUnit({ endpoint: 'lic' }, async () => {
+    const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
+    const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
+    await LicenseEntity.build(UpdateItemCommand).item({ id, reserved_to: userId, fingerprint, hostname: `${fingerprint}.local` }).send();
+  });
 const stored = (id: number) => asUnit({ endpoint: 'lic' }, () => findLicense(id));
 const actionsOf = (userId: number) => asUnit({ endpoint: 'lic' }, () => userActions(userId));
 
@@ -119,11 +126,7 @@ describe('a customer and their licenses', () => {
   it('refuses to move a license a machine or a dongle holds, to its owner, or to nobody', async () => {
     const [owner, other] = await Promise.all([customer(), customer()]);
     const reserved = await licenseFor(owner.id, {});
-    await asUnit({ endpoint: 'lic' }, async () => {
-      const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
-      const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
-      await LicenseEntity.build(UpdateItemCommand).item({ id: reserved.id, reserved_to: owner.id, fingerprint: 'f', hostname: 'h' }).send();
-    });
+    await reserve(reserved.id, owner.id, 'f');
     const onDongle = await licenseFor(owner.id, { hid: 'DONGLE-1' });
     const plain = await licenseFor(owner.id);
 
@@ -161,6 +164,36 @@ describe('a customer and their licenses', () => {
     expect((await actionsOf(owner.id))[0]).toMatchObject({ by_user_id: boss.id, to_user_id: other.id });
     const refused = await lic(boss.accessToken, 'move_license', { license_id: subscription.id, to_user_id: other.id });
     expect(refused.body).toEqual({ status: 'error', message: licenseMessages.subscriptionMove });
+  });
+
+  it('returns a seat for the owner or the user whose machine holds it, and for nobody else', async () => {
+    const [owner, friend, other] = await Promise.all([customer(), customer(), customer()]);
+    const first = await licenseFor(owner.id);
+    await reserve(first.id, owner.id, 'owner-pc');
+    const wrongMachine = await lic(owner.accessToken, 'return_license', { license_id: first.id, fingerprint: 'elsewhere' });
+    expect(wrongMachine.body).toEqual({ status: 'error', message: licenseMessages.otherMachine });
+    const returned = await lic(owner.accessToken, 'return_license', { license_id: first.id, fingerprint: 'owner-pc' });
+    expect(returned.body).toEqual({ status: 'ok', data: { license_id: first.id, available: true } });
+    const freed = await stored(first.id);
+    expect([freed?.reserved_to, freed?.fingerprint, freed?.hostname, freed?.reserved_since]).toEqual([undefined, undefined, undefined, undefined]);
+    const again = await lic(owner.accessToken, 'return_license', { license_id: first.id, fingerprint: 'owner-pc' });
+    expect(again.body.message).toBe(licenseMessages.notReserved);
+
+    // Shared: the friend's machine holds it; another recipient may not return it.
+    const second = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: second.id, with_user_id: friend.id });
+    await lic(owner.accessToken, 'share_license', { license_id: second.id, with_user_id: other.id });
+    await reserve(second.id, friend.id, 'friend-pc');
+    expect((await lic(other.accessToken, 'return_license', { license_id: second.id, fingerprint: 'friend-pc' })).status).toBe(403);
+    expect((await stored(second.id))?.fingerprint).toBe('friend-pc');
+    expect((await lic(friend.accessToken, 'return_license', { license_id: second.id, fingerprint: 'friend-pc' })).status).toBe(200);
+
+    // A dongle keeps its license: not returned from the portal.
+    const third = await licenseFor(owner.id, { hid: 'DONGLE-2' });
+    await reserve(third.id, owner.id, 'owner-pc');
+    const refused = await lic(owner.accessToken, 'return_license', { license_id: third.id, fingerprint: 'owner-pc' });
+    expect(refused.body.message).toBe(licenseMessages.onDongle);
+    expect((await stored(third.id))?.fingerprint).toBe('owner-pc');
   });
 
   it('names the license types and usages', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
@@ -13,6 +14,7 @@ import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
+import { SeatEventEntity } from './seat-event.entity';
 import { UserActionEntity } from './user-action.entity';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
@@ -160,4 +162,46 @@ export async function userActions(userId: number): Promise<UserActionRecord[]> {
     .options({ reverse: true, maxPages: Infinity })
     .send();
   return Items ?? [];
+}
+
+export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
+
+/** The machine a seat event names. */
+export interface Machine {
+  fingerprint: string;
+  hostname?: string;
+  client_version?: string;
+  os?: string;
+}
+
+const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine: Partial<Machine>, now: Date) =>
+  SeatEventEntity.build(PutTransaction).item({
+    month: now.toISOString().slice(0, 7),
+    at: `${now.toISOString()}#${licenseId}#${randomUUID().slice(0, 8)}`,
+    event,
+    license_id: licenseId,
+    user_id: userId,
+    ...machine,
+  });
+
+/**
+ * Frees a license's seat, with the seat event, in one transaction: only while the machine `fingerprint`
+ * holds it and no dongle does. `event` says who freed it: the machine's user (return) or an admin (release).
+ */
+export async function freeSeat(
+  licenseId: number,
+  fingerprint: string,
+  byUserId: number,
+  event: 'return' | 'release',
+  now = new Date(),
+): Promise<void> {
+  const free = { reserved_to: $remove(), fingerprint: $remove(), hostname: $remove(), reserved_since: $remove() };
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(UpdateTransaction)
+        .item({ id: licenseId, ...free })
+        .options({ condition: { and: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }] } }),
+      seatEvent(event, licenseId, byUserId, { fingerprint }, now),
+    ),
+  );
 }

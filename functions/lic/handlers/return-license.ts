@@ -1,0 +1,27 @@
+import type { licContract } from '../../../shared/contract/lic';
+import { customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { actionFields } from '../../domain/licenses/license-row';
+import { freeSeat, LicenseChangedError } from '../../domain/licenses/licenses.repository';
+import { conflict, forbidden } from '../../lib/errors';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { licenseFor } from './license-access';
+
+type LicHandlers = EndpointHandlers<typeof licContract>;
+
+/** Returns a seat: the desktop app on closing, or the portal for a machine that cannot. */
+export const returnLicense: LicHandlers['return_license'] = async ({ license_id, fingerprint }, { caller }) => {
+  const { me, license } = await licenseFor(caller, license_id);
+  const fields = actionFields(license);
+  if (isOnDongle(fields)) throw conflict(licenseMessages.onDongle);
+  if (!isReserved(fields)) throw conflict(licenseMessages.notReserved);
+  if (!customerActions(fields, me.id).has('return')) throw forbidden(licenseMessages.ownerOnly);
+  if (license.fingerprint !== fingerprint) throw conflict(licenseMessages.otherMachine);
+  try {
+    await freeSeat(license_id, fingerprint, me.id, 'return');
+  } catch (error) {
+    if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
+    throw error;
+  }
+  return { license_id, available: true };
+};
