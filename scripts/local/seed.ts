@@ -12,6 +12,7 @@ import { ADMIN_GROUP } from '../../shared/runtime';
 import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { seedDemoLicenses } from './seed-licenses';
 
 export interface DemoAccount {
   username: string;
@@ -65,7 +66,8 @@ export interface DemoSeed {
 
 /**
  * Creates the demo accounts through the real sign-up path (so the pre-signup trigger runs), confirms
- * them, puts `admin` in the Admin group with its authenticator, and gives both a profile. Safe to run on
+ * them, puts `admin` in the Admin group with its authenticator, gives both a profile and `demo` its
+ * licenses in every state. Safe to run on
  * every start: existing accounts only get the current demo password and authenticator secret.
  */
 export async function seedDemoAccounts(
@@ -76,6 +78,7 @@ export async function seedDemoAccounts(
 ): Promise<void> {
   // The seed writes user records through the repository, as a unit that may read and create them.
   const seeder: FunctionRuntime = { name: 'seed', needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] }, env: stackEnv };
+  const userIds = new Map<string, number>();
   for (const account of demoAccounts) {
     let sub = await findSub(cognito, ids.userPoolId, account.username);
     if (!sub) {
@@ -120,9 +123,10 @@ export async function seedDemoAccounts(
     }
     if (account.admin) await seedAuthenticator(cognitoEndpoint, ids.userPoolId, account.username, adminTotpSecret);
     const stored = sub;
-    await runAs(seeder, async () => {
-      if (await findUserBySub(stored)) return;
-      await createUser({
+    const record = await runAs(seeder, async () => {
+      const existing = await findUserBySub(stored);
+      if (existing) return existing;
+      return createUser({
         sub: stored,
         username: account.username,
         email: account.email,
@@ -131,5 +135,8 @@ export async function seedDemoAccounts(
         company: account.company,
       });
     });
+    userIds.set(account.username, record.id);
   }
+  // The demo customer's licenses, one shared with them by the admin.
+  await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, userIds.get('admin')!));
 }

@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
@@ -11,7 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/net';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
-import { stackContext } from '../support/api';
+import type { LicenseRow } from '../../shared/contract/lic';
+import { licenseStateText } from '../../shared/licenses/display';
+import { callApi, signIn, stackContext } from '../support/api';
 
 describe('the local stack as the browser sees it', () => {
   const { baseUrl, localStack } = stackContext();
@@ -88,6 +89,30 @@ const outsideAddresses = Object.values(networkInterfaces())
   .flat()
   .filter((address) => address && !address.internal)
   .map((address) => address!.address);
+
+describe('the demo data', () => {
+  it('gives demo licenses in every state a license is seen in', async () => {
+    const { demoPassword } = stackContext();
+    const { accessToken } = await signIn('demo', demoPassword);
+    const response = await callApi('lic/5', { cmd: 'get_licenses' }, accessToken);
+    const rows = (response.body.data as { licenses: LicenseRow[] }).licenses;
+    const texts = rows.map((row) => licenseStateText(row));
+    for (const pattern of [
+      /^Expires in \d+ days$/,
+      /^Expired \d+ days ago$/,
+      /^Perpetual$/,
+      /^Disabled/,
+      /^Renews in \d+ days$/,
+      /^Canceled, expires in \d+ days$/,
+      /^$/,
+    ]) {
+      expect(texts.some((text) => pattern.test(text)), String(pattern)).toBe(true);
+    }
+    expect(rows.some((row) => row.hostname && row.reserved_to)).toBe(true);
+    expect(rows.some((row) => row.hid)).toBe(true);
+    expect(rows.some((row) => row.shared_by === 'admin')).toBe(true);
+  });
+});
 
 describe('the local stack on the network', () => {
   it.skipIf(outsideAddresses.length === 0)('listens on 127.0.0.1 only: the portal and every emulator refuse other addresses', async () => {

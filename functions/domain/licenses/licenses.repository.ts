@@ -37,6 +37,8 @@ export interface NewLicense {
   subscription_state?: string;
   tag?: string;
   enabled?: boolean;
+  /** A machine holding the seat from the start (seed data, imports). */
+  reservation?: { reserved_to: number; fingerprint: string; hostname: string };
 }
 
 export async function findLicense(id: number): Promise<LicenseRecord | null> {
@@ -45,10 +47,11 @@ export async function findLicense(id: number): Promise<LicenseRecord | null> {
 }
 
 /** A new license with the next license id. */
-export async function createLicense(license: NewLicense): Promise<LicenseRecord> {
+export async function createLicense({ reservation, ...license }: NewLicense, now = new Date()): Promise<LicenseRecord> {
   const id = await nextId('license');
+  const seat = reservation ? { ...reservation, reserved_since: now.toISOString() } : {};
   await LicenseEntity.build(PutItemCommand)
-    .item({ ...license, id, license_usage_id: license.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID })
+    .item({ ...license, ...seat, id, license_usage_id: license.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID })
     .options({ condition: { attr: 'id', exists: false } })
     .send();
   const created = await findLicense(id);

@@ -1,0 +1,50 @@
+import { addDays, formatISO } from 'date-fns';
+import { createLicense, ownLicenses, shareLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+
+const day = (today: Date, days: number) => formatISO(addDays(today, days), { representation: 'date' });
+
+/**
+ * Licenses for the demo customer in every state a license can be seen in: valid, expiring, expired,
+ * perpetual, disabled, held by a machine, on a dongle, shared by someone else, and subscriptions active
+ * and canceled. Only once: a demo account that has licenses keeps them as they are.
+ */
+export async function seedDemoLicenses(demoId: number, otherId: number, today = new Date()): Promise<void> {
+  if ((await ownLicenses(demoId)).length > 0) return;
+  const from = day(today, -200);
+  const licenses: NewLicense[] = [
+    { license_type_id: 'Automation', valid_from: from, valid_to: day(today, 165), user_id: demoId },
+    { license_type_id: 'Battery', valid_from: from, valid_to: day(today, 12), user_id: demoId },
+    { license_type_id: 'Log', valid_from: from, valid_to: day(today, -20), user_id: demoId },
+    { license_type_id: 'All', valid_from: from, user_id: demoId },
+    { license_type_id: 'Automation', valid_from: from, valid_to: day(today, 90), enabled: false, user_id: demoId },
+    {
+      license_type_id: 'Enterprise',
+      valid_from: from,
+      valid_to: day(today, 300),
+      user_id: demoId,
+      reservation: { reserved_to: demoId, fingerprint: 'demo-workstation-7f3a', hostname: 'demo-workstation' },
+    },
+    { license_type_id: 'Battery', valid_from: from, user_id: demoId, hid: 'OTII-DONGLE-0001' },
+    {
+      license_type_id: 'Pro',
+      valid_from: from,
+      valid_to: day(today, 25),
+      user_id: demoId,
+      subscription_id: 1001,
+      subscription_state: 'active',
+      addons: [{ id: 'Automation' }, { id: 'BatteryValidation', channels: 4 }],
+    },
+    {
+      license_type_id: 'Pro',
+      valid_from: from,
+      valid_to: day(today, 40),
+      user_id: demoId,
+      subscription_id: 1002,
+      subscription_state: 'canceled',
+      addons: [{ id: 'Battery' }],
+    },
+  ];
+  for (const license of licenses) await createLicense(license, today);
+  const shared = await createLicense({ license_type_id: 'Automation', valid_from: from, valid_to: day(today, 200), user_id: otherId }, today);
+  await shareLicense(shared.id, otherId, demoId);
+}
