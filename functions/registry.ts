@@ -41,6 +41,12 @@ export const secrets = {
     description: 'Header value CloudFront adds to API requests; the API refuses requests without it',
     sharedWithThirdParty: false,
   },
+  licenseSigning: {
+    construct: 'LicenseSigningSecret',
+    env: 'LICENSE_SIGNING_SECRET',
+    description: 'Seed of the Ed25519 key that signs seat reservations (the desktop app checks them offline)',
+    sharedWithThirdParty: false,
+  },
 } as const;
 export type SecretName = keyof typeof secrets;
 
@@ -95,7 +101,7 @@ export const endpoints = {
     construct: 'Lic',
     path: 'lic/5',
     // Licenses, their shares and the user actions a move writes; the caller's user record on a first call.
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'] },
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], secrets: ['licenseSigning'] },
     throttle: { rate: 100, burst: 200 },
   },
   sso: {

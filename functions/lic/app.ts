@@ -1,5 +1,6 @@
 import { licContract } from '../../shared/contract/lic';
 import { createEndpointApp } from '../lib/endpoint-app';
+import { getLicenseSigningKey, reserveLicense } from './handlers/desktop';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
 import { returnLicense } from './handlers/return-license';
@@ -14,4 +15,6 @@ export const app = createEndpointApp(licContract, {
   cancel_share_license: cancelShareLicense,
   move_license: moveLicenseHandler,
   return_license: returnLicense,
+  reserve_license: reserveLicense,
+  get_license_signing_key: getLicenseSigningKey,
 });

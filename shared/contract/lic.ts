@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
+import { signedReservationSchema } from '../licenses/seat';
 import { cmd, defineEndpoint } from './define';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());
 /** A machine's fingerprint as the desktop app computes it. */
+/** A machine description, base64url-encoded JSON (shared/licenses/seat.ts). */
+const payloadSchema = z.string().check(z.minLength(1), z.maxLength(2000));
 export const fingerprintSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const addonSchema = z.object({
@@ -42,6 +45,8 @@ export const licenseRowSchema = z.object({
   shared_users: z.array(z.int()),
   /** For a license shared with the caller: who shared it (their username). */
   shared_by: nullableString,
+  /** With a machine's payload: whether that machine may take the seat now. */
+  available: z.optional(z.boolean()),
 });
 export type LicenseRow = z.infer<typeof licenseRowSchema>;
 
@@ -56,8 +61,24 @@ const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.in
 export const licContract = defineEndpoint({
   path: 'lic/5',
   cmds: {
-    /** The caller's own licenses and those shared with them. */
-    get_licenses: cmd('user', {}, z.object({ licenses: z.array(licenseRowSchema) })),
+    /**
+     * The caller's own licenses and those shared with them. The desktop app sends its machine as
+     * `payload` (base64url JSON: fingerprint, hostname, client_version, os) and learns for each license
+     * whether that machine may take its seat (`available`).
+     */
+    get_licenses: cmd('user', { payload: z.optional(payloadSchema) }, z.object({ licenses: z.array(licenseRowSchema) })),
+    /**
+     * Gives the machine in `payload` the license's seat and answers with the reservation, signed
+     * (Ed25519) so the app can check it offline. `takeover` moves the seat from another machine of the
+     * same user, a bounded number of times per license and day.
+     */
+    reserve_license: cmd(
+      'user',
+      { license_id: id(), payload: payloadSchema, takeover: z.optional(z.boolean()) },
+      z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
+    ),
+    /** The public key reservations are signed with (PEM, SPKI), for checking them offline. */
+    get_license_signing_key: cmd('public', {}, z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),
     get_license_types: cmd('user', {}, z.object({ license_types: namedIds(z.enum(LICENSE_TYPE_IDS)) })),
     get_license_usages: cmd('user', {}, z.object({ license_usages: namedIds(z.int()) })),
     /** The users an owned license is shared with (an admin: any license). */

@@ -10,5 +10,12 @@ export const licenseMessages = {
   shareWithOwner: 'A license cannot be shared with its owner',
   notReserved: 'No machine holds this license',
   otherMachine: 'Another machine holds this license',
+  disabled: 'The license is disabled',
+  expired: 'The license has expired',
+  heldByAnotherUser: "Another user's machine holds this license",
+  heldByYourMachine: (hostname: string) => `Your machine ${hostname} holds this license: take it over to use it here`,
+  takeoverBudget: (perDay: number) =>
+    `This license was taken over ${perDay} times today: return it on the other machine, or try again tomorrow`,
+  badPayload: 'payload must be a base64url-encoded JSON description of the machine: fingerprint, hostname, client_version, os',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
 } as const;

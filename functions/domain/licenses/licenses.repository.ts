@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { $remove } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
@@ -11,10 +12,11 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId } from '../../lib/db/counters';
-import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
 import { SeatEventEntity } from './seat-event.entity';
+import { TakeoverCountEntity } from './takeover-count.entity';
 import { UserActionEntity } from './user-action.entity';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
@@ -167,6 +169,9 @@ export async function userActions(userId: number): Promise<UserActionRecord[]> {
   return Items ?? [];
 }
 
+/** A condition on a stored license. */
+type LicenseCondition = Condition<typeof LicenseEntity>;
+
 export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
 
 /** The machine a seat event names. */
@@ -207,4 +212,57 @@ export async function freeSeat(
       seatEvent(event, licenseId, byUserId, { fingerprint }, now),
     ),
   );
+}
+
+/**
+ * Gives the machine the license's seat, with its seat event, in one transaction whose condition decides
+ * any race: the license is enabled, not expired, not on a dongle, and free or already this machine's.
+ * A takeover instead requires the seat to be held by another machine of the same user, and counts
+ * against the day's budget (the counter's condition refuses the takeover past it).
+ */
+export async function reserveSeat(
+  licenseId: number,
+  userId: number,
+  machine: Machine,
+  { takeover, takeoversPerDay, now = new Date() }: { takeover: boolean; takeoversPerDay: number; now?: Date },
+): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  const usable: LicenseCondition[] = [
+    { attr: 'enabled', eq: true },
+    { attr: 'hid', exists: false },
+    { or: [{ attr: 'valid_to', exists: false }, { attr: 'valid_to', gte: today }] },
+  ];
+  const seat: LicenseCondition[] = takeover
+    ? [{ attr: 'reserved_to', eq: userId }, { attr: 'fingerprint', ne: machine.fingerprint }]
+    : [{ or: [{ attr: 'fingerprint', exists: false }, { attr: 'fingerprint', eq: machine.fingerprint }] }];
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(UpdateTransaction)
+        .item({
+          id: licenseId,
+          reserved_to: userId,
+          fingerprint: machine.fingerprint,
+          hostname: machine.hostname ?? machine.fingerprint,
+          reserved_since: now.toISOString(),
+        })
+        .options({ condition: { and: [...usable, ...seat] } }),
+      seatEvent(takeover ? 'takeover' : 'reserve', licenseId, userId, machine, now),
+      ...(takeover
+        ? [
+            TakeoverCountEntity.build(UpdateTransaction)
+              .item({ license_id: licenseId, day: today, count: $add(1), ttl: expiresIn(2 * 86_400, now.getTime()) })
+              .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } }),
+          ]
+        : []),
+    ),
+  );
+}
+
+/** Takeovers of a license on the day of `now` (UTC). */
+export async function takeoversToday(licenseId: number, now = new Date()): Promise<number> {
+  const { Item } = await TakeoverCountEntity.build(GetItemCommand)
+    .key({ license_id: licenseId, day: now.toISOString().slice(0, 10) })
+    .options({ consistent: true })
+    .send();
+  return Item?.count ?? 0;
 }

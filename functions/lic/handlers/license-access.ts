@@ -14,14 +14,15 @@ export interface LicenseAccess {
 
 /**
  * The license a cmd names, as the caller may see it: its owner, a user it is shared with, or an admin.
- * Anyone else is told it does not exist, so license ids cannot be probed.
+ * Anyone else is told it does not exist, so license ids cannot be probed. A seat is only for the owner
+ * and recipients: there an admin is anyone else (`adminSees: false`).
  */
-export async function licenseFor(caller: Caller, licenseId: number): Promise<LicenseAccess> {
+export async function licenseFor(caller: Caller, licenseId: number, { adminSees = true } = {}): Promise<LicenseAccess> {
   const me = await resolveCallerUser(caller);
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   const owner = license.user_id === me.id;
-  if (!owner && !caller.isAdmin && !(await sharedUserIds(licenseId)).includes(me.id)) {
+  if (!owner && !(adminSees && caller.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id)) {
     throw notFound(licenseMessages.notFound(licenseId));
   }
   return { me, license, owner, admin: caller.isAdmin };

@@ -5,11 +5,17 @@ import { licensesSharedWith, ownLicenses, sharedUserIds } from '../../domain/lic
 import { resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { availableTo } from '../../domain/licenses/seat.rules';
+import { decodeMachine } from './desktop';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
-/** The caller's own licenses (with whom each is shared) and those shared with them (with who shared it), newest first. */
-export const getLicenses: LicHandlers['get_licenses'] = async (_params, { caller }) => {
+/**
+ * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it),
+ * newest first; with the desktop app's machine, whether each is available to it.
+ */
+export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { caller }) => {
+  const machine = payload === undefined ? undefined : decodeMachine(payload);
   const me = await resolveCallerUser(caller);
   const [own, shared] = await Promise.all([ownLicenses(me.id), licensesSharedWith(me.id)]);
   const ownRows = await Promise.all(
@@ -21,7 +27,12 @@ export const getLicenses: LicHandlers['get_licenses'] = async (_params, { caller
     ),
   );
   const sharedRows = shared.map((license) => toLicenseRow(license, { sharedUsers: [], sharedBy: owners.get(license.user_id) ?? null }));
-  return { licenses: [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id) };
+  const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
+  if (!machine) return { licenses: rows };
+  // For the desktop app: whether its machine may take each seat now.
+  const today = new Date().toISOString().slice(0, 10);
+  const byId = new Map([...own, ...shared].map((license) => [license.id, license]));
+  return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today) })) };
 };
 
 export const getLicenseTypes: LicHandlers['get_license_types'] = async () => ({ license_types: [...LICENSE_TYPES] });

@@ -1,0 +1,23 @@
+import type { Machine } from '../../../shared/licenses/seat';
+import { ADDON_IDS, grantedFeatures, type AddonId } from '../../../shared/licenses/catalog';
+import type { LicenseRecord } from './licenses.repository';
+
+/** Whether a license can be used at all today: enabled, not past its end, not bound to a dongle. */
+export function unusableReason(license: LicenseRecord, today: string): 'disabled' | 'expired' | 'onDongle' | null {
+  if (!license.enabled) return 'disabled';
+  if (license.valid_to !== undefined && license.valid_to < today) return 'expired';
+  if (license.hid !== undefined && license.hid !== '') return 'onDongle';
+  return null;
+}
+
+/** Whether `machine` may take the license's seat now: usable, and free or already its own. */
+export const availableTo = (license: LicenseRecord, machine: Pick<Machine, 'fingerprint'>, today: string): boolean =>
+  unusableReason(license, today) === null && (license.fingerprint === undefined || license.fingerprint === machine.fingerprint);
+
+/** What the license enables, as the reservation states it: the features, BatteryValidation with its channels. */
+export function reservedAddons(license: LicenseRecord): { id: AddonId; channels?: number }[] {
+  const channels = new Map(license.addons.map((addon) => [addon.id, addon.channels]));
+  return grantedFeatures(license.license_type_id, license.addons)
+    .filter((id) => ADDON_IDS.includes(id))
+    .map((id) => (channels.get(id) === undefined ? { id } : { id, channels: channels.get(id)! }));
+}

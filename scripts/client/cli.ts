@@ -1,0 +1,93 @@
+/**
+ * `npm run client -- <command> [options]`: the desktop app's side of the seat protocol, on the command
+ * line. It is the protocol's living documentation (see protocol.ts) and the tests use it.
+ *
+ *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
+ *   list                                              the licenses this machine may use
+ *   reserve ID [--takeover] [--save FILE]             takes the seat; saves the signed reservation
+ *   return  ID                                        gives the seat back
+ *   verify  FILE                                      checks a saved reservation offline (with --key FILE, no network)
+ *   key     [--save FILE]                             the portal's public signing key
+ *
+ * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { arch, hostname, platform, release } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Machine } from '../../shared/licenses/seat';
+import { listLicenses, reserveLicense, returnLicense, signIn, signingKey, verifyReservation, type Session } from './protocol';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    portal: { type: 'string', default: 'http://localhost:3000' },
+    session: { type: 'string', default: '.client-session.json' },
+    user: { type: 'string' },
+    password: { type: 'string' },
+    totp: { type: 'string' },
+    fingerprint: { type: 'string' },
+    hostname: { type: 'string' },
+    takeover: { type: 'boolean', default: false },
+    save: { type: 'string' },
+    key: { type: 'string' },
+  },
+});
+
+const machine: Machine = {
+  // What the desktop app derives from the hardware; here from the host's name and platform.
+  fingerprint: values.fingerprint ?? createHash('sha256').update(`${hostname()}|${platform()}|${arch()}`).digest('hex').slice(0, 32),
+  hostname: values.hostname ?? hostname(),
+  client_version: 'cli-1.0.0',
+  os: `${platform()} ${release()}`,
+};
+
+const session = (): Session => JSON.parse(readFileSync(values.session, 'utf8')) as Session;
+const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+const licenseId = () => {
+  const id = Number(positionals[1]);
+  if (!Number.isInteger(id) || id <= 0) throw new Error('Give the license id');
+  return id;
+};
+
+const [command] = positionals;
+try {
+  switch (command) {
+    case 'signin': {
+      if (!values.user || !values.password) throw new Error('signin needs --user and --password');
+      writeFileSync(values.session, JSON.stringify(await signIn(values.portal, values.user, values.password, values.totp)), { mode: 0o600 });
+      console.log(`Signed in as ${values.user}`);
+      break;
+    }
+    case 'list':
+      print(await listLicenses(session(), machine));
+      break;
+    case 'reserve': {
+      const answer = await reserveLicense(session(), licenseId(), machine, values.takeover);
+      if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
+      print(answer);
+      break;
+    }
+    case 'return':
+      print(await returnLicense(session(), licenseId(), machine.fingerprint));
+      break;
+    case 'key': {
+      const key = await signingKey(values.portal);
+      if (values.save) writeFileSync(values.save, JSON.stringify(key));
+      print(key);
+      break;
+    }
+    case 'verify': {
+      const file = positionals[1];
+      if (!file) throw new Error('Give the file of a saved reservation');
+      const key = values.key ? JSON.parse(readFileSync(values.key, 'utf8')) : await signingKey(values.portal);
+      print(verifyReservation(JSON.parse(readFileSync(file, 'utf8')), key, machine));
+      break;
+    }
+    default:
+      throw new Error('Commands: signin, list, reserve ID, return ID, verify FILE, key');
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}

@@ -1,0 +1,126 @@
+import { createPublicKey, verify } from 'node:crypto';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { API_CLIENT, API_VERSION } from '../../shared/api';
+import type { LicenseRow } from '../../shared/contract/lic';
+import {
+  decodeBase64urlJson,
+  encodeMachine,
+  reservationSchema,
+  signedReservationSchema,
+  type Machine,
+  type Reservation,
+  type SignedReservation,
+} from '../../shared/licenses/seat';
+import { webConfigSchema } from '../../shared/web-config';
+
+/**
+ * The desktop seat protocol, spoken exactly as the desktop app speaks it: sign in with the user's
+ * account (Cognito, with the authenticator step when the account has one), then POST /api/lic/5 with
+ * the access token: `get_licenses` with the machine as `payload`, `reserve_license`, `return_license`,
+ * and `get_license_signing_key` to check a saved reservation offline.
+ */
+
+export interface Session {
+  portal: string;
+  accessToken: string;
+}
+
+/** The portal's public settings (/config.json): where its Cognito user pool is. */
+async function portalConfig(portal: string) {
+  const response = await fetch(new URL('/config.json', portal));
+  if (!response.ok) throw new Error(`${portal} answered ${response.status} for /config.json`);
+  return webConfigSchema.parse(await response.json());
+}
+
+export async function signIn(portal: string, username: string, password: string, totpSecret?: string): Promise<Session> {
+  const config = await portalConfig(portal);
+  const cognito = new CognitoIdentityProviderClient({
+    region: config.region,
+    ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
+    // The public-client calls are unsigned; the SDK still wants credentials to exist.
+    credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
+  });
+  const ClientId = config.userPoolClientId;
+  let answer = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
+  );
+  if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpSecret) throw new Error('This account signs in with an authenticator: give its secret (--totp)');
+    answer = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: answer.Session,
+        ChallengeResponses: { USERNAME: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: totpSecret }) },
+      }),
+    );
+  }
+  const accessToken = answer.AuthenticationResult?.AccessToken;
+  if (!accessToken) throw new Error(`Sign-in needs a step this client does not take (${answer.ChallengeName ?? 'none'})`);
+  return { portal, accessToken };
+}
+
+/** A refusal of the portal, with its message and HTTP status. */
+export class PortalError extends Error {
+  override readonly name = 'PortalError';
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+  ) {
+    super(message);
+  }
+}
+
+async function lic<T>(session: Pick<Session, 'portal'> & Partial<Session>, cmd: string, params: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(new URL('/api/lic/5', session.portal), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
+    body: JSON.stringify({ cmd, version: API_VERSION, client: API_CLIENT, ...params }),
+  });
+  const body = (await response.json()) as { status: string; data?: T; message?: string };
+  if (body.status !== 'ok') throw new PortalError(body.message ?? `HTTP ${response.status}`, response.status);
+  return body.data as T;
+}
+
+export type DesktopLicense = LicenseRow & { available: boolean };
+
+export const listLicenses = async (session: Session, machine: Machine): Promise<DesktopLicense[]> =>
+  (await lic<{ licenses: DesktopLicense[] }>(session, 'get_licenses', { payload: encodeMachine(machine) })).licenses;
+
+export interface ReserveAnswer {
+  license_id: number;
+  takeover: boolean;
+  reservation: SignedReservation;
+}
+
+export const reserveLicense = (session: Session, licenseId: number, machine: Machine, takeover = false): Promise<ReserveAnswer> =>
+  lic<ReserveAnswer>(session, 'reserve_license', { license_id: licenseId, payload: encodeMachine(machine), ...(takeover ? { takeover } : {}) });
+
+export const returnLicense = (session: Session, licenseId: number, fingerprint: string) =>
+  lic<{ license_id: number; available: boolean }>(session, 'return_license', { license_id: licenseId, fingerprint });
+
+export const signingKey = (portal: string) =>
+  lic<{ key_id: string; algorithm: 'Ed25519'; public_key: string }>({ portal }, 'get_license_signing_key');
+
+/**
+ * Checks a saved reservation offline: the signature over the token with the portal's public key, the
+ * key id, and (when given) that it names this machine. Returns what it grants; throws if anything is off.
+ */
+export function verifyReservation(
+  signed: unknown,
+  key: { key_id: string; public_key: string },
+  machine?: Pick<Machine, 'fingerprint'>,
+): Reservation {
+  const { token, signature } = signedReservationSchema.parse(signed);
+  const valid = verify(null, Buffer.from(token, 'ascii'), createPublicKey(key.public_key), Buffer.from(signature, 'base64url'));
+  if (!valid) throw new Error('The reservation is not signed by this portal (or was changed)');
+  const reservation = reservationSchema.parse(decodeBase64urlJson(token));
+  if (reservation.key_id !== key.key_id) throw new Error(`The reservation names another key (${reservation.key_id})`);
+  if (machine && reservation.fingerprint !== machine.fingerprint) throw new Error('The reservation is for another machine');
+  return reservation;
+}

@@ -1,0 +1,61 @@
+import * as z from 'zod/mini';
+import { ADDON_IDS, LICENSE_TYPE_IDS } from './catalog';
+
+/**
+ * The desktop seat protocol's shared parts: the machine the app describes, and the signed reservation
+ * it keeps. The portal signs with Ed25519; the app checks the signature offline with the public key the
+ * portal publishes (`get_license_signing_key`), so a saved reservation cannot be forged or edited.
+ */
+
+/** A machine, as the desktop app describes itself (sent base64url-encoded as `payload`). */
+export const machineSchema = z.strictObject({
+  fingerprint: z.string().check(z.minLength(1), z.maxLength(200)),
+  hostname: z.string().check(z.minLength(1), z.maxLength(255)),
+  client_version: z.string().check(z.minLength(1), z.maxLength(50)),
+  os: z.string().check(z.minLength(1), z.maxLength(50)),
+});
+export type Machine = z.infer<typeof machineSchema>;
+
+export const encodeMachine = (machine: Machine): string => base64url(JSON.stringify(machine));
+
+/** What a reservation grants, as signed. */
+export const reservationSchema = z.strictObject({
+  license_id: z.int(),
+  license_type_id: z.enum(LICENSE_TYPE_IDS),
+  /** What the license enables: Automation, Battery, BatteryValidation (with its channels). */
+  addons: z.array(z.strictObject({ id: z.enum(ADDON_IDS), channels: z.optional(z.int()) })),
+  fingerprint: z.string(),
+  /** Last day (YYYY-MM-DD); null for a perpetual license. */
+  valid_to: z.nullable(z.string()),
+  /** When the portal signed it (ISO 8601). */
+  issued_at: z.string(),
+  /** Which portal key signed it. */
+  key_id: z.string(),
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+
+/**
+ * The answer to a reservation: `token` is the reservation as base64url JSON, `signature` the Ed25519
+ * signature (base64url) of the token's ASCII bytes. Signing the token as sent avoids any question of how
+ * JSON is laid out.
+ */
+export const signedReservationSchema = z.strictObject({ token: z.string(), signature: z.string() });
+export type SignedReservation = z.infer<typeof signedReservationSchema>;
+
+/** The takeovers a license allows per day (UTC): a user's other machine may take its seat this often. */
+export const TAKEOVERS_PER_DAY = 3;
+
+function base64url(text: string): string {
+  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export function decodeBase64urlJson(value: string): unknown {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+export const encodeReservation = (reservation: Reservation): string => base64url(JSON.stringify(reservation));
