@@ -1,12 +1,26 @@
+import { joinContracts } from '../../shared/contract/define';
 import { licContract } from '../../shared/contract/lic';
+import { licAdminContract } from '../../shared/contract/lic.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
+import {
+  addLicenseAddon,
+  createLicenseHandler,
+  disableLicense,
+  enableLicense,
+  removeLicenseAddon,
+  updateLicense,
+  updateLicenseAddon,
+} from './handlers/admin-licenses';
 import { getLicenseSigningKey, reserveLicense } from './handlers/desktop';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
 import { returnLicense } from './handlers/return-license';
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
 
-export const app = createEndpointApp(licContract, {
+/** The whole `lic/5` endpoint: the customer and desktop cmds, and the admin cmds. */
+export const licEndpointContract = joinContracts(licContract, licAdminContract);
+
+export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
   get_license_types: getLicenseTypes,
   get_license_usages: getLicenseUsages,
@@ -17,4 +31,11 @@ export const app = createEndpointApp(licContract, {
   return_license: returnLicense,
   reserve_license: reserveLicense,
   get_license_signing_key: getLicenseSigningKey,
+  create_license: createLicenseHandler,
+  update_license: updateLicense,
+  disable_license: disableLicense,
+  enable_license: enableLicense,
+  add_license_addon: addLicenseAddon,
+  update_license_addon: updateLicenseAddon,
+  remove_license_addon: removeLicenseAddon,
 });

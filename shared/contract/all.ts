@@ -1,5 +1,6 @@
 import { joinContracts, type CmdDefinition, type EndpointContract } from './define';
 import { licContract } from './lic';
+import { licAdminContract } from './lic.admin';
 import { ssoContract } from './sso';
 import { userContract } from './user';
 import { userAdminContract } from './user.admin';
@@ -8,7 +9,7 @@ import { userAdminContract } from './user.admin';
  * Every endpoint contract, for tests that enumerate cmds (the authorization and bad-input matrices)
  * and for the registry check. Never imported by the SPA or a function: each takes its own module.
  */
-export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), licContract, ssoContract];
+export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), ssoContract];
 
 /** Every (endpoint, cmd) pair with its definition. */
 export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }[] {

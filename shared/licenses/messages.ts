@@ -17,5 +17,11 @@ export const licenseMessages = {
   takeoverBudget: (perDay: number) =>
     `This license was taken over ${perDay} times today: return it on the other machine, or try again tomorrow`,
   badPayload: 'payload must be a base64url-encoded JSON description of the machine: fingerprint, hostname, client_version, os',
+  subscriptionEdit: 'A subscription license follows its subscription: it cannot be edited, disabled or enabled here',
+  addonsOnlyPro: 'Only a Pro license has add-ons',
+  addonPresent: (addon: string) => `The license already has ${addon}`,
+  addonMissing: (addon: string) => `The license has no ${addon}`,
+  usageUnknown: (usage: number) => `Unknown license usage ${usage}`,
+  endBeforeStart: 'valid_to must not be before valid_from',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
 } as const;

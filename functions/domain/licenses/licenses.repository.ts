@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { $add, $remove } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
@@ -265,4 +265,41 @@ export async function takeoversToday(licenseId: number, now = new Date()): Promi
     .options({ consistent: true })
     .send();
   return Item?.count ?? 0;
+}
+
+/** What an admin changes of a plain license: usage and end (none: perpetual). */
+export interface LicenseTerms {
+  license_usage_id: number;
+  valid_to: string | null;
+}
+
+/**
+ * Changes a license, only while it is still as it was read (its `updated` time) and no subscription
+ * governs it: a change made meanwhile, or a subscription, makes this one fail and change nothing.
+ */
+async function changePlainLicense(license: LicenseRecord, changes: Record<string, unknown>): Promise<void> {
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(UpdateTransaction)
+        .item({ id: license.id, ...changes } as { id: number })
+        .options({ condition: { and: [{ attr: 'updated', eq: license.updated }, { attr: 'subscription_id', exists: false }] } }),
+    ),
+  );
+}
+
+export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms) =>
+  changePlainLicense(license, { license_usage_id, valid_to: valid_to ?? $remove() });
+
+export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean) => changePlainLicense(license, { enabled });
+
+/** Replaces a license's add-ons, only while it is still as it was read. */
+export async function setLicenseAddons(license: LicenseRecord, addons: { id: AddonId; channels?: number }[]): Promise<void> {
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(UpdateTransaction)
+        // The whole list is replaced; a plain array would update it element by element.
+        .item({ id: license.id, addons: $set(addons) })
+        .options({ condition: { attr: 'updated', eq: license.updated } }),
+    ),
+  );
 }

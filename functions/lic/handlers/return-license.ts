@@ -1,5 +1,5 @@
 import type { licContract } from '../../../shared/contract/lic';
-import { customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
+import { adminActions, customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { freeSeat, LicenseChangedError } from '../../domain/licenses/licenses.repository';
@@ -9,16 +9,18 @@ import { licenseFor } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
-/** Returns a seat: the desktop app on closing, or the portal for a machine that cannot. */
+/** Returns a seat: the desktop app on closing, the portal for a machine that cannot, or an admin (release). */
 export const returnLicense: LicHandlers['return_license'] = async ({ license_id, fingerprint }, { caller }) => {
-  const { me, license } = await licenseFor(caller, license_id);
+  const { me, license, admin } = await licenseFor(caller, license_id);
   const fields = actionFields(license);
   if (isOnDongle(fields)) throw conflict(licenseMessages.onDongle);
   if (!isReserved(fields)) throw conflict(licenseMessages.notReserved);
-  if (!customerActions(fields, me.id).has('return')) throw forbidden(licenseMessages.ownerOnly);
+  // The owner or the holder returns; an admin releases the seat for a machine that cannot.
+  const returning = customerActions(fields, me.id).has('return');
+  if (!returning && !(admin && adminActions(fields).has('release'))) throw forbidden(licenseMessages.ownerOnly);
   if (license.fingerprint !== fingerprint) throw conflict(licenseMessages.otherMachine);
   try {
-    await freeSeat(license_id, fingerprint, me.id, 'return');
+    await freeSeat(license_id, fingerprint, me.id, returning ? 'return' : 'release');
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;
