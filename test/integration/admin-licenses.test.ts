@@ -34,14 +34,8 @@ describe('admin license actions', () => {
       [{ license_usage_id: 99 }, licenseMessages.usageUnknown(99)],
       [{ user_id: 99_999_999 }, licenseMessages.userNotFound(99_999_999)],
     ] as const) {
-      const refused = await lic(admin.accessToken, 'create_license', {
-        user_id: customer.id,
-        license_type_id: 'Battery',
-        license_usage_id: 4,
-        valid_from: '2026-11-23',
-        valid_to: '2027-11-23',
-        ...params,
-      });
+      const valid = { user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-11-23', valid_to: '2027-11-23' };
+      const refused = await lic(admin.accessToken, 'create_license', { ...valid, ...params });
       expect(refused.body).toEqual({ status: 'error', message });
     }
     expect((await lic(admin.accessToken, 'create_license', { user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-02-30', valid_to: '' })).status).toBe(400);
