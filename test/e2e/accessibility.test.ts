@@ -1,17 +1,25 @@
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
-import { createAdminUserWithoutMfa, createConfirmedUser } from '../support/api';
+import { createLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { asUnit, callApi, createAdminUserWithoutMfa, createConfirmedUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { openSignedIn, signInWith, uniqueSuffix, useBrowser } from '../support/browser';
 
 /**
  * Issue point 18: every screen passes axe-core's WCAG 2.1 A/AA rules, colour contrast included, in both
- * colour schemes. A new screen belongs in this file. The demo accounts are only looked at: the one form
- * submitted is a fresh user's own profile.
+ * colour schemes. A new screen belongs in this file. The demo accounts are only looked at: the forms
+ * submitted are fresh users' own (their profile, a share of their license).
  */
 const browser = useBrowser();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
+
+/** A fresh user with their numeric id (their record is made by their first call). */
+async function customerWithId() {
+  const user = await createConfirmedUser();
+  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
+  return { ...user, id: (profile.body.data as { id: number }).id };
+}
 
 /** A form field by its label; a required field's label ends in an asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
@@ -19,6 +27,10 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 /** Waits for a field to show its error (Mantine marks a PasswordInput with data-invalid, not aria-invalid). */
 const fieldError = (page: Page, label: string) =>
   field(page, label).and(page.locator('[aria-invalid="true"], [data-invalid]')).waitFor();
+
+/** The license list is in: a license's card, or the text of an empty list. */
+const licensesLoaded = (page: Page) =>
+  page.getByRole('article').first().or(page.getByText('You have no licenses yet.', { exact: true })).waitFor();
 
 const SIGNED_OUT_SCREENS = [
   ['/signin', 'Sign in'],
@@ -34,6 +46,7 @@ const CUSTOMER_SCREENS = [
   ['/deleteaccount', 'Delete account'],
   ['/authenticator', 'Two-factor sign-in'],
   ['/download', 'Download'],
+  ['/licenses', 'Licenses'],
 ] as const;
 
 describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (colorScheme) => {
@@ -73,8 +86,9 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     for (const [path, title] of CUSTOMER_SCREENS) {
       if (path !== '/profile') await page.goto(path);
       await heading(page, title);
-      // The profile's form is the page once its data is in; the other screens have none to wait for.
+      // The profile's form and the license list are the page once their data is in; the other screens have none to wait for.
       if (path === '/profile') await field(page, 'First name').waitFor();
+      if (path === '/licenses') await licensesLoaded(page);
       await expectNoAxeViolations(page, `${path}, ${colorScheme}`);
     }
   });
@@ -91,6 +105,52 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     await field(page, 'First name').fill('');
     await fieldError(page, 'First name');
     await expectNoAxeViolations(page, `/profile with an error, ${colorScheme}`);
+  });
+
+  it('signed in as a fresh user with licenses in every state: /licenses, on a phone, with its Move and Share forms open', async () => {
+    // The licenses are this test's own user's, so its forms can be opened and submitted.
+    const [user, other] = await Promise.all([customerWithId(), customerWithId()]);
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const license = (fields: Partial<NewLicense>) =>
+      asUnit({ endpoint: 'lic' }, () =>
+        createLicense({ user_id: user.id, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }),
+      );
+    await license({ license_type_id: 'Battery', valid_to: day(10) });
+    await license({ license_type_id: 'Log', valid_to: day(-5) });
+    await license({ license_type_id: 'All', valid_to: undefined, enabled: false });
+    await license({ license_type_id: 'Battery', hid: 'A11Y-DONGLE' });
+    await license({ license_type_id: 'Pro', subscription_id: 1, subscription_state: 'active', addons: [{ id: 'BatteryValidation', channels: 4 }] });
+    await license({ license_type_id: 'Pro', subscription_id: 2, subscription_state: 'canceled', valid_to: day(12) });
+    const sharedToUser = await asUnit({ endpoint: 'lic' }, () =>
+      createLicense({ user_id: other.id, license_type_id: 'Enterprise', valid_from: day(-10), valid_to: day(300) }),
+    );
+    await callApi('lic/5', { cmd: 'share_license', license_id: sharedToUser.id, with_user_id: user.id }, other.accessToken);
+    const plain = await license({});
+
+    const page = await openSignedIn(browser, user.username, user.password, '/licenses', {
+      colorScheme,
+      viewport: { width: 390, height: 844 },
+    });
+    await heading(page, 'Licenses');
+    await licensesLoaded(page);
+    await page.getByText('Expired 5 days ago', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, `/licenses on a phone, ${colorScheme}`);
+
+    const card = page.getByRole('article', { name: `License ${plain.id}`, exact: true });
+    await card.getByRole('button', { name: 'Move', exact: true }).click();
+    await field(page, 'Move to user id').fill('not a user');
+    await field(page, 'Move to user id').blur();
+    await fieldError(page, 'Move to user id');
+    await expectNoAxeViolations(page, `/licenses, Move form with an error, ${colorScheme}`);
+
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await field(page, 'Share with user id').fill(String(other.id));
+    await card.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByRole('status').getByText(`License ${plain.id} shared with user ${other.id}`).waitFor();
+    await card.getByRole('button', { name: `Stop sharing with user ${other.id}` }).waitFor();
+    await expectNoAxeViolations(page, `/licenses, Share form with a shared user, ${colorScheme}`);
   });
 
   it('two-factor sign-in: the code step of a sign-in, and an admin without an authenticator shown its set-up', async () => {

@@ -97,4 +97,47 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.getByText('Your account will be deleted within two working days.').waitFor();
     await shot(page, 'deleteaccount-done', name);
   });
+
+  it.each(variants)('licenses ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const { asUnit, callApi, createConfirmedUser } = await import('../support/api');
+    const { createLicense } = await import('../../functions/domain/licenses/licenses.repository');
+    const withId = async () => {
+      const user = await createConfirmedUser();
+      const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
+      return { ...user, id: (profile.body.data as { id: number }).id };
+    };
+    const [user, other] = await Promise.all([withId(), withId()]);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const store = (fields: Partial<Parameters<typeof createLicense>[0]>) =>
+      asUnit({ endpoint: 'lic' }, () =>
+        createLicense({ user_id: user.id, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }),
+      );
+    await store({ license_type_id: 'Log', valid_to: day(-5) });
+    await store({ license_type_id: 'All', valid_to: undefined, enabled: false });
+    await store({ license_type_id: 'Battery', hid: 'OTII-DONGLE-0001' });
+    await store({ license_type_id: 'Pro', subscription_id: 1, subscription_state: 'active', addons: [{ id: 'BatteryValidation', channels: 4 }] });
+    const shared = await asUnit({ endpoint: 'lic' }, () =>
+      createLicense({ user_id: other.id, license_type_id: 'Enterprise', valid_from: day(-10), valid_to: day(20) }),
+    );
+    await callApi('lic/5', { cmd: 'share_license', license_id: shared.id, with_user_id: user.id }, other.accessToken);
+    const moving = await store({ license_type_id: 'Battery', valid_to: day(10) });
+    const sharing = await store({});
+    await callApi('lic/5', { cmd: 'share_license', license_id: sharing.id, with_user_id: other.id }, user.accessToken);
+
+    const page = await openSignedIn(browser, user.username, user.password, '/licenses', { viewport, colorScheme });
+    await page.getByRole('article').first().waitFor();
+    await shot(page, 'licenses', name);
+
+    const card = (id: number) => page.getByRole('article', { name: `License ${id}`, exact: true });
+    await card(moving.id).getByRole('button', { name: 'Move', exact: true }).click();
+    await card(moving.id).getByLabel('Move to user id').fill('12x');
+    await card(moving.id).getByLabel('Move to user id').blur();
+    await card(sharing.id).scrollIntoViewIfNeeded();
+    await shot(page, 'licenses-move', name);
+
+    await card(sharing.id).getByRole('button', { name: 'Share', exact: true }).click();
+    await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).waitFor();
+    await shot(page, 'licenses-share', name);
+  });
 });

@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/account/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
+import { licenseRoutes } from '../features/licenses/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ssoRoutes } from '../features/sso/routes';
@@ -14,6 +15,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...accountRoutes,
   ...authenticatorRoutes,
   ...ssoRoutes,
+  ...licenseRoutes,
   ...placeholderRoutes,
 ];
 

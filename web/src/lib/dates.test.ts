@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './dates';
+import { formatDate, formatDay } from './dates';
 
 describe('formatDate', () => {
   it('shows year-month-day with two-digit month and day', () => {
@@ -9,5 +9,17 @@ describe('formatDate', () => {
 
   it('shows nothing for a value that is not a date', () => {
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('formatDay', () => {
+  it('shows a stored day as it is, and the UTC date of a stored time', () => {
+    expect(formatDay('2026-01-31')).toBe('2026-01-31');
+    expect(formatDay('2026-01-31T23:30:00.000Z')).toBe('2026-01-31');
+  });
+
+  it('shows nothing for a value that is not a day', () => {
+    expect(formatDay('')).toBe('');
+    expect(formatDay('31/01/2026')).toBe('');
   });
 });

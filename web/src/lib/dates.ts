@@ -5,3 +5,12 @@ export function formatDate(value: string | number | Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/**
+ * A calendar day as stored (YYYY-MM-DD, or an ISO time whose UTC date counts, as the license rules count
+ * it), shown year-month-day whatever the browser's time zone; nothing for a value that is not a date.
+ */
+export function formatDay(value: string): string {
+  const day = value.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '';
+}

@@ -8,7 +8,6 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  */
 export const placeholderRoutes = declareRoutes([
   // Signed in, everyone
-  { path: paths.licenses, title: 'Licenses', access: 'signed-in', menu: { section: 'user', label: 'Licenses', order: 20 } },
   {
     path: paths.legacy,
     title: 'Buy legacy licenses',

@@ -1,0 +1,34 @@
+import * as z from 'zod/mini';
+
+/**
+ * The license forms of the customer's Licenses screen (Move and Share) as zod schemas. Each field holds
+ * the typed text; the schema's output is the cmd's param, the user id as a number.
+ */
+
+export const licenseFormMessages = {
+  /** No message shows for it: an empty user field only keeps the form's button disabled. */
+  userIdRequired: 'User id is required',
+  userId: 'A user id is a whole number above 0',
+} as const;
+
+/** A user id as typed: digits only (surrounding spaces dropped), above 0, and small enough to be exact. */
+const isUserIdText = (text: string): boolean => /^\d{1,15}$/.test(text) && Number(text) > 0;
+
+/** The user a license goes to or is shared with: required, a positive whole number. */
+export const userIdFieldSchema = z.pipe(
+  z.string().check(
+    z.trim(),
+    z.refine(isUserIdText, {
+      error: (issue) => (issue.input === '' ? licenseFormMessages.userIdRequired : licenseFormMessages.userId),
+    }),
+  ),
+  z.transform((text: string) => Number(text)),
+);
+
+/** Move: the user id the license goes to. */
+export const moveLicenseFormSchema = z.object({ to_user_id: userIdFieldSchema });
+export type MoveLicenseFormValues = z.input<typeof moveLicenseFormSchema>;
+
+/** Share: the user id the license is shared with. */
+export const shareLicenseFormSchema = z.object({ with_user_id: userIdFieldSchema });
+export type ShareLicenseFormValues = z.input<typeof shareLicenseFormSchema>;

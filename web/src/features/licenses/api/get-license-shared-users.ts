@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { licContract } from '../../../../../shared/contract/lic';
+import { call } from '../../../api/client';
+
+/** The users an owned license is shared with: `lic/5/get_license_shared_users`. */
+export const getLicenseSharedUsers = (licenseId: number) =>
+  call(licContract, 'get_license_shared_users', { license_id: licenseId });
+
+export const licenseSharedUsersQueryKey = (licenseId: number) => ['lic/5', 'get_license_shared_users', licenseId] as const;
+
+export const licenseSharedUsersQueryOptions = (licenseId: number) =>
+  queryOptions({ queryKey: licenseSharedUsersQueryKey(licenseId), queryFn: () => getLicenseSharedUsers(licenseId) });
+
+/**
+ * Whom the license is shared with, read fresh when its Share form opens; until the answer comes, the
+ * users the license list gave (`known`).
+ */
+export const useLicenseSharedUsers = (licenseId: number, known: readonly number[]) =>
+  useQuery({
+    ...licenseSharedUsersQueryOptions(licenseId),
+    placeholderData: { license_id: licenseId, user_ids: [...known] },
+  });

@@ -1,0 +1,131 @@
+import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import type { LicenseRow } from '../../../../../shared/contract/lic';
+import { customerActions } from '../../../../../shared/licenses/actions';
+import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
+import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
+import { useNotice } from '../../../components/location-notice';
+import { formatDay } from '../../../lib/dates';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { useReturnLicense } from '../api/return-license';
+import { licenseNotices } from '../messages';
+import { MoveLicenseForm } from './move-license-form';
+import { ShareLicenseForm } from './share-license-form';
+
+/** What a license's card shows below its details: its action buttons, or one of its forms. */
+export type LicenseCardMode = 'view' | 'move' | 'share';
+
+const typeName = (id: string) => LICENSE_TYPES.find((type) => type.id === id)?.name ?? id;
+
+/** Add-ons by name; BatteryValidation with its number of channels. */
+const addonsText = (addons: LicenseRow['addons']) =>
+  addons
+    .map(({ id, attributes }) => (attributes.channels === undefined ? id : `${id} (${attributes.channels} channels)`))
+    .join(', ');
+
+/** The machine holding the seat; the user whose machine it is when that is someone else than the caller. */
+function machineText(license: LicenseRow, callerId: number): string {
+  const machine = license.hostname ?? 'A machine';
+  return license.reserved_to !== null && license.reserved_to !== callerId ? `${machine} (user ${license.reserved_to})` : machine;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function ReturnButton({ license }: { license: LicenseRow }) {
+  const notice = useNotice();
+  const giveBack = useReturnLicense();
+  const submit = useSubmit(() => giveBack.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
+    onSuccess: () => notice.show(licenseNotices.returned(license.id)),
+  });
+  return (
+    <Button variant="default" loading={submit.pending} onClick={() => void submit.run()}>
+      Return
+    </Button>
+  );
+}
+
+interface LicenseCardProps {
+  license: LicenseRow;
+  /** The signed-in user's numeric id: which actions they may take depends on it. */
+  callerId: number;
+  mode: LicenseCardMode;
+  onModeChange: (mode: LicenseCardMode) => void;
+}
+
+/**
+ * One license: its id, state text, type, usage, validity, add-ons, who shared it, the machine or dongle
+ * holding it; and only the actions the caller may take on it (Move, Share, Return), each form in place of
+ * the buttons while it is open.
+ */
+export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCardProps) {
+  const headingId = useId();
+  const actions = customerActions(license, callerId);
+  const state = licenseStateText(license);
+  const owner = license.user_id === callerId;
+  // A form opens only for an action the caller may still take (the list may have changed meanwhile).
+  const open = (mode === 'move' && actions.has('move')) || (mode === 'share' && actions.has('share')) ? mode : 'view';
+  const close = () => onModeChange('view');
+
+  return (
+    <Card withBorder padding="md" component="article" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <div>
+          <Group justify="space-between" align="baseline" gap="xs">
+            <Title order={4} id={headingId}>
+              License {license.id}
+            </Title>
+            {state && (
+              <Text fw={600} size="sm" c={license.expired || !license.enabled ? 'red' : undefined}>
+                {state}
+              </Text>
+            )}
+          </Group>
+          {license.shared_by !== null && (
+            <Text size="sm" c="dimmed">
+              Shared by {license.shared_by}
+            </Text>
+          )}
+        </div>
+
+        <DataList size="sm" gap={4} labelWidth={104}>
+          <Detail label="Type">{typeName(license.license_type_id)}</Detail>
+          <Detail label="Usage">{license.license_usage}</Detail>
+          <Detail label="Valid from">{formatDay(license.valid_from)}</Detail>
+          <Detail label="Valid to">{isPerpetual(license.valid_to) ? 'Perpetual' : formatDay(license.valid_to ?? '')}</Detail>
+          {license.addons.length > 0 && <Detail label="Add-ons">{addonsText(license.addons)}</Detail>}
+          {license.reserved_to !== null && <Detail label="Machine">{machineText(license, callerId)}</Detail>}
+          {license.hid && <Detail label="Dongle">{license.hid}</Detail>}
+          {/* While the Share form is open, its own list says whom the license is shared with. */}
+          {owner && open !== 'share' && license.shared_users.length > 0 && (
+            <Detail label="Shared with">{license.shared_users.map((id) => `user ${id}`).join(', ')}</Detail>
+          )}
+        </DataList>
+
+        {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
+        {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
+        {open === 'view' && actions.size > 0 && (
+          <Group gap="sm">
+            {actions.has('move') && (
+              <Button variant="default" onClick={() => onModeChange('move')}>
+                Move
+              </Button>
+            )}
+            {actions.has('share') && (
+              <Button variant="default" onClick={() => onModeChange('share')}>
+                Share
+              </Button>
+            )}
+            {actions.has('return') && <ReturnButton license={license} />}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import type * as z from 'zod/mini';
+import type { LicenseRow } from '../../../../../shared/contract/lic';
+import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
+import { useNotice } from '../../../components/location-notice';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { useLicenseSharedUsers } from '../api/get-license-shared-users';
+import { useCancelShareLicense, useShareLicense } from '../api/share-license';
+import { licenseNotices, licenseTexts } from '../messages';
+import { UserIdInput } from './user-id-input';
+
+/** One user the license is shared with, and the button that stops sharing with them. */
+function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId: number; canStop: boolean }) {
+  const notice = useNotice();
+  const cancel = useCancelShareLicense();
+  const stop = useSubmit(() => cancel.mutateAsync({ license_id: licenseId, with_user_id: userId }), {
+    onSuccess: () => notice.show(licenseNotices.unshared(licenseId, userId)),
+  });
+  return (
+    <Group gap="sm" justify="space-between" wrap="nowrap">
+      <Text size="sm">User {userId}</Text>
+      {canStop && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          loading={stop.pending}
+          onClick={() => void stop.run()}
+          aria-label={`Stop sharing with user ${userId}`}
+        >
+          Stop sharing
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * Share: the user id to share the license with, Share (only with a user filled in) or Close; below, the
+ * users it is shared with, each with Stop sharing.
+ */
+export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
+  const notice = useNotice();
+  const share = useShareLicense();
+  const sharedUsers = useLicenseSharedUsers(license.id, license.shared_users);
+  const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
+  const submit = useSubmit(
+    (values: z.output<typeof shareLicenseFormSchema>) => share.mutateAsync({ license_id: license.id, ...values }),
+    {
+      onSuccess: (_shared, values) => {
+        form.reset();
+        notice.show(licenseNotices.shared(license.id, values.with_user_id));
+      },
+    },
+  );
+  const userIds = sharedUsers.data?.user_ids ?? [];
+
+  return (
+    <Stack gap="sm">
+      <form onSubmit={form.onSubmit(submit.run)} noValidate>
+        <Stack gap="xs">
+          <UserIdInput label="Share with user id" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
+          <Group gap="sm">
+            <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
+              Share
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <div>
+        <Text size="sm" fw={600} mb={4}>
+          Shared with
+        </Text>
+        {userIds.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {licenseTexts.notShared}
+          </Text>
+        ) : (
+          <Box component="ul" m={0} p={0} maw={360} style={{ listStyle: 'none' }}>
+            {userIds.map((userId) => (
+              <Box component="li" key={userId} py={3}>
+                <SharedUser licenseId={license.id} userId={userId} canStop={canStop} />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </div>
+    </Stack>
+  );
+}

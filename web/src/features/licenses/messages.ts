@@ -1,0 +1,13 @@
+/** What the Licenses screen says: its confirmations after each action, and its fixed texts. */
+export const licenseNotices = {
+  moved: (licenseId: number, userId: number) => `License ${licenseId} moved to user ${userId}`,
+  shared: (licenseId: number, userId: number) => `License ${licenseId} shared with user ${userId}`,
+  unshared: (licenseId: number, userId: number) => `License ${licenseId} no longer shared with user ${userId}`,
+  returned: (licenseId: number) => `License ${licenseId} returned`,
+} as const;
+
+export const licenseTexts = {
+  empty: 'You have no licenses yet.',
+  notShared: 'Not shared with anyone.',
+  buyUnavailable: 'Buying licenses on this page is not available yet.',
+} as const;

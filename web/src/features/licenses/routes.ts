@@ -1,0 +1,13 @@
+import { lazy } from 'react';
+import { paths } from '../../lib/routing/paths';
+import { declareRoutes } from '../../lib/routing/route-declaration';
+
+export const licenseRoutes = declareRoutes([
+  {
+    path: paths.licenses,
+    title: 'Licenses',
+    access: 'signed-in',
+    menu: { section: 'user', label: 'Licenses', order: 20 },
+    page: lazy(() => import('./components/licenses-page')),
+  },
+]);
