@@ -28,6 +28,7 @@ export const apiMessages = {
   invalidToken: 'Invalid access token',
   expiredToken: 'Access token has expired',
   adminOnly: 'Only administrators may do this',
+  userNotFound: (id: number) => `User ${id} not found`,
   /** An admin without two-factor sign-in set up (members of Admin must use it). */
   adminNeedsMfa: 'Set up two-factor sign-in to use administrator functions',
   /** The request did not come through the portal's own address (CloudFront). */

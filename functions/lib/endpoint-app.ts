@@ -38,8 +38,9 @@ const error = (c: Context, status: ApiError['httpStatus'], message: string) =>
 function describeIssues(issues: z.core.$ZodIssue[]): string {
   return issues
     .map((issue) => {
-      if (issue.code === 'unrecognized_keys') return apiMessages.unknownParam(issue.keys);
-      return issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+      // An unknown key inside an object param is named with the param it was found in.
+      const text = issue.code === 'unrecognized_keys' ? apiMessages.unknownParam(issue.keys) : issue.message;
+      return issue.path.length ? `${issue.path.join('.')}: ${text}` : text;
     })
     .join('; ');
 }

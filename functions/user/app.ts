@@ -5,6 +5,7 @@ import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount } from './handlers/delete-user-account';
 import { getAdmins } from './handlers/get-admins';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
+import { setUserLegacy } from './handlers/set-user-legacy';
 import { signOut } from './handlers/sign-out';
 
 /** The whole `user` endpoint: the customer cmds and the admin cmds. */
@@ -15,5 +16,6 @@ export const app = createEndpointApp(userEndpointContract, {
   update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,
   get_admins: getAdmins,
+  set_user_legacy: setUserLegacy,
   sign_out: signOut,
 });

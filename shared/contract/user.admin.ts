@@ -15,5 +15,7 @@ export const userAdminContract = defineEndpoint({
   cmds: {
     /** The administrators, for assigning cases. */
     get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
+    /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
+    set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
   },
 });

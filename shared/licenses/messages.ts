@@ -1,7 +1,9 @@
+import { apiMessages } from '../api';
+
 /** What the license cmds answer when they refuse: the same texts for the SPA and the desktop app. */
 export const licenseMessages = {
   notFound: (id: number) => `License ${id} not found`,
-  userNotFound: (id: number) => `User ${id} not found`,
+  userNotFound: apiMessages.userNotFound,
   ownerOnly: 'Only the owner of this license may do this',
   reserved: 'The license is in use on a machine: return it first',
   onDongle: 'The license is on a dongle: it cannot be moved, returned or released here',

@@ -107,3 +107,22 @@ describe('admin license actions', () => {
     expect(await stored(license.id)).toMatchObject({ enabled: true, license_usage_id: 4, valid_to: '2027-01-01' });
   });
 });
+
+describe('legacy purchases', () => {
+  it("lets an admin allow a user's legacy purchases and take them back; a customer may not", async () => {
+    const [admin, customer] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    const legacy = async () => ((await callApi('user', { cmd: 'get_user_profile' }, customer.accessToken)).body.data as { legacy: boolean }).legacy;
+    expect(await legacy()).toBe(false);
+    const allowed = await callApi('user', { cmd: 'set_user_legacy', user_id: customer.id, legacy: true }, admin.accessToken);
+    expect(allowed.body).toEqual({ status: 'ok', data: { user_id: customer.id, legacy: true } });
+    expect(await legacy()).toBe(true);
+    await callApi('user', { cmd: 'set_user_legacy', user_id: customer.id, legacy: false }, admin.accessToken);
+    expect(await legacy()).toBe(false);
+
+    const refused = await callApi('user', { cmd: 'set_user_legacy', user_id: customer.id, legacy: true }, customer.accessToken);
+    expect(refused.body).toEqual({ status: 'error', message: apiMessages.adminOnly });
+    expect(await legacy()).toBe(false);
+    const nobody = await callApi('user', { cmd: 'set_user_legacy', user_id: 99_999_999, legacy: true }, admin.accessToken);
+    expect(nobody.body).toEqual({ status: 'error', message: apiMessages.userNotFound(99_999_999) });
+  });
+});

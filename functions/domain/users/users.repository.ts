@@ -82,6 +82,14 @@ export async function updateUserProfile(
   return Attributes;
 }
 
+/** Lets a user buy legacy items (or no longer): the flag shows or hides their legacy purchase page. */
+export async function setUserLegacy(sub: string, legacy: boolean): Promise<void> {
+  await UserEntity.build(UpdateItemCommand)
+    .item({ sub, legacy })
+    .options({ condition: { attr: 'sub', exists: true } })
+    .send();
+}
+
 /** Stores the verified email Cognito now holds for the user; false when there is no record. */
 export async function updateUserEmail(sub: string, email: string): Promise<boolean> {
   try {
