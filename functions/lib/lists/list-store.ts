@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Entity } from 'dynamodb-toolbox/entity';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { expiresIn, portalTable } from '../db/table';
+
+/**
+ * The one mechanism behind every admin list (licenses, users, products, codes …). Each listed kind keeps
+ * a compact row per record, spread over LIST_SHARDS partitions so that loading them all is a few parallel
+ * Queries, never a Scan; and a change log, so that a function's in-memory copy (list-cache.ts) catches up
+ * with a few items per call. A repository adds `listRowWrites(...)` to the transaction of every write of
+ * a listed record, so the row and the log can never disagree with the record.
+ *
+ * | access pattern                 | key                                                   | operation        |
+ * |--------------------------------|-------------------------------------------------------|------------------|
+ * | every row of a kind            | pk `rows#{kind}#{shard}` (16 shards), sk `row#{id}`   | parallel Query   |
+ * | a kind's changes since a time  | pk `changes#{kind}`, sk > `{ISO time}`                | Query            |
+ */
+export const LIST_SHARDS = 16;
+/** How long the change log keeps a change: a copy older than this loads afresh. */
+export const CHANGE_LOG_SECONDS = 24 * 3600;
+
+export const ListRowEntity = new Entity({
+  name: 'list-row',
+  table: portalTable,
+  schema: item({
+    kind: string().key(),
+    id: number().key(),
+    /** The row's columns as JSON: compact, and the same shape for every kind. */
+    data: string(),
+    /** When the write that made this row happened (ISO); a copy never goes back to an older one. */
+    version: string(),
+  }),
+  computeKey: ({ kind, id }) => ({ pk: `rows#${kind}#${id % LIST_SHARDS}`, sk: `row#${String(id).padStart(10, '0')}` }),
+  timestamps: false,
+});
+
+export const ListChangeEntity = new Entity({
+  name: 'list-change',
+  table: portalTable,
+  schema: item({
+    kind: string().key(),
+    /** `{ISO time}#{id}#{random}`: in time order, unique. */
+    at: string().key(),
+    id: number(),
+    /** The row's new columns as JSON; absent when the record was removed from the list. */
+    data: string().optional(),
+    version: string(),
+    ttl: number(),
+  }),
+  computeKey: ({ kind, at }) => ({ pk: `changes#${kind}`, sk: at }),
+  timestamps: false,
+});
+
+/** The writes that keep a kind's list in step with a record: its row (or its removal) and a log entry. */
+export function listRowWrites(kind: string, id: number, row: object | null, now = new Date()) {
+  const version = now.toISOString();
+  const data = row === null ? undefined : JSON.stringify(row);
+  return [
+    data === undefined
+      ? ListRowEntity.build(DeleteTransaction).key({ kind, id })
+      : ListRowEntity.build(PutTransaction).item({ kind, id, data, version }),
+    ListChangeEntity.build(PutTransaction).item({
+      kind,
+      id,
+      version,
+      at: `${version}#${id}#${randomUUID().slice(0, 8)}`,
+      ttl: expiresIn(CHANGE_LOG_SECONDS, now.getTime()),
+      ...(data === undefined ? {} : { data }),
+    }),
+  ] as const;
+}
+
+/** Every row of a kind, read shard by shard in parallel. */
+export async function loadListRows(kind: string): Promise<{ id: number; data: string; version: string }[]> {
+  const shards = await Promise.all(
+    Array.from({ length: LIST_SHARDS }, (_, shard) =>
+      portalTable
+        .build(QueryCommand)
+        .entities(ListRowEntity)
+        .query({ partition: `rows#${kind}#${shard}` })
+        .options({ maxPages: Infinity, consistent: true })
+        .send(),
+    ),
+  );
+  return shards.flatMap(({ Items }) => Items ?? []);
+}
+
+/** A kind's changes logged after `since` (ISO), oldest first, read strongly consistent. */
+export async function listChangesSince(kind: string, since: string) {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(ListChangeEntity)
+    .query({ partition: `changes#${kind}`, range: { gt: since } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  return Items ?? [];
+}
