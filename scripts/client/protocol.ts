@@ -6,9 +6,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
+import { decodeBase64urlJson } from '../../shared/base64url';
 import type { LicenseRow } from '../../shared/contract/lic';
 import {
-  decodeBase64urlJson,
   encodeMachine,
   reservationSchema,
   signedReservationSchema,

@@ -19,12 +19,15 @@ export function localSecrets(dataDir: string): Record<string, string> {
   return known;
 }
 
+/** Where, in the data folder, the generated demo admin's authenticator secret is kept. */
+export const DEMO_ADMIN_TOTP_FILE = 'demo-admin-totp-secret';
+
 /**
  * The demo admin's authenticator secret (base32) when DEMO_ADMIN_TOTP_SECRET is not set: generated on the
  * first start and kept in the data folder (mode 0600), so an authenticator set up with it keeps working.
  */
 export function demoAuthenticatorSecret(dataDir: string): string {
-  const file = join(dataDir, 'demo-admin-totp-secret');
+  const file = join(dataDir, DEMO_ADMIN_TOTP_FILE);
   if (!existsSync(file)) writeFileSync(file, generateSecret(), { mode: 0o600 });
   chmodSync(file, 0o600);
   return readFileSync(file, 'utf8').trim();

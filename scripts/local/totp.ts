@@ -6,10 +6,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generateSync } from 'otplib';
+import { DEMO_ADMIN_TOTP_FILE } from './local-secrets';
 
 function demoAdminSecret(): string | undefined {
   if (process.env.DEMO_ADMIN_TOTP_SECRET) return process.env.DEMO_ADMIN_TOTP_SECRET;
-  const file = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'demo-admin-totp-secret');
+  const file = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), DEMO_ADMIN_TOTP_FILE);
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
 }
 

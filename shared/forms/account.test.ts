@@ -9,6 +9,7 @@ import {
   signInSchema,
   usernameOnlySchema,
   verifySchema,
+  emptyRegistration,
   type RegisterValues,
 } from './account';
 
@@ -35,17 +36,6 @@ const validRegistration: RegisterValues = {
   newsletter: false,
 };
 
-const emptyRegistration: RegisterValues = {
-  username: '',
-  password: '',
-  confirmPassword: '',
-  email: '',
-  firstName: '',
-  lastName: '',
-  company: '',
-  terms: false,
-  newsletter: false,
-};
 
 describe('register form', () => {
   it('accepts valid fields with the terms accepted; company and newsletter are optional', () => {

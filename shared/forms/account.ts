@@ -79,6 +79,19 @@ export const registerSchema = z
   })
   .check(confirmationMatches);
 export type RegisterValues = z.input<typeof registerSchema>;
+
+/** The register form as it opens: every field empty, terms and newsletter unticked. */
+export const emptyRegistration: RegisterValues = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  company: '',
+  terms: false,
+  newsletter: false,
+};
 export type Registration = z.output<typeof registerSchema>;
 
 /** Verify: the username and the mailed code. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { encodeBase64urlJson } from '../base64url';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from './catalog';
 
 /**
@@ -16,7 +17,7 @@ export const machineSchema = z.strictObject({
 });
 export type Machine = z.infer<typeof machineSchema>;
 
-export const encodeMachine = (machine: Machine): string => base64url(JSON.stringify(machine));
+export const encodeMachine = (machine: Machine): string => encodeBase64urlJson(machine);
 
 /** What a reservation grants, as signed. */
 export const reservationSchema = z.strictObject({
@@ -45,17 +46,5 @@ export type SignedReservation = z.infer<typeof signedReservationSchema>;
 /** The takeovers a license allows per day (UTC): a user's other machine may take its seat this often. */
 export const TAKEOVERS_PER_DAY = 3;
 
-function base64url(text: string): string {
-  return btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
-export function decodeBase64urlJson(value: string): unknown {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(value.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes));
-}
-
-export const encodeReservation = (reservation: Reservation): string => base64url(JSON.stringify(reservation));
+export const encodeReservation = (reservation: Reservation): string => encodeBase64urlJson(reservation);

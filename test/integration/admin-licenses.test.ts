@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import { licenseMessages } from '../../shared/licenses/messages';
-import { createLicense, findLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
-import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
-
-async function withId<T extends { accessToken: string }>(user: T) {
-  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
-  return { ...user, id: (profile.body.data as { id: number }).id };
-}
-const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
-  asUnit({ endpoint: 'lic' }, () =>
-    createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: '2026-01-01', valid_to: '2027-01-01', ...fields }),
-  );
-const stored = (id: number) => asUnit({ endpoint: 'lic' }, () => findLicense(id));
-const lic = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('lic/5', { cmd, ...params }, token);
+import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
+import { licCall as lic, storeLicense as licenseFor, storedLicense as stored, withUserId as withId } from '../support/licenses';
 
 describe('admin license actions', () => {
   it('creates a license for a user, perpetual when valid_to is empty', async () => {

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
-import { createLicense, findLicense, userActions, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
-import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
+import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { asUnit, createAdminUser, createConfirmedUser } from '../support/api';
+import { licCall as lic, storeLicense as licenseFor, storedLicense as stored, withUserId } from '../support/licenses';
 
-/** A signed-in user with their numeric id (their record is made by their first call). */
-async function customer() {
-  const user = await createConfirmedUser();
-  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
-  return { ...user, id: (profile.body.data as { id: number }).id };
-}
-
-async function admin() {
-  const user = await createAdminUser();
-  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
-  return { ...user, id: (profile.body.data as { id: number }).id };
-}
-
-/** A license stored as the seed and the admin screens store it. */
-const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
-  asUnit({ endpoint: 'lic' }, () =>
-    createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: '2026-01-01', valid_to: '2027-01-01', ...fields }),
-  );
+/** A signed-in user with their numeric id. */
+const customer = () => createConfirmedUser().then(withUserId);
+const admin = () => createAdminUser().then(withUserId);
 /** A machine holds the license's seat, as the desktop app's reservation leaves it. */
 const reserve = (id: number, userId: number, fingerprint: string) =>
   asUnit({ endpoint: 'lic' }, async () => {
@@ -28,10 +14,8 @@ const reserve = (id: number, userId: number, fingerprint: string) =>
     const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
     await LicenseEntity.build(UpdateItemCommand).item({ id, reserved_to: userId, fingerprint, hostname: `${fingerprint}.local` }).send();
   });
-const stored = (id: number) => asUnit({ endpoint: 'lic' }, () => findLicense(id));
 const actionsOf = (userId: number) => asUnit({ endpoint: 'lic' }, () => userActions(userId));
 
-const lic = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('lic/5', { cmd, ...params }, token);
 const listed = async (token: string) => ((await lic(token, 'get_licenses')).body.data as { licenses: { id: number; shared_by: string | null; shared_users: number[] }[] }).licenses;
 
 describe('a customer and their licenses', () => {

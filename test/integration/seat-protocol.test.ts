@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
-import { TAKEOVERS_PER_DAY, decodeBase64urlJson, type Machine } from '../../shared/licenses/seat';
-import { createLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { decodeBase64urlJson } from '../../shared/base64url';
+import { TAKEOVERS_PER_DAY, type Machine } from '../../shared/licenses/seat';
+import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import {
   PortalError,
   listLicenses,
@@ -15,7 +16,8 @@ import {
   signingKey,
   verifyReservation,
 } from '../../scripts/client/protocol';
-import { asUnit, callApi, createConfirmedUser, stackContext } from '../support/api';
+import { callApi, createConfirmedUser, stackContext } from '../support/api';
+import { storeLicense, withUserId } from '../support/licenses';
 
 const { baseUrl } = stackContext();
 const machine = (name: string): Machine => ({ fingerprint: `fp-${name}`, hostname: `${name}.example`, client_version: '3.1.0', os: 'linux' });
@@ -25,14 +27,10 @@ const [laptop, desktop, lab] = [machine('laptop'), machine('desktop'), machine('
 async function desktopUser() {
   const user = await createConfirmedUser();
   const session = await clientSignIn(baseUrl, user.username, user.password);
-  const profile = await callApi('user', { cmd: 'get_user_profile' }, session.accessToken);
-  return { ...user, session, id: (profile.body.data as { id: number }).id };
+  return withUserId({ ...user, session, accessToken: session.accessToken });
 }
 
-const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
-  asUnit({ endpoint: 'lic' }, () =>
-    createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: '2026-01-01', valid_to: '2099-06-30', ...fields }),
-  );
+const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) => storeLicense(userId, { valid_to: '2099-06-30', ...fields });
 
 /** The portal's refusal of a call: its status and message. */
 const refusal = (promise: Promise<unknown>) =>

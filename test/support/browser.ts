@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { generateSync } from 'otplib';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { totpCode } from './api';
 
 /** Debian's Chromium (CHROMIUM_PATH to use another); playwright-core brings no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -96,7 +96,7 @@ export async function signInWith(page: Page, username: string, password: string,
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (totpSecret) {
-    await page.getByLabel('Authentication code', { exact: true }).fill(generateSync({ secret: totpSecret }));
+    await page.getByLabel('Authentication code', { exact: true }).fill(totpCode(totpSecret));
     await page.getByRole('button', { name: 'Verify' }).click();
   }
 }

@@ -15,6 +15,7 @@ import { nextId } from '../../lib/db/counters';
 import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
+import type { Machine } from '../../../shared/licenses/seat';
 import { SeatEventEntity } from './seat-event.entity';
 import { TakeoverCountEntity } from './takeover-count.entity';
 import { UserActionEntity } from './user-action.entity';
@@ -174,14 +175,6 @@ type LicenseCondition = Condition<typeof LicenseEntity>;
 
 export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
 
-/** The machine a seat event names. */
-export interface Machine {
-  fingerprint: string;
-  hostname?: string;
-  client_version?: string;
-  os?: string;
-}
-
 const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine: Partial<Machine>, now: Date) =>
   SeatEventEntity.build(PutTransaction).item({
     month: now.toISOString().slice(0, 7),
@@ -242,7 +235,7 @@ export async function reserveSeat(
           id: licenseId,
           reserved_to: userId,
           fingerprint: machine.fingerprint,
-          hostname: machine.hostname ?? machine.fingerprint,
+          hostname: machine.hostname,
           reserved_since: now.toISOString(),
         })
         .options({ condition: { and: [...usable, ...seat] } }),
@@ -258,14 +251,6 @@ export async function reserveSeat(
   );
 }
 
-/** Takeovers of a license on the day of `now` (UTC). */
-export async function takeoversToday(licenseId: number, now = new Date()): Promise<number> {
-  const { Item } = await TakeoverCountEntity.build(GetItemCommand)
-    .key({ license_id: licenseId, day: now.toISOString().slice(0, 10) })
-    .options({ consistent: true })
-    .send();
-  return Item?.count ?? 0;
-}
 
 /** What an admin changes of a plain license: usage and end (none: perpetual). */
 export interface LicenseTerms {

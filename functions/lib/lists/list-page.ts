@@ -25,27 +25,23 @@ export interface Page<Row> {
   count: number;
 }
 
+const isEmpty = (cell: Cell): boolean => cell === null || cell === undefined || cell === '';
+
 /** Empty cells sort after every value, whichever the direction: they are what nobody is looking for. */
-function compareCells(a: Cell, b: Cell): number {
-  const aEmpty = a === null || a === undefined || a === '';
-  const bEmpty = b === null || b === undefined || b === '';
-  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
-  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
-  return a < b ? -1 : a > b ? 1 : 0;
+function compareCells(a: Cell, b: Cell, direction: 1 | -1): number {
+  if (isEmpty(a) || isEmpty(b)) return Number(isEmpty(a)) - Number(isEmpty(b));
+  if (typeof a === 'string' && typeof b === 'string') return direction * a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+  return direction * (a! < b! ? -1 : a! > b! ? 1 : 0);
 }
 
 export function pageOf<Row extends Record<string, Cell>>(rows: Iterable<Row>, request: PageRequest<Row>): Page<Row> {
   const kept = request.filter ? [...rows].filter(request.filter) : [...rows];
   const direction = request.descending ? -1 : 1;
-  const empty = (row: Row) => row[request.orderBy] === null || row[request.orderBy] === undefined || row[request.orderBy] === '';
-  kept.sort((a, b) => {
-    const emptiness = Number(empty(a)) - Number(empty(b));
-    if (emptiness !== 0) return emptiness;
-    return (
-      direction * compareCells(a[request.orderBy], b[request.orderBy]) ||
-      direction * compareCells(a[request.tieBreaker], b[request.tieBreaker])
-    );
-  });
+  kept.sort(
+    (a, b) =>
+      compareCells(a[request.orderBy], b[request.orderBy], direction) ||
+      compareCells(a[request.tieBreaker], b[request.tieBreaker], direction),
+  );
   const start = (Math.max(1, request.page) - 1) * request.limit;
   return { rows: kept.slice(start, start + request.limit), count: kept.length };
 }

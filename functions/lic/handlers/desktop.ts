@@ -1,14 +1,14 @@
+import { decodeBase64urlJson } from '../../../shared/base64url';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import {
   TAKEOVERS_PER_DAY,
-  decodeBase64urlJson,
   encodeReservation,
   machineSchema,
   type Machine,
   type Reservation,
 } from '../../../shared/licenses/seat';
-import { reserveSeat, findLicense, LicenseChangedError, takeoversToday, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { reserveSeat, findLicense, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -69,17 +69,14 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   const refused = refusal(license, me.id, machine, takeover, now);
   if (refused) throw conflict(refused);
   const takingOver = takeover && license.fingerprint !== undefined && license.fingerprint !== machine.fingerprint;
-  if (takingOver && (await takeoversToday(license_id, now)) >= TAKEOVERS_PER_DAY) {
-    throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));
-  }
   try {
     await reserveSeat(license_id, me.id, machine, { takeover: takingOver, takeoversPerDay: TAKEOVERS_PER_DAY, now });
   } catch (error) {
     if (!(error instanceof LicenseChangedError)) throw error;
-    // Someone else changed the seat first: say what holds it now.
+    // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
     const current = await findLicense(license_id);
-    const reason = current && refusal(current, me.id, machine, false, now);
-    throw conflict(takingOver && !reason ? licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY) : (reason ?? licenseMessages.changedMeanwhile));
+    const reason = current && refusal(current, me.id, machine, takingOver, now);
+    throw conflict(reason ?? (takingOver ? licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY) : licenseMessages.changedMeanwhile));
   }
   return { license_id, takeover: takingOver, reservation: await signedReservation(license, machine, now) };
 };

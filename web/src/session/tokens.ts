@@ -1,3 +1,4 @@
+import { decodeBase64urlJson } from '../../../shared/base64url';
 import { ADMIN_GROUP } from '../../../shared/runtime';
 
 /**
@@ -37,9 +38,7 @@ export const STORAGE_KEY = 'portal.session';
 export function decodeJwtPayload(token: string): Record<string, unknown> {
   const part = token.split('.')[1];
   if (!part) throw new Error('Not a JWT');
-  const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
+  const payload = decodeBase64urlJson(part);
   if (typeof payload !== 'object' || payload === null) throw new Error('JWT payload is not an object');
   return payload as Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { messages } from '../../../../shared/validation';
+import { UNKNOWN_ERROR } from '../../lib/forms/use-submit';
 
 /**
  * The product's error texts for the identity provider's answers, word for word. Cognito rejects with
@@ -6,7 +7,7 @@ import { messages } from '../../../../shared/validation';
  * it knows to its text and everything else to its fallback.
  */
 
-export const UNKNOWN_ERROR = 'Unknown error, try again later';
+export { UNKNOWN_ERROR };
 
 export const changePasswordMessages = {
   LimitExceededException: 'Already tried to change password',

@@ -1,6 +1,7 @@
 import { authenticatorMessages } from '../../../../shared/authenticator';
 
-const UNKNOWN_ERROR = 'Unknown error, try again later';
+import { UNKNOWN_ERROR } from '../../lib/forms/use-submit';
+import { signInError } from '../auth/errors';
 
 /**
  * A refused code: Cognito says CodeMismatchException, or EnableSoftwareTokenMFAException when the first
@@ -21,6 +22,6 @@ export function authenticatorSignInError(error: unknown): { message: string; res
   if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') {
     return { message: authenticatorMessages.challengeExpired, restart: true };
   }
-  if (error instanceof TypeError) return { message: 'Login failed - Cannot reach the sign-in service', restart: false };
+  if (error instanceof TypeError) return { message: signInError(error), restart: false };
   return { message: UNKNOWN_ERROR, restart: false };
 }

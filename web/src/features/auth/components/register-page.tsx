@@ -1,6 +1,6 @@
 import { Button, Checkbox, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { registerSchema, type RegisterValues } from '../../../../../shared/forms/account';
+import { emptyRegistration, registerSchema } from '../../../../../shared/forms/account';
 import { withNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -12,17 +12,6 @@ import { authNotices } from '../notices';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 
-const emptyRegistration: RegisterValues = {
-  username: '',
-  password: '',
-  confirmPassword: '',
-  email: '',
-  firstName: '',
-  lastName: '',
-  company: '',
-  terms: false,
-  newsletter: false,
-};
 
 /**
  * Register: username, password, confirmation, email, names, company, terms and newsletter. Enabled once
