@@ -1,5 +1,5 @@
 import { messages } from '../../../../shared/validation';
-import { UNKNOWN_ERROR } from '../../lib/forms/use-submit';
+import { UNKNOWN_ERROR } from '../../lib/forms/unknown-error';
 
 /**
  * The product's error texts for the identity provider's answers, word for word. Cognito rejects with

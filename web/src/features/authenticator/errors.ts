@@ -1,6 +1,6 @@
 import { authenticatorMessages } from '../../../../shared/authenticator';
 
-import { UNKNOWN_ERROR } from '../../lib/forms/use-submit';
+import { UNKNOWN_ERROR } from '../../lib/forms/unknown-error';
 import { signInError } from '../auth/errors';
 
 /**

@@ -2,9 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiCallError } from '../../api/client';
 import { useNotice } from '../../components/location-notice';
 import { clearError, setError } from '../app-state';
-
-/** The product's general failure text, for a failure the server gave no message of its own for. */
-export const UNKNOWN_ERROR = 'Unknown error, try again later';
+import { UNKNOWN_ERROR } from './unknown-error';
 
 /** A failed API call's text: the server's own message as it is, anything else the general failure text. */
 export const failureMessage = (error: unknown): string =>
