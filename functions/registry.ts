@@ -62,6 +62,8 @@ export interface FunctionNeeds {
   mail?: boolean;
   /** Subscribes people to the newsletter (Mailchimp in AWS, a local file locally). */
   newsletter?: boolean;
+  /** Writes CSV exports into the exports bucket (served at /umdata/, swept after a day). */
+  exports?: boolean;
 }
 
 export interface EndpointUnit {
@@ -101,7 +103,12 @@ export const endpoints = {
     construct: 'Lic',
     path: 'lic/5',
     // Licenses, their shares and the user actions a move writes; the caller's user record on a first call.
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], secrets: ['licenseSigning'] },
+    // Admin lists load every list row (parallel Queries) and write the filtered list as a CSV export.
+    needs: {
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+      secrets: ['licenseSigning'],
+      exports: true,
+    },
     throttle: { rate: 100, burst: 200 },
   },
   sso: {
@@ -154,7 +161,7 @@ export const triggers = {
     cdkTrigger: 'preTokenGeneration',
     cognitoLocalTrigger: 'PreTokenGeneration',
     description: "Cognito pre-token-generation: keeps the stored email in step with the user's verified email",
-    needs: { table: ['GetItem', 'UpdateItem', 'DeleteItem'] },
+    needs: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'] },
   },
 } as const satisfies Record<string, TriggerUnit>;
 export type TriggerName = keyof typeof triggers;
@@ -211,5 +218,6 @@ export function environmentNames(needs: FunctionNeeds): string[] {
     ...(needs.table?.length ? [ENV.tableName] : []),
     ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
     ...(needs.secrets ?? []).map((name) => secrets[name].env),
+    ...(needs.exports ? [ENV.exportsBucket] : []),
   ];
 }

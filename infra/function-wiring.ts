@@ -1,5 +1,6 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '../shared/runtime';
 import { environmentNames, secrets, type FunctionNeeds, type SecretName } from '../functions/registry';
@@ -11,6 +12,8 @@ export interface WiringTargets {
   data: Data;
   pool?: { userPoolId: string; userPoolClientId: string; userPoolArn: string };
   secret: (name: SecretName) => Secret;
+  /** Where CSV exports go; absent for Cognito triggers, which write none. */
+  exportsBucket?: IBucket;
 }
 
 /**
@@ -46,6 +49,11 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
         reason: `A Cognito trigger acts on the pool that invokes it, whose ARN it cannot name (the pool references the trigger: a circular dependency). Scope: ${actions.join(', ')}, this account and region.`,
       });
     }
+  }
+  if (needs.exports) {
+    if (!targets.exportsBucket) throw new Error(`${fn.node.path}: no exports bucket to write to`);
+    env(ENV.exportsBucket, targets.exportsBucket.bucketName);
+    targets.exportsBucket.grantPut(fn);
   }
   for (const name of needs.secrets ?? []) {
     const secret = targets.secret(name);

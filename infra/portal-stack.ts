@@ -45,8 +45,9 @@ export class PortalStack extends Stack {
       userPoolClientId: this.identity.appClient.userPoolClientId,
       userPoolArn: this.identity.userPool.userPoolArn,
     };
-    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret } });
-    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret } });
+    const exportsBucket = this.files.buckets.exports;
+    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, exportsBucket } });
+    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, exportsBucket } });
 
     // Every function whose registry needs name an outside service, wired to it in one place.
     const units: { needs: FunctionNeeds; fn: PortalFunction }[] = [

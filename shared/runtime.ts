@@ -20,6 +20,8 @@ export const ENV = {
   sessionRecheckSeconds: 'SESSION_RECHECK_SECONDS',
   /** A sender verified in SES; without it the product's own mail is only logged. */
   mailFrom: 'MAIL_FROM',
+  /** The bucket CSV exports are written to (served at /umdata/{filename}). */
+  exportsBucket: 'EXPORTS_BUCKET',
   mailchimpServer: 'MAILCHIMP_SERVER',
   mailchimpListId: 'MAILCHIMP_LIST_ID',
   /** The local stand-ins of outside services (the local stack only). */

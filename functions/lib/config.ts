@@ -11,6 +11,7 @@ const envSchema = z.object({
   [ENV.userPoolId]: z.optional(z.string().check(z.minLength(1))),
   [ENV.userPoolClientId]: z.optional(z.string().check(z.minLength(1))),
   [ENV.cognitoIssuer]: z.optional(z.url()),
+  [ENV.exportsBucket]: z.optional(z.string().check(z.minLength(1))),
   [ENV.sessionRecheckSeconds]: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60))),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
 });
@@ -26,6 +27,8 @@ export interface FunctionConfig {
     /** The issuer tokens must carry: Cognito's in AWS, the emulator's locally. */
     issuer: string;
   };
+  /** The bucket CSV exports go to; absent for a unit that writes none. */
+  exportsBucket?: string;
   /** At most this many seconds pass before a revoked session or a lost admin right is refused. */
   sessionRecheckSeconds: number;
 }
@@ -60,6 +63,7 @@ export function getConfig(): FunctionConfig {
   const config: FunctionConfig = {
     region,
     tableName: e[ENV.tableName],
+    exportsBucket: e[ENV.exportsBucket],
     auth:
       userPoolId && userPoolClientId
         ? {

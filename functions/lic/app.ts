@@ -11,6 +11,7 @@ import {
   updateLicense,
   updateLicenseAddon,
 } from './handlers/admin-licenses';
+import { getAllLicenses, getLicenseDongles, getLicenseUsers } from './handlers/all-licenses';
 import { getLicenseSigningKey, reserveLicense } from './handlers/desktop';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
@@ -31,6 +32,9 @@ export const app = createEndpointApp(licEndpointContract, {
   return_license: returnLicense,
   reserve_license: reserveLicense,
   get_license_signing_key: getLicenseSigningKey,
+  get_all_licenses: getAllLicenses,
+  get_license_users: getLicenseUsers,
+  get_license_dongles: getLicenseDongles,
   create_license: createLicenseHandler,
   update_license: updateLicense,
   disable_license: disableLicense,

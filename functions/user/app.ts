@@ -7,6 +7,7 @@ import { getAdmins } from './handlers/get-admins';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { setUserLegacy } from './handlers/set-user-legacy';
 import { signOut } from './handlers/sign-out';
+import { getUserInformation } from './handlers/user-information';
 
 /** The whole `user` endpoint: the customer cmds and the admin cmds. */
 export const userEndpointContract = joinContracts(userContract, userAdminContract);
@@ -16,6 +17,7 @@ export const app = createEndpointApp(userEndpointContract, {
   update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,
   get_admins: getAdmins,
+  get_user_information: getUserInformation,
   set_user_legacy: setUserLegacy,
   sign_out: signOut,
 });

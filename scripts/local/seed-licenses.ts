@@ -46,5 +46,5 @@ export async function seedDemoLicenses(demoId: number, otherId: number, today = 
   ];
   for (const license of licenses) await createLicense(license, today);
   const shared = await createLicense({ license_type_id: 'Automation', valid_from: from, valid_to: day(today, 200), user_id: otherId }, today);
-  await shareLicense(shared.id, otherId, demoId);
+  await shareLicense(shared, demoId);
 }

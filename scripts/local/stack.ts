@@ -144,6 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.userPoolId]: resources.userPoolId,
       [ENV.userPoolClientId]: resources.userPoolClientId,
       [ENV.cognitoIssuer]: `${endpointsUrls.cognito}/${resources.userPoolId}`,
+      [ENV.exportsBucket]: resources.buckets.exports,
       ...(options.sessionRecheckSeconds !== undefined ? { [ENV.sessionRecheckSeconds]: String(options.sessionRecheckSeconds) } : {}),
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,

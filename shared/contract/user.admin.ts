@@ -9,12 +9,45 @@ export const adminSummarySchema = z.object({
   last_name: z.string(),
 });
 
+/** A change of ownership, as the user detail lists it (move_license now, move_product with products). */
+export const userActionSchema = z.object({
+  /** Unique, in time order. */
+  id: z.string(),
+  created: z.string(),
+  action: z.string(),
+  license_id: z.nullable(z.int()),
+  product_id: z.nullable(z.int()),
+  from_user_id: z.int(),
+  to_user_id: z.int(),
+  /** Who made the change: the owner, or an admin. */
+  by_user_id: z.int(),
+});
+export type UserAction = z.infer<typeof userActionSchema>;
+
+/** A user as the admin user detail shows it. */
+export const userInformationSchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  legacy: z.boolean(),
+  created: z.string(),
+});
+
 /** The `user` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const userAdminContract = defineEndpoint({
   path: 'user',
   cmds: {
     /** The administrators, for assigning cases. */
     get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
+    /** A user's detail for admins: who they are and their actions, newest first. */
+    get_user_information: cmd(
+      'admin',
+      { user_id: z.int().check(z.positive()) },
+      z.object({ user: userInformationSchema, actions: z.array(userActionSchema) }),
+    ),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
   },

@@ -1,7 +1,7 @@
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { describe, expect, it } from 'vitest';
 import { ListCache } from '../../functions/lib/lists/list-cache';
-import { pageOf } from '../../functions/lib/lists/list-page';
+import { column, pageOf } from '../../functions/lib/lists/list-page';
 import { listRowWrites } from '../../functions/lib/lists/list-store';
 import { asUnit } from '../support/api';
 
@@ -14,7 +14,7 @@ interface Row extends Record<string, string | number> {
 const kind = `test-${Date.now().toString(36)}`;
 const write = (id: number, row: Row | null, at = new Date()) => asUnit({ endpoint: 'lic' }, () => execute(...listRowWrites(kind, id, row, at)));
 const cacheOf = () => new ListCache<Row>(kind, (data) => JSON.parse(data) as Row);
-const current = (cache: ListCache<Row>) => asUnit({ endpoint: 'lic' }, () => cache.current());
+const current = async (cache: ListCache<Row>) => [...(await asUnit({ endpoint: 'lic' }, () => cache.current())).values()];
 
 describe('the admin list mechanism', () => {
   it('loads every row of a kind across its shards, and follows each change at once, in this copy and a new one', async () => {
@@ -33,7 +33,7 @@ describe('the admin list mechanism', () => {
     // A function started now loads the same list from the rows alone.
     const fresh = await current(cacheOf());
     expect(fresh.map((row) => row.id).sort((a, b) => a - b)).toEqual(rows.map((row) => row.id).sort((a, b) => a - b));
-    expect(pageOf(fresh, { orderBy: 'name', descending: false, page: 1, limit: 3, tieBreaker: 'id' })).toMatchObject({
+    expect(pageOf(fresh, { sortBy: column<Row>('name'), descending: false, page: 1, limit: 3, tieBreaker: column<Row>('id') })).toMatchObject({
       count: 40,
       rows: [{ name: 'new' }, { name: 'renamed' }, { name: 'row 1' }],
     });

@@ -34,9 +34,15 @@ const licenseSchema = item({
   hostname: string().optional(),
   reserved_since: string().optional(),
   hid: string().optional(),
+  /** The dongle's own id (the dongle list shows it beside the license id); set with `hid`. */
+  dongle_id: number().optional(),
   subscription_id: number().optional(),
   subscription_state: string().optional(),
   tag: string().optional(),
+  /** How many users it is shared with: the admin list's shared icon, kept by the share writes. */
+  shared_count: number().optional(),
+  /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */
+  version: number().optional(),
 });
 
 export const licenseKey = (id: number) => ({ pk: `license#${id}`, sk: 'license' });

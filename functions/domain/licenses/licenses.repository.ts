@@ -3,16 +3,15 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
-import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId } from '../../lib/db/counters';
 import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
+import { licenseListWrites } from './license-list';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { Machine } from '../../../shared/licenses/seat';
@@ -49,17 +48,28 @@ export async function findLicense(id: number): Promise<LicenseRecord | null> {
   return Item ?? null;
 }
 
-/** A new license with the next license id. */
-export async function createLicense({ reservation, ...license }: NewLicense, now = new Date()): Promise<LicenseRecord> {
+/** A new license with the next license id (and a dongle id when it is bound to a dongle), with its list row. */
+export async function createLicense({ reservation, ...fields }: NewLicense, now = new Date()): Promise<LicenseRecord> {
   const id = await nextId('license');
   const seat = reservation ? { ...reservation, reserved_since: now.toISOString() } : {};
-  await LicenseEntity.build(PutItemCommand)
-    .item({ ...license, ...seat, id, license_usage_id: license.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID })
-    .options({ condition: { attr: 'id', exists: false } })
-    .send();
-  const created = await findLicense(id);
-  if (!created) throw new Error(`License ${id} was not stored`);
-  return created;
+  const dongle = fields.hid === undefined ? {} : { dongle_id: await nextId('dongle') };
+  const license: LicenseRecord = {
+    enabled: true,
+    addons: [],
+    ...fields,
+    ...seat,
+    ...dongle,
+    id,
+    license_usage_id: fields.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID,
+    created: now.toISOString(),
+    updated: now.toISOString(),
+    version: 0,
+  };
+  await execute(
+    LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
+    ...licenseListWrites(license, now),
+  );
+  return license;
 }
 
 /** Every license a user owns, by id. */
@@ -97,9 +107,12 @@ export async function sharedUserIds(licenseId: number): Promise<number[]> {
   return (Items ?? []).map((share) => share.user_id).sort((a, b) => a - b);
 }
 
-/** The owner's condition every share change is written under: the license is still theirs. */
-const stillOwnedBy = (licenseId: number, ownerId: number) =>
-  LicenseEntity.build(ConditionCheck).key({ id: licenseId }).condition({ attr: 'user_id', eq: ownerId });
+/** A condition on a stored license. */
+type LicenseCondition = Condition<typeof LicenseEntity>;
+/** Changes to a license's own fields; null removes a field. */
+type LicenseChanges = { [K in Exclude<keyof LicenseRecord, 'id' | 'created' | 'updated' | 'version'>]?: LicenseRecord[K] | null };
+/** Other items written in the same transaction (shares, actions, seat events, counters). */
+type TransactionItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
 
 async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -110,53 +123,83 @@ async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-/** Shares a license with a user; sharing again changes nothing. */
-export async function shareLicense(licenseId: number, ownerId: number, withUserId: number): Promise<void> {
+/** The license as `changes` leave it: what its list row shows after the write. */
+function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): LicenseRecord {
+  const next: Record<string, unknown> = { ...license, updated: now.toISOString(), version: (license.version ?? 0) + 1 };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
+  return next as LicenseRecord;
+}
+
+/**
+ * Writes `changes` to a license read as `license`, in one transaction with `others` and the license's list
+ * row: only while the license is still at the version that was read and `conditions` hold, so the row
+ * always shows what the record holds, and two writes from the same reading cannot both land.
+ */
+async function writeLicense(
+  license: LicenseRecord,
+  changes: LicenseChanges,
+  { conditions = [], others = [], now = new Date() }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date } = {},
+): Promise<void> {
+  const next = changed(license, changes, now);
+  const update: Record<string, unknown> = { id: license.id, version: next.version };
+  for (const [name, value] of Object.entries(changes)) update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
+  // The owner's index partition follows the owner: updates do not recompute linked attributes.
+  if (changes.user_id) update.gsi1pk = licensesOfPartition(changes.user_id);
+  const readVersion: LicenseCondition =
+    license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
   await inTransaction(() =>
     execute(
-      stillOwnedBy(licenseId, ownerId),
-      LicenseShareEntity.build(PutTransaction).item({ license_id: licenseId, user_id: withUserId, owner_id: ownerId }),
+      LicenseEntity.build(UpdateTransaction)
+        .item(update as { id: number })
+        .options({ condition: { and: [readVersion, ...conditions] } }),
+      ...others,
+      ...licenseListWrites(next, now),
     ),
   );
 }
 
+/** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
+export async function shareLicense(license: LicenseRecord, withUserId: number): Promise<void> {
+  const shared = new Set([...(await sharedUserIds(license.id)), withUserId]);
+  await writeLicense(license, { shared_count: shared.size }, {
+    conditions: [{ attr: 'user_id', eq: license.user_id }],
+    others: [LicenseShareEntity.build(PutTransaction).item({ license_id: license.id, user_id: withUserId, owner_id: license.user_id })],
+  });
+}
+
 /** Stops sharing a license with a user; a share that is not there changes nothing. */
-export async function cancelShare(licenseId: number, ownerId: number, withUserId: number): Promise<void> {
-  await inTransaction(() =>
-    execute(stillOwnedBy(licenseId, ownerId), LicenseShareEntity.build(DeleteTransaction).key({ license_id: licenseId, user_id: withUserId })),
-  );
+export async function cancelShare(license: LicenseRecord, withUserId: number): Promise<void> {
+  const shared = new Set(await sharedUserIds(license.id));
+  shared.delete(withUserId);
+  await writeLicense(license, { shared_count: shared.size }, {
+    conditions: [{ attr: 'user_id', eq: license.user_id }],
+    others: [LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: withUserId })],
+  });
 }
 
 /** A time-ordered, unique sort key for a user action. */
 const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8)}`;
 
 /**
- * Gives a license to another user, in one transaction: the owner changes only if it is still `fromUserId`
- * and no machine or dongle holds the license; its shares end (the new owner decides whom to share with);
+ * Gives a license to another user, in one transaction: the owner changes only if the license is still as
+ * read and no machine or dongle holds it; its shares end (the new owner decides whom to share with);
  * both users get a `move_license` action naming who did it.
  */
 export async function moveLicense(license: LicenseRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const shares = await sharedUserIds(license.id);
   const action = { action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId };
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        // The owner's index partition follows the owner: updates do not recompute linked attributes.
-        .item({ id: license.id, user_id: toUserId, gsi1pk: licensesOfPartition(toUserId) })
-        .options({
-          condition: {
-            and: [
-              { attr: 'user_id', eq: license.user_id },
-              { attr: 'reserved_to', exists: false },
-              { attr: 'hid', exists: false },
-            ],
-          },
-        }),
+  await writeLicense(license, { user_id: toUserId, shared_count: 0 }, {
+    now,
+    conditions: [{ attr: 'reserved_to', exists: false }, { attr: 'hid', exists: false }],
+    others: [
       ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
       UserActionEntity.build(PutTransaction).item({ ...action, user_id: license.user_id, at: actionKey(now) }),
       UserActionEntity.build(PutTransaction).item({ ...action, user_id: toUserId, at: actionKey(now) }),
-    ),
-  );
+    ],
+  });
 }
 
 /** A user's actions, newest first. */
@@ -169,9 +212,6 @@ export async function userActions(userId: number): Promise<UserActionRecord[]> {
     .send();
   return Items ?? [];
 }
-
-/** A condition on a stored license. */
-type LicenseCondition = Condition<typeof LicenseEntity>;
 
 export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
 
@@ -190,21 +230,17 @@ const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine:
  * holds it and no dongle does. `event` says who freed it: the machine's user (return) or an admin (release).
  */
 export async function freeSeat(
-  licenseId: number,
+  license: LicenseRecord,
   fingerprint: string,
   byUserId: number,
   event: 'return' | 'release',
   now = new Date(),
 ): Promise<void> {
-  const free = { reserved_to: $remove(), fingerprint: $remove(), hostname: $remove(), reserved_since: $remove() };
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        .item({ id: licenseId, ...free })
-        .options({ condition: { and: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }] } }),
-      seatEvent(event, licenseId, byUserId, { fingerprint }, now),
-    ),
-  );
+  await writeLicense(license, { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null }, {
+    now,
+    conditions: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }],
+    others: [seatEvent(event, license.id, byUserId, { fingerprint }, now)],
+  });
 }
 
 /**
@@ -214,7 +250,7 @@ export async function freeSeat(
  * against the day's budget (the counter's condition refuses the takeover past it).
  */
 export async function reserveSeat(
-  licenseId: number,
+  license: LicenseRecord,
   userId: number,
   machine: Machine,
   { takeover, takeoversPerDay, now = new Date() }: { takeover: boolean; takeoversPerDay: number; now?: Date },
@@ -228,29 +264,19 @@ export async function reserveSeat(
   const seat: LicenseCondition[] = takeover
     ? [{ attr: 'reserved_to', eq: userId }, { attr: 'fingerprint', ne: machine.fingerprint }]
     : [{ or: [{ attr: 'fingerprint', exists: false }, { attr: 'fingerprint', eq: machine.fingerprint }] }];
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        .item({
-          id: licenseId,
-          reserved_to: userId,
-          fingerprint: machine.fingerprint,
-          hostname: machine.hostname,
-          reserved_since: now.toISOString(),
-        })
-        .options({ condition: { and: [...usable, ...seat] } }),
-      seatEvent(takeover ? 'takeover' : 'reserve', licenseId, userId, machine, now),
-      ...(takeover
-        ? [
-            TakeoverCountEntity.build(UpdateTransaction)
-              .item({ license_id: licenseId, day: today, count: $add(1), ttl: expiresIn(2 * 86_400, now.getTime()) })
-              .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } }),
-          ]
-        : []),
-    ),
+  const takeoverCount = TakeoverCountEntity.build(UpdateTransaction)
+    .item({ license_id: license.id, day: today, count: $add(1), ttl: expiresIn(2 * 86_400, now.getTime()) })
+    .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } });
+  await writeLicense(
+    license,
+    { reserved_to: userId, fingerprint: machine.fingerprint, hostname: machine.hostname, reserved_since: now.toISOString() },
+    {
+      now,
+      conditions: [...usable, ...seat],
+      others: [seatEvent(takeover ? 'takeover' : 'reserve', license.id, userId, machine, now), ...(takeover ? [takeoverCount] : [])],
+    },
   );
 }
-
 
 /** What an admin changes of a plain license: usage and end (none: perpetual). */
 export interface LicenseTerms {
@@ -258,33 +284,13 @@ export interface LicenseTerms {
   valid_to: string | null;
 }
 
-/**
- * Changes a license, only while it is still as it was read (its `updated` time) and no subscription
- * governs it: a change made meanwhile, or a subscription, makes this one fail and change nothing.
- */
-async function changePlainLicense(license: LicenseRecord, changes: Record<string, unknown>): Promise<void> {
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        .item({ id: license.id, ...changes } as { id: number })
-        .options({ condition: { and: [{ attr: 'updated', eq: license.updated }, { attr: 'subscription_id', exists: false }] } }),
-    ),
-  );
-}
+/** No subscription governs the license: its terms follow the subscription, not an admin. */
+const plain: LicenseCondition[] = [{ attr: 'subscription_id', exists: false }];
 
 export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms) =>
-  changePlainLicense(license, { license_usage_id, valid_to: valid_to ?? $remove() });
+  writeLicense(license, { license_usage_id, valid_to }, { conditions: plain });
 
-export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean) => changePlainLicense(license, { enabled });
+export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean) => writeLicense(license, { enabled }, { conditions: plain });
 
-/** Replaces a license's add-ons, only while it is still as it was read. */
-export async function setLicenseAddons(license: LicenseRecord, addons: { id: AddonId; channels?: number }[]): Promise<void> {
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        // The whole list is replaced; a plain array would update it element by element.
-        .item({ id: license.id, addons: $set(addons) })
-        .options({ condition: { attr: 'updated', eq: license.updated } }),
-    ),
-  );
-}
+/** Replaces a license's add-ons (the whole list), only while it is still as it was read. */
+export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[]) => writeLicense(license, { addons });

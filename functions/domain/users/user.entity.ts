@@ -24,6 +24,8 @@ const userSchema = item({
   beta_access: boolean().default(false),
   legacy: boolean().default(false),
   accepted_marketing: boolean().default(false),
+  /** Counts the writes; each write is conditioned on the count it read (absent on older records: 0). */
+  version: number().optional(),
 });
 
 export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'user' });

@@ -1,15 +1,16 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
 import { UserEntity } from './user.entity';
+import { userListWrites } from './user-list';
 
 export type UserRecord = FormattedItem<typeof UserEntity>;
 
@@ -48,15 +49,26 @@ export async function findUserById(id: number): Promise<UserRecord | null> {
  * was not deleted. When two first calls race, one wins and the other reads the winner's record (its
  * counter value is skipped).
  */
-export async function createUser(user: NewUser): Promise<UserRecord> {
+export async function createUser(user: NewUser, now = new Date()): Promise<UserRecord> {
   const id = await nextId('user');
-  const record = { ...user, id };
+  const record: UserRecord = {
+    company: '',
+    beta_access: false,
+    legacy: false,
+    accepted_marketing: false,
+    ...user,
+    id,
+    created: now.toISOString(),
+    updated: now.toISOString(),
+    version: 0,
+  };
   try {
     await execute(
       UserEntity.build(PutTransaction).item(record).options({ condition: { attr: 'sub', exists: false } }),
       RevocationEntity.build(ConditionCheck)
         .key({ sub: user.sub, scope: ACCOUNT_SCOPE })
         .condition({ attr: 'sub', exists: false }),
+      ...userListWrites(id, record, now),
     );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -64,9 +76,37 @@ export async function createUser(user: NewUser): Promise<UserRecord> {
     if (existing) return existing;
     throw new AccountDeletedError(`Account ${user.username} was deleted`);
   }
-  const created = await findUserBySub(user.sub);
-  if (!created) throw new Error(`User ${user.username} was not stored`);
-  return created;
+  return record;
+}
+
+/** Attempts at a user write while other writes keep changing the record (each reads it anew). */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Writes `changes` to the user `sub`, with its list row, in one transaction conditioned on the version
+ * read, so the row always shows what the record holds; a write that raced another reads again and retries.
+ * Null when there is no such user.
+ */
+async function changeUser(sub: string, changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email'>>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const user = await findUserBySub(sub);
+    if (!user) return null;
+    const now = new Date();
+    const next: UserRecord = { ...user, ...changes, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
+    try {
+      await execute(
+        UserEntity.build(UpdateTransaction)
+          .item({ sub, ...changes, version: next.version })
+          .options({
+            condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
+          }),
+        ...userListWrites(user.id, next, now),
+      );
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt === WRITE_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Changes the profile fields given; a field left out keeps its value. */
@@ -74,36 +114,24 @@ export async function updateUserProfile(
   sub: string,
   changes: { first_name: string; last_name: string; company?: string },
 ): Promise<UserRecord> {
-  const { Attributes } = await UserEntity.build(UpdateItemCommand)
-    .item({ sub, ...changes })
-    .options({ condition: { attr: 'sub', exists: true }, returnValues: 'ALL_NEW' })
-    .send();
-  if (!Attributes) throw new Error('Profile update returned no item');
-  return Attributes;
+  const user = await changeUser(sub, changes);
+  if (!user) throw new Error(`No user ${sub} to update`);
+  return user;
 }
 
 /** Lets a user buy legacy items (or no longer): the flag shows or hides their legacy purchase page. */
 export async function setUserLegacy(sub: string, legacy: boolean): Promise<void> {
-  await UserEntity.build(UpdateItemCommand)
-    .item({ sub, legacy })
-    .options({ condition: { attr: 'sub', exists: true } })
-    .send();
+  if (!(await changeUser(sub, { legacy }))) throw new Error(`No user ${sub} to change`);
 }
 
 /** Stores the verified email Cognito now holds for the user; false when there is no record. */
 export async function updateUserEmail(sub: string, email: string): Promise<boolean> {
-  try {
-    await UserEntity.build(UpdateItemCommand)
-      .item({ sub, email })
-      .options({ condition: { attr: 'sub', exists: true } })
-      .send();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return (await changeUser(sub, { email })) !== null;
 }
 
+/** Removes the user's record and its list row. */
 export async function deleteUser(sub: string): Promise<void> {
-  await UserEntity.build(DeleteItemCommand).key({ sub }).send();
+  const user = await findUserBySub(sub);
+  if (!user) return;
+  await execute(UserEntity.build(DeleteTransaction).key({ sub }), ...userListWrites(user.id, null, new Date()));
 }

@@ -14,31 +14,47 @@ const RELOAD_AFTER_MS = (CHANGE_LOG_SECONDS * 1000) / 2;
  * own change, and anyone's, at once.
  */
 export class ListCache<Row> {
-  private rows = new Map<number, { row: Row; version: string }>();
+  private rows = new Map<number, Row>();
+  /** The version (write time) of each row held: a change never takes a row back to an older one. */
+  private versions = new Map<number, string>();
   private loadedAt = 0;
   /** Changes logged after this (ISO) are read on the next call. */
   private since = '';
+  /** A full load under way: calls that arrive meanwhile wait for it rather than load again. */
+  private loading: Promise<void> | null = null;
 
   constructor(
     private readonly kind: string,
-    private readonly parse: (data: string) => Row,
+    private readonly parse: (data: string) => Row = (data) => JSON.parse(data) as Row,
   ) {}
 
-  /** The current rows. */
-  async current(now = Date.now()): Promise<Row[]> {
+  /**
+   * The current rows, by id: every change that committed before the call is in them. Each call reads
+   * the log itself (a call that joined another's read could miss a write that committed in between).
+   */
+  async current(now = Date.now()): Promise<ReadonlyMap<number, Row>> {
     const readFrom = new Date(now - COMMIT_WINDOW_MS).toISOString();
     if (now - this.loadedAt > RELOAD_AFTER_MS) {
-      const loaded = await loadListRows(this.kind);
-      this.rows = new Map(loaded.map(({ id, data, version }) => [id, { row: this.parse(data), version }]));
-      this.loadedAt = now;
+      this.loading ??= this.load(now).finally(() => (this.loading = null));
+      await this.loading;
     }
     for (const change of await listChangesSince(this.kind, this.since || readFrom)) {
-      const known = this.rows.get(change.id);
-      if (known && known.version > change.version) continue;
+      const known = this.versions.get(change.id);
+      if (known !== undefined && known > change.version) continue;
+      this.versions.set(change.id, change.version);
       if (change.data === undefined) this.rows.delete(change.id);
-      else this.rows.set(change.id, { row: this.parse(change.data), version: change.version });
+      else this.rows.set(change.id, this.parse(change.data));
     }
-    this.since = readFrom;
-    return Array.from(this.rows.values(), (entry) => entry.row);
+    if (readFrom > this.since) this.since = readFrom;
+    return this.rows;
+  }
+
+  private async load(now: number): Promise<void> {
+    const loaded = await loadListRows(this.kind);
+    this.rows = new Map(loaded.map(({ id, data }) => [id, this.parse(data)]));
+    this.versions = new Map(loaded.map(({ id, version }) => [id, version]));
+    // The log is read from before the load began, so a change made during the load is applied after it.
+    this.since = new Date(now - COMMIT_WINDOW_MS).toISOString();
+    this.loadedAt = now;
   }
 }

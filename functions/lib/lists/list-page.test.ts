@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageCount, pageOf } from './list-page';
+import { column, pageCount, pageOf } from './list-page';
 
-interface Row extends Record<string, string | number | boolean | null> {
+interface Row {
   id: number;
   user: string;
   valid_to: string | null;
@@ -16,18 +16,18 @@ const rows: Row[] = [
   { id: 5, user: 'dan@example.com', valid_to: '2028-09-09', enabled: false },
 ];
 const ids = (page: { rows: Row[] }) => page.rows.map((row) => row.id);
-const request = { orderBy: 'id' as const, descending: false, page: 1, limit: 20, tieBreaker: 'id' as const };
+const request = { sortBy: column<Row>('id'), descending: false, page: 1, limit: 20, tieBreaker: column<Row>('id') };
 
 describe('an admin list page', () => {
   it('sorts by any column either way, ties by the tie breaker, letters without regard to case', () => {
-    expect(ids(pageOf(rows, { ...request, orderBy: 'user' }))).toEqual([2, 4, 1, 3, 5]);
-    expect(ids(pageOf(rows, { ...request, orderBy: 'user', descending: true }))).toEqual([5, 3, 1, 4, 2]);
-    expect(ids(pageOf(rows, { ...request, orderBy: 'enabled' }))).toEqual([2, 5, 1, 3, 4]);
+    expect(ids(pageOf(rows, { ...request, sortBy: column<Row>('user') }))).toEqual([2, 4, 1, 3, 5]);
+    expect(ids(pageOf(rows, { ...request, sortBy: column<Row>('user'), descending: true }))).toEqual([5, 3, 1, 4, 2]);
+    expect(ids(pageOf(rows, { ...request, sortBy: column<Row>('enabled') }))).toEqual([2, 5, 1, 3, 4]);
   });
 
   it('puts empty cells last in both directions', () => {
-    expect(ids(pageOf(rows, { ...request, orderBy: 'valid_to' }))).toEqual([3, 4, 1, 5, 2]);
-    expect(ids(pageOf(rows, { ...request, orderBy: 'valid_to', descending: true }))).toEqual([5, 1, 4, 3, 2]);
+    expect(ids(pageOf(rows, { ...request, sortBy: column<Row>('valid_to') }))).toEqual([3, 4, 1, 5, 2]);
+    expect(ids(pageOf(rows, { ...request, sortBy: column<Row>('valid_to'), descending: true }))).toEqual([5, 1, 4, 3, 2]);
   });
 
   it('filters before counting and paging, numbering pages from 1', () => {

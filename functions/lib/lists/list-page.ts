@@ -9,14 +9,14 @@ export type Cell = string | number | boolean | null | undefined;
 export interface PageRequest<Row> {
   /** Keeps a row in the list. */
   filter?: (row: Row) => boolean;
-  /** The column to sort by. */
-  orderBy: keyof Row & string;
+  /** The value a row sorts by (a column, or one derived from it such as the owner's email). */
+  sortBy: (row: Row) => Cell;
   descending: boolean;
   /** 1 is the first page. */
   page: number;
   limit: number;
   /** Breaks ties so a row keeps its place from one page to the next (e.g. its id). */
-  tieBreaker: keyof Row & string;
+  tieBreaker: (row: Row) => Cell;
 }
 
 export interface Page<Row> {
@@ -25,26 +25,40 @@ export interface Page<Row> {
   count: number;
 }
 
-const isEmpty = (cell: Cell): boolean => cell === null || cell === undefined || cell === '';
-
-/** Empty cells sort after every value, whichever the direction: they are what nobody is looking for. */
-function compareCells(a: Cell, b: Cell, direction: 1 | -1): number {
-  if (isEmpty(a) || isEmpty(b)) return Number(isEmpty(a)) - Number(isEmpty(b));
-  if (typeof a === 'string' && typeof b === 'string') return direction * a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
-  return direction * (a! < b! ? -1 : a! > b! ? 1 : 0);
+/** A cell as it sorts: letters without regard to case, booleans as 0 and 1, empty cells as null. */
+function sortValue(cell: Cell): string | number | null {
+  if (cell === null || cell === undefined || cell === '') return null;
+  if (typeof cell === 'string') return cell.toLowerCase();
+  return typeof cell === 'boolean' ? Number(cell) : cell;
 }
 
-export function pageOf<Row extends Record<string, Cell>>(rows: Iterable<Row>, request: PageRequest<Row>): Page<Row> {
-  const kept = request.filter ? [...rows].filter(request.filter) : [...rows];
+/** Empty cells sort after every value, whichever the direction: they are what nobody is looking for. */
+function compareValues(a: string | number | null, b: string | number | null, direction: 1 | -1): number {
+  if (a === null || b === null) return Number(a === null) - Number(b === null);
+  return direction * (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/**
+ * The page: each kept row's sort values are computed once (not once per comparison), so sorting
+ * 100,000 rows stays a plain comparison of strings or numbers.
+ */
+export function pageOf<Row>(rows: Iterable<Row>, request: PageRequest<Row>): Page<Row> {
+  const decorated: { row: Row; key: string | number | null; tie: string | number | null }[] = [];
+  for (const row of rows) {
+    if (request.filter && !request.filter(row)) continue;
+    decorated.push({ row, key: sortValue(request.sortBy(row)), tie: sortValue(request.tieBreaker(row)) });
+  }
   const direction = request.descending ? -1 : 1;
-  kept.sort(
-    (a, b) =>
-      compareCells(a[request.orderBy], b[request.orderBy], direction) ||
-      compareCells(a[request.tieBreaker], b[request.tieBreaker], direction),
-  );
+  decorated.sort((a, b) => compareValues(a.key, b.key, direction) || compareValues(a.tie, b.tie, direction));
   const start = (Math.max(1, request.page) - 1) * request.limit;
-  return { rows: kept.slice(start, start + request.limit), count: kept.length };
+  return { rows: decorated.slice(start, start + request.limit).map((entry) => entry.row), count: decorated.length };
 }
 
 /** How many pages `count` rows make: floor((count - 1) / size) + 1, and one page for none. */
 export const pageCount = (count: number, size: number): number => Math.max(1, Math.floor((count - 1) / size) + 1);
+
+/** Sorting by a column of the row itself. */
+export const column =
+  <Row>(name: keyof Row) =>
+  (row: Row): Cell =>
+    row[name] as Cell;

@@ -57,28 +57,42 @@ async function signedReservation(license: LicenseRecord, machine: Machine, now: 
   return { token, signature: key.sign(Buffer.from(token, 'ascii')).toString('base64url') };
 }
 
+/** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
+const RESERVE_ATTEMPTS = 3;
+
 /**
  * Reserves a license's seat for the machine in `payload` (the owner's or a recipient's of a share).
  * Of two machines asking at once, the stored condition lets exactly one through; the other is told who
- * holds the seat. A takeover from the user's own other machine counts against the day's budget.
+ * holds the seat. A takeover from the user's own other machine counts against the day's budget. A write
+ * to the license meanwhile that leaves the seat free (an admin's edit) only costs another attempt.
  */
 export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false }, { caller }) => {
   const machine = decodeMachine(payload);
-  const { me, license } = await licenseFor(caller, license_id, { adminSees: false });
+  const access = await licenseFor(caller, license_id, { adminSees: false });
+  const { me } = access;
+  let { license } = access;
   const now = new Date();
-  const refused = refusal(license, me.id, machine, takeover, now);
-  if (refused) throw conflict(refused);
-  const takingOver = takeover && license.fingerprint !== undefined && license.fingerprint !== machine.fingerprint;
-  try {
-    await reserveSeat(license_id, me.id, machine, { takeover: takingOver, takeoversPerDay: TAKEOVERS_PER_DAY, now });
-  } catch (error) {
-    if (!(error instanceof LicenseChangedError)) throw error;
-    // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
-    const current = await findLicense(license_id);
-    const reason = current && refusal(current, me.id, machine, takingOver, now);
-    throw conflict(reason ?? (takingOver ? licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY) : licenseMessages.changedMeanwhile));
+  for (let attempt = 1; ; attempt += 1) {
+    const refused = refusal(license, me.id, machine, takeover, now);
+    if (refused) throw conflict(refused);
+    const takingOver = takeover && license.fingerprint !== undefined && license.fingerprint !== machine.fingerprint;
+    try {
+      await reserveSeat(license, me.id, machine, { takeover: takingOver, takeoversPerDay: TAKEOVERS_PER_DAY, now });
+      return { license_id, takeover: takingOver, reservation: await signedReservation(license, machine, now) };
+    } catch (error) {
+      if (!(error instanceof LicenseChangedError)) throw error;
+      // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
+      const current = await findLicense(license_id);
+      const reason = current && refusal(current, me.id, machine, takingOver, now);
+      if (reason) throw conflict(reason);
+      // Unchanged since it was read: only the takeover counter's condition can have refused.
+      if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
+        throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));
+      }
+      if (!current || attempt === RESERVE_ATTEMPTS) throw conflict(licenseMessages.changedMeanwhile);
+      license = current;
+    }
   }
-  return { license_id, takeover: takingOver, reservation: await signedReservation(license, machine, now) };
 };
 
 /** The public half of the signing key, for the desktop app (and anyone) to check reservations. */

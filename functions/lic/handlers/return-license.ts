@@ -20,7 +20,7 @@ export const returnLicense: LicHandlers['return_license'] = async ({ license_id,
   if (!returning && !(admin && adminActions(fields).has('release'))) throw forbidden(licenseMessages.ownerOnly);
   if (license.fingerprint !== fingerprint) throw conflict(licenseMessages.otherMachine);
   try {
-    await freeSeat(license_id, fingerprint, me.id, returning ? 'return' : 'release');
+    await freeSeat(license, fingerprint, me.id, returning ? 'return' : 'release');
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

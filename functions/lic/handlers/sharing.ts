@@ -21,7 +21,7 @@ async function changeShare(change: typeof shareLicense, caller: Parameters<typeo
   if (withUserId === license.user_id) throw badRequest(licenseMessages.shareWithOwner);
   await existingUser(withUserId);
   try {
-    await change(licenseId, license.user_id, withUserId);
+    await change(license, withUserId);
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

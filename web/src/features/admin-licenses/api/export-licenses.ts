@@ -1,0 +1,16 @@
+import type { CmdInput } from '../../../../../shared/contract/define';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { call } from '../../../api/client';
+
+export type LicenseExportParams = CmdInput<typeof licAdminContract, 'get_license_users'>;
+
+/**
+ * The filtered list as CSV text: `lic/5/get_license_users` writes the file and names it, and the file is
+ * read from /umdata/{filename} (same origin) while it lives (time_alive).
+ */
+export async function exportLicensesCsv(params: LicenseExportParams): Promise<string> {
+  const { filename } = await call(licAdminContract, 'get_license_users', params);
+  const response = await fetch(`/umdata/${encodeURIComponent(filename)}`, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`/umdata/${filename} answered HTTP ${response.status}`);
+  return response.text();
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
+import { call } from '../../../api/client';
+
+/** A user as admins see them, with their actions, newest first: `user/get_user_information`. */
+export const getUserInformation = (userId: number) => call(userAdminContract, 'get_user_information', { user_id: userId });
+
+/** Every user's detail: what a move (a new user action) invalidates. */
+export const userInformationQueryKey = ['user', 'get_user_information'] as const;
+
+export const userInformationQueryOptions = (userId: number) =>
+  queryOptions({ queryKey: [...userInformationQueryKey, userId], queryFn: () => getUserInformation(userId) });
+
+export const useUserInformation = (userId: number) => useQuery(userInformationQueryOptions(userId));

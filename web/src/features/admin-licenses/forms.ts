@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { ADDON_IDS, LICENSE_TYPE_IDS } from '../../../../shared/licenses/catalog';
+import { isoDateSchema } from '../../../../shared/licenses/dates';
+
+/**
+ * The admin's license forms (edit, add new license) as zod schemas. Fields hold what is typed or picked
+ * (a select's value is text); a schema's output is what the cmds take. Dates follow the contract's rule
+ * and messages (shared/licenses/dates.ts); the server checks the rest (usage known, end not before start).
+ */
+
+export const adminLicenseFormMessages = {
+  type: 'Choose a license type',
+  usage: 'Choose a license usage',
+  channels: 'Channels are a whole number from 1 to 64',
+} as const;
+
+/** BatteryValidation's channels: what the contract accepts. */
+export const CHANNELS_MIN = 1;
+export const CHANNELS_MAX = 64;
+
+const usageField = z.pipe(z.string().check(z.regex(/^\d+$/, adminLicenseFormMessages.usage)), z.transform(Number));
+
+/** Valid to as typed: empty (perpetual) or a real day, YYYY-MM-DD, with the contract's messages. */
+const validToField = z.string().check(
+  z.trim(),
+  z.refine((text: string) => text === '' || isoDateSchema.safeParse(text).success, {
+    error: (issue) => isoDateSchema.safeParse(issue.input).error?.issues[0]?.message,
+  }),
+);
+
+/** Valid from as typed: a real day, YYYY-MM-DD. */
+const validFromField = z.pipe(z.string().check(z.trim()), isoDateSchema);
+
+/** A Pro license's add-ons, ticked; the channels field (a number input's value) counts only with BVT ticked. */
+const addonFields = {
+  addons: z.array(z.enum(ADDON_IDS)),
+  channels: z.union([z.number(), z.string()]),
+};
+
+const isChannels = (value: number | string): boolean =>
+  typeof value === 'number' && Number.isInteger(value) && value >= CHANNELS_MIN && value <= CHANNELS_MAX;
+
+const channelsGiven = z.refine<{ addons: string[]; channels: number | string }>(
+  (values) => !values.addons.includes('BatteryValidation') || isChannels(values.channels),
+  {
+    error: adminLicenseFormMessages.channels,
+    path: ['channels'],
+    when: ({ value }) => {
+      const values = value as { addons?: unknown } | null;
+      return Array.isArray(values?.addons);
+    },
+  },
+);
+
+/** The add-ons as the cmds take them: BatteryValidation with its channels. */
+export function addonsOf(values: { addons: readonly (typeof ADDON_IDS)[number][]; channels: number | string }) {
+  return ADDON_IDS.filter((id) => values.addons.includes(id)).map((id) =>
+    id === 'BatteryValidation' ? { id, channels: Number(values.channels) } : { id },
+  );
+}
+
+/** Edit: usage, end (empty: perpetual), and a Pro license's add-ons. Type and start do not change. */
+export const editLicenseFormSchema = z
+  .object({ license_usage_id: usageField, valid_to: validToField, ...addonFields })
+  .check(channelsGiven);
+export type EditLicenseFormValues = z.input<typeof editLicenseFormSchema>;
+
+/** Add new license: type, usage, start, end (empty: perpetual), and a Pro license's add-ons. */
+export const newLicenseFormSchema = z
+  .object({
+    license_type_id: z.enum(LICENSE_TYPE_IDS, adminLicenseFormMessages.type),
+    license_usage_id: usageField,
+    valid_from: validFromField,
+    valid_to: validToField,
+    ...addonFields,
+  })
+  .check(channelsGiven);
+export type NewLicenseFormValues = z.input<typeof newLicenseFormSchema>;
