@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -52,8 +52,14 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
   }
   if (needs.exports) {
     if (!targets.exportsBucket) throw new Error(`${fn.node.path}: no exports bucket to write to`);
-    env(ENV.exportsBucket, targets.exportsBucket.bucketName);
-    targets.exportsBucket.grantPut(fn);
+    const bucket = targets.exportsBucket;
+    env(ENV.exportsBucket, bucket.bucketName);
+    // PutObject only: an export is written once under a fresh random name, never read back or listed.
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects('*')] }));
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+      reason: 'Each CSV export is a new object with a random name, so the function writes any key of the exports bucket (PutObject only).',
+    });
   }
   for (const name of needs.secrets ?? []) {
     const secret = targets.secret(name);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import { createLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
-import { asUnit, callApi, createAdminUserWithoutMfa, createConfirmedUser } from '../support/api';
+import { asUnit, callApi, createAdminUser, createAdminUserWithoutMfa, createConfirmedUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
 import { openSignedIn, signInWith, uniqueSuffix, useBrowser } from '../support/browser';
 
@@ -151,6 +151,60 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     await page.getByRole('status').getByText(`License ${plain.id} shared with user ${other.id}`).waitFor();
     await card.getByRole('button', { name: `Stop sharing with user ${other.id}` }).waitFor();
     await expectNoAxeViolations(page, `/licenses, Share form with a shared user, ${colorScheme}`);
+  });
+
+  it('signed in as a fresh admin: /alllicenses with a row’s actions and Edit open, a user’s detail with Add new license open, /dongles', async () => {
+    // The licenses are this test's own customer's, so the admin's dialogs open on known rows.
+    const [admin, user, other] = await Promise.all([createAdminUser(), customerWithId(), customerWithId()]);
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const license = (fields: Partial<NewLicense>) =>
+      asUnit({ endpoint: 'lic' }, () =>
+        createLicense({ user_id: user.id, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }),
+      );
+    await license({ license_type_id: 'Battery', valid_to: day(10) });
+    await license({ license_type_id: 'All', valid_to: undefined, enabled: false });
+    await license({ license_type_id: 'Battery', hid: `A11Y-DONGLE-${uniqueSuffix()}` });
+    await license({ reservation: { reserved_to: user.id, fingerprint: 'a11y-fp', hostname: 'a11y-pc' } });
+    await license({ license_type_id: 'Pro', subscription_id: 3, subscription_state: 'active', valid_to: day(20) });
+    const shared = await license({});
+    await callApi('lic/5', { cmd: 'share_license', license_id: shared.id, with_user_id: other.id }, user.accessToken);
+    const pro = await license({ license_type_id: 'Pro', addons: [{ id: 'Automation' }, { id: 'BatteryValidation', channels: 4 }] });
+
+    const page = await openSignedIn(browser, admin.username, admin.password, '/alllicenses', { colorScheme, totpSecret: admin.totpSecret });
+    await heading(page, 'All licenses');
+    await field(page, 'User').fill(String(user.id));
+    await page.getByText('7 licenses', { exact: true }).waitFor();
+    await expectNoAxeViolations(page, `/alllicenses, ${colorScheme}`);
+
+    await page.getByRole('button', { name: `Actions for license ${pro.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await expectNoAxeViolations(page, `/alllicenses, a row's actions, ${colorScheme}`);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
+    await edit.getByLabel('Channels').waitFor();
+    await edit.getByLabel('Valid to').fill('2027-13-01');
+    await edit.getByText('Not a real date').waitFor();
+    await expectNoAxeViolations(page, `/alllicenses, Edit with an error, ${colorScheme}`);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    await page.goto(`/alllicenses/${user.id}`);
+    await heading(page, 'User details');
+    await page.getByRole('table', { name: 'Licenses' }).waitFor();
+    await expectNoAxeViolations(page, `/alllicenses/{id}, ${colorScheme}`);
+    await page.getByRole('button', { name: 'Add new license' }).click();
+    const add = page.getByRole('dialog', { name: 'Add new license' });
+    await add.getByLabel('License type').click();
+    await page.getByRole('option', { name: 'Pro', exact: true }).click();
+    await add.getByRole('checkbox', { name: 'BVT' }).check();
+    await add.getByLabel('Channels').waitFor();
+    await expectNoAxeViolations(page, `/alllicenses/{id}, Add new license, ${colorScheme}`);
+
+    await page.goto('/dongles');
+    await heading(page, 'Dongles');
+    await page.getByRole('table', { name: 'Dongles' }).waitFor();
+    await expectNoAxeViolations(page, `/dongles, ${colorScheme}`);
   });
 
   it('two-factor sign-in: the code step of a sign-in, and an admin without an authenticator shown its set-up', async () => {

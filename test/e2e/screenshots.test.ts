@@ -140,4 +140,46 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).waitFor();
     await shot(page, 'licenses-share', name);
   });
+
+  it.each(variants)('admin licenses ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const { createAdminUser, createConfirmedUser } = await import('../support/api');
+    const { storeLicense, withUserId } = await import('../support/licenses');
+    const [admin, user] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const store = (fields: Parameters<typeof storeLicense>[1]) => storeLicense(user.id, { valid_from: day(-100), valid_to: day(200), ...fields });
+    await store({ license_type_id: 'Battery', valid_to: day(10) });
+    await store({ license_type_id: 'All', valid_to: undefined, enabled: false });
+    await store({ license_type_id: 'Battery', hid: `SHOT-DONGLE-${name}` });
+    await store({ reservation: { reserved_to: user.id, fingerprint: 'shot-fp', hostname: 'lab-workstation' } });
+    await store({ license_type_id: 'Pro', subscription_id: 4, subscription_state: 'active', valid_to: day(20) });
+    await store({ license_type_id: 'Log', valid_to: day(-3) });
+    const pro = await store({ license_type_id: 'Pro', addons: [{ id: 'Automation' }, { id: 'BatteryValidation', channels: 8 }] });
+
+    const page = await openSignedIn(browser, admin.username, admin.password, '/alllicenses', { viewport, colorScheme, totpSecret: admin.totpSecret });
+    await page.getByRole('table', { name: 'Licenses' }).waitFor();
+    await shot(page, 'alllicenses', name);
+
+    await page.getByLabel('User', { exact: true }).fill(String(user.id));
+    await page.getByText('6 licenses', { exact: true }).waitFor();
+    await page.getByRole('button', { name: `Actions for license ${pro.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await shot(page, 'alllicenses-actions', name);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByRole('dialog').getByLabel('Channels').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'alllicenses-edit', name);
+
+    await page.goto(`/alllicenses/${user.id}`);
+    await page.getByRole('table', { name: 'Licenses' }).waitFor();
+    await shot(page, 'alllicenses-user', name);
+    await page.getByRole('button', { name: 'Add new license' }).click();
+    await page.getByRole('dialog').getByLabel('Valid to').waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'alllicenses-user-add', name);
+
+    await page.goto('/dongles');
+    await page.getByRole('table', { name: 'Dongles' }).waitFor();
+    await shot(page, 'dongles', name);
+  });
 });

@@ -116,6 +116,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     ...(needs.userPool?.length ? ['cognito-idp'] : []),
     ...(needs.secrets?.length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
     ...(withOptions && unit.ownNeeds.mail ? ['ses'] : []),
+    ...(needs.exports ? ['s3'] : []),
   ]);
   expect([...services].sort(), label).toEqual([...expectedServices].sort());
   expect(actions.filter((action) => action.includes('*')), label).toEqual([]);
@@ -152,6 +153,13 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     expect(asList(statement.Action).sort(), label).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
   }
 
+  // S3: only writing new objects into the exports bucket, for a unit that writes CSV exports.
+  expect(ofService('s3'), label).toEqual(
+    needs.exports
+      ? [expect.objectContaining({ Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [arnOf(logicalIdOf(stack, stack.files.buckets.exports)), '/*']] } })]
+      : [],
+  );
+
   // Logs: its own log group only.
   expect(ofService('logs'), label).toEqual([expect.objectContaining({ Resource: arnOf(logicalIdOf(stack, fn.logGroup)) })]);
 
@@ -163,6 +171,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.tableName]: ref(logicalIdOf(stack, stack.data.table)),
     [ENV.userPoolId]: ref(logicalIdOf(stack, stack.identity.userPool)),
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
+    [ENV.exportsBucket]: ref(logicalIdOf(stack, stack.files.buckets.exports)),
     ...Object.fromEntries(
       (needs.secrets ?? []).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
     ),

@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/routes';
+import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
 import { licenseRoutes } from '../features/licenses/routes';
@@ -16,6 +17,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...authenticatorRoutes,
   ...ssoRoutes,
   ...licenseRoutes,
+  ...adminLicenseRoutes,
   ...placeholderRoutes,
 ];
 

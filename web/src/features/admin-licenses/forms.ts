@@ -20,16 +20,21 @@ export const CHANNELS_MAX = 64;
 
 const usageField = z.pipe(z.string().check(z.regex(/^\d+$/, adminLicenseFormMessages.usage)), z.transform(Number));
 
-/** Valid to as typed: empty (perpetual) or a real day, YYYY-MM-DD, with the contract's messages. */
-const validToField = z.string().check(
-  z.trim(),
-  z.refine((text: string) => text === '' || isoDateSchema.safeParse(text).success, {
-    error: (issue) => isoDateSchema.safeParse(issue.input).error?.issues[0]?.message,
-  }),
-);
+/** The first thing wrong with a date, in the contract's words (it may find two: the format, then the day). */
+const dateMessage = (input: unknown) => isoDateSchema.safeParse(input).error?.issues[0]?.message;
 
-/** Valid from as typed: a real day, YYYY-MM-DD. */
-const validFromField = z.pipe(z.string().check(z.trim()), isoDateSchema);
+/** A date as typed (surrounding spaces dropped): a real day, YYYY-MM-DD; with `perpetual`, empty too. */
+const dateField = ({ perpetual }: { perpetual: boolean }) =>
+  z.string().check(
+    z.trim(),
+    z.refine((text: string) => (perpetual && text === '') || isoDateSchema.safeParse(text).success, {
+      error: (issue) => dateMessage(issue.input),
+    }),
+  );
+
+/** Valid to: empty means perpetual. */
+const validToField = dateField({ perpetual: true });
+const validFromField = dateField({ perpetual: false });
 
 /** A Pro license's add-ons, ticked; the channels field (a number input's value) counts only with BVT ticked. */
 const addonFields = {

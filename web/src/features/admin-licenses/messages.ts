@@ -6,7 +6,7 @@ export const adminLicenseNotices = {
   saved: (licenseId: number) => `License ${licenseId} saved`,
   moved: (licenseId: number, userId: number) => `License ${licenseId} moved to user ${userId}`,
   added: (licenseId: number) => `License ${licenseId} added`,
-  copied: (rows: number) => `${rows} ${rows === 1 ? 'license' : 'licenses'} copied to the clipboard`,
+  copied: 'Licenses copied to the clipboard',
   legacyAllowed: (userId: number) => `User ${userId} may make legacy purchases`,
   legacyWithdrawn: (userId: number) => `User ${userId} may no longer make legacy purchases`,
 } as const;

@@ -34,13 +34,6 @@ export const placeholderRoutes = declareRoutes([
 
   // Admins only
   {
-    path: paths.allLicenses,
-    title: 'All licenses',
-    access: 'admin',
-    menu: { section: 'admin', label: 'All licenses', order: 10 },
-  },
-  { path: paths.allLicensesUser, title: 'User details', access: 'admin' },
-  {
     path: paths.allProducts,
     title: 'Registered products',
     access: 'admin',
@@ -56,7 +49,6 @@ export const placeholderRoutes = declareRoutes([
   },
   { path: paths.createCodes, title: 'License code generator', access: 'admin' },
   { path: paths.listCodes, title: 'License codes', access: 'admin' },
-  { path: paths.dongles, title: 'Dongles', access: 'admin', menu: { section: 'admin', label: 'Dongles', order: 50 } },
   {
     path: paths.subscriptions,
     title: 'Subscriptions',

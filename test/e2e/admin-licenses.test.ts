@@ -1,0 +1,432 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { createAdminUser, createConfirmedUser } from '../support/api';
+import { openSignedIn, pathOf, uniqueSuffix, useBrowser } from '../support/browser';
+import { storeLicense, withUserId } from '../support/licenses';
+
+/**
+ * The admin license screens, clicked through as an admin would: All licenses (filters, sorting, pages,
+ * each row's actions, Copy to clipboard), a user's detail (legacy purchases, their licenses, Add new
+ * license, their actions) and Dongles. The list holds every license of the stack, so each test narrows
+ * it to its own fresh customers.
+ */
+const browser = useBrowser();
+
+type Admin = Awaited<ReturnType<typeof createAdminUser>> & { id: number };
+type Customer = Awaited<ReturnType<typeof createConfirmedUser>> & { id: number };
+
+const newAdmin = (): Promise<Admin> => createAdminUser().then(withUserId);
+const newCustomer = (): Promise<Customer> => createConfirmedUser().then(withUserId);
+
+/** The calendar day `offset` days from today (UTC), as licenses store their days. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** A license of `user`, valid from 100 days ago to 200 days ahead unless told. */
+const licenseFor = (user: { id: number }, fields: Partial<NewLicense> = {}) =>
+  storeLicense(user.id, { valid_from: day(-100), valid_to: day(200), ...fields });
+
+const openAs = (admin: Admin, path: string, options: Parameters<typeof openSignedIn>[4] = {}) =>
+  openSignedIn(browser, admin.username, admin.password, path, { totpSecret: admin.totpSecret, ...options });
+
+/** The license table on the page. */
+const table = (page: Page) => page.getByRole('table', { name: 'Licenses', exact: true });
+/** A license's row, by its id in the first column. */
+const row = (page: Page, id: number) =>
+  table(page)
+    .locator('tbody tr')
+    .filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${id}$`) }) });
+/** The ids of the rows shown, top to bottom. */
+const shownIds = async (page: Page) => (await table(page).locator('tbody tr td:first-child').allInnerTexts()).map(Number);
+/** What a row shows in the column under `header`. */
+async function cell(page: Page, id: number, header: string): Promise<string> {
+  const headers = (await table(page).locator('thead th').allInnerTexts()).map((text) => text.trim());
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`No column ${header} among ${headers.join(', ')}`);
+  return (await row(page, id).locator('td').nth(index).innerText()).trim();
+}
+/** Waits until a row shows `text` under `header`. */
+const waitForCell = (page: Page, id: number, header: string, text: string) =>
+  expect.poll(() => cell(page, id, header), { timeout: 10_000 }).toBe(text);
+
+/** The green confirmation at the top of the page. */
+const notice = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();
+/** The number of licenses the list says it has. */
+const countShown = (page: Page, count: number) =>
+  page.getByText(`${count} ${count === 1 ? 'license' : 'licenses'}`, { exact: true }).waitFor();
+
+/** Opens a row's actions menu and picks `action`. */
+async function act(page: Page, id: number, action: string): Promise<void> {
+  await row(page, id).getByRole('button', { name: `Actions for license ${id}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+/** The actions a row's menu offers. */
+async function actionsOf(page: Page, id: number): Promise<string[]> {
+  const trigger = row(page, id).getByRole('button', { name: `Actions for license ${id}` });
+  if ((await trigger.count()) === 0) return [];
+  await trigger.click();
+  const items = await page.getByRole('menuitem').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return items;
+}
+
+/** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
+async function choose(page: Page, label: string, option: string, scope: Page | ReturnType<Page['getByRole']> = page) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Narrows the list to one user (by id), and waits for their `count` licenses. */
+async function filterByUser(page: Page, user: string | number, count: number) {
+  await page.getByLabel('User', { exact: true }).fill(String(user));
+  await countShown(page, count);
+}
+
+describe('All licenses', () => {
+  it('filters by user and type, sorts by a clicked header, and pages 20 licenses at a time', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const licenses = [];
+    for (let index = 0; index < 23; index++) {
+      licenses.push(await licenseFor(customer, { license_type_id: index % 5 === 0 ? 'Battery' : 'Automation', valid_to: day(100 + index) }));
+    }
+    const ids = licenses.map((license) => license.id);
+    const batteries = licenses.filter((license) => license.license_type_id === 'Battery').map((license) => license.id);
+    const page = await openAs(admin, '/alllicenses');
+    await page.getByRole('heading', { name: 'All licenses', exact: true }).waitFor();
+
+    // Part of the owner's email finds their licenses: newest first, 20 on the first page.
+    await filterByUser(page, `${customer.username}@`, 23);
+    expect(await shownIds(page)).toEqual([...ids].reverse().slice(0, 20));
+    expect(await cell(page, ids[22]!, 'User')).toBe(customer.email);
+    expect(await cell(page, ids[22]!, 'Company')).toBe('Test Co');
+    const pageSelect = page.getByLabel('Page', { exact: true });
+    expect(await pageSelect.inputValue()).toBe('1');
+    await pageSelect.click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await expect.poll(() => shownIds(page)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(await pageSelect.inputValue()).toBe('2');
+
+    // Sorting starts again at page 1: Id ascending, then descending.
+    await table(page).getByRole('button', { name: 'Id', exact: true }).click();
+    await expect.poll(() => shownIds(page)).toEqual(ids.slice(0, 20));
+    expect(await table(page).getByRole('columnheader', { name: 'Id', exact: true }).getAttribute('aria-sort')).toBe('ascending');
+    await table(page).getByRole('button', { name: 'Id', exact: true }).click();
+    await expect.poll(() => shownIds(page)).toEqual([...ids].reverse().slice(0, 20));
+    // Valid to ascending: the soonest end first.
+    await table(page).getByRole('button', { name: 'Valid to', exact: true }).click();
+    await expect.poll(() => shownIds(page)).toEqual(ids.slice(0, 20));
+    expect(await cell(page, ids[0]!, 'Valid to')).toBe(day(100));
+
+    // The user id matches exactly; with the type too, 5 licenses: one page, no dropdown.
+    await filterByUser(page, customer.id, 23);
+    await choose(page, 'License type', 'Battery');
+    await countShown(page, batteries.length);
+    expect((await shownIds(page)).sort((a, b) => a - b)).toEqual(batteries);
+    for (const id of batteries) expect(await cell(page, id, 'License type')).toBe('Battery');
+    expect(await pageSelect.count()).toBe(0);
+
+    // The filters, order and page are in the address: a reload shows the same list.
+    await page.reload();
+    await countShown(page, batteries.length);
+    expect(await page.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
+    expect(browser.pageErrors()).toEqual([]);
+  });
+
+  it('filters by id and by days expired or left, and shows each state text', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const soon = await licenseFor(customer, { valid_to: day(10) });
+    const later = await licenseFor(customer, { valid_to: day(300) });
+    const expired = await licenseFor(customer, { valid_to: day(-5) });
+    const perpetual = await licenseFor(customer, { valid_to: undefined, license_type_id: 'All', enabled: false });
+    const page = await openAs(admin, '/alllicenses');
+
+    await filterByUser(page, customer.id, 3);
+    expect(await row(page, expired.id).count()).toBe(0);
+    expect(await cell(page, soon.id, 'State')).toBe('Expires in 10 days');
+    expect(await cell(page, later.id, 'State')).toBe('');
+    expect(await cell(page, perpetual.id, 'State')).toBe('Disabled, Perpetual');
+    expect(await cell(page, perpetual.id, 'Enabled')).toBe('No');
+    expect(await cell(page, perpetual.id, 'Valid to')).toBe('');
+
+    await page.getByLabel('Expired in last (days)', { exact: true }).fill('30');
+    await countShown(page, 4);
+    expect(await cell(page, expired.id, 'State')).toBe('Expired 5 days ago');
+
+    await page.getByLabel('Expires within (days)', { exact: true }).fill('20');
+    await countShown(page, 2);
+    expect((await shownIds(page)).sort((a, b) => a - b)).toEqual([soon.id, expired.id]);
+
+    await page.getByLabel('Id', { exact: true }).fill(String(soon.id));
+    await countShown(page, 1);
+    expect(await shownIds(page)).toEqual([soon.id]);
+    await page.getByLabel('Id', { exact: true }).fill('12ab');
+    await page.getByText('A license id is a whole number above 0', { exact: true }).waitFor();
+  });
+
+  it('edits usage and valid to, and a Pro license’s BVT add-on with its channels', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const plain = await licenseFor(customer, { license_type_id: 'Battery' });
+    const pro = await licenseFor(customer, { license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
+    const page = await openAs(admin, '/alllicenses');
+    await filterByUser(page, customer.id, 2);
+    expect(await cell(page, pro.id, 'License type')).toBe('Pro\nAT');
+
+    await act(page, plain.id, 'Edit');
+    let dialog = page.getByRole('dialog', { name: `Edit license ${plain.id}` });
+    expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
+    expect(await dialog.getByLabel('License type', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(day(-100));
+    expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(day(200));
+    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    await choose(page, 'License usage', 'Academic', dialog);
+    await dialog.getByLabel('Valid to', { exact: true }).fill('2028-02-30');
+    await dialog.getByText('Not a real date', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Valid to', { exact: true }).fill('2028-03-04');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await notice(page, `License ${plain.id} saved`);
+    await dialog.waitFor({ state: 'detached' });
+    await waitForCell(page, plain.id, 'Valid to', '2028-03-04');
+    expect(await cell(page, plain.id, 'License usage')).toBe('Academic');
+
+    // An empty valid to makes it perpetual.
+    await act(page, plain.id, 'Edit');
+    await dialog.getByLabel('Valid to', { exact: true }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await notice(page, `License ${plain.id} saved`);
+    await waitForCell(page, plain.id, 'State', 'Perpetual');
+
+    // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
+    await act(page, pro.id, 'Edit');
+    dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
+    expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Channels', { exact: true }).count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: 'BVT' }).check();
+    expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('4');
+    await dialog.getByLabel('Channels', { exact: true }).fill('8');
+    await dialog.getByRole('checkbox', { name: 'AT' }).uncheck();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await notice(page, `License ${pro.id} saved`);
+    await waitForCell(page, pro.id, 'License type', 'Pro\nBVT (8 channels)');
+
+    // Opened again, the edit shows what was saved.
+    await act(page, pro.id, 'Edit');
+    expect(await dialog.getByRole('checkbox', { name: 'BVT' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(false);
+    expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('8');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(browser.pageErrors()).toEqual([]);
+  });
+
+  it('disables and enables a license, and offers a subscription license none of it', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const license = await licenseFor(customer, { valid_to: day(20) });
+    const subscription = await licenseFor(customer, { license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', valid_to: day(25) });
+    const page = await openAs(admin, '/alllicenses');
+    await filterByUser(page, customer.id, 2);
+
+    expect(await actionsOf(page, license.id)).toEqual(['Disable', 'Edit', 'Move']);
+    expect(await actionsOf(page, subscription.id)).toEqual([]);
+    expect(await cell(page, subscription.id, 'State')).toBe('Renews in 25 days');
+
+    await act(page, license.id, 'Disable');
+    await notice(page, `License ${license.id} disabled`);
+    await waitForCell(page, license.id, 'Enabled', 'No');
+    expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
+    expect(await actionsOf(page, license.id)).toEqual(['Enable', 'Edit', 'Move']);
+
+    await act(page, license.id, 'Enable');
+    await notice(page, `License ${license.id} enabled`);
+    await waitForCell(page, license.id, 'Enabled', 'Yes');
+    expect(await cell(page, license.id, 'State')).toBe('Expires in 20 days');
+  });
+
+  it('releases a seat a machine holds, but offers no Release on a dongle', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const held = await licenseFor(customer, { reservation: { reserved_to: customer.id, fingerprint: 'e2e-fp', hostname: 'e2e-workstation' } });
+    const dongle = await licenseFor(customer, {
+      hid: `E2E-${uniqueSuffix()}`,
+      reservation: { reserved_to: customer.id, fingerprint: 'e2e-fp2', hostname: 'e2e-laptop' },
+    });
+    const page = await openAs(admin, '/alllicenses');
+    await filterByUser(page, customer.id, 2);
+
+    expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\nuser ${customer.id}`);
+    expect(await actionsOf(page, held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move']);
+    expect(await actionsOf(page, dongle.id)).toEqual(['Disable', 'Edit', 'Move']);
+    expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
+
+    await act(page, held.id, 'Release');
+    await notice(page, `License ${held.id} released`);
+    await waitForCell(page, held.id, 'Reserved to', '');
+    expect(await actionsOf(page, held.id)).toEqual(['Disable', 'Edit', 'Move']);
+  });
+
+  it('moves a license to another user, and both users’ details list the move', async () => {
+    const [admin, from, to] = await Promise.all([newAdmin(), newCustomer(), newCustomer()]);
+    const license = await licenseFor(from, { license_type_id: 'Log' });
+    const page = await openAs(admin, '/alllicenses');
+    await filterByUser(page, from.id, 1);
+
+    await act(page, license.id, 'Move');
+    const dialog = page.getByRole('dialog', { name: `Move license ${license.id}` });
+    const move = dialog.getByRole('button', { name: 'Move', exact: true });
+    expect(await move.isDisabled()).toBe(true);
+    await dialog.getByLabel('Move to user id', { exact: true }).fill('abc');
+    await dialog.getByLabel('Move to user id', { exact: true }).blur();
+    await dialog.getByText('A user id is a whole number above 0', { exact: true }).waitFor();
+    await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
+    await move.click();
+    await notice(page, `License ${license.id} moved to user ${to.id}`);
+    await page.getByText('No licenses match the filters.', { exact: true }).waitFor();
+
+    await filterByUser(page, to.id, 1);
+    expect(await cell(page, license.id, 'User')).toBe(to.email);
+    await row(page, license.id).getByRole('link', { name: to.email }).click();
+    await page.waitForURL((url) => url.pathname === `/alllicenses/${to.id}`);
+    const actions = page.getByRole('table', { name: 'User actions' });
+    await actions.waitFor();
+    const cells = await actions.locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(cells.slice(1)).toEqual(['Move license', String(license.id), String(from.id), String(to.id), String(admin.id)]);
+    expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await row(page, license.id).waitFor();
+    expect(browser.pageErrors()).toEqual([]);
+  });
+
+  it('copies the filtered list to the clipboard as CSV', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const first = await licenseFor(customer, { license_type_id: 'Battery' });
+    const second = await licenseFor(customer, { license_type_id: 'Enterprise' });
+    const page = await openAs(admin, '/alllicenses', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await filterByUser(page, customer.id, 2);
+
+    await page.getByRole('button', { name: 'Copy to clipboard' }).click();
+    await notice(page, 'Licenses copied to the clipboard');
+    const lines = (await page.evaluate(() => navigator.clipboard.readText())).trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^Id,Created,User id,User,Company,License type/);
+    // In the list's order: newest first.
+    expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([second.id, first.id]);
+    expect(lines[1]).toContain(customer.email);
+  });
+});
+
+describe('a user’s detail', () => {
+  it('shows who they are, keeps the legacy flag, lists their licenses with Show expired, and adds new licenses', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const current = await licenseFor(customer, { license_type_id: 'Battery' });
+    const expired = await licenseFor(customer, { valid_to: day(-40) });
+    const page = await openAs(admin, '/alllicenses');
+    await filterByUser(page, customer.id, 1);
+    await row(page, current.id).getByRole('link', { name: customer.email }).click();
+    await page.waitForURL((url) => url.pathname === `/alllicenses/${customer.id}`);
+    await page.getByRole('heading', { name: 'User details' }).waitFor();
+
+    const detail = (label: string) =>
+      page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText();
+    expect(await detail('User id')).toBe(String(customer.id));
+    expect(await detail('Email')).toBe(customer.email);
+    expect(await detail('Company')).toBe('Test Co');
+    // No owner columns in one user's list; nothing moved yet.
+    await row(page, current.id).waitFor();
+    expect(await table(page).getByRole('button', { name: 'User', exact: true }).count()).toBe(0);
+    expect(await page.getByText('No actions yet.', { exact: true }).isVisible()).toBe(true);
+
+    // Legacy purchases: saved at once, still set after a reload.
+    const legacy = page.getByRole('checkbox', { name: 'Allow legacy purchases' });
+    expect(await legacy.isChecked()).toBe(false);
+    await legacy.click();
+    await notice(page, `User ${customer.id} may make legacy purchases`);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Allow legacy purchases' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Allow legacy purchases' }).isChecked()).toBe(true);
+
+    // Show expired adds the expired license.
+    await row(page, current.id).waitFor();
+    expect(await row(page, expired.id).count()).toBe(0);
+    await page.getByText('Show expired', { exact: true }).click();
+    await row(page, expired.id).waitFor();
+    expect(await cell(page, expired.id, 'State')).toBe('Expired 40 days ago');
+
+    // Add new license: Automation, Standard, from today to a year later unless told.
+    await page.getByRole('button', { name: 'Add new license' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add new license' });
+    const today = new Date();
+    const local = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const nextYear = new Date(today);
+    nextYear.setFullYear(today.getFullYear() + 1);
+    expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Automation');
+    expect(await dialog.getByLabel('License usage', { exact: true }).inputValue()).toBe('Standard');
+    expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(local(today));
+    expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(local(nextYear));
+    await dialog.getByRole('button', { name: 'Add license' }).click();
+    await page.getByRole('status').getByText(/^License \d+ added$/).waitFor();
+    const added = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    await row(page, added).waitFor();
+    expect(await cell(page, added, 'License type')).toBe('Automation');
+    expect(await cell(page, added, 'License usage')).toBe('Standard');
+    expect(await cell(page, added, 'Valid to')).toBe(local(nextYear));
+
+    // A Pro license with BVT, 4 channels unless told, and no end.
+    await page.getByRole('button', { name: 'Add new license' }).click();
+    await choose(page, 'License type', 'Pro', dialog);
+    await dialog.getByRole('checkbox', { name: 'BVT' }).check();
+    expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('4');
+    await choose(page, 'License usage', 'Trial', dialog);
+    await dialog.getByLabel('Valid to', { exact: true }).fill('');
+    await dialog.getByRole('button', { name: 'Add license' }).click();
+    await page.getByRole('status').getByText(new RegExp(`^License (?!${added} )\\d+ added$`)).waitFor();
+    const pro = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    await row(page, pro).waitFor();
+    expect(await cell(page, pro, 'License type')).toBe('Pro\nBVT (4 channels)');
+    expect(await cell(page, pro, 'License usage')).toBe('Trial');
+    expect(await cell(page, pro, 'State')).toBe('Perpetual');
+
+    // Back to the list of all licenses.
+    await page.getByRole('link', { name: /Back to all licenses/ }).click();
+    await page.waitForURL((url) => url.pathname === '/alllicenses');
+    await page.getByRole('heading', { name: 'All licenses', exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/alllicenses');
+    expect(browser.pageErrors()).toEqual([]);
+  });
+
+  it('withdraws legacy purchases too', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const page = await openAs(admin, `/alllicenses/${customer.id}`);
+    const legacy = page.getByRole('checkbox', { name: 'Allow legacy purchases' });
+    await page.getByText('No licenses.', { exact: true }).waitFor();
+    await legacy.click();
+    await notice(page, `User ${customer.id} may make legacy purchases`);
+    await legacy.click();
+    await notice(page, `User ${customer.id} may no longer make legacy purchases`);
+    await page.reload();
+    await legacy.waitFor();
+    expect(await legacy.isChecked()).toBe(false);
+  });
+});
+
+describe('Dongles', () => {
+  it('lists a license bound to a dongle with its owner, hid and license id', async () => {
+    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const hid = `E2E-DONGLE-${uniqueSuffix()}`;
+    const license = await licenseFor(customer, { hid });
+    const page = await openAs(admin, '/dongles');
+    await page.getByRole('heading', { name: 'Dongles', exact: true }).waitFor();
+    const dongles = page.getByRole('table', { name: 'Dongles' });
+    const dongleRow = dongles.locator('tbody tr').filter({ hasText: hid });
+    await dongleRow.waitFor();
+    expect(await dongles.locator('thead th').allInnerTexts()).toEqual(['Id', 'Created', 'User', 'Dongle hid', 'License id']);
+    const cells = await dongleRow.locator('td').allInnerTexts();
+    expect(cells.slice(2)).toEqual([String(customer.id), hid, String(license.id)]);
+    expect(cells[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Newest first.
+    expect(await dongles.locator('tbody tr').first().innerText()).toContain(hid);
+
+    await dongleRow.getByRole('link', { name: String(customer.id) }).click();
+    await page.waitForURL((url) => url.pathname === `/alllicenses/${customer.id}`);
+    await row(page, license.id).waitFor();
+  });
+});

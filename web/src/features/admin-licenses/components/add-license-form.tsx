@@ -1,0 +1,85 @@
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { addYears } from 'date-fns';
+import type * as z from 'zod/mini';
+import { DEFAULT_BATTERY_VALIDATION_CHANNELS, DEFAULT_LICENSE_USAGE_ID } from '../../../../../shared/licenses/catalog';
+import { ErrorBanner } from '../../../components/error-banner';
+import { useNotice } from '../../../components/location-notice';
+import { formatDate } from '../../../lib/dates';
+import { useSchemaForm } from '../../../lib/forms/use-schema-form';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { useLicenseChoices } from '../api/get-license-catalog';
+import { useCreateLicense } from '../api/license-changes';
+import { addonsOf, newLicenseFormSchema, type NewLicenseFormValues } from '../forms';
+import { adminLicenseNotices } from '../messages';
+import { AddonFields } from './addon-fields';
+
+/** A new license's defaults (spec §9): Automation, usage 4, from today to one year later, BVT with 4 channels. */
+function defaults(today = new Date()): NewLicenseFormValues {
+  return {
+    license_type_id: 'Automation',
+    license_usage_id: String(DEFAULT_LICENSE_USAGE_ID),
+    valid_from: formatDate(today),
+    valid_to: formatDate(addYears(today, 1)),
+    addons: [],
+    channels: DEFAULT_BATTERY_VALIDATION_CHANNELS,
+  };
+}
+
+/** Add new license for a user: type, usage, valid from, valid to (empty: perpetual); a Pro license's add-ons. */
+export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const notice = useNotice();
+  const create = useCreateLicense();
+  const choices = useLicenseChoices();
+  const form = useSchemaForm(newLicenseFormSchema, defaults());
+  const submit = useSubmit(
+    ({ addons, channels, ...values }: z.output<typeof newLicenseFormSchema>) =>
+      create.mutateAsync({ user_id: userId, ...values, addons: addonsOf({ addons, channels }) }),
+    {
+      onSuccess: (created) => {
+        notice.show(adminLicenseNotices.added(created.license_id));
+        onClose();
+      },
+    },
+  );
+
+  return (
+    <form onSubmit={form.onSubmit(submit.run)} noValidate>
+      <Stack gap="sm">
+        <ErrorBanner />
+        <Select
+          label="License type"
+          data={choices.types}
+          allowDeselect={false}
+          data-autofocus
+          {...form.getInputProps('license_type_id')}
+        />
+        <Select label="License usage" data={choices.usages} allowDeselect={false} {...form.getInputProps('license_usage_id')} />
+        <Group grow align="flex-start">
+          <TextInput label="Valid from" placeholder="YYYY-MM-DD" autoComplete="off" {...form.getInputProps('valid_from')} />
+          <TextInput
+            label="Valid to"
+            placeholder="YYYY-MM-DD"
+            description="Empty: perpetual"
+            autoComplete="off"
+            {...form.getInputProps('valid_to')}
+          />
+        </Group>
+        {form.values.license_type_id === 'Pro' && (
+          <AddonFields
+            addonsProps={form.getInputProps('addons')}
+            channelsProps={form.getInputProps('channels')}
+            showChannels={form.values.addons.includes('BatteryValidation')}
+          />
+        )}
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
+            Add license
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageLoader } from '../../../components/page-loader';
+import { PageTitle } from '../../../components/page-title';
+import { formatDate } from '../../../lib/dates';
+import { useLicenseDongles } from '../api/get-license-dongles';
+import { adminLicenseTexts } from '../messages';
+import { userDetailPath } from './licenses-table';
+
+function Dongles() {
+  const dongles = useLicenseDongles();
+  if (dongles.isPending) return <PageLoader />;
+  // A failed load shows its message in red at the top of the page.
+  if (!dongles.data) return null;
+  if (dongles.data.dongles.length === 0) return <Text>{adminLicenseTexts.noDongles}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table striped verticalSpacing={6} fz="sm" aria-label="Dongles">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Id</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Dongle hid</Table.Th>
+            <Table.Th>License id</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {dongles.data.dongles.map((dongle) => (
+            <Table.Tr key={dongle.id}>
+              <Table.Td>{dongle.id}</Table.Td>
+              <Table.Td>{formatDate(dongle.created)}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={userDetailPath(dongle.user_id)} size="sm">
+                  {dongle.user_id}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{dongle.hid}</Table.Td>
+              <Table.Td>{dongle.license_id}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Dongles (admin): the licenses bound to a dongle, newest first (spec §2: Id, Created, User, Dongle hid, License id). */
+export default function DonglesPage() {
+  return (
+    <>
+      <PageTitle />
+      <Dongles />
+    </>
+  );
+}

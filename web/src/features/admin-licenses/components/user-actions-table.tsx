@@ -1,0 +1,59 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { UserAction } from '../../../../../shared/contract/user.admin';
+import { formatDate } from '../../../lib/dates';
+import { adminLicenseTexts } from '../messages';
+import { userDetailPath } from './licenses-table';
+
+/** The actions' names as the table shows them. */
+const ACTION_NAMES: Record<string, string> = {
+  move_license: 'Move license',
+  move_product: 'Move product',
+};
+
+function UserLink({ userId }: { userId: number }) {
+  return (
+    <Anchor component={Link} to={userDetailPath(userId)} size="sm">
+      {userId}
+    </Anchor>
+  );
+}
+
+/** User actions: each change of ownership the user took part in, newest first (created, action, license, from, to, by). */
+export function UserActionsTable({ actions }: { actions: readonly UserAction[] }) {
+  if (actions.length === 0) return <Text>{adminLicenseTexts.noActions}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table striped verticalSpacing={6} fz="sm" aria-label="User actions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>License id</Table.Th>
+            <Table.Th>From user</Table.Th>
+            <Table.Th>To user</Table.Th>
+            <Table.Th>By</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {actions.map((action) => (
+            <Table.Tr key={action.id}>
+              <Table.Td>{formatDate(action.created)}</Table.Td>
+              <Table.Td>{ACTION_NAMES[action.action] ?? action.action}</Table.Td>
+              <Table.Td>{action.license_id ?? ''}</Table.Td>
+              <Table.Td>
+                <UserLink userId={action.from_user_id} />
+              </Table.Td>
+              <Table.Td>
+                <UserLink userId={action.to_user_id} />
+              </Table.Td>
+              <Table.Td>
+                <UserLink userId={action.by_user_id} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
