@@ -75,6 +75,8 @@ export interface EndpointUnit {
   needs: FunctionNeeds;
   /** Requests per second (and burst) the API route admits before it answers 429. */
   throttle: { rate: number; burst: number };
+  /** Lambda memory (MB), which also sets its CPU share; 512 unless said. */
+  memoryMb?: number;
 }
 
 /**
@@ -110,6 +112,8 @@ export const endpoints = {
       exports: true,
     },
     throttle: { rate: 100, burst: 200 },
+    // The admin lists hold every license and user row in memory and sort them: room, and the CPU it brings.
+    memoryMb: 1024,
   },
   sso: {
     construct: 'Sso',

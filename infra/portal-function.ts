@@ -19,6 +19,8 @@ export interface PortalFunctionProps {
   /** Environment variables beyond those wireFunction adds; NODE_OPTIONS for source maps is added here. */
   readonly environment?: Record<string, string>;
   readonly description?: string;
+  /** @default 512 MB */
+  readonly memoryMb?: number;
   /** @default 20 seconds (below the HTTP API's 30-second integration limit) */
   readonly timeout?: Duration;
 }
@@ -53,7 +55,7 @@ export class PortalFunction extends Construct implements IGrantable {
       depsLockFilePath: fromRepoRoot('package-lock.json'),
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memoryMb ?? 512,
       timeout: props.timeout ?? Duration.seconds(20),
       description: props.description,
       role: this.role,

@@ -42,6 +42,7 @@ export class Api extends Construct {
       const fn = new PortalFunction(this, endpoint.construct, {
         entry: `functions/${name}/index.ts`,
         description: `Portal API ${API_PREFIX}/${endpoint.path}`,
+        ...('memoryMb' in endpoint ? { memoryMb: endpoint.memoryMb } : {}),
       });
       wireFunction(fn, endpointNeeds(endpoint), props.targets);
       this.functions[name] = fn;

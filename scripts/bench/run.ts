@@ -6,6 +6,8 @@
  *   the repository read alone, and the endpoint app without the local CloudFront stand-in.
  * - Each Lambda bundle of the synthesized cloud assembly: minified size and cold import time.
  * - The sign-in route's JavaScript, gzip, as Chromium loads it.
+ * - The desktop get_licenses hot path against the same bare route (desktop.ratio), and the admin license
+ *   list at 100,000 licenses and 50,000 users (admin_list.*): first call, then warm p50 and p99.
  */
 import '../local/env-defaults';
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,9 @@ import { secrets } from '../../functions/registry';
 import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { freePort } from '../local/net';
 import { startLocalStack } from '../local/stack';
+import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
+import { signIn as signInAsDesktop } from '../client/protocol';
+import { encodeMachine } from '../../shared/licenses/seat';
 
 const outDir = resolve('.bench');
 mkdirSync(outDir, { recursive: true });
@@ -57,13 +62,14 @@ function load(url: string, body: string, headers: Record<string, string>, durati
 }
 
 /** The same call served four ways, from the bare store read to the whole local API. */
-const VARIANTS = ['bare', 'repository', 'endpoint', 'api'] as const;
+const VARIANTS = ['bare', 'repository', 'endpoint', 'api', 'desktop'] as const;
 type Variant = (typeof VARIANTS)[number];
 const VARIANT_LABELS: Record<Variant, string> = {
   bare: 'bare route: one raw GetItem',
   repository: 'the repository read (dynamodb-toolbox)',
   endpoint: 'the user endpoint app, direct',
   api: 'the whole local API',
+  desktop: 'desktop get_licenses (lic/5, with the machine payload), whole local API',
 };
 
 async function measureApi() {
@@ -112,19 +118,24 @@ async function measureApi() {
         return runAs(runtime, () => endpointApp.fetch(request));
       })}/api/user`,
       api: `${stack.baseUrl}/api/user`,
+      desktop: `${stack.baseUrl}/api/lic/5`,
     };
 
-    const body = JSON.stringify({ cmd: 'get_user_profile', version: 2020, client: 'web' });
+    const profileBody = JSON.stringify({ cmd: 'get_user_profile', version: 2020, client: 'web' });
+    // The desktop app's hot path: on every start it lists the licenses this machine may use.
+    const machine = { fingerprint: 'bench-machine', hostname: 'bench', client_version: '3.5.0', os: 'linux' };
+    const desktopBody = JSON.stringify({ cmd: 'get_licenses', payload: encodeMachine(machine), version: 2020, client: 'desktop' });
+    const bodyOf = (variant: Variant) => (variant === 'desktop' ? desktopBody : profileBody);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     // DynamoDB Local's JIT and every server warm up first. Then each round runs every variant once, the
     // order rotating from round to round, so drift on this shared machine weighs on all of them alike;
     // the figures are per-round ratios to the bare route of the same round.
-    for (const variant of VARIANTS) await load(urls[variant], body, headers, warmUpSeconds);
+    for (const variant of VARIANTS) await load(urls[variant], bodyOf(variant), headers, warmUpSeconds);
     const runs = Object.fromEntries(VARIANTS.map((variant) => [variant, [] as LoadResult[]])) as Record<Variant, LoadResult[]>;
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < VARIANTS.length; i++) {
         const variant = VARIANTS[(round + i) % VARIANTS.length]!;
-        runs[variant].push(await load(urls[variant], body, headers));
+        runs[variant].push(await load(urls[variant], bodyOf(variant), headers));
       }
     }
     const ratios = Object.fromEntries(
@@ -132,12 +143,68 @@ async function measureApi() {
     ) as Record<Variant, Spread>;
 
     const signIn = await measureSignInRoute(stack.baseUrl);
-    return { runs: Object.fromEntries(VARIANTS.map((v) => [v, medianRun(runs[v])])) as Record<Variant, LoadResult>, ratios, signIn };
+    const adminList = await measureAdminList(stack);
+    return {
+      adminList, runs: Object.fromEntries(VARIANTS.map((v) => [v, medianRun(runs[v])])) as Record<Variant, LoadResult>, ratios, signIn };
   } finally {
     servers.forEach((server) => server.close());
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Admin list calls at scale: the filters and orders an admin uses, each a page of 20. */
+const ADMIN_LIST_QUERIES: Record<string, unknown>[] = [
+  {},
+  { order_by: 'user' },
+  { order_by: 'company', descending: true },
+  { order_by: 'state', expired_in: 365 },
+  { license_type: 'Pro', order_by: 'valid_to' },
+  { user: 'Company 17', order_by: 'id' },
+  { expires_within: 30, order_by: 'reserved_to', descending: true },
+  { license_usage_id: 3, page: 40 },
+  { user: 'scale1234', expired_in: 100000 },
+  { order_by: 'license_usage', page: 10 },
+];
+const ADMIN_LIST_CALLS = Number(process.env.BENCH_ADMIN_LIST_CALLS ?? 200);
+
+/**
+ * The admin license list at scale (SCALE_USERS, SCALE_LICENSES; 50,000 and 100,000 by default), loaded
+ * into the bench's own stack: the first call (the list's cold load in this process), then warm calls
+ * through the whole local API, one at a time, cycling through the queries above.
+ */
+async function measureAdminList(stack: Awaited<ReturnType<typeof startLocalStack>>) {
+  const size = scaleSizeFromEnv();
+  console.log(`Loading ${size.users} users and ${size.licenses} licenses for the admin list …`);
+  const seeded = await asScaleSeed(stack.functionEnv, () => seedScale(size, (line) => console.log(line)));
+  const admin = await signInAsDesktop(stack.baseUrl, 'admin', stack.demoPassword, stack.demoAdminTotpSecret);
+  const call = async (params: Record<string, unknown>) => {
+    const started = performance.now();
+    const response = await fetch(`${stack.baseUrl}/api/lic/5`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      body: JSON.stringify({ cmd: 'get_all_licenses', version: 2020, client: 'web', ...params }),
+    });
+    const body = (await response.json()) as { status: string; data: { count: number; rows: unknown[] } };
+    if (response.status !== 200) throw new Error(`get_all_licenses answered ${response.status}: ${JSON.stringify(body)}`);
+    return { ms: performance.now() - started, count: body.data.count };
+  };
+  const heapBefore = process.memoryUsage().heapUsed;
+  const cold = await call({});
+  const heapAfter = process.memoryUsage().heapUsed;
+  const all = await call({ expired_in: 100_000 });
+  const times: number[] = [];
+  for (let i = 0; i < ADMIN_LIST_CALLS; i++) times.push((await call(ADMIN_LIST_QUERIES[i % ADMIN_LIST_QUERIES.length]!)).ms);
+  return {
+    seedSeconds: seeded.seconds,
+    users: size.users,
+    rows: all.count,
+    coldMs: cold.ms,
+    p50Ms: quantile(times, 0.5),
+    p99Ms: quantile(times, 0.99),
+    heapMb: (heapAfter - heapBefore) / 2 ** 20,
+    calls: times.length,
+  };
 }
 
 /** Every JavaScript file Chromium loads for /signin, each gzipped as CloudFront would serve it. */
@@ -238,7 +305,7 @@ await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
 console.log('Synthesizing and measuring the Lambda bundles …');
 const bundles = measureBundles();
 console.log(`Measuring the API (${rounds} rounds of ${seconds} s per variant, ${connections} connections) …`);
-const { runs, ratios, signIn } = await measureApi();
+const { runs, ratios, signIn, adminList } = await measureApi();
 
 const lines = [
   '| figure | value | budget |',
@@ -251,8 +318,27 @@ const lines = [
   `| **API / bare throughput** (median of ${rounds} rounds; quartiles ${pct(ratios.api.q1)}–${pct(ratios.api.q3)}) | **${pct(ratios.api.median)}** | ≥ 70 % |`,
   `| errors / non-2xx | ${VARIANTS.map((v) => `${v} ${runs[v].errors}/${runs[v].non2xx}`).join(', ')} | 0 |`,
   ...bundles.map((b) => `| bundle ${b.name} | ${f(b.kb)} KB min, cold import ${f(b.coldImportMs)} ms | < 300 KB, < 150 ms |`),
+  `| **desktop get_licenses / bare throughput** (median of ${rounds} rounds) | **${pct(ratios.desktop.median)}** | ≥ 70 % |`,
+  `| admin list at ${adminList.rows} licenses / ${adminList.users} users: first call (cold load) | ${f(adminList.coldMs, 0)} ms (list held: ~${f(adminList.heapMb, 0)} MB heap) | |`,
+  `| **admin list, filtered and sorted page, warm** (${adminList.calls} calls) | **p50 ${f(adminList.p50Ms)} ms**, p99 ${f(adminList.p99Ms)} ms | p50 < 500 ms |`,
   `| sign-in route JS | ${f(signIn.gzip / 1024)} KB gzip (${signIn.files} files, ${f(signIn.raw / 1024)} KB raw) | < 200 KB gzip |`,
 ];
 console.log(`\n${lines.join('\n')}\n`);
-writeFileSync(join(outDir, 'results.json'), JSON.stringify({ date: new Date().toISOString(), rounds, seconds, connections, runs, ratios, bundles, signIn }, null, 2));
+// The headline figures by name (flat, and nested under the same names), then the details.
+const figures = {
+  'admin_list.p50_ms': adminList.p50Ms,
+  'admin_list.p99_ms': adminList.p99Ms,
+  'admin_list.cold_ms': adminList.coldMs,
+  'admin_list.rows': adminList.rows,
+  'desktop.ratio': ratios.desktop.median,
+  'api.ratio': ratios.api.median,
+};
+const nested = {
+  admin_list: { p50_ms: adminList.p50Ms, p99_ms: adminList.p99Ms, cold_ms: adminList.coldMs, rows: adminList.rows, users: adminList.users, heap_mb: adminList.heapMb },
+  desktop: { ratio: ratios.desktop.median },
+};
+writeFileSync(
+  join(outDir, 'results.json'),
+  JSON.stringify({ ...figures, ...nested, date: new Date().toISOString(), rounds, seconds, connections, runs, ratios, bundles, signIn, adminList }, null, 2),
+);
 console.log(`Written to ${join(outDir, 'results.json')}`);

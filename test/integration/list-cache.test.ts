@@ -2,7 +2,8 @@ import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { describe, expect, it } from 'vitest';
 import { ListCache } from '../../functions/lib/lists/list-cache';
 import { column, pageOf } from '../../functions/lib/lists/list-page';
-import { listRowWrites } from '../../functions/lib/lists/list-store';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { ListRowEntity, listRowWrites, requestListReload } from '../../functions/lib/lists/list-store';
 import { asUnit } from '../support/api';
 
 interface Row extends Record<string, string | number> {
@@ -45,5 +46,18 @@ describe('the admin list mechanism', () => {
     await current(cache);
     await write(100, { id: 100, name: 'older' }, new Date(Date.now() - 5_000));
     expect((await current(cache)).find((row) => row.id === 100)?.name).toBe('newer');
+  });
+
+  it('loads afresh after a bulk load that wrote rows without changes, once it asks every copy to', async () => {
+    const cache = cacheOf();
+    const before = (await current(cache)).length;
+    const bulk = (id: number) =>
+      asUnit({ endpoint: 'lic' }, () =>
+        ListRowEntity.build(PutItemCommand).item({ kind, id, data: JSON.stringify({ id, name: `bulk ${id}` }), version: new Date().toISOString() }).send(),
+      );
+    await Promise.all([201, 202, 203].map(bulk));
+    expect((await current(cache)).length).toBe(before);
+    await asUnit({ endpoint: 'lic' }, () => requestListReload(kind));
+    expect((await current(cache)).length).toBe(before + 3);
   });
 });

@@ -14,6 +14,16 @@ export const CounterEntity = new Entity({
   timestamps: false,
 });
 
+/** Reserves `count` consecutive numbers of a kind at once (bulk loads); returns the first. */
+export async function reserveIds(kind: string, count: number): Promise<number> {
+  const { Attributes } = await CounterEntity.build(UpdateItemCommand)
+    .item({ name: kind, value: $add(count) })
+    .options({ returnValues: 'UPDATED_NEW' })
+    .send();
+  if (typeof Attributes?.value !== 'number') throw new Error(`Counter ${kind} returned no value`);
+  return Attributes.value - count + 1;
+}
+
 /** Hands out the next number of a kind, atomically: ids people type or read are small numbers, not uuids. */
 export async function nextId(kind: string): Promise<number> {
   const { Attributes } = await CounterEntity.build(UpdateItemCommand)

@@ -18,6 +18,8 @@ export class ListCache<Row> {
   /** The version (write time) of each row held: a change never takes a row back to an older one. */
   private versions = new Map<number, string>();
   private loadedAt = 0;
+  /** When the rows held were loaded (ISO): a reload marker older than this is already in them. */
+  private loadedVersion = '';
   /** Changes logged after this (ISO) are read on the next call. */
   private since = '';
   /** A full load under way: calls that arrive meanwhile wait for it rather than load again. */
@@ -38,7 +40,17 @@ export class ListCache<Row> {
       this.loading ??= this.load(now).finally(() => (this.loading = null));
       await this.loading;
     }
-    for (const change of await listChangesSince(this.kind, this.since || readFrom)) {
+    const changes = await listChangesSince(this.kind, this.since || readFrom);
+    const reloadAt = changes.reduce((latest, change) => (change.reload && change.version > latest ? change.version : latest), '');
+    if (reloadAt > this.loadedVersion) {
+      // A bulk load happened: take the rows as they are now, then the changes since.
+      this.loading ??= this.load(now).finally(() => (this.loading = null));
+      await this.loading;
+      if (reloadAt > this.loadedVersion) this.loadedVersion = reloadAt;
+      return this.current(now);
+    }
+    for (const change of changes) {
+      if (change.reload) continue;
       const known = this.versions.get(change.id);
       if (known !== undefined && known > change.version) continue;
       this.versions.set(change.id, change.version);
@@ -56,5 +68,6 @@ export class ListCache<Row> {
     // The log is read from before the load began, so a change made during the load is applied after it.
     this.since = new Date(now - COMMIT_WINDOW_MS).toISOString();
     this.loadedAt = now;
+    this.loadedVersion = new Date(now).toISOString();
   }
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Entity } from 'dynamodb-toolbox/entity';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
@@ -50,6 +52,8 @@ export const ListChangeEntity = new Entity({
     /** The row's new columns as JSON; absent when the record was removed from the list. */
     data: string().optional(),
     version: string(),
+    /** Set on a bulk load's marker: every copy loads the kind afresh (the load wrote no change per row). */
+    reload: boolean().optional(),
     ttl: number(),
   }),
   computeKey: ({ kind, at }) => ({ pk: `changes#${kind}`, sk: at }),
@@ -73,6 +77,17 @@ export function listRowWrites(kind: string, id: number, row: object | null, now 
       ...(data === undefined ? {} : { data }),
     }),
   ] as const;
+}
+
+/**
+ * Tells every copy of a kind's list to load it afresh: for a bulk load (seed, import, migration) that
+ * writes rows without a change each. Written after the rows.
+ */
+export async function requestListReload(kind: string, now = new Date()): Promise<void> {
+  const version = now.toISOString();
+  await ListChangeEntity.build(PutItemCommand)
+    .item({ kind, id: 0, version, reload: true, at: `${version}#reload#${randomUUID().slice(0, 8)}`, ttl: expiresIn(CHANGE_LOG_SECONDS, now.getTime()) })
+    .send();
 }
 
 /** Every row of a kind, read shard by shard in parallel. */

@@ -1,0 +1,160 @@
+/**
+ * The admin lists' scale data set: 50,000 users and 100,000 licenses (design §4, §9), with their list
+ * rows, written in batches straight into the table the local stack uses, then one reload marker per list
+ * so every running copy of the lists loads them afresh. The records are what the portal's own writes make
+ * (the same entities); the users exist only in the table, not in the user pool: nobody signs in as them.
+ *
+ * `npm run seed:scale` loads it into the running local stack; `npm run bench` into its own.
+ * Sizes: SCALE_USERS, SCALE_LICENSES.
+ */
+import './env-defaults';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { addDays, formatISO } from 'date-fns';
+import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
+import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
+import { ADDON_IDS, LICENSE_TYPE_IDS, LICENSE_USAGES } from '../../shared/licenses/catalog';
+import type { LicenseRecord } from '../../functions/domain/licenses/licenses.repository';
+
+/** DynamoDB's batch size, and how many batches are in flight at once. */
+const BATCH = 25;
+const PARALLEL = 8;
+
+export interface ScaleSize {
+  users: number;
+  licenses: number;
+}
+
+/** A small deterministic generator, so two loads of the same size are the same data. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** Writes the data set; returns how many users and licenses were written and how long it took. */
+export async function seedScale(size: ScaleSize, log: (line: string) => void = console.log) {
+  const started = performance.now();
+  const { portalTable } = await import('../../functions/lib/db/table');
+  const { reserveIds } = await import('../../functions/lib/db/counters');
+  const { UserEntity } = await import('../../functions/domain/users/user.entity');
+  const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
+  const { ListRowEntity, requestListReload } = await import('../../functions/lib/lists/list-store');
+  const { LICENSE_LIST, toLicenseListRow } = await import('../../functions/domain/licenses/license-list');
+  const { USER_LIST, toUserListRow } = await import('../../functions/domain/users/user-list');
+
+  const random = generator(size.users * 7 + size.licenses);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+  const today = new Date();
+  const day = (offset: number) => formatISO(addDays(today, offset), { representation: 'date' });
+  const now = today.toISOString();
+
+  // Put requests of several entities: the batch command takes any mix of them.
+  const requests: unknown[] = [];
+  let written = 0;
+  const flush = async (force = false) => {
+    while (requests.length >= BATCH * PARALLEL || (force && requests.length > 0)) {
+      const batches = [];
+      for (let i = 0; i < PARALLEL && requests.length > 0; i++) {
+        batches.push(portalTable.build(BatchWriteCommand).requests(...(requests.splice(0, BATCH) as [BatchPutRequest])));
+      }
+      await Promise.all(batches.map((batch) => execute({ maxAttempts: 10 }, batch)));
+      written += batches.length;
+    }
+  };
+  const row = (kind: string, id: number, data: object) =>
+    ListRowEntity.build(BatchPutRequest).item({ kind, id, data: JSON.stringify(data), version: now });
+
+  const firstUser = await reserveIds('user', size.users);
+  const companies = Array.from({ length: 2_000 }, (_, i) => `Company ${i + 1}`);
+  for (let i = 0; i < size.users; i++) {
+    const id = firstUser + i;
+    const user = {
+      sub: randomUUID(),
+      id,
+      username: `scale${id}`,
+      email: `scale${id}@example.com`,
+      first_name: 'Scale',
+      last_name: `User ${id}`,
+      company: pick(companies),
+      beta_access: false,
+      legacy: random() < 0.05,
+      accepted_marketing: random() < 0.3,
+      created: now,
+      updated: now,
+      version: 0,
+    };
+    requests.push(UserEntity.build(BatchPutRequest).item(user), row(USER_LIST, id, toUserListRow(user)));
+    await flush();
+  }
+  await flush(true);
+  log(`  ${size.users} users written (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+  const firstLicense = await reserveIds('license', size.licenses);
+  const usages = LICENSE_USAGES.map((usage) => usage.id);
+  for (let i = 0; i < size.licenses; i++) {
+    const id = firstLicense + i;
+    const type = pick(LICENSE_TYPE_IDS);
+    const start = -Math.floor(random() * 1_500);
+    const end = random() < 0.2 ? undefined : start + 30 + Math.floor(random() * 1_500);
+    const onDongle = random() < 0.01;
+    const reserved = !onDongle && random() < 0.15;
+    const userId = firstUser + Math.floor(random() * size.users);
+    const license: LicenseRecord = {
+      id,
+      user_id: userId,
+      license_type_id: type,
+      license_usage_id: pick(usages),
+      enabled: random() > 0.03,
+      valid_from: day(start),
+      ...(end === undefined ? {} : { valid_to: day(end) }),
+      addons: type === 'Pro' ? ADDON_IDS.filter(() => random() < 0.4).map((addon) => (addon === 'BatteryValidation' ? { id: addon, channels: 4 } : { id: addon })) : [],
+      ...(reserved ? { reserved_to: userId, fingerprint: `scale-${id}`, hostname: `host-${id}`, reserved_since: now } : {}),
+      ...(onDongle ? { hid: `SCALE-DONGLE-${id}`, dongle_id: id } : {}),
+      shared_count: random() < 0.1 ? 1 : 0,
+      created: new Date(today.getTime() + start * 86_400_000).toISOString(),
+      updated: now,
+      version: 0,
+    };
+    requests.push(LicenseEntity.build(BatchPutRequest).item(license), row(LICENSE_LIST, id, toLicenseListRow(license)));
+    await flush();
+  }
+  await flush(true);
+  await Promise.all([requestListReload(USER_LIST), requestListReload(LICENSE_LIST)]);
+  const seconds = (performance.now() - started) / 1000;
+  log(`  ${size.licenses} licenses written (${seconds.toFixed(1)} s, ${written} batches)`);
+  return { ...size, seconds };
+}
+
+const sizeFromEnv = (): ScaleSize => ({
+  users: Number(process.env.SCALE_USERS ?? 50_000),
+  licenses: Number(process.env.SCALE_LICENSES ?? 100_000),
+});
+
+/** Runs `work` as the operator's bulk load: the table only, with what a batch load does to it. */
+export async function asScaleSeed<T>(functionEnv: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const { runAs } = await import('../../functions/lib/runtime-env');
+  const { ENV } = await import('../../shared/runtime');
+  const env = Object.fromEntries(Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName));
+  return runAs({ name: 'seed-scale', needs: { table: ['BatchWriteItem', 'UpdateItem', 'PutItem'] }, env }, work);
+}
+
+// `npm run seed:scale`: into the running local stack, found through {LOCAL_DATA_DIR}/stack.json.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const stateFile = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'stack.json');
+  if (!existsSync(stateFile)) {
+    console.error(`No running local stack (${stateFile} is missing): start it with npm start`);
+    process.exit(1);
+  }
+  const { functionEnv } = JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> };
+  for (const [key, value] of Object.entries(functionEnv)) if (key.startsWith('AWS_')) process.env[key] = value;
+  const size = sizeFromEnv();
+  console.log(`Loading ${size.users} users and ${size.licenses} licenses into the local stack …`);
+  await asScaleSeed(functionEnv, () => seedScale(size));
+}
+
+export { sizeFromEnv as scaleSizeFromEnv };
