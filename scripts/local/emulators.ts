@@ -54,7 +54,7 @@ const loopbackLauncher = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.jav
  * Amazon DynamoDB Local (Java) on 127.0.0.1 only, with its data in `dir`; one shared database for every
  * credential and region; no telemetry (nothing phones home), and no cross-origin access for web pages.
  */
-export async function startDynamoDb(port: number, dir: string): Promise<RunningEmulator> {
+export async function startDynamoDb(port: number, dir: string, { inMemory = false } = {}): Promise<RunningEmulator> {
   mkdirSync(dir, { recursive: true });
   const { jar, libraryPath } = dynamoDbLocalJar();
   const classPath = [jar, join(libraryPath, '*')].join(delimiter);
@@ -65,7 +65,7 @@ export async function startDynamoDb(port: number, dir: string): Promise<RunningE
       '-cp',
       classPath,
       loopbackLauncher,
-      ...['-port', String(port), '-dbPath', dir, '-sharedDb', '-disableTelemetry', '-cors', 'http://127.0.0.1'],
+      ...['-port', String(port), ...(inMemory ? ['-inMemory'] : ['-dbPath', dir]), '-sharedDb', '-disableTelemetry', '-cors', 'http://127.0.0.1'],
     ],
     { stdio: 'pipe' },
   );

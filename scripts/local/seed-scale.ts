@@ -64,6 +64,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
       }
       await Promise.all(batches.map((batch) => execute({ maxAttempts: 10 }, batch)));
       written += batches.length;
+      if (written % 400 < PARALLEL) log(`  … ${written * BATCH} items (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
   };
   const row = (kind: string, id: number, data: object) =>

@@ -33,6 +33,8 @@ export interface LocalStackOptions {
   jobIntervalMinutes?: number;
   /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
   sessionRecheckSeconds?: number;
+  /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
+  dynamoDbInMemory?: boolean;
 }
 
 export interface LocalStack {
@@ -120,7 +122,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const invokeUrl = `http://127.0.0.1:${(invokeServer.address() as AddressInfo).port}`;
 
     const [dynamo, s3, cognito] = await Promise.all([
-      startDynamoDb(dynamoPort, join(dataDir, 'dynamodb')),
+      startDynamoDb(dynamoPort, join(dataDir, 'dynamodb'), { inMemory: options.dynamoDbInMemory ?? false }),
       startS3(s3Port, join(dataDir, 's3')),
       startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile),
     ]);
