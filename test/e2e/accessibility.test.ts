@@ -195,7 +195,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     await expectNoAxeViolations(page, `/alllicenses/{id}, ${colorScheme}`);
     await page.getByRole('button', { name: 'Add new license' }).click();
     const add = page.getByRole('dialog', { name: 'Add new license' });
-    await add.getByLabel('License type').click();
+    await add.getByRole('combobox', { name: 'License type' }).click();
     await page.getByRole('option', { name: 'Pro', exact: true }).click();
     await add.getByRole('checkbox', { name: 'BVT' }).check();
     await add.getByLabel('Channels').waitFor();

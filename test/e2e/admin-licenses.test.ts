@@ -71,9 +71,12 @@ async function actionsOf(page: Page, id: number): Promise<string[]> {
   return items;
 }
 
+type Scope = Page | ReturnType<Page['getByRole']>;
+/** A select by its label (its open list of options is labelled the same). */
+const select = (scope: Scope, label: string) => scope.getByRole('combobox', { name: label, exact: true });
 /** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
-async function choose(page: Page, label: string, option: string, scope: Page | ReturnType<Page['getByRole']> = page) {
-  await scope.getByLabel(label, { exact: true }).click();
+async function choose(page: Page, label: string, option: string, scope: Scope = page) {
+  await select(scope, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -100,7 +103,7 @@ describe('All licenses', () => {
     expect(await shownIds(page)).toEqual([...ids].reverse().slice(0, 20));
     expect(await cell(page, ids[22]!, 'User')).toBe(customer.email);
     expect(await cell(page, ids[22]!, 'Company')).toBe('Test Co');
-    const pageSelect = page.getByLabel('Page', { exact: true });
+    const pageSelect = select(page, 'Page');
     expect(await pageSelect.inputValue()).toBe('1');
     await pageSelect.click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
@@ -130,7 +133,7 @@ describe('All licenses', () => {
     // The filters, order and page are in the address: a reload shows the same list.
     await page.reload();
     await countShown(page, batteries.length);
-    expect(await page.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
+    expect(await select(page, 'License type').inputValue()).toBe('Battery');
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -278,6 +281,10 @@ describe('All licenses', () => {
     await dialog.getByLabel('Move to user id', { exact: true }).fill('abc');
     await dialog.getByLabel('Move to user id', { exact: true }).blur();
     await dialog.getByText('A user id is a whole number above 0', { exact: true }).waitFor();
+    // A refused move says why in red, in the dialog, which stays open.
+    await dialog.getByLabel('Move to user id', { exact: true }).fill('99999999');
+    await move.click();
+    await dialog.getByRole('alert').getByText('User 99999999 not found', { exact: true }).waitFor();
     await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
     await move.click();
     await notice(page, `License ${license.id} moved to user ${to.id}`);
@@ -293,6 +300,12 @@ describe('All licenses', () => {
     expect(cells.slice(1)).toEqual(['Move license', String(license.id), String(from.id), String(to.id), String(admin.id)]);
     expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await row(page, license.id).waitFor();
+
+    // The user it came from lists the same move.
+    await page.goto(`/alllicenses/${from.id}`);
+    await page.getByText('No licenses.', { exact: true }).waitFor();
+    const theirs = await page.getByRole('table', { name: 'User actions' }).locator('tbody tr').first().locator('td').allInnerTexts();
+    expect(theirs).toEqual(cells);
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -346,7 +359,7 @@ describe('a user’s detail', () => {
     // Show expired adds the expired license.
     await row(page, current.id).waitFor();
     expect(await row(page, expired.id).count()).toBe(0);
-    await page.getByText('Show expired', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Show expired' }).check();
     await row(page, expired.id).waitFor();
     expect(await cell(page, expired.id, 'State')).toBe('Expired 40 days ago');
 
@@ -358,8 +371,9 @@ describe('a user’s detail', () => {
       `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
     const nextYear = new Date(today);
     nextYear.setFullYear(today.getFullYear() + 1);
-    expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Automation');
-    expect(await dialog.getByLabel('License usage', { exact: true }).inputValue()).toBe('Standard');
+    // The choices' names arrive with get_license_types and get_license_usages.
+    await expect.poll(() => select(dialog, 'License type').inputValue()).toBe('Automation');
+    await expect.poll(() => select(dialog, 'License usage').inputValue()).toBe('Standard');
     expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(local(today));
     expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(local(nextYear));
     await dialog.getByRole('button', { name: 'Add license' }).click();

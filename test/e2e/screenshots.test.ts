@@ -164,6 +164,7 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.getByText('6 licenses', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Actions for license ${pro.id}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).waitFor();
+    await page.waitForTimeout(300);
     await shot(page, 'alllicenses-actions', name);
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await page.getByRole('dialog').getByLabel('Channels').waitFor();

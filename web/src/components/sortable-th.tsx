@@ -28,7 +28,7 @@ interface SortableThProps<Column extends string> {
 export function SortableTh<Column extends string>({ column, sort, onSort, children }: SortableThProps<Column>) {
   const direction = sort.orderBy === column ? (sort.descending ? 'descending' : 'ascending') : undefined;
   return (
-    <Table.Th aria-sort={direction} className={classes.th}>
+    <Table.Th aria-sort={direction}>
       <UnstyledButton className={classes.button} onClick={() => onSort(column)}>
         <span>{children}</span>
         <SortIcon direction={direction} />

@@ -60,6 +60,7 @@ export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: (
             label="Valid to"
             placeholder="YYYY-MM-DD"
             description="Empty: perpetual"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoComplete="off"
             {...form.getInputProps('valid_to')}
           />

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
 import { useLicenseDongles } from '../api/get-license-dongles';
 import { adminLicenseTexts } from '../messages';
-import { userDetailPath } from './licenses-table';
+import { userDetailPath } from '../user-detail-path';
 
 function Dongles() {
   const dongles = useLicenseDongles();

@@ -63,6 +63,7 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
           label="Valid to"
           placeholder="YYYY-MM-DD"
           description="Empty: perpetual"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           autoComplete="off"
           {...form.getInputProps('valid_to')}
         />

@@ -1,4 +1,4 @@
-import { Button, Menu, Modal } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions, type AdminAction } from '../../../../../shared/licenses/actions';
@@ -7,6 +7,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes';
 import { adminLicenseNotices } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
+import { FormDialog } from './form-dialog';
 import { MoveLicenseForm } from './move-license-form';
 
 /**
@@ -44,7 +45,8 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
 
   return (
     <>
-      <Menu position="bottom-end" shadow="md" withinPortal>
+      {/* No focus placeholder: a role="menu" holds only its items (axe aria-required-children). */}
+      <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button
             size="compact-sm"
@@ -63,12 +65,12 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
           {actions.has('move') && <Menu.Item onClick={() => setDialog('move')}>Move</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={dialog === 'edit'} onClose={close} title={`Edit license ${license.id}`}>
-        {dialog === 'edit' && <EditLicenseForm license={license} onClose={close} />}
-      </Modal>
-      <Modal opened={dialog === 'move'} onClose={close} title={`Move license ${license.id}`}>
-        {dialog === 'move' && <MoveLicenseForm license={license} onClose={close} />}
-      </Modal>
+      <FormDialog opened={dialog === 'edit'} onClose={close} title={`Edit license ${license.id}`}>
+        <EditLicenseForm license={license} onClose={close} />
+      </FormDialog>
+      <FormDialog opened={dialog === 'move'} onClose={close} title={`Move license ${license.id}`}>
+        <MoveLicenseForm license={license} onClose={close} />
+      </FormDialog>
     </>
   );
 }

@@ -40,10 +40,10 @@ export function LicenseFilters({ filters, onChange }: LicenseFiltersProps) {
   const [licenseId, setLicenseId] = useDebouncedField(filters.licenseId, (value) => onChange('licenseId', value));
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
+    <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" verticalSpacing="xs">
       <TextInput
         label="User"
-        placeholder="User id, email or company"
+        placeholder="Id, email or company"
         autoComplete="off"
         value={user}
         onChange={(event) => setUser(event.currentTarget.value)}

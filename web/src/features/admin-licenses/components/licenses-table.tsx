@@ -1,14 +1,14 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, generatePath } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
 import { SortableTh } from '../../../components/sortable-th';
 import { formatDate, formatDay } from '../../../lib/dates';
-import { paths } from '../../../lib/routing/paths';
 import type { SortOrder } from '../../../lib/sorting';
 import { useLicenseTypeName } from '../api/get-license-catalog';
 import { addonsText } from '../addons';
+import { userDetailPath } from '../user-detail-path';
 import { LicenseActionsMenu } from './license-actions-menu';
 import { SharedIcon } from './shared-icon';
 import classes from './licenses-table.module.css';
@@ -42,9 +42,6 @@ const COLUMNS: readonly Column[] = [
     ),
   },
 ];
-
-/** The user detail of a license's owner. */
-export const userDetailPath = (userId: number) => generatePath(paths.allLicensesUser, { id: String(userId) });
 
 /** Who holds the seat: the machine and its user, or the dongle the license is bound to. */
 function Holder({ license }: { license: AdminLicenseRow }) {
@@ -90,7 +87,7 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       {showOwner && (
         <>
           <Table.Td>
-            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm" className={classes.user}>
+            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm" className={classes.nowrap}>
               {license.user || `User ${license.user_id}`}
             </Anchor>
           </Table.Td>
@@ -112,7 +109,9 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       <Table.Td>
         <Holder license={license} />
       </Table.Td>
-      <Table.Td c={license.expired || !license.enabled ? 'red' : undefined}>{state}</Table.Td>
+      <Table.Td className={classes.state} c={license.expired || !license.enabled ? 'red' : undefined}>
+        {state}
+      </Table.Td>
       <Table.Td>
         {license.shared_count > 0 && <SharedMark count={license.shared_count} />}
       </Table.Td>
@@ -143,8 +142,8 @@ export function LicensesTable({ rows, sort, onSort, showOwner, busy }: LicensesT
     <Table.ScrollContainer minWidth={showOwner ? 1180 : 940} type="native">
       <Table
         striped
-        highlightOnHover
         verticalSpacing={6}
+        horizontalSpacing={8}
         fz="sm"
         aria-label="Licenses"
         aria-busy={busy}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
-import { userDetailPath } from './licenses-table';
+import { userDetailPath } from '../user-detail-path';
 
 /** The actions' names as the table shows them. */
 const ACTION_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, DataList, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, DataList, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -19,6 +19,7 @@ import { useSetUserLegacy } from '../api/set-user-legacy';
 import { DEFAULT_LICENSE_SORT, MAX_FILTER_DAYS } from '../license-list-query';
 import { adminLicenseNotices, adminLicenseTexts } from '../messages';
 import { AddLicenseForm } from './add-license-form';
+import { FormDialog } from './form-dialog';
 import { LicenseList } from './license-list';
 import { UserActionsTable } from './user-actions-table';
 
@@ -105,9 +106,9 @@ function UserLicenses({ userId }: { userId: number }) {
         showOwner={false}
         emptyText={adminLicenseTexts.noLicenses}
       />
-      <Modal opened={adding} onClose={() => setAdding(false)} title="Add new license">
-        {adding && <AddLicenseForm userId={userId} onClose={() => setAdding(false)} />}
-      </Modal>
+      <FormDialog opened={adding} onClose={() => setAdding(false)} title="Add new license">
+        <AddLicenseForm userId={userId} onClose={() => setAdding(false)} />
+      </FormDialog>
     </section>
   );
 }
