@@ -24,6 +24,6 @@ export const licenseMessages = {
   addonPresent: (addon: string) => `The license already has ${addon}`,
   addonMissing: (addon: string) => `The license has no ${addon}`,
   usageUnknown: (usage: number) => `Unknown license usage ${usage}`,
-  endBeforeStart: 'valid_to must not be before valid_from',
+  endBeforeStart: 'Valid to must not be before valid from',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
 } as const;

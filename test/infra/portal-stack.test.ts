@@ -16,7 +16,7 @@ import {
   type BucketRole,
 } from '../../infra/definitions';
 import { repoRoot } from '../../infra/paths';
-import { endpoints, jobs, triggers, type TriggerUnit } from '../../functions/registry';
+import { endpoints, jobs, triggers, type EndpointUnit, type TriggerUnit } from '../../functions/registry';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import {
@@ -332,11 +332,12 @@ describe('functions', () => {
     expect(Object.keys(portal.stack.jobs.functions).sort()).toEqual(Object.keys(jobs).sort());
   });
 
-  it.each(labels)('%s runs on Node.js 22 or newer, ARM64, 512 MB, within its caller\'s time limit', (label) => {
-    const { fn, kind } = unit(label);
+  it.each(labels)('%s runs on Node.js 22 or newer, ARM64, 512 MB unless its registry entry says, within its caller\'s time limit', (label) => {
+    const { fn, kind, name } = unit(label);
     const props = portal.json.Resources[logicalIdOf(portal.stack, fn.function)]!.Properties!;
     expect(Number(/^nodejs(\d+)\.x$/.exec(String(props.Runtime))?.[1])).toBeGreaterThanOrEqual(22);
-    expect(props).toMatchObject({ Architectures: ['arm64'], MemorySize: 512, Handler: 'index.handler' });
+    const endpoint: EndpointUnit | undefined = kind === 'endpoint' ? endpoints[name as keyof typeof endpoints] : undefined;
+    expect(props).toMatchObject({ Architectures: ['arm64'], MemorySize: endpoint?.memoryMb ?? 512, Handler: 'index.handler' });
     // Cognito waits 5 seconds for a trigger; the HTTP API 30 seconds for an integration.
     if (kind === 'trigger') expect(props.Timeout).toBeLessThanOrEqual(5);
     if (kind === 'endpoint') expect(props.Timeout).toBeLessThan(30);

@@ -42,4 +42,13 @@ describe('an admin list page', () => {
   it('counts pages as floor((count - 1) / size) + 1', () => {
     expect([pageCount(0, 20), pageCount(1, 20), pageCount(20, 20), pageCount(21, 20), pageCount(200, 20)]).toEqual([1, 1, 1, 2, 10]);
   });
+
+  it('gives the same page by selection (first pages) as by sorting everything (deep pages)', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => ({ id: i + 1, user: `u${(i * 7919) % 613}`, valid_to: i % 11 ? `2027-01-${String((i % 28) + 1).padStart(2, '0')}` : null, enabled: i % 3 === 0 }));
+    const sorted = [...many].sort((a, b) => (a.user < b.user ? -1 : a.user > b.user ? 1 : a.id - b.id));
+    const byUser = { ...request, sortBy: column<Row>('user'), limit: 20 };
+    expect(ids(pageOf(many, { ...byUser, page: 3 }))).toEqual(sorted.slice(40, 60).map((row) => row.id));
+    expect(ids(pageOf(many, { ...byUser, page: 200 }))).toEqual(sorted.slice(3980, 4000).map((row) => row.id));
+    expect(pageOf(many, { ...byUser, page: 200 }).count).toBe(5_000);
+  });
 });

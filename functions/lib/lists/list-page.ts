@@ -38,20 +38,49 @@ function compareValues(a: string | number | null, b: string | number | null, dir
   return direction * (a < b ? -1 : a > b ? 1 : 0);
 }
 
+type Entry<Row> = { row: Row; key: string | number | null; tie: string | number | null };
+
 /**
- * The page: each kept row's sort values are computed once (not once per comparison), so sorting
- * 100,000 rows stays a plain comparison of strings or numbers.
+ * Up to this many leading rows (pages before the asked one included) are picked by selection, which
+ * compares most rows once with the last row kept; deeper pages sort every kept row.
+ */
+const SELECT_UP_TO = 2_000;
+
+/**
+ * The page: each kept row's sort values are computed once (not once per comparison). For the first
+ * pages (the usual case) only the leading rows are kept in order while the list is read once; a deeper
+ * page sorts the whole filtered list.
  */
 export function pageOf<Row>(rows: Iterable<Row>, request: PageRequest<Row>): Page<Row> {
-  const decorated: { row: Row; key: string | number | null; tie: string | number | null }[] = [];
+  const direction = request.descending ? -1 : 1;
+  const compare = (a: Entry<Row>, b: Entry<Row>) => compareValues(a.key, b.key, direction) || compareValues(a.tie, b.tie, direction);
+  const start = (Math.max(1, request.page) - 1) * request.limit;
+  const wanted = start + request.limit;
+  const selecting = wanted <= SELECT_UP_TO;
+  const kept: Entry<Row>[] = [];
+  let count = 0;
   for (const row of rows) {
     if (request.filter && !request.filter(row)) continue;
-    decorated.push({ row, key: sortValue(request.sortBy(row)), tie: sortValue(request.tieBreaker(row)) });
+    count += 1;
+    const entry = { row, key: sortValue(request.sortBy(row)), tie: sortValue(request.tieBreaker(row)) };
+    if (!selecting) {
+      kept.push(entry);
+      continue;
+    }
+    if (kept.length === wanted && compare(entry, kept[wanted - 1]!) >= 0) continue;
+    // Binary search for its place among the rows kept so far, which stay in order.
+    let low = 0;
+    let high = kept.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(kept[middle]!, entry) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    kept.splice(low, 0, entry);
+    if (kept.length > wanted) kept.pop();
   }
-  const direction = request.descending ? -1 : 1;
-  decorated.sort((a, b) => compareValues(a.key, b.key, direction) || compareValues(a.tie, b.tie, direction));
-  const start = (Math.max(1, request.page) - 1) * request.limit;
-  return { rows: decorated.slice(start, start + request.limit).map((entry) => entry.row), count: decorated.length };
+  if (!selecting) kept.sort(compare);
+  return { rows: kept.slice(start, start + request.limit).map((entry) => entry.row), count };
 }
 
 /** How many pages `count` rows make: floor((count - 1) / size) + 1, and one page for none. */

@@ -8,7 +8,10 @@ import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { expiresIn, portalTable } from '../db/table';
+import { QueryCommand as QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { getTableName } from '../config';
+import { dataTable } from '../db/layout';
+import { documentClient, expiresIn, portalTable } from '../db/table';
 
 /**
  * The one mechanism behind every admin list (licenses, users, products, codes …). Each listed kind keeps
@@ -90,19 +93,36 @@ export async function requestListReload(kind: string, now = new Date()): Promise
     .send();
 }
 
+/**
+ * One shard's rows. Read with the plain document client and a projection rather than through the
+ * entity: a cold load reads every row of a kind, and formatting each through the schema would cost
+ * more than the read.
+ */
+async function loadShard(kind: string, shard: number): Promise<{ id: number; data: string; version: string }[]> {
+  const rows: { id: number; data: string; version: string }[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommandInput({
+        TableName: getTableName(),
+        KeyConditionExpression: '#pk = :pk',
+        ProjectionExpression: '#id, #data, #version',
+        ExpressionAttributeNames: { '#pk': dataTable.partitionKey, '#id': 'id', '#data': 'data', '#version': 'version' },
+        ExpressionAttributeValues: { ':pk': `rows#${kind}#${shard}` },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) rows.push(item as { id: number; data: string; version: string });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return rows;
+}
+
 /** Every row of a kind, read shard by shard in parallel. */
 export async function loadListRows(kind: string): Promise<{ id: number; data: string; version: string }[]> {
-  const shards = await Promise.all(
-    Array.from({ length: LIST_SHARDS }, (_, shard) =>
-      portalTable
-        .build(QueryCommand)
-        .entities(ListRowEntity)
-        .query({ partition: `rows#${kind}#${shard}` })
-        .options({ maxPages: Infinity, consistent: true })
-        .send(),
-    ),
-  );
-  return shards.flatMap(({ Items }) => Items ?? []);
+  const shards = await Promise.all(Array.from({ length: LIST_SHARDS }, (_, shard) => loadShard(kind, shard)));
+  return shards.flat();
 }
 
 /** A kind's changes logged after `since` (ISO), oldest first, read strongly consistent. */
