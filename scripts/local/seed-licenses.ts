@@ -8,7 +8,7 @@ const day = (today: Date, days: number) => formatISO(addDays(today, days), { rep
  * perpetual, disabled, held by a machine, on a dongle, shared by someone else, and subscriptions active
  * and canceled. Only once: a demo account that has licenses keeps them as they are.
  */
-export async function seedDemoLicenses(demoId: number, otherId: number, today = new Date()): Promise<void> {
+export async function seedDemoLicenses(demoId: number, other: { id: number; username: string }, today = new Date()): Promise<void> {
   if ((await ownLicenses(demoId)).length > 0) return;
   const from = day(today, -200);
   const licenses: NewLicense[] = [
@@ -45,6 +45,6 @@ export async function seedDemoLicenses(demoId: number, otherId: number, today = 
     },
   ];
   for (const license of licenses) await createLicense(license, today);
-  const shared = await createLicense({ license_type_id: 'Automation', valid_from: from, valid_to: day(today, 200), user_id: otherId }, today);
-  await shareLicense(shared, demoId);
+  const shared = await createLicense({ license_type_id: 'Automation', valid_from: from, valid_to: day(today, 200), user_id: other.id }, today);
+  await shareLicense(shared, demoId, other.username);
 }

@@ -138,5 +138,5 @@ export async function seedDemoAccounts(
     userIds.set(account.username, record.id);
   }
   // The demo customer's licenses, one shared with them by the admin.
-  await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, userIds.get('admin')!));
+  await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, { id: userIds.get('admin')!, username: 'admin' }));
 }

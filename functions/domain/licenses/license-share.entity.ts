@@ -16,8 +16,9 @@ import { licenseSortKey } from './license.entity';
 const shareSchema = item({
   license_id: number().key(),
   user_id: number().key(),
-  /** The owner who shared it. */
+  /** The owner who shared it, and their username (fixed for an account's life: no lookup to show it). */
   owner_id: number(),
+  owner_username: string().optional(),
 });
 
 export const sharedWithPartition = (userId: number) => `shared-with#${userId}`;

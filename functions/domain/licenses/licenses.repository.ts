@@ -63,6 +63,7 @@ export async function createLicense({ reservation, ...fields }: NewLicense, now 
     license_usage_id: fields.license_usage_id ?? DEFAULT_LICENSE_USAGE_ID,
     created: now.toISOString(),
     updated: now.toISOString(),
+    shared_count: 0,
     version: 0,
   };
   await execute(
@@ -83,17 +84,21 @@ export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
   return Items ?? [];
 }
 
-/** The licenses shared with a user, each with the owner who shared it. */
-export async function licensesSharedWith(userId: number): Promise<LicenseRecord[]> {
-  const { Items } = await portalTable
+/** The licenses shared with a user, each with the username of the owner who shared it (when the share has it). */
+export async function licensesSharedWith(userId: number): Promise<{ license: LicenseRecord; ownerUsername: string | undefined }[]> {
+  const { Items: shares = [] } = await portalTable
     .build(QueryCommand)
     .entities(LicenseShareEntity)
     .query({ index: 'gsi1', partition: sharedWithPartition(userId) })
     .options({ maxPages: Infinity })
     .send();
-  const licenses = await Promise.all((Items ?? []).map((share) => findLicense(share.license_id)));
+  const licenses = await Promise.all(shares.map(async (share) => ({ license: await findLicense(share.license_id), share })));
   // A share outlives its license only for the moment of a move; the license then is someone else's.
-  return licenses.filter((license): license is LicenseRecord => license !== null && license.user_id !== userId);
+  return licenses.flatMap(({ license, share }) =>
+    license !== null && license.user_id !== userId && license.user_id === share.owner_id
+      ? [{ license, ownerUsername: share.owner_username }]
+      : [],
+  );
 }
 
 /** The users a license is shared with. */
@@ -162,11 +167,18 @@ async function writeLicense(
 }
 
 /** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
-export async function shareLicense(license: LicenseRecord, withUserId: number): Promise<void> {
+export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string): Promise<void> {
   const shared = new Set([...(await sharedUserIds(license.id)), withUserId]);
   await writeLicense(license, { shared_count: shared.size }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
-    others: [LicenseShareEntity.build(PutTransaction).item({ license_id: license.id, user_id: withUserId, owner_id: license.user_id })],
+    others: [
+      LicenseShareEntity.build(PutTransaction).item({
+        license_id: license.id,
+        user_id: withUserId,
+        owner_id: license.user_id,
+        ...(ownerUsername ? { owner_username: ownerUsername } : {}),
+      }),
+    ],
   });
 }
 

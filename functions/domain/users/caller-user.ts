@@ -52,6 +52,24 @@ export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
   }
 }
 
+/** Callers' numeric ids by Cognito sub: an account's id never changes, so a function asks once. */
+const knownIds = new Map<string, number>();
+/** Enough for every active user of a warm function; the oldest entry goes first beyond it. */
+const KNOWN_IDS_LIMIT = 10_000;
+
+/**
+ * The caller's numeric id, read (or the record created) once per function instance: the hot paths
+ * that need only the id (the desktop app's license list on every start) skip the record's read.
+ */
+export async function callerUserId(caller: Caller): Promise<number> {
+  const known = knownIds.get(caller.sub);
+  if (known !== undefined) return known;
+  const { id } = await resolveCallerUser(caller);
+  if (knownIds.size >= KNOWN_IDS_LIMIT) knownIds.delete(knownIds.keys().next().value!);
+  knownIds.set(caller.sub, id);
+  return id;
+}
+
 /** A verified email change: the record takes the new address and the old one is free again. */
 export async function followEmailChange(user: UserRecord, email: string): Promise<void> {
   const stored = await updateUserEmail(user.sub, email);

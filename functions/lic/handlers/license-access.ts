@@ -1,12 +1,12 @@
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { findLicense, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
-import { resolveCallerUser } from '../../domain/users/caller-user';
+import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById, type UserRecord } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 
 export interface LicenseAccess {
-  me: UserRecord;
+  me: { id: number };
   license: LicenseRecord;
   owner: boolean;
   admin: boolean;
@@ -18,7 +18,7 @@ export interface LicenseAccess {
  * and recipients: there an admin is anyone else (`adminSees: false`).
  */
 export async function licenseFor(caller: Caller, licenseId: number, { adminSees = true } = {}): Promise<LicenseAccess> {
-  const me = await resolveCallerUser(caller);
+  const me = { id: await callerUserId(caller) };
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   const owner = license.user_id === me.id;

@@ -2,7 +2,7 @@ import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow } from '../../domain/licenses/license-row';
 import { licensesSharedWith, ownLicenses, sharedUserIds } from '../../domain/licenses/licenses.repository';
-import { resolveCallerUser } from '../../domain/users/caller-user';
+import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { availableTo } from '../../domain/licenses/seat.rules';
@@ -16,22 +16,29 @@ type LicHandlers = EndpointHandlers<typeof licContract>;
  */
 export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { caller }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
-  const me = await resolveCallerUser(caller);
-  const [own, shared] = await Promise.all([ownLicenses(me.id), licensesSharedWith(me.id)]);
+  const userId = await callerUserId(caller);
+  const [own, shared] = await Promise.all([ownLicenses(userId), licensesSharedWith(userId)]);
+  // Only a license that is shared (or from before the count was kept) costs a read of its shares.
   const ownRows = await Promise.all(
-    own.map(async (license) => toLicenseRow(license, { sharedUsers: await sharedUserIds(license.id), sharedBy: null })),
+    own.map(async (license) =>
+      toLicenseRow(license, { sharedUsers: license.shared_count === 0 ? [] : await sharedUserIds(license.id), sharedBy: null }),
+    ),
   );
   const owners = new Map(
     await Promise.all(
-      [...new Set(shared.map((license) => license.user_id))].map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const),
+      [...new Set(shared.map(({ license, ownerUsername }) => (ownerUsername ? null : license.user_id)))]
+        .filter((id): id is number => id !== null)
+        .map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const),
     ),
   );
-  const sharedRows = shared.map((license) => toLicenseRow(license, { sharedUsers: [], sharedBy: owners.get(license.user_id) ?? null }));
+  const sharedRows = shared.map(({ license, ownerUsername }) =>
+    toLicenseRow(license, { sharedUsers: [], sharedBy: ownerUsername ?? owners.get(license.user_id) ?? null }),
+  );
   const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
   if (!machine) return { licenses: rows };
   // For the desktop app: whether its machine may take each seat now.
   const today = new Date().toISOString().slice(0, 10);
-  const byId = new Map([...own, ...shared].map((license) => [license.id, license]));
+  const byId = new Map([...own, ...shared.map(({ license }) => license)].map((license) => [license.id, license]));
   return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today) })) };
 };
 

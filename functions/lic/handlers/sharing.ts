@@ -1,6 +1,7 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
-import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds } from '../../domain/licenses/licenses.repository';
+import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser, licenseFor, ownedLicense } from './license-access';
@@ -16,12 +17,15 @@ export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = as
   return sharedUsers(license_id);
 };
 
-async function changeShare(change: typeof shareLicense, caller: Parameters<typeof licenseFor>[0], licenseId: number, withUserId: number) {
+type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string) => Promise<void>;
+
+async function changeShare(change: ShareChange, caller: Caller, licenseId: number, withUserId: number) {
   const { license } = await ownedLicense(caller, licenseId);
   if (withUserId === license.user_id) throw badRequest(licenseMessages.shareWithOwner);
   await existingUser(withUserId);
   try {
-    await change(license, withUserId);
+    // The owner is the caller: their username goes on the share, for the recipient's "Shared by".
+    await change(license, withUserId, caller.username);
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;
@@ -33,4 +37,4 @@ export const shareLicenseHandler: LicHandlers['share_license'] = ({ license_id, 
   changeShare(shareLicense, caller, license_id, with_user_id);
 
 export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { caller }) =>
-  changeShare(cancelShare, caller, license_id, with_user_id);
+  changeShare((license, withUserId) => cancelShare(license, withUserId), caller, license_id, with_user_id);
