@@ -9,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * serves with an index.html fallback. Runtime settings come from /config.json, never from this file.
  *
  * `vite --config web/vite.config.ts` serves the SPA for development; set PORTAL_BACKEND to the local
- * stack's origin (printed by `npm start`) to proxy /api and /config.json to it.
+ * stack's origin (printed by `npm start`) to proxy /api, /config.json and the bucket paths to it.
  */
 const backend = process.env.PORTAL_BACKEND;
 
@@ -34,6 +34,8 @@ export default defineConfig({
           '/config.json': backend,
           '/data': backend,
           '/downloads': backend,
+          '/attachments': backend,
+          '/umdata': backend,
         },
       }
     : undefined,
