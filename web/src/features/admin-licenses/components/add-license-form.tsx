@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import { addYears } from 'date-fns';
 import type * as z from 'zod/mini';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS, DEFAULT_LICENSE_USAGE_ID } from '../../../../../shared/licenses/catalog';
@@ -12,6 +12,8 @@ import { useCreateLicense } from '../api/license-changes';
 import { addonsOf, newLicenseFormSchema, type NewLicenseFormValues } from '../forms';
 import { adminLicenseNotices } from '../messages';
 import { AddonFields } from './addon-fields';
+import { DialogActions } from './dialog-actions';
+import { ValidToInput } from './valid-to-input';
 
 /** A new license's defaults (spec §9): Automation, usage 4, from today to one year later, BVT with 4 channels. */
 function defaults(today = new Date()): NewLicenseFormValues {
@@ -56,14 +58,7 @@ export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: (
         <Select label="License usage" data={choices.usages} allowDeselect={false} {...form.getInputProps('license_usage_id')} />
         <Group grow align="flex-start">
           <TextInput label="Valid from" placeholder="YYYY-MM-DD" autoComplete="off" {...form.getInputProps('valid_from')} />
-          <TextInput
-            label="Valid to"
-            placeholder="YYYY-MM-DD"
-            description="Empty: perpetual"
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            autoComplete="off"
-            {...form.getInputProps('valid_to')}
-          />
+          <ValidToInput {...form.getInputProps('valid_to')} />
         </Group>
         {form.values.license_type_id === 'Pro' && (
           <AddonFields
@@ -72,14 +67,7 @@ export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: (
             showChannels={form.values.addons.includes('BatteryValidation')}
           />
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
-            Add license
-          </Button>
-        </Group>
+        <DialogActions label="Add license" pending={submit.pending} valid={form.isValid()} onCancel={onClose} />
       </Stack>
     </form>
   );

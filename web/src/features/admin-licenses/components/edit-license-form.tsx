@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, Stack, TextInput } from '@mantine/core';
 import type * as z from 'zod/mini';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS } from '../../../../../shared/licenses/catalog';
@@ -12,6 +12,8 @@ import { useEditLicense } from '../api/license-changes';
 import { addonsOf, editLicenseFormSchema, type EditLicenseFormValues } from '../forms';
 import { adminLicenseNotices } from '../messages';
 import { AddonFields } from './addon-fields';
+import { DialogActions } from './dialog-actions';
+import { ValidToInput } from './valid-to-input';
 
 const initialValues = (license: AdminLicenseRow): EditLicenseFormValues => ({
   license_usage_id: String(license.license_usage_id),
@@ -59,14 +61,7 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
           data-autofocus
           {...form.getInputProps('license_usage_id')}
         />
-        <TextInput
-          label="Valid to"
-          placeholder="YYYY-MM-DD"
-          description="Empty: perpetual"
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          autoComplete="off"
-          {...form.getInputProps('valid_to')}
-        />
+        <ValidToInput {...form.getInputProps('valid_to')} />
         {license.license_type_id === 'Pro' && (
           <AddonFields
             addonsProps={form.getInputProps('addons')}
@@ -74,14 +69,7 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
             showChannels={form.values.addons.includes('BatteryValidation')}
           />
         )}
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
-            Save
-          </Button>
-        </Group>
+        <DialogActions label="Save" pending={submit.pending} valid={form.isValid()} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,13 +1,15 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { moveLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { ErrorBanner } from '../../../components/error-banner';
+import { UserIdInput } from '../../../components/user-id-input';
 import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useMoveLicense } from '../api/license-changes';
 import { adminLicenseNotices } from '../messages';
+import { DialogActions } from './dialog-actions';
 
 /** Move: the user id the license goes to; Move (only with a user filled in) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
@@ -23,9 +25,6 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
       },
     },
   );
-  const userField = form.getInputProps('to_user_id');
-  // An empty field shows no message: it only keeps Move disabled.
-  const blank = form.values.to_user_id.trim() === '';
 
   return (
     <form onSubmit={form.onSubmit(submit.run)} noValidate>
@@ -35,22 +34,8 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
           Now with user {license.user_id}
           {license.user ? ` (${license.user})` : ''}.
         </Text>
-        <TextInput
-          label="Move to user id"
-          inputMode="numeric"
-          autoComplete="off"
-          data-autofocus
-          {...userField}
-          error={blank ? undefined : userField.error}
-        />
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
-            Move
-          </Button>
-        </Group>
+        <UserIdInput label="Move to user id" data-autofocus {...form.getInputProps('to_user_id')} />
+        <DialogActions label="Move" pending={submit.pending} valid={form.isValid()} onCancel={onClose} />
       </Stack>
     </form>
   );

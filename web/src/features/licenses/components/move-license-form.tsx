@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useMoveLicense } from '../api/move-license';
 import { licenseNotices } from '../messages';
-import { UserIdInput } from './user-id-input';
+import { UserIdInput } from '../../../components/user-id-input';
 
 /** Move: the user id the license goes to; Move (only with a user filled in) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: LicenseRow; onClose: () => void }) {

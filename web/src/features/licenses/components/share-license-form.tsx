@@ -8,7 +8,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
 import { licenseNotices, licenseTexts } from '../messages';
-import { UserIdInput } from './user-id-input';
+import { UserIdInput } from '../../../components/user-id-input';
 
 /** One user the license is shared with, and the button that stops sharing with them. */
 function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId: number; canStop: boolean }) {
