@@ -9,6 +9,17 @@ export const webConfigSchema = z.object({
   cognitoEndpoint: z.optional(z.url()),
   /** Base of the API: '/api' behind CloudFront and locally. */
   apiBase: z._default(z.string(), '/api'),
+  /**
+   * The checkout provider's popup storefront: its script (FastSpring's Store Builder Library in AWS, the
+   * local sandbox's stand-in locally) and storefront id. Absent: buying is not offered.
+   */
+  checkout: z.optional(
+    z.object({
+      scriptUrl: z.string().check(z.minLength(1)),
+      storefront: z.string().check(z.minLength(1)),
+      accessKey: z.optional(z.string()),
+    }),
+  ),
   /** True only on the local stack (shows the local mailbox link). */
   local: z._default(z.boolean(), false),
 });

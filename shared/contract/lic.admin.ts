@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { isoDateSchema } from '../licenses/dates';
+import { LEGACY_UPGRADE_PATHS } from '../commerce/catalogue';
+import { campaignCodeSchema, durationSchema, MAX_CODE_COUNT } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './lic';
 
@@ -94,6 +96,74 @@ export const dongleSchema = z.object({ id: z.int(), created: z.string(), user_id
 /** A CSV file in the exports bucket, served at /umdata/{filename} for time_alive seconds. */
 export const csvExportSchema = z.object({ filename: z.string(), time_alive: z.int() });
 
+/** A license code as the code list shows it (spec §3 License code), with its redemptions. */
+export const licenseCodeRowSchema = z.object({
+  id: z.int(),
+  created: z.string(),
+  code: z.string(),
+  /** The admin who generated it. */
+  user_id: z.int(),
+  description: z.string(),
+  license_type_id: z.enum(LICENSE_TYPE_IDS),
+  license_usage_id: z.int(),
+  license_usage: z.string(),
+  single_usage: z.boolean(),
+  /** ISO period of the licenses it gives (null: a campaign's licenses end with the campaign). */
+  duration: z.nullable(z.string()),
+  /** The window it may be redeemed in (null: open). */
+  valid_from: z.nullable(z.string()),
+  valid_to: z.nullable(z.string()),
+  used: z.boolean(),
+  /** Who redeemed a single-use code (null: nobody yet, or a campaign code). */
+  used_by: z.nullable(z.int()),
+  /** How many times it was redeemed (a campaign code: once per user). */
+  redemptions: z.int(),
+});
+export type LicenseCodeRow = z.infer<typeof licenseCodeRowSchema>;
+export const LICENSE_CODE_ORDER_COLUMNS = [
+  'id',
+  'created',
+  'code',
+  'description',
+  'license_type_id',
+  'license_usage',
+  'single_usage',
+  'duration',
+  'valid_from',
+  'valid_to',
+  'used',
+  'used_by',
+] as const;
+
+/** A subscription as the subscription list shows it (spec §3 Subscription), with its owner and product. */
+export const subscriptionRowSchema = z.object({
+  id: z.int(),
+  created: z.string(),
+  license_id: z.int(),
+  /** Which of the subscription's licenses this is (a subscription of quantity n has n licenses, 0 … n-1). */
+  index: z.int(),
+  /** active, overdue, canceled or deactivated. */
+  state: z.string(),
+  user_id: z.int(),
+  /** The owner's email (joined from the users list). */
+  user: z.string(),
+  /** The provider's catalogue path. */
+  product: z.string(),
+  /** The provider's subscription id. */
+  reference: z.string(),
+  /** The next charge (YYYY-MM-DD), null once it ends. */
+  renews_at: z.nullable(z.string()),
+});
+export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+export const SUBSCRIPTION_ORDER_COLUMNS = ['id', 'created', 'license_id', 'index', 'state', 'user', 'product', 'renews_at'] as const;
+
+const listPaging = {
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  page: z.optional(z.int().check(z.minimum(1))),
+  descending: z.optional(z.boolean()),
+  search: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+};
+
 /** The `lic/5` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const licAdminContract = defineEndpoint({
   path: 'lic/5',
@@ -145,5 +215,62 @@ export const licAdminContract = defineEndpoint({
     add_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: z.optional(addonAttributes) }, licenseChanged),
     update_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: addonAttributes }, licenseChanged),
     remove_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS) }, licenseChanged),
+    /** Marks a legacy license with the upgrade product its owner may buy (`''` or null: no upgrade). */
+    update_license_to_fastspring: cmd(
+      'admin',
+      { license_id: id(), product: z.nullable(z.union([z.literal(''), z.enum(LEGACY_UPGRADE_PATHS)])) },
+      licenseChanged,
+    ),
+    /**
+     * Generates codes: `count` single-use codes of `duration`, or one campaign code (`code`) that every user
+     * may redeem once between valid_from and valid_to. Returns the codes it made.
+     */
+    create_license_codes: cmd(
+      'admin',
+      {
+        license_type_id: z.enum(LICENSE_TYPE_IDS),
+        license_usage_id: z._default(id(), 4),
+        single_usage: z.boolean(),
+        description: z.string().check(z.maxLength(500)),
+        count: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_CODE_COUNT))),
+        duration: z.optional(z.nullable(durationSchema)),
+        code: z.optional(z.nullable(campaignCodeSchema)),
+        valid_from: z.optional(z.nullable(z.union([z.literal(''), isoDateSchema]))),
+        valid_to: z.optional(z.nullable(z.union([z.literal(''), isoDateSchema]))),
+      },
+      z.object({ codes: z.array(z.string()) }),
+    ),
+    /** One page of the license codes, newest first unless asked otherwise; `search` finds code, description or user. */
+    get_license_codes: cmd(
+      'admin',
+      { ...listPaging, order_by: z.optional(z.enum(LICENSE_CODE_ORDER_COLUMNS)) },
+      z.object({ codes: z.array(licenseCodeRowSchema), count: z.int() }),
+    ),
+    /** One page of the subscriptions, newest first unless asked otherwise; `search` finds user, product, state or ids. */
+    get_subscriptions: cmd(
+      'admin',
+      { ...listPaging, order_by: z.optional(z.enum(SUBSCRIPTION_ORDER_COLUMNS)) },
+      z.object({ subscriptions: z.array(subscriptionRowSchema), count: z.int() }),
+    ),
+    /** A subscription with its interval, next charge and the provider's account page for it. */
+    get_subscription: cmd(
+      'admin',
+      { subscription_id: id() },
+      z.object({
+        ...subscriptionRowSchema.shape,
+        /** "1 year", "1 month". */
+        interval: z.string(),
+        renews_at: z.nullable(z.string()),
+        /** The provider's pre-authenticated account page for the subscription (null when it cannot give one). */
+        url: z.nullable(z.string()),
+      }),
+    ),
+    /** Cancels the subscription of a license at the end of its period, through the provider. */
+    cancel_subscription: cmd('admin', { license_id: id() }, z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string() })),
+    /**
+     * Converts the subscription of a Pro license with exactly one add-on into the toolbox subscription of the
+     * same interval, through the provider (prorated); the license becomes the toolbox's.
+     */
+    convert_pro_subscription: cmd('admin', { subscription_id: id() }, z.object({ subscription_id: z.int(), product: z.string() })),
   },
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { signedReservationSchema } from '../licenses/seat';
+import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
 
 const id = () => z.int().check(z.positive());
@@ -47,6 +48,8 @@ export const licenseRowSchema = z.object({
   shared_by: nullableString,
   /** With a machine's payload: whether that machine may take the seat now. */
   available: z.optional(z.boolean()),
+  /** The legacy upgrade product an admin marked the license with (bought on Buy legacy licenses). */
+  to_fastspring_product: z.optional(z.nullable(z.string())),
 });
 export type LicenseRow = z.infer<typeof licenseRowSchema>;
 
@@ -92,5 +95,10 @@ export const licContract = defineEndpoint({
      * never for a license on a dongle.
      */
     return_license: cmd('user', { license_id: id(), fingerprint: fingerprintSchema }, z.object({ license_id: z.int(), available: z.boolean() })),
+    /**
+     * Turns a license code into a license of the caller's: a single-use code once, a campaign code once
+     * per user inside its window.
+     */
+    redeem_license_code: cmd('user', { code: redeemCodeSchema }, z.object({ license_id: z.int() })),
   },
 });

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/**
+ * License codes: a duration kept as an ISO 8601 period of one unit (`P1Y`, `P30D`), the code generator's
+ * limits (spec §5, §9), and the shape of codes people type.
+ */
+
+export const DURATION_UNITS = [
+  { unit: 'D', label: 'day' },
+  { unit: 'W', label: 'week' },
+  { unit: 'M', label: 'month' },
+  { unit: 'Y', label: 'year' },
+] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number]['unit'];
+
+export const MAX_DURATION = 1000;
+export const MAX_CODE_COUNT = 1000;
+export const LICENSE_CODES_PAGE_SIZE = 40;
+export const SUBSCRIPTIONS_PAGE_SIZE = 40;
+
+/** A duration of 1 to 1000 days, weeks, months or years. */
+export const durationSchema = z.string().check(
+  z.regex(/^P[1-9]\d{0,3}[DWMY]$/, 'Duration is an ISO period such as P1Y (1 to 1000 days, weeks, months or years)'),
+  z.refine((value) => Number(value.slice(1, -1)) <= MAX_DURATION, { error: 'Duration is at most 1000 units' }),
+);
+
+export const formatDuration = (amount: number, unit: DurationUnit): string => `P${amount}${unit}`;
+
+export function parseDuration(duration: string): { amount: number; unit: DurationUnit } {
+  return { amount: Number(duration.slice(1, -1)), unit: duration.slice(-1) as DurationUnit };
+}
+
+/** "1 year", "3 months". */
+export function describeDuration(duration: string): string {
+  const { amount, unit } = parseDuration(duration);
+  const label = DURATION_UNITS.find((entry) => entry.unit === unit)?.label ?? unit;
+  return `${amount} ${label}${amount === 1 ? '' : 's'}`;
+}
+
+/** The text of a campaign code an admin types: letters, digits, - and _, 3 to 40 characters. */
+export const campaignCodeSchema = z.string().check(
+  z.regex(/^[A-Za-z0-9_-]{3,40}$/, 'A campaign code is 3 to 40 letters, digits, - or _'),
+);
+
+/** What a user types to redeem: the code, however they spaced or cased it. */
+export const redeemCodeSchema = z.string().check(z.minLength(1, 'Enter a license code'), z.maxLength(100, 'That is not a license code'));
+
+/** Codes compare without case, spaces or hyphens, so `abcd-efgh` and `ABCDEFGH` are the same code. */
+export const normalizeCode = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');
+
+/** Messages a redeeming user may see. */
+export const codeMessages = {
+  unknown: 'This license code does not exist',
+  used: 'This license code has already been used',
+  notYet: 'This license code cannot be redeemed yet',
+  expired: 'This license code has expired',
+  alreadyRedeemed: 'You have already redeemed this license code',
+  redeemed: (licenseId: number) => `License code redeemed: license ${licenseId} is yours`,
+} as const;
