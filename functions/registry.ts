@@ -47,6 +47,18 @@ export const secrets = {
     description: 'Seed of the Ed25519 key that signs seat reservations (the desktop app checks them offline)',
     sharedWithThirdParty: false,
   },
+  fastspringWebhook: {
+    construct: 'FastSpringWebhookSecret',
+    env: 'FASTSPRING_WEBHOOK_SECRET',
+    description: "The checkout provider's webhook HMAC secret (FastSpring: Integrations > Webhooks > HMAC SHA256 secret)",
+    sharedWithThirdParty: true,
+  },
+  fastspringApi: {
+    construct: 'FastSpringApiCredentials',
+    env: 'FASTSPRING_API_CREDENTIALS',
+    description: "The checkout provider's API credentials as username:password (FastSpring: Integrations > API Credentials)",
+    sharedWithThirdParty: true,
+  },
 } as const;
 export type SecretName = keyof typeof secrets;
 
@@ -64,6 +76,8 @@ export interface FunctionNeeds {
   newsletter?: boolean;
   /** Writes CSV exports into the exports bucket (served at /umdata/, swept after a day). */
   exports?: boolean;
+  /** Calls the checkout provider's REST API (FastSpring in AWS, the local sandbox locally). */
+  checkoutApi?: boolean;
 }
 
 export interface EndpointUnit {
@@ -77,6 +91,11 @@ export interface EndpointUnit {
   throttle: { rate: number; burst: number };
   /** Lambda memory (MB), which also sets its CPU share; 512 unless said. */
   memoryMb?: number;
+  /**
+   * A webhook of an outside service rather than a cmd endpoint: no contract module, no user session
+   * (the sender signs its requests); `functions/{name}/app.ts` serves POST /api/{path} itself.
+   */
+  webhook?: true;
 }
 
 /**
@@ -108,12 +127,21 @@ export const endpoints = {
     // Admin lists load every list row (parallel Queries) and write the filtered list as a CSV export.
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
-      secrets: ['licenseSigning'],
+      secrets: ['licenseSigning', 'fastspringApi'],
       exports: true,
+      checkoutApi: true,
     },
     throttle: { rate: 100, burst: 200 },
     // The admin lists hold every license and user row in memory and sort them: room, and the CPU it brings.
     memoryMb: 1024,
+  },
+  fastspring: {
+    construct: 'FastSpringWebhook',
+    path: 'fastspring',
+    webhook: true,
+    // Orders create licenses (with their list rows, counters for ids); subscription events update them.
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], secrets: ['fastspringWebhook'] },
+    throttle: { rate: 20, burst: 40 },
   },
   sso: {
     construct: 'Sso',
@@ -204,6 +232,8 @@ export type JobName = keyof typeof jobs;
 /** An endpoint's needs with the platform's session check added. */
 export function endpointNeeds(unit: EndpointUnit): FunctionNeeds {
   const union = <T>(a: readonly T[] = [], b: readonly T[] = []) => [...new Set([...a, ...b])];
+  // A webhook checks no session: only that the request came through the distribution.
+  if (unit.webhook) return { ...unit.needs, secrets: union(unit.needs.secrets, ['originVerify']) };
   return {
     ...unit.needs,
     table: union(unit.needs.table, sessionCheckNeeds.table),
@@ -223,5 +253,6 @@ export function environmentNames(needs: FunctionNeeds): string[] {
     ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
     ...(needs.secrets ?? []).map((name) => secrets[name].env),
     ...(needs.exports ? [ENV.exportsBucket] : []),
+    ...(needs.checkoutApi ? [ENV.checkoutApiUrl] : []),
   ];
 }

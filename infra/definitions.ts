@@ -64,4 +64,15 @@ export const appClient = {
  * - mailchimpServer, mailchimpListId, mailchimpApiKeySecret (a Secrets Manager secret name): the
  *   newsletter provider; without them sign-up's newsletter choice is only logged.
  */
-export const deploymentContextKeys = ['mailFrom', 'mailchimpServer', 'mailchimpListId', 'mailchimpApiKeySecret'] as const;
+export const deploymentContextKeys = [
+  'mailFrom',
+  'mailchimpServer',
+  'mailchimpListId',
+  'mailchimpApiKeySecret',
+  'checkoutStorefront',
+  'checkoutScriptUrl',
+  'checkoutAccessKey',
+] as const;
+
+/** FastSpring's Store Builder Library, unless the deployment names another version. */
+export const DEFAULT_CHECKOUT_SCRIPT_URL = 'https://sbl.onfastspring.com/sbl/1.0.3/fastspring-builder.min.js';

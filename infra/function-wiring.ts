@@ -61,6 +61,8 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
       reason: 'Each CSV export is a new object with a random name, so the function writes any key of the exports bucket (PutObject only).',
     });
   }
+  // The provider's live API; the sandbox's stands in for it only on the local stack.
+  if (needs.checkoutApi) env(ENV.checkoutApiUrl, 'https://api.fastspring.com');
   for (const name of needs.secrets ?? []) {
     const secret = targets.secret(name);
     secret.grantRead(fn);

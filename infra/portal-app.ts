@@ -4,7 +4,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
 import type { EndpointUnit } from '../functions/registry';
-import { deploymentContextKeys } from './definitions';
+import { DEFAULT_CHECKOUT_SCRIPT_URL, deploymentContextKeys } from './definitions';
 import { featureFlags } from './feature-flags';
 import { fromRepoRoot } from './paths';
 import { PortalStack, type DeploymentOptions } from './portal-stack';
@@ -16,6 +16,10 @@ const contextSchema = z.object({
   mailchimpServer: z.string().regex(/^[a-z]+\d+$/).optional(),
   mailchimpListId: z.string().min(1).optional(),
   mailchimpApiKeySecret: z.string().min(1).optional(),
+  /** FastSpring popup storefront id, e.g. `company.onfastspring.com/popup-company`. */
+  checkoutStorefront: z.string().min(1).optional(),
+  checkoutScriptUrl: z.url().optional(),
+  checkoutAccessKey: z.string().min(1).optional(),
 });
 
 /** The optional deployment settings of definitions.deploymentContextKeys, validated; a bad value stops the synth. */
@@ -23,7 +27,7 @@ function readDeploymentOptions(app: App): DeploymentOptions {
   const raw = Object.fromEntries(deploymentContextKeys.map((key) => [key, app.node.tryGetContext(key)]));
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`Invalid deployment context: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const { mailFrom, mailchimpServer, mailchimpListId, mailchimpApiKeySecret } = parsed.data;
+  const { mailFrom, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutAccessKey } = parsed.data;
   const mailchimpKeys = [mailchimpServer, mailchimpListId, mailchimpApiKeySecret].filter(Boolean).length;
   if (mailchimpKeys !== 0 && mailchimpKeys !== 3) {
     throw new Error('Give all of mailchimpServer, mailchimpListId and mailchimpApiKeySecret, or none');
@@ -32,6 +36,9 @@ function readDeploymentOptions(app: App): DeploymentOptions {
     mailFrom,
     mailchimp: mailchimpServer && mailchimpListId && mailchimpApiKeySecret
       ? { server: mailchimpServer, listId: mailchimpListId, apiKeySecret: mailchimpApiKeySecret }
+      : undefined,
+    checkout: checkoutStorefront
+      ? { storefront: checkoutStorefront, scriptUrl: checkoutScriptUrl ?? DEFAULT_CHECKOUT_SCRIPT_URL, ...(checkoutAccessKey ? { accessKey: checkoutAccessKey } : {}) }
       : undefined,
   };
 }

@@ -67,6 +67,7 @@ export class PortalStack extends Stack {
       api: this.api,
       identity: this.identity,
       originVerifySecret: this.secrets.get('originVerify'),
+      checkout: props.options?.checkout,
     });
 
     new CfnOutput(this, 'DistributionUrl', {

@@ -22,6 +22,8 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** The bucket CSV exports are written to (served at /umdata/{filename}). */
   exportsBucket: 'EXPORTS_BUCKET',
+  /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */
+  checkoutApiUrl: 'FASTSPRING_API_URL',
   mailchimpServer: 'MAILCHIMP_SERVER',
   mailchimpListId: 'MAILCHIMP_LIST_ID',
   /** The local stand-ins of outside services (the local stack only). */

@@ -36,6 +36,8 @@ export default defineConfig({
           '/downloads': backend,
           '/attachments': backend,
           '/umdata': backend,
+          // The local checkout sandbox (its script, catalogue and orders).
+          '/local/checkout': backend,
         },
       }
     : undefined,

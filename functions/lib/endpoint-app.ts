@@ -49,7 +49,7 @@ function describeIssues(issues: z.core.$ZodIssue[]): string {
  * Whether the request came through CloudFront, which adds the origin-verify header with the secret
  * value (compared in constant time). The local server plays CloudFront and adds it the same way.
  */
-async function isFromDistribution(c: Context): Promise<boolean> {
+export async function isFromDistribution(c: Context): Promise<boolean> {
   const sent = c.req.header(ORIGIN_VERIFY_HEADER);
   if (!sent) return false;
   const expected = Buffer.from(await getSecret(secrets.originVerify.env));

@@ -15,7 +15,15 @@ import { getAllLicenses, getLicenseDongles, getLicenseUsers } from './handlers/a
 import { getLicenseSigningKey, reserveLicense } from './handlers/desktop';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
+import { createLicenseCodes, getLicenseCodes, redeemLicenseCode } from './handlers/license-codes';
 import { returnLicense } from './handlers/return-license';
+import {
+  cancelSubscription,
+  convertProSubscription,
+  getSubscription,
+  getSubscriptions,
+  updateLicenseToFastspring,
+} from './handlers/subscriptions';
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
 
 /** The whole `lic/5` endpoint: the customer and desktop cmds, and the admin cmds. */
@@ -42,4 +50,12 @@ export const app = createEndpointApp(licEndpointContract, {
   add_license_addon: addLicenseAddon,
   update_license_addon: updateLicenseAddon,
   remove_license_addon: removeLicenseAddon,
+  redeem_license_code: redeemLicenseCode,
+  create_license_codes: createLicenseCodes,
+  get_license_codes: getLicenseCodes,
+  update_license_to_fastspring: updateLicenseToFastspring,
+  get_subscriptions: getSubscriptions,
+  get_subscription: getSubscription,
+  cancel_subscription: cancelSubscription,
+  convert_pro_subscription: convertProSubscription,
 });

@@ -11,6 +11,8 @@ export interface DeploymentOptions {
   mailFrom?: string;
   /** The newsletter provider; the API key is a Secrets Manager secret of that name. */
   mailchimp?: { server: string; listId: string; apiKeySecret: string };
+  /** The checkout provider's popup storefront for /config.json; without it the SPA offers no buying. */
+  checkout?: { storefront: string; scriptUrl: string; accessKey?: string };
 }
 
 export interface MessagingProps {

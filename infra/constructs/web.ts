@@ -43,6 +43,8 @@ export interface WebProps {
   readonly identity: Identity;
   /** Sent to the API as the origin-verify header: the API answers only requests that carry it. */
   readonly originVerifySecret: Secret;
+  /** The checkout provider's storefront, for /config.json. */
+  readonly checkout?: WebConfig['checkout'];
 }
 
 /**
@@ -190,6 +192,7 @@ export class Web extends Construct {
       userPoolId: identity.userPool.userPoolId,
       userPoolClientId: identity.appClient.userPoolClientId,
       apiBase: API_PREFIX,
+      ...(props.checkout ? { checkout: props.checkout } : {}),
       local: false,
     });
   }

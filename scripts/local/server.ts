@@ -26,6 +26,8 @@ export interface LocalAppOptions {
   bucketPaths: Record<string, string>;
   /** The local mailbox, shown at /local/mailbox (never deployed). */
   mailboxFile: string;
+  /** The checkout provider's stand-in, at /local/checkout (never deployed). */
+  checkoutSandbox?: Hono;
 }
 
 /**
@@ -63,6 +65,7 @@ export function createLocalApp(options: LocalAppOptions): Hono {
   app.use('/local/*', localOnly());
   app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
   app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile))));
+  if (options.checkoutSandbox) app.route('/', options.checkoutSandbox);
 
   for (const endpoint of options.endpoints) {
     app.all(`${API_PREFIX}/${endpoint.path}`, (c) => {

@@ -118,6 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       (Object.keys(triggers) as TriggerName[]).map((name) => [name, (event: unknown) => lambdaOf(name).then((run) => run(event))]),
     );
     const { createInvokeApp, createLocalApp } = await import('./server');
+    const { createCheckoutSandbox } = await import('./checkout-sandbox/sandbox');
     const invokeServer = await listen(createInvokeApp(lambdas).fetch, await freePort());
     const invokeUrl = `http://127.0.0.1:${(invokeServer.address() as AddressInfo).port}`;
 
@@ -151,6 +152,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,
       [ENV.localNewsletterFile]: newsletterFile,
+      // The checkout provider's REST API: the sandbox's, on this server.
+      [ENV.checkoutApiUrl]: `http://127.0.0.1:${port}/local/checkout/api`,
     });
 
     // IAM, played locally: every SDK call of a unit must be among its registry needs.
@@ -169,6 +172,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       userPoolClientId: resources.userPoolClientId,
       cognitoEndpoint: endpointsUrls.cognito,
       apiBase: '/api',
+      checkout: { scriptUrl: '/local/checkout/builder.js', storefront: 'sandbox' },
       local: true,
     };
     const bucketPaths = Object.fromEntries(
@@ -189,6 +193,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3: s3Client,
       bucketPaths,
       mailboxFile,
+      checkoutSandbox: createCheckoutSandbox({
+        portalUrl: () => `http://127.0.0.1:${port}`,
+        webhookSecret: stackEnv[secrets.fastspringWebhook.env]!,
+        apiCredentials: stackEnv[secrets.fastspringApi.env]!,
+        dataDir,
+      }),
     });
     // The portal listens only now, with the demo accounts in place: it answers once it is usable.
     const server = await listen(app.fetch, port);

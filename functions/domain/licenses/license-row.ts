@@ -46,5 +46,6 @@ export function toLicenseRow(
     addons: license.addons.map(({ id, channels }) => ({ id, attributes: channels === undefined ? {} : { channels } })),
     shared_users: extra.sharedUsers,
     shared_by: extra.sharedBy,
+    to_fastspring_product: license.to_fastspring_product ?? null,
   };
 }

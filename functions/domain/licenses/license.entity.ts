@@ -39,6 +39,8 @@ const licenseSchema = item({
   subscription_id: number().optional(),
   subscription_state: string().optional(),
   tag: string().optional(),
+  /** The legacy upgrade product (catalogue path) an admin marked the license with. */
+  to_fastspring_product: string().optional(),
   /** How many users it is shared with: the admin list's shared icon, kept by the share writes. */
   shared_count: number().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */

@@ -48,8 +48,12 @@ export async function findLicense(id: number): Promise<LicenseRecord | null> {
   return Item ?? null;
 }
 
-/** A new license with the next license id (and a dongle id when it is bound to a dongle), with its list row. */
-export async function createLicense({ reservation, ...fields }: NewLicense, now = new Date()): Promise<LicenseRecord> {
+/**
+ * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
+ * transaction items that write it with its list row: for writes that create licenses together with
+ * other records (an order, a code redemption).
+ */
+export async function prepareLicense({ reservation, ...fields }: NewLicense, now = new Date()): Promise<{ license: LicenseRecord; writes: TransactionItem[] }> {
   const id = await nextId('license');
   const seat = reservation ? { ...reservation, reserved_since: now.toISOString() } : {};
   const dongle = fields.hid === undefined ? {} : { dongle_id: await nextId('dongle') };
@@ -66,10 +70,17 @@ export async function createLicense({ reservation, ...fields }: NewLicense, now 
     shared_count: 0,
     version: 0,
   };
-  await execute(
+  const writes: TransactionItem[] = [
     LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
     ...licenseListWrites(license, now),
-  );
+  ];
+  return { license, writes };
+}
+
+/** A new license with its list row. */
+export async function createLicense(fields: NewLicense, now = new Date()): Promise<LicenseRecord> {
+  const { license, writes } = await prepareLicense(fields, now);
+  await execute(...writes);
   return license;
 }
 
@@ -113,11 +124,11 @@ export async function sharedUserIds(licenseId: number): Promise<number[]> {
 }
 
 /** A condition on a stored license. */
-type LicenseCondition = Condition<typeof LicenseEntity>;
+export type LicenseCondition = Condition<typeof LicenseEntity>;
 /** Changes to a license's own fields; null removes a field. */
-type LicenseChanges = { [K in Exclude<keyof LicenseRecord, 'id' | 'created' | 'updated' | 'version'>]?: LicenseRecord[K] | null };
+export type LicenseChanges = { [K in Exclude<keyof LicenseRecord, 'id' | 'created' | 'updated' | 'version'>]?: LicenseRecord[K] | null };
 /** Other items written in the same transaction (shares, actions, seat events, counters). */
-type TransactionItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
+export type TransactionItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
 
 async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -139,15 +150,15 @@ function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): Li
 }
 
 /**
- * Writes `changes` to a license read as `license`, in one transaction with `others` and the license's list
- * row: only while the license is still at the version that was read and `conditions` hold, so the row
- * always shows what the record holds, and two writes from the same reading cannot both land.
+ * The transaction items that write `changes` to a license read as `license`, with its list row: only
+ * while the license is still at the version that was read and `conditions` hold, so the row always shows
+ * what the record holds, and two writes from the same reading cannot both land.
  */
-async function writeLicense(
+export function licenseChangeWrites(
   license: LicenseRecord,
   changes: LicenseChanges,
-  { conditions = [], others = [], now = new Date() }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date } = {},
-): Promise<void> {
+  { conditions = [], now = new Date() }: { conditions?: LicenseCondition[]; now?: Date } = {},
+): TransactionItem[] {
   const next = changed(license, changes, now);
   const update: Record<string, unknown> = { id: license.id, version: next.version };
   for (const [name, value] of Object.entries(changes)) update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
@@ -155,15 +166,21 @@ async function writeLicense(
   if (changes.user_id) update.gsi1pk = licensesOfPartition(changes.user_id);
   const readVersion: LicenseCondition =
     license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
-  await inTransaction(() =>
-    execute(
-      LicenseEntity.build(UpdateTransaction)
-        .item(update as { id: number })
-        .options({ condition: { and: [readVersion, ...conditions] } }),
-      ...others,
-      ...licenseListWrites(next, now),
-    ),
-  );
+  return [
+    LicenseEntity.build(UpdateTransaction)
+      .item(update as { id: number })
+      .options({ condition: { and: [readVersion, ...conditions] } }),
+    ...licenseListWrites(next, now),
+  ];
+}
+
+/** Writes `changes` to a license read as `license`, in one transaction with `others` (licenseChangeWrites). */
+async function writeLicense(
+  license: LicenseRecord,
+  changes: LicenseChanges,
+  { conditions = [], others = [], now = new Date() }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date } = {},
+): Promise<void> {
+  await inTransaction(() => execute(...licenseChangeWrites(license, changes, { conditions, now }), ...others));
 }
 
 /** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
@@ -306,3 +323,6 @@ export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean) => w
 
 /** Replaces a license's add-ons (the whole list), only while it is still as it was read. */
 export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[]) => writeLicense(license, { addons });
+
+/** Marks a legacy license with the upgrade product its owner may buy (null: none). */
+export const setLegacyUpgrade = (license: LicenseRecord, product: string | null) => writeLicense(license, { to_fastspring_product: product });

@@ -1,0 +1,124 @@
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add, $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { nextId } from '../../lib/db/counters';
+import { isConditionFailure } from '../../lib/db/table';
+import type { TransactionItem } from '../licenses/licenses.repository';
+import { OrderEntity } from './order.entity';
+import { ProviderSubscriptionEntity, SubscriptionEntity } from './subscription.entity';
+import { subscriptionListWrites } from './subscription-list';
+import { WebhookEventEntity } from './webhook-event.entity';
+
+export type SubscriptionRecord = FormattedItem<typeof SubscriptionEntity>;
+export type ProviderSubscriptionRecord = FormattedItem<typeof ProviderSubscriptionEntity>;
+export type OrderRecord = FormattedItem<typeof OrderEntity>;
+export type WebhookEventRecord = FormattedItem<typeof WebhookEventEntity>;
+
+/** DynamoDB's limit on the items of one transaction. */
+export const MAX_TRANSACTION_ITEMS = 100;
+
+export async function findEvent(eventId: string): Promise<WebhookEventRecord | null> {
+  const { Item } = await WebhookEventEntity.build(GetItemCommand).key({ event_id: eventId }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** Records that an event could not be applied, and why (kept until a delivery applies it). */
+export async function recordEventFailure(eventId: string, type: string, reason: string): Promise<void> {
+  await WebhookEventEntity.build(UpdateItemCommand)
+    .item({ event_id: eventId, type, status: 'failed', reason, failures: $add(1) })
+    .options({ condition: { or: [{ attr: 'event_id', exists: false }, { attr: 'status', eq: 'failed' }] } })
+    .send()
+    .catch((error: unknown) => {
+      // Another delivery applied it meanwhile: nothing to record.
+      if (!isConditionFailure(error)) throw error;
+    });
+}
+
+export type ApplyOutcome = 'applied' | 'duplicate' | 'conflict';
+
+/**
+ * Writes an event's changes and its `applied` record in one transaction: the record's condition (not
+ * applied before) makes a second delivery, or a racing one, change nothing. A transaction refused for
+ * another reason (a license changed meanwhile) is a `conflict` the caller may plan again.
+ */
+export async function applyEventWrites(eventId: string, type: string, writes: TransactionItem[]): Promise<ApplyOutcome> {
+  try {
+    await execute(
+      WebhookEventEntity.build(UpdateTransaction)
+        .item({ event_id: eventId, type, status: 'applied', reason: $remove() })
+        .options({ condition: { or: [{ attr: 'event_id', exists: false }, { attr: 'status', eq: 'failed' }] } }),
+      ...writes,
+    );
+    return 'applied';
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await findEvent(eventId))?.status === 'applied' ? 'duplicate' : 'conflict';
+  }
+}
+
+export async function findOrder(orderId: string): Promise<OrderRecord | null> {
+  const { Item } = await OrderEntity.build(GetItemCommand).key({ order_id: orderId }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** Records an order; an order is recorded once. */
+export const orderWrite = (order: Omit<OrderRecord, 'created' | 'updated'>) =>
+  OrderEntity.build(PutTransaction).item(order).options({ condition: { attr: 'order_id', exists: false } });
+
+export const orderReturnedWrite = (order: OrderRecord, now: Date) =>
+  OrderEntity.build(UpdateTransaction)
+    .item({ order_id: order.order_id, returned: now.toISOString() })
+    .options({ condition: { attr: 'returned', exists: false } });
+
+export async function findProviderSubscription(reference: string): Promise<ProviderSubscriptionRecord | null> {
+  const { Item } = await ProviderSubscriptionEntity.build(GetItemCommand).key({ reference }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+export async function findSubscription(id: number): Promise<SubscriptionRecord | null> {
+  const { Item } = await SubscriptionEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** The portal's rows of a provider subscription, by index. */
+export async function subscriptionRows(provider: ProviderSubscriptionRecord): Promise<SubscriptionRecord[]> {
+  const rows = await Promise.all(provider.ids.map(findSubscription));
+  return rows.filter((row): row is SubscriptionRecord => row !== null).sort((a, b) => a.index - b.index);
+}
+
+export const newSubscriptionId = () => nextId('subscription');
+
+/** A new provider subscription and its rows, with their list rows. */
+export function newSubscriptionWrites(provider: Omit<ProviderSubscriptionRecord, 'created' | 'updated'>, rows: SubscriptionRecord[], now: Date): TransactionItem[] {
+  return [
+    ProviderSubscriptionEntity.build(PutTransaction).item(provider).options({ condition: { attr: 'reference', exists: false } }),
+    ...rows.flatMap((row) => [
+      SubscriptionEntity.build(PutTransaction).item(row).options({ condition: { attr: 'id', exists: false } }),
+      ...subscriptionListWrites(row, now),
+    ]),
+  ];
+}
+
+export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'state' | 'product'>> & { renews_at?: string | null };
+
+/** A change of a subscription row read as `row`, with its list row, only while it is still at that version. */
+export function subscriptionChangeWrites(row: SubscriptionRecord, changes: SubscriptionChanges, now: Date): TransactionItem[] {
+  const next: SubscriptionRecord = { ...row, updated: now.toISOString(), version: row.version + 1 };
+  const update: Record<string, unknown> = { id: row.id, version: next.version };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    if (value === null) delete (next as Record<string, unknown>)[name];
+    else (next as Record<string, unknown>)[name] = value;
+    update[name] = value === null ? $remove() : value;
+  }
+  return [
+    SubscriptionEntity.build(UpdateTransaction)
+      .item(update as { id: number })
+      .options({ condition: { attr: 'version', eq: row.version } }),
+    ...subscriptionListWrites(next, now),
+  ];
+}
+

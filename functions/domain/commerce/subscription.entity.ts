@@ -1,0 +1,57 @@
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { ADDON_IDS } from '../../../shared/licenses/catalog';
+import { portalTable, timestamps } from '../../lib/db/table';
+
+/**
+ * A subscription as the portal lists it: one per license it pays for (a provider subscription of
+ * quantity n pays for n licenses: rows with index 0 … n-1), with the state the provider last reported.
+ *
+ * | access pattern                      | key                                              | operation |
+ * |-------------------------------------|--------------------------------------------------|-----------|
+ * | a subscription by id                | pk `subscription#{id}`, sk `subscription`        | GetItem   |
+ * | the rows of a provider subscription | ProviderSubscriptionEntity → ids                 | GetItem × n |
+ * | every subscription (admin list)     | list rows `subscriptions`                        | list      |
+ */
+export const SubscriptionEntity = new Entity({
+  name: 'subscription',
+  table: portalTable,
+  schema: item({
+    id: number().key(),
+    /** The provider's subscription id. */
+    reference: string(),
+    index: number(),
+    license_id: number(),
+    user_id: number(),
+    /** The catalogue path it is for. */
+    product: string(),
+    /** active, overdue, canceled or deactivated. */
+    state: string(),
+    /** The next charge (YYYY-MM-DD); absent once it ends. */
+    renews_at: string().optional(),
+    /** For an add-on subscription: the add-on it pays for on the license. */
+    addon_id: string().enum(...ADDON_IDS).optional(),
+    version: number().default(0),
+  }),
+  computeKey: ({ id }) => ({ pk: `subscription#${id}`, sk: 'subscription' }),
+  timestamps,
+});
+
+/** The provider's subscription: whose it is and which portal subscription rows it has. */
+export const ProviderSubscriptionEntity = new Entity({
+  name: 'provider-subscription',
+  table: portalTable,
+  schema: item({
+    reference: string().key(),
+    user_id: number(),
+    /** The provider's account id of the buyer (for the account page). */
+    account: string().optional(),
+    order_id: string(),
+    ids: list(number()),
+  }),
+  computeKey: ({ reference }) => ({ pk: `fs-subscription#${reference}`, sk: 'subscription' }),
+  timestamps,
+});

@@ -1,0 +1,80 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiMessages, type ApiResponse } from '../../shared/api';
+import { API_PREFIX } from '../../shared/runtime';
+import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
+import { recordEventFailure } from '../domain/commerce/commerce.repository';
+import { parseDelivery } from '../domain/commerce/provider-event';
+import { isFromDistribution } from '../lib/endpoint-app';
+import { logger } from '../lib/logger';
+import { getSecret } from '../lib/secrets';
+import { endpoints, secrets } from '../registry';
+
+/** The provider's deliveries are small (a few events); anything larger is not one. */
+const MAX_DELIVERY_BYTES = 1024 * 1024;
+
+export const webhookMessages = {
+  badSignature: 'Invalid or missing X-FS-Signature',
+  badDelivery: 'Not a webhook delivery: expected {"events": [{"id", "type", "data"}]}',
+} as const;
+
+const error = (c: Context, status: 400 | 401 | 403 | 405 | 413, message: string) => c.json<ApiResponse<never>>({ status: 'error', message }, status);
+
+/** Whether `signature` is the base64 HMAC-SHA256 of the raw body with the webhook secret (constant time). */
+async function isSigned(rawBody: string, signature: string | undefined): Promise<boolean> {
+  if (!signature) return false;
+  const expected = createHmac('sha256', await getSecret(secrets.fastspringWebhook.env)).update(rawBody, 'utf8').digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * POST /api/fastspring: the checkout provider's webhook. Checks the signature over the raw body, then
+ * applies each event once (in the delivery's order: an order before its subscription's activation).
+ * Answers 200 when every event was taken, else 202 with the ids it took, one a line, so the provider
+ * retries the others; an event that cannot be applied is recorded with its reason and logged.
+ */
+export const app = new Hono().basePath(`${API_PREFIX}/${endpoints.fastspring.path}`);
+
+app.onError((err, c) => {
+  logger.error('Unhandled webhook error', { error: err });
+  return c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.internal }, 500);
+});
+
+app.post(
+  '/',
+  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: (c) => error(c, 413, apiMessages.bodyTooLarge) }),
+  async (c) => {
+    if (!(await isFromDistribution(c))) return error(c, 403, apiMessages.directCall);
+    const rawBody = await c.req.text();
+    // Header names are case-insensitive: X-FS-Signature, x-fs-signature …
+    if (!(await isSigned(rawBody, c.req.header('x-fs-signature')))) {
+      logger.warn('Webhook delivery with a bad or missing signature refused');
+      return error(c, 401, webhookMessages.badSignature);
+    }
+    let events: ReturnType<typeof parseDelivery>;
+    try {
+      events = parseDelivery(JSON.parse(rawBody));
+    } catch {
+      events = null;
+    }
+    if (!events) return error(c, 400, webhookMessages.badDelivery);
+
+    const taken: string[] = [];
+    for (const event of events) {
+      try {
+        const outcome = await applyEvent(event);
+        logger.info('Webhook event', { eventId: event.id, type: event.type, outcome });
+        taken.push(event.id);
+      } catch (err) {
+        const reason = err instanceof EventNotApplicableError ? err.message : `Internal error: ${(err as Error).message}`;
+        logger.error('Webhook event not applied', { eventId: event.id, type: event.type, reason });
+        await recordEventFailure(event.id, event.type, reason);
+      }
+    }
+    if (taken.length === events.length) return c.json({ status: 'ok', data: { processed: taken } }, 200);
+    return c.text(taken.join('\n'), 202);
+  },
+);
+app.all('/', (c) => error(c, 405, apiMessages.methodNotAllowed));

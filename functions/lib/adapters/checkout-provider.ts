@@ -1,0 +1,66 @@
+import { ENV } from '../../../shared/runtime';
+import { functionEnv } from '../runtime-env';
+import { getSecret } from '../secrets';
+import { secrets } from '../../registry';
+
+/**
+ * The checkout provider's REST API, seen from the portal: cancel a subscription at the end of its period,
+ * change a subscription's product (prorated), and get a pre-authenticated account page. FastSpring in AWS
+ * (HTTP Basic with the API credentials secret); locally the checkout sandbox serves the same calls,
+ * records them and sends the webhooks FastSpring would.
+ */
+export interface CheckoutProvider {
+  cancelSubscription(reference: string): Promise<void>;
+  changeSubscriptionProduct(reference: string, product: string, quantity: number): Promise<void>;
+  /** The account-management page of a buyer, pre-authenticated; null when the provider gives none. */
+  accountUrl(account: string): Promise<string | null>;
+}
+
+/** The provider refused a call, or did not answer. */
+export class CheckoutProviderError extends Error {
+  override readonly name = 'CheckoutProviderError';
+}
+
+type Json = Record<string, unknown>;
+
+export function getCheckoutProvider(env: Readonly<Record<string, string | undefined>> = functionEnv()): CheckoutProvider {
+  const base = (env[ENV.checkoutApiUrl] || 'https://api.fastspring.com').replace(/\/$/, '');
+  async function call(method: string, path: string, body?: unknown): Promise<Json> {
+    const credentials = await getSecret(secrets.fastspringApi.env);
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(8_000),
+      });
+    } catch (error) {
+      throw new CheckoutProviderError(`The checkout provider did not answer: ${(error as Error).message}`);
+    }
+    if (!response.ok) throw new CheckoutProviderError(`The checkout provider answered ${response.status} to ${method} ${path}`);
+    return (await response.json().catch(() => ({}))) as Json;
+  }
+  /** FastSpring answers 200 with a per-item result; an item's `error` is the refusal. */
+  const checked = (answer: Json, key: string) => {
+    const results = Array.isArray(answer[key]) ? (answer[key] as Json[]) : [];
+    const failed = results.find((result) => result.result === 'error' || result.error);
+    if (failed) throw new CheckoutProviderError(`The checkout provider refused: ${JSON.stringify(failed.error ?? failed)}`);
+    return results;
+  };
+  return {
+    async cancelSubscription(reference) {
+      checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}`), 'subscriptions');
+    },
+    async changeSubscriptionProduct(reference, product, quantity) {
+      checked(await call('POST', '/subscriptions', { subscriptions: [{ subscription: reference, product, quantity, prorate: true }] }), 'subscriptions');
+    },
+    async accountUrl(account) {
+      const [result] = checked(await call('GET', `/accounts/${encodeURIComponent(account)}/authenticate`), 'accounts');
+      return typeof result?.url === 'string' ? `${result.url}#/subscriptions` : null;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { codeMessages, LICENSE_CODES_PAGE_SIZE } from '../../../shared/commerce/codes';
+import type { licContract } from '../../../shared/contract/lic';
+import type { licAdminContract, LicenseCodeRow } from '../../../shared/contract/lic.admin';
+import { isLicenseUsageId, licenseUsageName } from '../../../shared/licenses/catalog';
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { codeListCache, type CodeListRow } from '../../domain/codes/code-list';
+import { redemptionRefusal } from '../../domain/codes/code.rules';
+import {
+  CodeChangedError,
+  CodeExistsError,
+  createCampaignCode,
+  createSingleUseCodes,
+  findCode,
+  hasRedeemed,
+  redeemCode,
+  type CodeTerms,
+} from '../../domain/codes/codes.repository';
+import { callerUserId } from '../../domain/users/caller-user';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { column, pageOf, type Cell } from '../../lib/lists/list-page';
+
+type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
+type UserHandlers = EndpointHandlers<typeof licContract>;
+
+export const codeAdminMessages = {
+  durationRequired: 'A single-use code needs a duration (1 to 1000 days, weeks, months or years)',
+  campaignNeedsCode: 'A campaign code needs its code text',
+  campaignNeedsWindow: 'A campaign code needs valid from and valid to',
+  singleUseHasNoText: 'Single-use codes are generated: leave the code text empty',
+  campaignCount: 'A campaign is one code: count must be 1 or left out',
+  endBeforeStart: 'Valid to must not be before valid from',
+  exists: (code: string) => `A license code ${code} exists already`,
+  busy: 'Many people are redeeming this code right now: try again',
+} as const;
+
+const given = (value: string | null | undefined): string | undefined => (value ? value : undefined);
+
+export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (params, { caller }) => {
+  if (!isLicenseUsageId(params.license_usage_id)) throw badRequest(licenseMessages.usageUnknown(params.license_usage_id));
+  const validFrom = given(params.valid_from);
+  const validTo = given(params.valid_to);
+  if (validFrom && validTo && validTo < validFrom) throw badRequest(codeAdminMessages.endBeforeStart);
+  const terms: CodeTerms = {
+    user_id: await callerUserId(caller),
+    description: params.description,
+    license_type_id: params.license_type_id,
+    license_usage_id: params.license_usage_id,
+    ...(params.duration ? { duration: params.duration } : {}),
+    ...(validFrom ? { valid_from: validFrom } : {}),
+    ...(validTo ? { valid_to: validTo } : {}),
+  };
+  if (params.single_usage) {
+    if (!params.duration) throw badRequest(codeAdminMessages.durationRequired);
+    if (params.code) throw badRequest(codeAdminMessages.singleUseHasNoText);
+    const codes = await createSingleUseCodes(params.count ?? 1, terms);
+    return { codes: codes.map((code) => code.code) };
+  }
+  if (!params.code) throw badRequest(codeAdminMessages.campaignNeedsCode);
+  if (!validFrom || !validTo) throw badRequest(codeAdminMessages.campaignNeedsWindow);
+  if ((params.count ?? 1) !== 1) throw badRequest(codeAdminMessages.campaignCount);
+  try {
+    return { codes: [(await createCampaignCode(params.code, terms)).code] };
+  } catch (error) {
+    if (error instanceof CodeExistsError) throw conflict(codeAdminMessages.exists(params.code));
+    throw error;
+  }
+};
+
+const toCodeRow = (row: CodeListRow): LicenseCodeRow => ({
+  ...row,
+  license_usage: licenseUsageName(row.license_usage_id),
+  used: row.redemptions > 0,
+});
+
+const codeSortValue = (orderBy: string): ((row: CodeListRow) => Cell) => {
+  if (orderBy === 'license_usage') return (row) => licenseUsageName(row.license_usage_id);
+  if (orderBy === 'used') return (row) => row.redemptions > 0;
+  return column<CodeListRow>(orderBy as keyof CodeListRow);
+};
+
+/** A code matches a search when its id or user is the number, or its code or description holds the text. */
+function codeMatches(search: string | null | undefined): (row: CodeListRow) => boolean {
+  const text = search?.trim().toLowerCase();
+  if (!text) return () => true;
+  const number = /^\d+$/.test(text) ? Number(text) : null;
+  return (row) =>
+    row.id === number ||
+    row.used_by === number ||
+    row.code.toLowerCase().includes(text) ||
+    row.description.toLowerCase().includes(text) ||
+    row.license_type_id.toLowerCase().includes(text);
+}
+
+export const getLicenseCodes: AdminHandlers['get_license_codes'] = async ({ limit = LICENSE_CODES_PAGE_SIZE, page = 1, order_by, descending, search }) => {
+  const rows = await codeListCache.current();
+  const result = pageOf(rows.values(), {
+    filter: codeMatches(search),
+    sortBy: codeSortValue(order_by ?? 'created'),
+    descending: descending ?? order_by === undefined,
+    tieBreaker: column<CodeListRow>('id'),
+    page,
+    limit,
+  });
+  return { codes: result.rows.map(toCodeRow), count: result.count };
+};
+
+/** Attempts at a redemption whose code another redemption changed meanwhile (a campaign code's count). */
+const REDEEM_ATTEMPTS = 8;
+
+export const redeemLicenseCode: UserHandlers['redeem_license_code'] = async ({ code: text }, { caller }) => {
+  const userId = await callerUserId(caller);
+  for (let attempt = 1; ; attempt++) {
+    const code = await findCode(text);
+    if (!code) throw notFound(codeMessages.unknown);
+    const today = new Date().toISOString().slice(0, 10);
+    const refusal = redemptionRefusal(code, today);
+    if (refusal) throw conflict(refusal);
+    if (!code.single_usage && (await hasRedeemed(code, userId))) throw conflict(codeMessages.alreadyRedeemed);
+    try {
+      return { license_id: await redeemCode(code, userId, today) };
+    } catch (error) {
+      // Lost to another redemption: the next reading says why (used, already redeemed) or tries again.
+      if (!(error instanceof CodeChangedError)) throw error;
+      if (attempt >= REDEEM_ATTEMPTS) throw conflict(codeAdminMessages.busy);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
+    }
+  }
+};

@@ -1,0 +1,148 @@
+import { SUBSCRIPTIONS_PAGE_SIZE, describeDuration } from '../../../shared/commerce/codes';
+import { catalogueItem, legacyUpgradePaths } from '../../../shared/commerce/catalogue';
+import type { licAdminContract, SubscriptionRow } from '../../../shared/contract/lic.admin';
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { applyProviderAnswer } from '../../domain/commerce/apply-event';
+import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
+import { subscriptionListCache, type SubscriptionListRow } from '../../domain/commerce/subscription-list';
+import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
+import { userListCache } from '../../domain/users/user-list';
+import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
+import { column, pageOf, type Cell } from '../../lib/lists/list-page';
+import { logger } from '../../lib/logger';
+
+type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
+
+export const subscriptionMessages = {
+  notFound: (id: number) => `Subscription ${id} not found`,
+  noSubscription: (licenseId: number) => `License ${licenseId} has no subscription`,
+  notActive: (state: string) => `The subscription is ${state}: only an active subscription can be canceled or converted`,
+  convertOnlyProWithOneAddon: 'Only the subscription of a Pro license with exactly one add-on can be converted',
+  providerFailed: 'The checkout provider did not carry this out: try again later',
+  legacyOnly: 'A legacy upgrade is for an All, Automation or Battery license of usage Commercial or Standard',
+  wrongUpgrade: (product: string, type: string) => `${product} is not an upgrade of a ${type} license`,
+} as const;
+
+type Owners = Awaited<ReturnType<typeof userListCache.current>>;
+
+const toSubscriptionRow = (row: SubscriptionListRow, owners: Owners): SubscriptionRow => ({ ...row, user: owners.get(row.user_id)?.email ?? '' });
+
+function subscriptionMatches(search: string | null | undefined, owners: Owners): (row: SubscriptionListRow) => boolean {
+  const text = search?.trim().toLowerCase();
+  if (!text) return () => true;
+  const number = /^\d+$/.test(text) ? Number(text) : null;
+  return (row) =>
+    row.id === number ||
+    row.license_id === number ||
+    row.user_id === number ||
+    row.state.includes(text) ||
+    row.product.includes(text) ||
+    row.reference.toLowerCase().includes(text) ||
+    (owners.get(row.user_id)?.email.toLowerCase().includes(text) ?? false);
+}
+
+const subscriptionSortValue = (orderBy: string, owners: Owners): ((row: SubscriptionListRow) => Cell) =>
+  orderBy === 'user' ? (row) => owners.get(row.user_id)?.email ?? '' : column<SubscriptionListRow>(orderBy as keyof SubscriptionListRow);
+
+export const getSubscriptions: AdminHandlers['get_subscriptions'] = async ({ limit = SUBSCRIPTIONS_PAGE_SIZE, page = 1, order_by, descending, search }) => {
+  const [rows, owners] = await Promise.all([subscriptionListCache.current(), userListCache.current()]);
+  const result = pageOf(rows.values(), {
+    filter: subscriptionMatches(search, owners),
+    sortBy: subscriptionSortValue(order_by ?? 'created', owners),
+    descending: descending ?? order_by === undefined,
+    tieBreaker: column<SubscriptionListRow>('id'),
+    page,
+    limit,
+  });
+  return { subscriptions: result.rows.map((row) => toSubscriptionRow(row, owners)), count: result.count };
+};
+
+async function storedSubscription(id: number): Promise<SubscriptionRecord> {
+  const subscription = await findSubscription(id);
+  if (!subscription) throw notFound(subscriptionMessages.notFound(id));
+  return subscription;
+}
+
+export const getSubscription: AdminHandlers['get_subscription'] = async ({ subscription_id }) => {
+  const subscription = await storedSubscription(subscription_id);
+  const [provider, owners] = await Promise.all([findProviderSubscription(subscription.reference), userListCache.current()]);
+  let url: string | null = null;
+  if (provider?.account) {
+    // The account page is a convenience: the detail shows without it when the provider does not answer.
+    url = await getCheckoutProvider()
+      .accountUrl(provider.account)
+      .catch((error: unknown) => (logger.warn('No account page from the checkout provider', { error }), null));
+  }
+  const item = catalogueItem(subscription.product);
+  return {
+    ...toSubscriptionRow({ ...subscription, renews_at: subscription.renews_at ?? null }, owners),
+    interval: item && item.interval !== 'perpetual' ? describeDuration(item.interval === 'month' ? 'P1M' : 'P1Y') : '',
+    url,
+  };
+};
+
+/** Runs a provider call; its failure is a 503 that changed nothing here. */
+async function throughProvider(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof CheckoutProviderError) {
+      logger.error('Checkout provider call failed', { error });
+      throw unavailable(subscriptionMessages.providerFailed);
+    }
+    throw error;
+  }
+}
+
+const checkActive = (subscription: SubscriptionRecord) => {
+  if (subscription.state !== 'active') throw conflict(subscriptionMessages.notActive(subscription.state));
+};
+
+export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }) => {
+  const license = await findLicense(license_id);
+  if (!license) throw notFound(licenseMessages.notFound(license_id));
+  if (license.subscription_id === undefined) throw badRequest(subscriptionMessages.noSubscription(license_id));
+  const subscription = await storedSubscription(license.subscription_id);
+  checkActive(subscription);
+  await throughProvider(() => getCheckoutProvider().cancelSubscription(subscription.reference));
+  // Shown at once; the provider's subscription.canceled event then finds it done.
+  await applyProviderAnswer('subscription.canceled', { id: subscription.reference });
+  return { license_id, subscription_id: subscription.id, state: 'canceled' };
+};
+
+export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }) => {
+  const subscription = await storedSubscription(subscription_id);
+  checkActive(subscription);
+  const license = await findLicense(subscription.license_id);
+  const item = catalogueItem(subscription.product);
+  if (!license || license.license_type_id !== 'Pro' || license.addons.length !== 1 || subscription.addon_id || !item || item.interval === 'perpetual') {
+    throw conflict(subscriptionMessages.convertOnlyProWithOneAddon);
+  }
+  const product = `automation-battery-toolbox-${item.interval === 'month' ? 'monthly' : 'yearly'}`;
+  const provider = await findProviderSubscription(subscription.reference);
+  const quantity = provider?.ids.length ?? 1;
+  await throughProvider(() => getCheckoutProvider().changeSubscriptionProduct(subscription.reference, product, quantity));
+  await applyProviderAnswer('subscription.updated', { id: subscription.reference, product });
+  return { subscription_id, product };
+};
+
+export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspring'] = async ({ license_id, product }) => {
+  const license = await findLicense(license_id);
+  if (!license) throw notFound(licenseMessages.notFound(license_id));
+  const upgrade = product === '' ? null : product;
+  if (upgrade !== null) {
+    if (![1, 4].includes(license.license_usage_id) || !['All', 'Automation', 'Battery'].includes(license.license_type_id)) {
+      throw badRequest(subscriptionMessages.legacyOnly);
+    }
+    if (!legacyUpgradePaths(license.license_type_id).includes(upgrade)) throw badRequest(subscriptionMessages.wrongUpgrade(upgrade, license.license_type_id));
+  }
+  try {
+    await setLegacyUpgrade(license, upgrade);
+  } catch (error) {
+    if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
+    throw error;
+  }
+  return { license_id };
+};

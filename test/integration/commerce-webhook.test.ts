@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import { addDuration } from '../../functions/domain/codes/code.rules';
+import { createAdminUser, createConfirmedUser } from '../support/api';
+import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscriptionEvent } from '../support/commerce';
+import { licCall, withUserId } from '../support/licenses';
+
+/**
+ * The checkout provider's webhook over the wire: signatures, each event type, exactly-once application
+ * of repeated and racing deliveries, events that cannot be applied, and the subscription actions an
+ * admin takes through the provider's REST API (the local sandbox's).
+ */
+const customer = () => createConfirmedUser().then(withUserId);
+const admin = () => createAdminUser().then(withUserId);
+
+interface Row {
+  id: number;
+  license_type_id: string;
+  enabled: boolean;
+  valid_to: string | null;
+  subscription_id: number | null;
+  subscription_state: string | null;
+  addons: { id: string }[];
+  tag: string | null;
+}
+const licensesOf = async (user: { accessToken: string }) => ((await licCall(user.accessToken, 'get_licenses')).body.data as { licenses: Row[] }).licenses;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+let orders = 0;
+/** An order.completed event in the provider's plain shape (references as ids). */
+const orderEvent = (userId: number | string, items: object[], orderId = `order-${Date.now()}-${++orders}`) =>
+  providerEvent('order.completed', { id: orderId, order: orderId, reference: `REF-${orders}`, account: 'acct-1', tags: { user_id: String(userId) }, items });
+
+describe('the checkout webhook', () => {
+  it('refuses a bad or missing signature and changes nothing', async () => {
+    const buyer = await customer();
+    const event = orderEvent(buyer.id, [{ product: 'pro-perpetual', quantity: 1 }]);
+    expect((await deliver([event], { signature: 'AAAA' })).status).toBe(401);
+    expect((await deliver([event], { signature: null })).status).toBe(401);
+    const wrongSecret = await deliver([event], { signature: Buffer.alloc(32, 7).toString('base64') });
+    expect(wrongSecret.status).toBe(401);
+    expect(JSON.parse(wrongSecret.text)).toEqual({ status: 'error', message: 'Invalid or missing X-FS-Signature' });
+    expect(await licensesOf(buyer)).toEqual([]);
+    // The header's letter case does not matter.
+    expect((await deliver([event], { header: 'x-fs-signature' })).status).toBe(200);
+    expect(await licensesOf(buyer)).toHaveLength(1);
+  });
+
+  it('creates the licenses and add-ons of an order for the tagged user: quantity n gives n licenses', async () => {
+    const buyer = await customer();
+    const reply = await deliver([
+      orderEvent(buyer.id, [
+        { product: 'automation-battery-toolbox-yearly', quantity: 2, subscription: 'sub-a' + Date.now() },
+        { product: 'pro-perpetual', quantity: 1 },
+        { product: 'automation-addon-perpetual', quantity: 1 },
+        { product: 'calibration-service', quantity: 1 },
+      ]),
+    ]);
+    expect(reply.status).toBe(200);
+    const licenses = await licensesOf(buyer);
+    const toolboxes = licenses.filter((license) => license.license_type_id === 'All');
+    expect(toolboxes).toHaveLength(2);
+    for (const toolbox of toolboxes) expect(toolbox).toMatchObject({ subscription_state: 'active', valid_to: addDuration(day(0), 'P1Y') });
+    expect(new Set(toolboxes.map((toolbox) => toolbox.subscription_id)).size).toBe(2);
+    expect(licenses.find((license) => license.license_type_id === 'Pro')).toMatchObject({ valid_to: null, addons: [{ id: 'Automation' }], subscription_id: null });
+  });
+
+  it('reads the expanded payload shape: the subscription object gives the end of the first period', async () => {
+    const buyer = await customer();
+    const next = Date.parse(`${day(40)}T10:00:00Z`);
+    const event = providerEvent('order.completed', {
+      order: `order-x-${Date.now()}`,
+      reference: 'REF-X',
+      account: { id: 'acct-x', contact: { email: 'x@example.com' } },
+      tags: { user_id: buyer.id },
+      items: [{ product: 'pro-monthly', quantity: 1, subscription: { id: `sub-x-${Date.now()}`, state: 'active', next, intervalUnit: 'month' } }],
+    });
+    expect((await deliver([event])).status).toBe(200);
+    expect(await licensesOf(buyer)).toEqual([expect.objectContaining({ license_type_id: 'Pro', valid_to: day(40), subscription_state: 'active' })]);
+  });
+
+  it('applies a delivery that arrives three times, or twice at once, exactly once', async () => {
+    const buyer = await customer();
+    const event = orderEvent(buyer.id, [{ product: 'automation-battery-toolbox-perpetual', quantity: 3 }]);
+    for (let i = 0; i < 3; i++) expect(await deliver([event])).toMatchObject({ status: 200 });
+    expect(await licensesOf(buyer)).toHaveLength(3);
+
+    const racing = orderEvent(buyer.id, [{ product: 'pro-perpetual', quantity: 2 }]);
+    const replies = await Promise.all([deliver([racing]), deliver([racing]), deliver([racing])]);
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    expect((await licensesOf(buyer)).filter((license) => license.license_type_id === 'Pro')).toHaveLength(2);
+  });
+
+  it('records and reports events it cannot apply, applies the rest of a mixed batch, and takes a fixed event later', async () => {
+    const buyer = await customer();
+    const good = orderEvent(buyer.id, [{ product: 'pro-yearly', quantity: 1, subscription: `sub-m-${Date.now()}` }]);
+    const unknownProduct = orderEvent(buyer.id, [{ product: 'pro-perpetual', quantity: 1 }, { product: 'no-such-product', quantity: 1 }]);
+    const unknownUser = orderEvent(999_999_999, [{ product: 'pro-perpetual', quantity: 1 }]);
+    const untagged = orderEvent('', [{ product: 'pro-perpetual', quantity: 1 }]);
+    const unknownSubscription = providerEvent('subscription.canceled', { id: 'sub-nobody-has' });
+    const ignored = providerEvent('account.updated', { id: 'acct-1' });
+    const reply = await deliver([good, unknownProduct, unknownUser, untagged, unknownSubscription, ignored]);
+    // 202 with the ids taken, one a line: the provider retries the others.
+    expect(reply.status).toBe(202);
+    expect(reply.text.split('\n').sort()).toEqual([good.id, ignored.id].sort());
+    // Nothing of the half-known order was applied.
+    expect(await licensesOf(buyer)).toEqual([expect.objectContaining({ license_type_id: 'Pro', subscription_state: 'active' })]);
+
+    const addonWithoutPro = orderEvent(buyer.id, [{ product: 'battery-addon-perpetual', quantity: 2 }]);
+    expect((await deliver([addonWithoutPro])).status).toBe(202);
+    expect((await licensesOf(buyer))[0]!.addons).toEqual([]);
+    // Once the buyer has the second Pro license, the provider's retry of the same event is applied.
+    expect((await deliver([orderEvent(buyer.id, [{ product: 'pro-perpetual', quantity: 1 }])])).status).toBe(200);
+    expect((await deliver([addonWithoutPro])).status).toBe(200);
+    for (const license of await licensesOf(buyer)) expect(license.addons).toEqual([expect.objectContaining({ id: 'Battery' })]);
+  });
+
+  it('follows a subscription through renewal, overdue payment, cancel, uncancel and its end', async () => {
+    const buyer = await customer();
+    const reference = `sub-life-${Date.now()}`;
+    expect((await deliver([orderEvent(buyer.id, [{ product: 'pro-yearly', quantity: 1, subscription: reference }])])).status).toBe(200);
+    const license = async () => (await licensesOf(buyer))[0]!;
+    const start = (await license()).valid_to!;
+
+    const next = Date.parse(`${day(400)}T00:00:00Z`);
+    await deliver([providerEvent('subscription.charge.completed', { subscription: { id: reference, next }, order: 'renewal-1' })]);
+    expect(await license()).toMatchObject({ valid_to: day(400), subscription_state: 'active' });
+    await deliver([providerEvent('subscription.charge.completed', { subscription: reference })]);
+    expect((await license()).valid_to! > day(400)).toBe(true);
+    expect(start < day(400)).toBe(true);
+
+    await deliver([providerEvent('subscription.canceled', { id: reference, state: 'canceled' })]);
+    expect((await license()).subscription_state).toBe('canceled');
+    await deliver([providerEvent('subscription.uncanceled', { id: reference, state: 'active' })]);
+    expect((await license()).subscription_state).toBe('active');
+    await deliver([providerEvent('subscription.payment.overdue', { id: reference })]);
+    expect((await license()).subscription_state).toBe('overdue');
+    await deliver([providerEvent('subscription.activated', { id: reference })]);
+    expect((await license()).subscription_state).toBe('active');
+    await deliver([providerEvent('subscription.deactivated', { id: reference, end: Date.parse(`${day(-1)}T12:00:00Z`) })]);
+    expect(await license()).toMatchObject({ subscription_state: 'deactivated', valid_to: day(-1) });
+  });
+
+  it('gives an overdue subscription a grace week, and a refund disables what the order created', async () => {
+    const buyer = await customer();
+    const reference = `sub-grace-${Date.now()}`;
+    const next = Date.parse(`${day(2)}T00:00:00Z`);
+    const order = orderEvent(buyer.id, [
+      { product: 'pro-monthly', quantity: 1, subscription: { id: reference, next } },
+      { product: 'automation-addon-perpetual', quantity: 1 },
+    ]);
+    await deliver([order]);
+    await deliver([providerEvent('subscription.payment.overdue', { id: reference })]);
+    expect((await licensesOf(buyer))[0]!.valid_to).toBe(day(7));
+
+    const refund = providerEvent('return.created', { id: 'return-1', original: { id: (order.data as { order: string }).order } });
+    expect((await deliver([refund])).status).toBe(200);
+    expect((await licensesOf(buyer))[0]).toMatchObject({ enabled: false });
+    expect((await deliver([providerEvent('return.created', { original: 'order-nobody-knows' })])).status).toBe(202);
+  });
+});
+
+describe('buying through the checkout sandbox, and the subscription actions of an admin', () => {
+  it('completes an order with signed webhooks: the licenses exist when the popup closes', async () => {
+    const buyer = await customer();
+    const order = await sandboxOrder(buyer.id, [
+      { path: 'automation-battery-toolbox-monthly', quantity: 1 },
+      { path: 'battery-addon-perpetual', quantity: 1 },
+      { path: 'pro-perpetual', quantity: 1 },
+    ]);
+    expect(order.status).toBe(200);
+    expect(order.body.reference).toMatch(/^SBX/);
+    const licenses = await licensesOf(buyer);
+    expect(licenses.map((license) => license.license_type_id).sort()).toEqual(['All', 'Pro']);
+    expect(licenses.find((license) => license.license_type_id === 'Pro')!.addons).toEqual([expect.objectContaining({ id: 'Battery' })]);
+    expect((await sandboxOrder(buyer.id, [{ path: 'nothing', quantity: 1 }])).status).toBe(400);
+  });
+
+  it('lists subscriptions for admins, shows one with its account page, and cancels it through the provider', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 2 }]);
+    const [first] = await licensesOf(buyer);
+    const listed = await licCall(boss.accessToken, 'get_subscriptions', { search: buyer.email });
+    const { subscriptions, count } = listed.body.data as { subscriptions: { id: number; license_id: number; index: number; state: string; product: string; user: string }[]; count: number };
+    expect(count).toBe(2);
+    expect(subscriptions.map((s) => s.index).sort()).toEqual([0, 1]);
+    expect(subscriptions[0]).toMatchObject({ state: 'active', product: 'pro-yearly', user: buyer.email });
+
+    const detail = await licCall(boss.accessToken, 'get_subscription', { subscription_id: first!.subscription_id });
+    expect(detail.body.data).toMatchObject({ interval: '1 year', renews_at: first!.valid_to, url: expect.stringMatching(/\/local\/checkout\/account\/.+#\/subscriptions$/) });
+
+    expect((await licCall(buyer.accessToken, 'cancel_subscription', { license_id: first!.id })).status).toBe(403);
+    const canceled = await licCall(boss.accessToken, 'cancel_subscription', { license_id: first!.id });
+    expect(canceled.body).toEqual({ status: 'ok', data: { license_id: first!.id, subscription_id: first!.subscription_id, state: 'canceled' } });
+    expect(sandboxCalls().some((call) => call.call?.startsWith('DELETE /subscriptions/'))).toBe(true);
+    // The provider's subscription pays for both licenses: both are canceled, at the end of the period.
+    for (const license of await licensesOf(buyer)) expect(license).toMatchObject({ subscription_state: 'canceled', valid_to: first!.valid_to });
+    const again = await licCall(boss.accessToken, 'cancel_subscription', { license_id: first!.id });
+    expect(again.status).toBe(409);
+  });
+
+  it('renews a sandbox subscription with the event the provider sends', async () => {
+    const buyer = await customer();
+    await sandboxOrder(buyer.id, [{ path: 'automation-battery-toolbox-monthly', quantity: 1 }]);
+    const boss = await admin();
+    const [license] = await licensesOf(buyer);
+    const { reference } = (await licCall(boss.accessToken, 'get_subscription', { subscription_id: license!.subscription_id })).body.data as { reference: string };
+    expect(await sandboxSubscriptionEvent(reference, 'charge.completed')).toBe(200);
+    expect((await licensesOf(buyer))[0]!.valid_to! > license!.valid_to!).toBe(true);
+  });
+
+  it('converts a Pro subscription with exactly one add-on into the toolbox subscription', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-perpetual', quantity: 1 }]);
+    const [pro] = await licensesOf(buyer);
+    expect(pro).toMatchObject({ license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
+    const converted = await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: pro!.subscription_id });
+    expect(converted.body).toEqual({ status: 'ok', data: { subscription_id: pro!.subscription_id, product: 'automation-battery-toolbox-yearly' } });
+    expect((await licensesOf(buyer))[0]).toMatchObject({ license_type_id: 'All', addons: [] });
+
+    await sandboxOrder(buyer.id, [{ path: 'pro-monthly', quantity: 1 }]);
+    const plain = (await licensesOf(buyer)).find((license) => license.license_type_id === 'Pro')!;
+    const refused = await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: plain.subscription_id });
+    expect(refused.status).toBe(409);
+  });
+
+  it('marks a legacy license with its upgrade, which the owner then buys to extend it a year', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'legacy-automation-year-1', quantity: 1 }]);
+    const [legacy] = await licensesOf(buyer);
+    expect(legacy).toMatchObject({ license_type_id: 'Automation', valid_to: expect.any(String) });
+    expect((await licCall(boss.accessToken, 'update_license_to_fastspring', { license_id: legacy!.id, product: 'legacy-battery-year-2' })).status).toBe(400);
+    expect((await licCall(boss.accessToken, 'update_license_to_fastspring', { license_id: legacy!.id, product: 'legacy-automation-year-2' })).status).toBe(200);
+    expect((await licensesOf(buyer))[0]).toMatchObject({ to_fastspring_product: 'legacy-automation-year-2' });
+    expect((await sandboxOrder(buyer.id, [{ path: 'legacy-automation-year-2', quantity: 1 }])).status).toBe(200);
+    const upgraded = (await licensesOf(buyer))[0]!;
+    expect(upgraded.valid_to! > legacy!.valid_to!).toBe(true);
+    expect(upgraded).toMatchObject({ to_fastspring_product: 'legacy-automation-year-3' });
+    // Nothing left marked for year 2: a second upgrade is not applied.
+    expect((await sandboxOrder(buyer.id, [{ path: 'legacy-automation-year-2', quantity: 1 }])).status).toBe(502);
+  });
+});

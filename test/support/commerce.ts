@@ -1,0 +1,40 @@
+import { createHmac } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
+import { readRecords } from '../../functions/lib/adapters/local-outbox';
+
+/** A webhook delivery as the checkout provider posts it, signed with the stack's webhook secret unless told. */
+export async function deliver(events: object[], { signature, header = 'X-FS-Signature' }: { signature?: string | null; header?: string } = {}) {
+  const body = JSON.stringify({ events });
+  const secret = inject('localStack').functionEnv.FASTSPRING_WEBHOOK_SECRET!;
+  const signed = signature === undefined ? createHmac('sha256', secret).update(body).digest('base64') : signature;
+  const response = await fetch(`${inject('baseUrl')}/api/fastspring`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signed === null ? {} : { [header]: signed }) },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+let sequence = 0;
+/** A provider event with a fresh id. */
+export const providerEvent = (type: string, data: object, id = `evt-test-${Date.now()}-${++sequence}`) => ({ id, type, live: false, processed: false, created: Date.now(), data });
+
+/** Buys through the checkout sandbox, as its popup does: answers once the webhooks were applied. */
+export async function sandboxOrder(userId: number, items: { path: string; quantity: number }[], email = `buyer${userId}@example.com`) {
+  const response = await fetch(`${inject('baseUrl')}/local/checkout/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items, contact: { email, firstName: 'Test', lastName: 'Buyer' }, tags: { user_id: userId } }),
+  });
+  return { status: response.status, body: (await response.json()) as { id: string; reference: string; message?: string } };
+}
+
+/** What the sandbox sends for a subscription later (charge.completed, payment.overdue, deactivated …). */
+export async function sandboxSubscriptionEvent(reference: string, type: string) {
+  const response = await fetch(`${inject('baseUrl')}/local/checkout/subscriptions/${reference}/events/${type}`, { method: 'POST' });
+  return response.status;
+}
+
+/** The REST calls and webhooks the sandbox recorded. */
+export const sandboxCalls = () => readRecords<{ kind: string; call?: string }>(join(dirname(inject('localStack').functionEnv.LOCAL_MAILBOX_FILE!), 'checkout-calls.jsonl'));
