@@ -355,8 +355,14 @@ describe('functions', () => {
     expect(dynamoActions.sort()).toEqual([...(needs.table ?? [])].map((action) => `dynamodb:${action}`).sort());
   });
 
-  it('gives every endpoint the session check: Query on the table, the user\'s groups and MFA in Cognito, the pool ids and the origin secret', () => {
+  it('gives every cmd endpoint the session check: Query on the table, the user\'s groups and MFA in Cognito, the pool ids and the origin secret; a webhook only the origin secret', () => {
     for (const u of units.filter((x) => x.kind === 'endpoint')) {
+      const webhook = 'webhook' in (endpoints[u.name as keyof typeof endpoints] ?? {});
+      expect(JSON.stringify(statementsOf(portal, u.fn))).toContain(logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify')));
+      if (webhook) {
+        expect(statementsOf(portal, u.fn).flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('cognito-idp:')), u.label).toEqual([]);
+        continue;
+      }
       const actions = statementsOf(portal, u.fn).flatMap((s) => asList(s.Action));
       expect(actions, u.label).toEqual(
         expect.arrayContaining(['dynamodb:Query', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminGetUser']),

@@ -172,6 +172,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.userPoolId]: ref(logicalIdOf(stack, stack.identity.userPool)),
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
     [ENV.exportsBucket]: ref(logicalIdOf(stack, stack.files.buckets.exports)),
+    [ENV.checkoutApiUrl]: 'https://api.fastspring.com',
     ...Object.fromEntries(
       (needs.secrets ?? []).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
     ),
