@@ -9,7 +9,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { buildApp, stackName } from '../../infra/portal-app';
-import { createConfirmedUser, signIn, stackContext } from '../support/api';
+import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
 
 /**
  * Deploy fidelity: the Lambda bundles exactly as the synthesized cloud assembly would upload them,
@@ -217,6 +217,23 @@ describe('the synthesized Lambda bundles', () => {
     const data = JSON.parse(answer.body).data as { sso: string; sig: string; return_sso_url: string };
     expect(data.sig).toBe(createHmac('sha256', secret).update(data.sso).digest('hex'));
     expect(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()).get('username')).toBe(user.username);
+  });
+
+  it('fastspring: applies a signed order once and refuses an unsigned delivery', async () => {
+    const user = await createConfirmedUser();
+    const profile = JSON.parse((await httpCall(bundleFor('User'), httpApiEvent('user', { cmd: 'get_user_profile' }, user.accessToken))).body);
+    const orderId = `bundle-order-${Date.now()}`;
+    const delivery = { events: [{ id: `evt-${orderId}`, type: 'order.completed', data: { id: orderId, tags: { user_id: String(profile.data.id) }, items: [{ product: 'pro-perpetual', quantity: 1 }] } }] };
+    const event = httpApiEvent('fastspring', delivery);
+    const unsigned = await httpCall(bundleFor(endpoints.fastspring.construct), event);
+    expect(unsigned.statusCode).toBe(401);
+    const signature = createHmac('sha256', localStack.functionEnv.FASTSPRING_WEBHOOK_SECRET!).update(event.body).digest('base64');
+    const signed = { ...event, headers: { ...event.headers, 'x-fs-signature': signature } };
+    expect((await httpCall(bundleFor(endpoints.fastspring.construct), signed)).statusCode).toBe(200);
+    expect((await httpCall(bundleFor(endpoints.fastspring.construct), signed)).statusCode).toBe(200);
+    // Read through the local stack's API: the lic bundle's exports bucket has no local stand-in here.
+    const licenses = (await callApi('lic/5', { cmd: 'get_licenses' }, user.accessToken)).body.data as { licenses: unknown[] };
+    expect(licenses.licenses).toEqual([expect.objectContaining({ license_type_id: 'Pro', tag: `order:${orderId}` })]);
   });
 
   it('pre-signup: refuses an email in use and lets a new one through', async () => {
