@@ -80,7 +80,7 @@ export class Web extends Construct {
     const responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Portal security headers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(region, props.checkout), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -275,16 +275,21 @@ export class Web extends Construct {
 
 /**
  * The CSP: only this origin, plus Cognito's regional endpoint that the SPA calls directly; styles may be
- * inline because Mantine injects its CSS variables in a style element.
+ * inline because Mantine injects its CSS variables in a style element. With a checkout storefront, its
+ * script's origin, and the storefront's origin for the popup (an iframe) and its calls.
  */
-function contentSecurityPolicy(region: string): string {
+export function contentSecurityPolicy(region: string, checkout?: WebConfig['checkout']): string {
+  const scriptOrigin = checkout ? new URL(checkout.scriptUrl).origin : null;
+  const storefrontOrigin = checkout ? `https://${checkout.storefront.split('/')[0]}` : null;
+  const checkoutOrigins = [scriptOrigin, storefrontOrigin].filter((origin): origin is string => origin !== null);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ['script-src', "'self'", ...(scriptOrigin ? [scriptOrigin] : [])].join(' '),
+    ...(storefrontOrigin ? [`frame-src ${storefrontOrigin}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com`,
+    [`connect-src 'self' https://cognito-idp.${region}.amazonaws.com`, ...checkoutOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

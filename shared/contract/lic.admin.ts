@@ -48,6 +48,8 @@ export const adminLicenseRowSchema = z.object({
   expired: z.boolean(),
   /** Days to the end, negative once expired; null for a perpetual license. */
   days: z.nullable(z.int()),
+  /** The legacy upgrade product an admin marked it with. */
+  to_fastspring_product: z.optional(z.nullable(z.string())),
 });
 export type AdminLicenseRow = z.infer<typeof adminLicenseRowSchema>;
 

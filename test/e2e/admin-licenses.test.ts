@@ -224,7 +224,7 @@ describe('All licenses', () => {
     expect(browser.pageErrors()).toEqual([]);
   });
 
-  it('disables and enables a license, and offers a subscription license none of it', async () => {
+  it('disables and enables a license, and offers a subscription license only Cancel subscription', async () => {
     const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
     const license = await licenseFor(customer, { valid_to: day(20) });
     const subscription = await licenseFor(customer, { license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', valid_to: day(25) });
@@ -232,7 +232,7 @@ describe('All licenses', () => {
     await filterByUser(page, customer.id, 2);
 
     expect(await actionsOf(page, license.id)).toEqual(['Disable', 'Edit', 'Move']);
-    expect(await actionsOf(page, subscription.id)).toEqual([]);
+    expect(await actionsOf(page, subscription.id)).toEqual(['Cancel subscription']);
     expect(await cell(page, subscription.id, 'State')).toBe('Renews in 25 days');
 
     await act(page, license.id, 'Disable');

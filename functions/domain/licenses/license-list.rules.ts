@@ -99,5 +99,6 @@ export function toAdminLicenseRow(row: LicenseListRow, owners: Owners, now = new
     addons: row.addons.map(({ id, channels }) => ({ id, attributes: channels === undefined ? {} : { channels } })),
     expired: days !== null && days < 0,
     days,
+    to_fastspring_product: row.to_fastspring_product ?? null,
   };
 }

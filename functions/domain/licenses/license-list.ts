@@ -25,6 +25,8 @@ export type LicenseListRow = Pick<
   subscription_state: string | null;
   tag: string | null;
   shared_count: number;
+  /** The legacy upgrade product an admin marked it with (absent on rows written before it existed). */
+  to_fastspring_product?: string | null;
 };
 
 export const toLicenseListRow = (license: LicenseRecord): LicenseListRow => ({
@@ -46,6 +48,7 @@ export const toLicenseListRow = (license: LicenseRecord): LicenseListRow => ({
   subscription_state: license.subscription_state ?? null,
   tag: license.tag ?? null,
   shared_count: license.shared_count ?? 0,
+  to_fastspring_product: license.to_fastspring_product ?? null,
 });
 
 /** The list writes that go into the transaction of a license write: its row as the write leaves it. */

@@ -85,8 +85,7 @@ function codeMatches(search: string | null | undefined): (row: CodeListRow) => b
   if (!text) return () => true;
   const number = /^\d+$/.test(text) ? Number(text) : null;
   return (row) =>
-    row.id === number ||
-    row.used_by === number ||
+    (number !== null && (row.id === number || row.used_by === number)) ||
     row.code.toLowerCase().includes(text) ||
     row.description.toLowerCase().includes(text) ||
     row.license_type_id.toLowerCase().includes(text);

@@ -1,7 +1,10 @@
 import { accountRoutes } from '../features/account/routes';
+import { adminCodeRoutes } from '../features/admin-codes/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
+import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
+import { legacyRoutes } from '../features/legacy/routes';
 import { licenseRoutes } from '../features/licenses/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -17,7 +20,10 @@ export const routes: readonly RouteDeclaration[] = [
   ...authenticatorRoutes,
   ...ssoRoutes,
   ...licenseRoutes,
+  ...legacyRoutes,
   ...adminLicenseRoutes,
+  ...adminCodeRoutes,
+  ...adminSubscriptionRoutes,
   ...placeholderRoutes,
 ];
 

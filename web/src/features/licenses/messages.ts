@@ -10,4 +10,6 @@ export const licenseTexts = {
   empty: 'You have no licenses yet.',
   notShared: 'Not shared with anyone.',
   buyUnavailable: 'Buying licenses on this page is not available yet.',
+  licensesShelf: 'A toolbox license includes Automation and Battery; Pro starts without add-ons.',
+  addonsShelf: 'An add-on goes onto your Pro license.',
 } as const;

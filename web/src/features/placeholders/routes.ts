@@ -9,12 +9,6 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
 export const placeholderRoutes = declareRoutes([
   // Signed in, everyone
   {
-    path: paths.legacy,
-    title: 'Buy legacy licenses',
-    access: 'legacy',
-    menu: { section: 'user', label: 'Buy legacy licenses', order: 30 },
-  },
-  {
     path: paths.myProducts,
     title: 'My products',
     access: 'signed-in',
@@ -46,14 +40,6 @@ export const placeholderRoutes = declareRoutes([
     title: 'Produced hardware',
     access: 'admin',
     menu: { section: 'admin', label: 'Produced hardware', order: 40 },
-  },
-  { path: paths.createCodes, title: 'License code generator', access: 'admin' },
-  { path: paths.listCodes, title: 'License codes', access: 'admin' },
-  {
-    path: paths.subscriptions,
-    title: 'Subscriptions',
-    access: 'admin',
-    menu: { section: 'admin', label: 'Subscriptions', order: 60 },
   },
   { path: paths.dashboard, title: 'Dashboard', access: 'admin', menu: { section: 'admin', label: 'Dashboard', order: 70 } },
   { path: paths.usage, title: 'Usage', access: 'admin', menu: { section: 'admin', label: 'Usage', order: 80 } },

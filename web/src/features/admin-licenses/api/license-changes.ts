@@ -63,11 +63,17 @@ export interface LicenseEdit {
   valid_to: string;
   /** A Pro license's add-ons as they should be; ignored for other types. */
   addons: Addon[];
+  /**
+   * A legacy license's upgrade product as it should be ('' none), with the one it had; left out where
+   * the form does not offer it.
+   */
+  legacyUpgrade?: { before: string; after: string };
 }
 
 /**
  * Saves a license's edit: usage and end through `lic/5/update_license` when either changed, a Pro
- * license's add-ons through add_license_addon, update_license_addon and remove_license_addon.
+ * license's add-ons through add_license_addon, update_license_addon and remove_license_addon, and a
+ * changed legacy upgrade product through update_license_to_fastspring (after the usage it depends on).
  */
 export function useEditLicense() {
   const queryClient = useQueryClient();
@@ -82,6 +88,9 @@ export function useEditLicense() {
         });
       }
       if (license.license_type_id === 'Pro') await applyAddons(license.id, licenseAddons(license), edit.addons);
+      if (edit.legacyUpgrade && edit.legacyUpgrade.after !== edit.legacyUpgrade.before) {
+        await call(licAdminContract, 'update_license_to_fastspring', { license_id: license.id, product: edit.legacyUpgrade.after });
+      }
       return { license_id: license.id };
     },
     // Reloads after a part of the edit failed too: what was saved shows.

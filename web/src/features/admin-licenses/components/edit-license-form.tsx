@@ -1,5 +1,7 @@
 import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type * as z from 'zod/mini';
+import { catalogueItem, legacyUpgradePaths } from '../../../../../shared/commerce/catalogue';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS } from '../../../../../shared/licenses/catalog';
 import { ErrorBanner } from '../../../components/error-banner';
@@ -22,9 +24,30 @@ const initialValues = (license: AdminLicenseRow): EditLicenseFormValues => ({
   channels: license.addons.find((addon) => addon.id === 'BatteryValidation')?.attributes.channels ?? DEFAULT_BATTERY_VALIDATION_CHANNELS,
 });
 
+/** The legacy upgrade select's choice for "no upgrade" (the cmd takes ''). */
+const NO_UPGRADE = 'none';
+
+/** Usages a legacy upgrade may follow (spec §5): Commercial (1) and Standard (4). */
+const UPGRADE_USAGES: readonly string[] = ['1', '4'];
+
+/**
+ * The legacy upgrade products a license of `type` may be marked with (spec §5: All, Automation or
+ * Battery), after None; none at all for other types.
+ */
+function legacyUpgradeChoices(type: AdminLicenseRow['license_type_id']) {
+  const upgrades = legacyUpgradePaths(type);
+  if (upgrades.length === 0) return [];
+  return [{ value: NO_UPGRADE, label: 'None' }, ...upgrades.map((path) => ({ value: path, label: catalogueItem(path)?.licenseType ?? path }))];
+}
+
+/** The upgrade product the license is marked with ('' none), where the row carries it. */
+const storedUpgrade = (license: Pick<AdminLicenseRow, 'id'> & { to_fastspring_product?: string | null }): string =>
+  license.to_fastspring_product ?? '';
+
 /**
  * Edit (spec §5): type and valid from shown fixed; usage and valid to (empty: perpetual) editable; a
- * Pro license's add-ons AT, BT, BVT with BVT's channels. Save or Cancel.
+ * Pro license's add-ons AT, BT, BVT with BVT's channels; for All, Automation or Battery with usage 1 or
+ * 4, the legacy upgrade product its owner may buy. Save or Cancel.
  */
 export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
   const notice = useNotice();
@@ -32,11 +55,20 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
   const choices = useLicenseChoices();
   const typeName = useLicenseTypeName();
   const form = useSchemaForm(editLicenseFormSchema, initialValues(license));
+  // Not a rule-bound field: kept beside the form, sent only where the select shows.
+  const [upgrade, setUpgrade] = useState(storedUpgrade(license) || NO_UPGRADE);
+  const upgradeChoices = legacyUpgradeChoices(license.license_type_id);
+  const offersUpgrade = upgradeChoices.length > 0 && UPGRADE_USAGES.includes(form.values.license_usage_id);
   const submit = useSubmit(
     (values: z.output<typeof editLicenseFormSchema>) =>
       edit.mutateAsync({
         license,
-        edit: { license_usage_id: values.license_usage_id, valid_to: values.valid_to, addons: addonsOf(values) },
+        edit: {
+          license_usage_id: values.license_usage_id,
+          valid_to: values.valid_to,
+          addons: addonsOf(values),
+          legacyUpgrade: offersUpgrade ? { before: storedUpgrade(license), after: upgrade === NO_UPGRADE ? '' : upgrade } : undefined,
+        },
       }),
     {
       onSuccess: () => {
@@ -62,6 +94,17 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
           {...form.getInputProps('license_usage_id')}
         />
         <ValidToInput {...form.getInputProps('valid_to')} />
+        {offersUpgrade && (
+          <Select
+            label="Legacy upgrade product"
+            description="What the owner may buy on Buy legacy licenses"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data={upgradeChoices}
+            value={upgrade}
+            onChange={(value) => setUpgrade(value ?? NO_UPGRADE)}
+            allowDeselect={false}
+          />
+        )}
         {license.license_type_id === 'Pro' && (
           <AddonFields
             addonsProps={form.getInputProps('addons')}

@@ -1,31 +1,24 @@
 import { Button, Menu } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
-import { adminActions, type AdminAction } from '../../../../../shared/licenses/actions';
+import { adminActions } from '../../../../../shared/licenses/actions';
 import { useNotice } from '../../../components/location-notice';
+import { ErrorBanner } from '../../../components/error-banner';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { SubscriptionActionConfirm } from '../../admin-subscriptions/components/subscription-action-confirm';
 import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes';
 import { adminLicenseNotices } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
 import { FormDialog } from './form-dialog';
 import { MoveLicenseForm } from './move-license-form';
 
-/**
- * The admin actions this screen offers. Cancel and Convert of a subscription (spec §4) come with the
- * subscriptions screen: until then they are not offered, rather than offered and refused.
- */
-const OFFERED: readonly AdminAction[] = ['release', 'disable', 'enable', 'edit', 'move'];
-
-/** The actions offered on a license: the shared rules (shared/licenses/actions.ts), those this screen has. */
-export const offeredActions = (license: AdminLicenseRow): Set<AdminAction> =>
-  new Set([...adminActions(license)].filter((action) => OFFERED.includes(action)));
-
-type Dialog = 'edit' | 'move' | null;
+type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | null;
 
 /**
  * A license row's actions menu (spec §4): Release a seat a machine holds, Disable or Enable, Edit and
- * Move, each only where the rules allow it. Edit and Move open their form in a dialog; the list reloads
- * after each action, and a confirmation shows at the top of the page.
+ * Move; for an active subscription, Cancel subscription and (Pro with one add-on) Convert subscription;
+ * each only where the rules allow it. Edit and Move open their form in a dialog, Cancel and Convert ask
+ * for Confirm in one; the list reloads after each action, and a confirmation shows at the top of the page.
  */
 export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
   const notice = useNotice();
@@ -39,7 +32,8 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
     onSuccess: (_changed, enabled) =>
       notice.show(enabled ? adminLicenseNotices.enabled(license.id) : adminLicenseNotices.disabled(license.id)),
   });
-  const actions = offeredActions(license);
+  // The shared rules (shared/licenses/actions.ts), which the server checks too.
+  const actions = adminActions(license);
   if (actions.size === 0) return null;
   const close = () => setDialog(null);
 
@@ -63,6 +57,8 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
           {actions.has('enable') && <Menu.Item onClick={() => void enableSubmit.run(true)}>Enable</Menu.Item>}
           {actions.has('edit') && <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>}
           {actions.has('move') && <Menu.Item onClick={() => setDialog('move')}>Move</Menu.Item>}
+          {actions.has('cancel_subscription') && <Menu.Item onClick={() => setDialog('cancel')}>Cancel subscription</Menu.Item>}
+          {actions.has('convert_subscription') && <Menu.Item onClick={() => setDialog('convert')}>Convert subscription</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
       <FormDialog opened={dialog === 'edit'} onClose={close} title={`Edit license ${license.id}`}>
@@ -71,6 +67,27 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
       <FormDialog opened={dialog === 'move'} onClose={close} title={`Move license ${license.id}`}>
         <MoveLicenseForm license={license} onClose={close} />
       </FormDialog>
+      {(['cancel', 'convert'] as const).map((action) => (
+        <FormDialog
+          key={action}
+          opened={dialog === action}
+          onClose={close}
+          title={`${action === 'cancel' ? 'Cancel' : 'Convert'} subscription of license ${license.id}`}
+        >
+          {license.subscription_id !== null && (
+            <>
+              <ErrorBanner />
+              <SubscriptionActionConfirm
+                action={action}
+                subscriptionId={license.subscription_id}
+                licenseId={license.id}
+                onDone={close}
+                onCancel={close}
+              />
+            </>
+          )}
+        </FormDialog>
+      ))}
     </>
   );
 }

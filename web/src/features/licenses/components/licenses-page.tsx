@@ -1,11 +1,16 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useOrderCompletion } from '../../checkout/use-checkout';
 import { useUserProfile } from '../../profile/api/get-user-profile';
 import { useLicenses } from '../api/get-licenses';
 import { licenseTexts } from '../messages';
+import { redirectTarget } from '../redirect-target';
+import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
+import { RedeemCodeForm } from './redeem-code-form';
 
 /** The one license whose Move or Share form is open. */
 interface OpenForm {
@@ -39,13 +44,26 @@ function OwnLicenses() {
   );
 }
 
+/** `redirect` in the query sends the browser there (spec §2), before anything else happens here. */
+function useRedirectQuery() {
+  const [params] = useSearchParams();
+  const target = redirectTarget(params.get('redirect'), window.location.href);
+  useEffect(() => {
+    if (target) window.location.assign(target);
+  }, [target]);
+}
+
 /**
  * Licenses: the caller's own licenses and those shared with them, each with its state and the actions the
- * caller may take (Move, Share and Stop sharing, Return); below, the place where buying licenses will be.
+ * caller may take (Move, Share and Stop sharing, Return); below, buying through the checkout provider's
+ * popup and redeeming a license code. A completed order or a redeemed code reloads the list.
  */
 export default function LicensesPage() {
   const ownId = useId();
   const buyId = useId();
+  const redeemId = useId();
+  useRedirectQuery();
+  useOrderCompletion();
   return (
     <>
       <PageTitle />
@@ -56,12 +74,17 @@ export default function LicensesPage() {
           </Title>
           <OwnLicenses />
         </section>
-        {/* Buying comes with the checkout: until then this place says so, and offers nothing to click. */}
         <section aria-labelledby={buyId}>
           <Title order={3} id={buyId} mb="sm">
             Buy licenses
           </Title>
-          <Text c="dimmed">{licenseTexts.buyUnavailable}</Text>
+          <BuyLicenses />
+        </section>
+        <section aria-labelledby={redeemId}>
+          <Title order={3} id={redeemId} mb="sm">
+            Redeem a license code
+          </Title>
+          <RedeemCodeForm />
         </section>
       </Stack>
     </>

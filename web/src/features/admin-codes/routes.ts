@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import { paths } from '../../lib/routing/paths';
+import { declareRoutes } from '../../lib/routing/route-declaration';
+
+/**
+ * The license code screens (admin): the generator and the list. The side menu lists neither (spec §2);
+ * each links to the other.
+ */
+export const adminCodeRoutes = declareRoutes([
+  {
+    path: paths.createCodes,
+    title: 'License code generator',
+    access: 'admin',
+    page: lazy(() => import('./components/create-codes-page')),
+  },
+  {
+    path: paths.listCodes,
+    title: 'License codes',
+    access: 'admin',
+    page: lazy(() => import('./components/license-codes-page')),
+  },
+]);

@@ -1,0 +1,152 @@
+import { Anchor, Button, DataList, Group, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { adminActions } from '../../../../../shared/licenses/actions';
+import { ErrorBanner } from '../../../components/error-banner';
+import { PageLoader } from '../../../components/page-loader';
+import { formatDate, formatDay } from '../../../lib/dates';
+import { useLicenseTypeName } from '../../admin-licenses/api/get-license-catalog';
+import { addonsText } from '../../admin-licenses/addons';
+import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { useSubscription, type SubscriptionDetail as Detail } from '../api/get-subscription';
+import { useSubscriptionLicense } from '../api/get-subscription-license';
+import { licensePath } from '../license-path';
+import { productName, subscriptionTexts } from '../messages';
+import { SubscriptionActionConfirm, type SubscriptionAction } from './subscription-action-confirm';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/**
+ * Which actions the subscription offers (shared/licenses/actions.ts): Cancel while it is active (or its
+ * state unknown), Convert too for a Pro license with exactly one add-on. The subscription's own state
+ * counts; the license gives its type and add-ons. None until the license is in, and none for an add-on's
+ * subscription: cancel_subscription takes the license, so it would end the license's own subscription.
+ */
+function useOfferedActions(subscription: Detail): { offered: Set<SubscriptionAction>; addonOf: number | null } {
+  const { license } = useSubscriptionLicense(subscription.license_id);
+  const offered = new Set<SubscriptionAction>();
+  if (!license) return { offered, addonOf: null };
+  if (license.subscription_id !== subscription.id) return { offered, addonOf: license.id };
+  const actions = adminActions({ ...license, subscription_state: subscription.state });
+  if (actions.has('cancel_subscription')) offered.add('cancel');
+  if (actions.has('convert_subscription')) offered.add('convert');
+  return { offered, addonOf: null };
+}
+
+function LicenseType({ licenseId }: { licenseId: number }) {
+  const typeName = useLicenseTypeName();
+  const { license } = useSubscriptionLicense(licenseId);
+  if (!license) return null;
+  const addons = addonsText(license.addons);
+  return (
+    <>
+      {typeName(license.license_type_id)}
+      {addons && ` with ${addons}`}
+    </>
+  );
+}
+
+function DetailView({ subscription, onClose }: { subscription: Detail; onClose: () => void }) {
+  const { offered, addonOf } = useOfferedActions(subscription);
+  const [confirming, setConfirming] = useState<SubscriptionAction | null>(null);
+  return (
+    <Stack gap="md">
+      {/* A long email or reference breaks rather than running out of a phone's dialog. */}
+      <DataList size="sm" gap={4} labelWidth={112} styles={{ itemValue: { overflowWrap: 'anywhere', minWidth: 0 } }}>
+        <Item label="State">{subscription.state}</Item>
+        <Item label="License id">
+          <Anchor component={Link} to={licensePath(subscription.license_id)} size="sm">
+            {subscription.license_id}
+          </Anchor>
+          {/* Which of the subscription's licenses (a quantity of n has n). */}
+          <Text span size="sm" c="dimmed">
+            {' '}
+            (index {subscription.index})
+          </Text>
+        </Item>
+        <Item label="License type">
+          <LicenseType licenseId={subscription.license_id} />
+        </Item>
+        <Item label="User">
+          <Anchor component={Link} to={userDetailPath(subscription.user_id)} size="sm">
+            {subscription.user || `User ${subscription.user_id}`}
+          </Anchor>
+        </Item>
+        <Item label="Product">
+          {productName(subscription.product)}{' '}
+          <Text span size="sm" c="dimmed">
+            ({subscription.product})
+          </Text>
+        </Item>
+        <Item label="Interval">{subscription.interval}</Item>
+        <Item label="Created">{formatDate(subscription.created)}</Item>
+        <Item label="Renews at">{subscription.renews_at ? formatDay(subscription.renews_at) : 'Does not renew'}</Item>
+        <Item label="Reference">{subscription.reference}</Item>
+        <Item label="Account page">
+          {subscription.url ? (
+            <Anchor href={subscription.url} target="_blank" rel="noopener noreferrer" size="sm">
+              Open the account page
+            </Anchor>
+          ) : (
+            subscriptionTexts.noAccountPage
+          )}
+        </Item>
+      </DataList>
+      {addonOf !== null && subscription.state === 'active' && (
+        <Text size="sm" c="dimmed">
+          {subscriptionTexts.addonSubscription(addonOf)}
+        </Text>
+      )}
+      {confirming ? (
+        <SubscriptionActionConfirm
+          action={confirming}
+          subscriptionId={subscription.id}
+          licenseId={subscription.license_id}
+          onDone={onClose}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : (
+        <Group justify="flex-end" gap="sm">
+          {offered.has('convert') && (
+            <Button variant="default" onClick={() => setConfirming('convert')}>
+              Convert
+            </Button>
+          )}
+          {offered.has('cancel') && (
+            <Button variant="light" color="red" onClick={() => setConfirming('cancel')}>
+              Cancel subscription
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Close
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A subscription's detail (get_subscription): its state, license, owner, product, interval, next charge
+ * and the provider's account page, with Cancel and Convert where they apply, each behind Confirm.
+ */
+export function SubscriptionDetail({ subscriptionId, onClose }: { subscriptionId: number; onClose: () => void }) {
+  const subscription = useSubscription(subscriptionId);
+  return (
+    <>
+      <ErrorBanner />
+      {subscription.isPending ? (
+        <PageLoader />
+      ) : (
+        subscription.data && <DetailView subscription={subscription.data} onClose={onClose} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { nextSort, type SortOrder } from './sorting';
+
+/**
+ * A searchable, sortable, paged admin list's state, kept in the page's address as the all-licenses list
+ * keeps its own (`search`, `sort`, `desc`, `page`): a reload, the browser's Back from a linked page, or a
+ * shared link shows the same list. Values at their default are left out; a new search or order starts
+ * again at page 1. An order by a column the list does not have falls back to `defaultSort`.
+ */
+export function useListSearch<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
+  const [params, setParams] = useSearchParams();
+
+  const search = params.get('search') ?? '';
+  const orderBy = params.get('sort');
+  const sort: SortOrder<Column> =
+    orderBy !== null && (columns as readonly string[]).includes(orderBy)
+      ? { orderBy: orderBy as Column, descending: params.get('desc') === '1' }
+      : defaultSort;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null) next.delete(name);
+          else next.set(name, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  return {
+    search,
+    sort,
+    page,
+    setSearch: (value: string) => update({ search: value === '' ? null : value, page: null }),
+    /** A click on a column's header (lib/sorting nextSort). */
+    sortBy: (column: Column) => {
+      const next = nextSort(sort, column);
+      update({ sort: next.orderBy, desc: next.descending ? '1' : '0', page: null });
+    },
+    setPage: (next: number) => update({ page: next === 1 ? null : String(next) }),
+  };
+}
+
+/**
+ * A page that no longer exists (the list got shorter) shows the last one, once the list's `settled`
+ * answer (not the previous page's rows kept while loading) says how many pages there are.
+ */
+export function useLastPageBound(page: number, pages: number, settled: boolean, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (settled && pages > 0 && page > pages) setPage(pages);
+    // `setPage` may be a new function at every render.
+  }, [settled, page, pages]);
+}
