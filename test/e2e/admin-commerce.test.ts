@@ -105,8 +105,9 @@ describe('License code generator', () => {
     await page.getByRole('heading', { name: 'License code generator', exact: true }).waitFor();
 
     // The defaults (spec §9): Automation, Standard, single use for 1 year, 1 code; the admin's company.
-    expect(await page.getByRole('combobox', { name: 'License type', exact: true }).inputValue()).toBe('Automation');
-    expect(await page.getByRole('combobox', { name: 'License usage', exact: true }).inputValue()).toBe('Standard');
+    // The type and usage names arrive with the license catalogue (a call of its own): wait for them.
+    await expect.poll(() => page.getByRole('combobox', { name: 'License type', exact: true }).inputValue()).toBe('Automation');
+    await expect.poll(() => page.getByRole('combobox', { name: 'License usage', exact: true }).inputValue()).toBe('Standard');
     expect(await page.getByRole('radio', { name: 'Single use', exact: true }).isChecked()).toBe(true);
     expect(await page.getByLabel('Duration', { exact: true }).inputValue()).toBe('1');
     expect(await page.getByRole('combobox', { name: 'Unit', exact: true }).inputValue()).toBe('year');
