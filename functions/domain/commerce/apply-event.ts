@@ -52,8 +52,6 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 const period = (item: CatalogueItem) => (item.interval === 'month' ? 'P1M' : 'P1Y');
 const later = (a: string | undefined, b: string) => (a && a > b ? a : b);
 
-const ADDON_NAMES: Record<AddonId, string> = { Automation: 'Automation', Battery: 'Battery', BatteryValidation: 'BatteryValidation' };
-
 /** Whether a license may take an add-on: an enabled, unexpired Pro license without it. */
 const takesAddon = (license: Pick<NewLicense, 'license_type_id' | 'addons' | 'enabled' | 'valid_to'>, addon: AddonId, day: string) =>
   license.license_type_id === 'Pro' &&
@@ -119,7 +117,7 @@ async function planOrder(data: Record<string, unknown>, now: Date): Promise<Tran
           continue;
         }
         const existing = owned.find((license) => takesAddon({ ...license, ...(changes.get(license.id)?.changes as object) } as LicenseRecord, grants.addon_id, day));
-        if (!existing) refuse(`Order ${order.orderId}: user ${userId} has no Pro license to take the ${ADDON_NAMES[grants.addon_id]} add-on`);
+        if (!existing) refuse(`Order ${order.orderId}: user ${userId} has no Pro license to take the ${grants.addon_id} add-on`);
         const entry = changes.get(existing!.id) ?? { license: existing!, changes: {} };
         entry.changes.addons = [...(entry.changes.addons ?? existing!.addons), { id: grants.addon_id }];
         changes.set(existing!.id, entry);

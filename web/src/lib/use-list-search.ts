@@ -3,15 +3,14 @@ import { useSearchParams } from 'react-router';
 import { nextSort, type SortOrder } from './sorting';
 
 /**
- * A searchable, sortable, paged admin list's state, kept in the page's address as the all-licenses list
- * keeps its own (`search`, `sort`, `desc`, `page`): a reload, the browser's Back from a linked page, or a
- * shared link shows the same list. Values at their default are left out; a new search or order starts
- * again at page 1. An order by a column the list does not have falls back to `defaultSort`.
+ * An admin list's order and page in the page's address (`sort`, `desc`, `page`), and `update` for any
+ * other value the list keeps there: a reload, the browser's Back from a linked page, or a shared link
+ * shows the same list. Values at their default are left out (null removes one). An order by a column the
+ * list does not have falls back to `defaultSort`.
  */
-export function useListSearch<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
+export function useListAddress<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
   const [params, setParams] = useSearchParams();
 
-  const search = params.get('search') ?? '';
   const orderBy = params.get('sort');
   const sort: SortOrder<Column> =
     orderBy !== null && (columns as readonly string[]).includes(orderBy)
@@ -33,16 +32,28 @@ export function useListSearch<Column extends string>(columns: readonly Column[],
     );
 
   return {
-    search,
+    params,
     sort,
     page,
+    update,
+    /** A new order starts again at page 1. */
+    setSort: (next: SortOrder<Column>) => update({ sort: next.orderBy, desc: next.descending ? '1' : '0', page: null }),
+    setPage: (next: number) => update({ page: next === 1 ? null : String(next) }),
+  };
+}
+
+/** A searchable, sortable, paged admin list's state in the address (useListAddress, plus `search`). */
+export function useListSearch<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
+  const { params, sort, page, update, setSort, setPage } = useListAddress(columns, defaultSort);
+  return {
+    search: params.get('search') ?? '',
+    sort,
+    page,
+    /** A new search starts again at page 1. */
     setSearch: (value: string) => update({ search: value === '' ? null : value, page: null }),
     /** A click on a column's header (lib/sorting nextSort). */
-    sortBy: (column: Column) => {
-      const next = nextSort(sort, column);
-      update({ sort: next.orderBy, desc: next.descending ? '1' : '0', page: null });
-    },
-    setPage: (next: number) => update({ page: next === 1 ? null : String(next) }),
+    sortBy: (column: Column) => setSort(nextSort(sort, column)),
+    setPage,
   };
 }
 

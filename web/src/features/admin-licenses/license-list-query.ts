@@ -2,7 +2,6 @@ import {
   ALL_LICENSES_PAGE_SIZE,
   DEFAULT_EXPIRED_IN,
   DEFAULT_EXPIRES_WITHIN,
-  LICENSE_ORDER_COLUMNS,
   type LicenseOrderColumn,
 } from '../../../../shared/contract/lic.admin';
 import { LICENSE_TYPE_IDS, type LicenseTypeId } from '../../../../shared/licenses/catalog';
@@ -101,6 +100,3 @@ export function licenseExportParams(filters: LicenseFilterValues, sort: SortOrde
     descending: sort.descending,
   };
 }
-
-export const isLicenseOrderColumn = (value: string | null): value is LicenseOrderColumn =>
-  value !== null && (LICENSE_ORDER_COLUMNS as readonly string[]).includes(value);

@@ -1,7 +1,6 @@
-import { useSearchParams } from 'react-router';
-import type { LicenseOrderColumn } from '../../../../shared/contract/lic.admin';
-import type { SortOrder } from '../../lib/sorting';
-import { DEFAULT_LICENSE_FILTERS, DEFAULT_LICENSE_SORT, isLicenseOrderColumn, type LicenseFilterValues } from './license-list-query';
+import { LICENSE_ORDER_COLUMNS } from '../../../../shared/contract/lic.admin';
+import { useListAddress } from '../../lib/use-list-search';
+import { DEFAULT_LICENSE_FILTERS, DEFAULT_LICENSE_SORT, type LicenseFilterValues } from './license-list-query';
 
 /** Each filter's name in the page's address. */
 const PARAMS: Record<keyof LicenseFilterValues, string> = {
@@ -15,34 +14,15 @@ const PARAMS: Record<keyof LicenseFilterValues, string> = {
 const FILTER_NAMES = Object.keys(PARAMS) as (keyof LicenseFilterValues)[];
 
 /**
- * The all-licenses list's filters, order and page, kept in the page's address: a reload, the browser's
- * Back from a user's detail, or a shared link shows the same list. Values at their default are left out.
- * A new filter or order starts again at page 1.
+ * The all-licenses list's filters, order and page, kept in the page's address (useListAddress): a reload,
+ * the browser's Back from a user's detail, or a shared link shows the same list. A filter at its default
+ * is left out; a new filter starts again at page 1.
  */
 export function useLicenseListSearch() {
-  const [search, setSearch] = useSearchParams();
-
+  const { params, sort, page, update, setSort, setPage } = useListAddress(LICENSE_ORDER_COLUMNS, DEFAULT_LICENSE_SORT);
   const filters = Object.fromEntries(
-    FILTER_NAMES.map((name) => [name, search.get(PARAMS[name]) ?? DEFAULT_LICENSE_FILTERS[name]]),
+    FILTER_NAMES.map((name) => [name, params.get(PARAMS[name]) ?? DEFAULT_LICENSE_FILTERS[name]]),
   ) as unknown as LicenseFilterValues;
-  const orderBy = search.get('sort');
-  const sort: SortOrder<LicenseOrderColumn> = isLicenseOrderColumn(orderBy)
-    ? { orderBy, descending: search.get('desc') === '1' }
-    : DEFAULT_LICENSE_SORT;
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '', 10) || 1);
-
-  const update = (changes: Record<string, string | null>) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
 
   return {
     filters,
@@ -50,7 +30,7 @@ export function useLicenseListSearch() {
     page,
     setFilter: (name: keyof LicenseFilterValues, value: string) =>
       update({ [PARAMS[name]]: value === DEFAULT_LICENSE_FILTERS[name] ? null : value, page: null }),
-    setSort: (next: SortOrder<LicenseOrderColumn>) => update({ sort: next.orderBy, desc: next.descending ? '1' : '0', page: null }),
-    setPage: (next: number) => update({ page: next === 1 ? null : String(next) }),
+    setSort,
+    setPage,
   };
 }

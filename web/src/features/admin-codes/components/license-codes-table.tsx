@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { describeDuration } from '../../../../../shared/commerce/codes';
 import type { LicenseCodeRow } from '../../../../../shared/contract/lic.admin';
-import { SortableTh } from '../../../components/sortable-th';
+import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { useLicenseTypeName } from '../../admin-licenses/api/get-license-catalog';
@@ -75,32 +75,10 @@ interface LicenseCodesTableProps {
 /** The license codes, one a row (spec §3 License code), each column header sorting the list on the server. */
 export function LicenseCodesTable({ rows, sort, onSort, busy }: LicenseCodesTableProps) {
   return (
-    <Table.ScrollContainer minWidth={1180} type="native">
-      <Table
-        striped
-        verticalSpacing={6}
-        horizontalSpacing={8}
-        fz="sm"
-        aria-label="License codes"
-        aria-busy={busy}
-        className={classes.table}
-        data-busy={busy || undefined}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map(({ column, header }) => (
-              <SortableTh key={column} column={column} sort={sort} onSort={onSort}>
-                {header}
-              </SortableTh>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((code) => (
-            <CodeRow key={code.id} code={code} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1180}>
+      {rows.map((code) => (
+        <CodeRow key={code.id} code={code} />
+      ))}
+    </SortableTable>
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
-import { SortableTh } from '../../../components/sortable-th';
+import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { useLicenseTypeName } from '../api/get-license-catalog';
@@ -139,35 +139,23 @@ interface LicensesTableProps {
 export function LicensesTable({ rows, sort, onSort, showOwner, busy }: LicensesTableProps) {
   const columns = COLUMNS.filter((column) => showOwner || !column.owner);
   return (
-    <Table.ScrollContainer minWidth={showOwner ? 1180 : 940} type="native">
-      <Table
-        striped
-        verticalSpacing={6}
-        horizontalSpacing={8}
-        fz="sm"
-        aria-label="Licenses"
-        aria-busy={busy}
-        className={classes.table}
-        data-busy={busy || undefined}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map(({ column, header }) => (
-              <SortableTh key={column} column={column} sort={sort} onSort={onSort}>
-                {header}
-              </SortableTh>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((license) => (
-            <LicenseRow key={license.id} license={license} showOwner={showOwner} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable
+      label="Licenses"
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      busy={busy}
+      minWidth={showOwner ? 1180 : 940}
+      className={classes.table}
+      extraHeaders={
+        <Table.Th>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      }
+    >
+      {rows.map((license) => (
+        <LicenseRow key={license.id} license={license} showOwner={showOwner} />
+      ))}
+    </SortableTable>
   );
 }

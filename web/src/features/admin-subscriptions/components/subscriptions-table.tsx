@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SubscriptionRow } from '../../../../../shared/contract/lic.admin';
-import { SortableTh } from '../../../components/sortable-th';
+import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { userDetailPath } from '../../admin-licenses/user-detail-path';
@@ -67,32 +67,10 @@ interface SubscriptionsTableProps {
 /** The subscriptions, one a row (spec §3 Subscription), each column header sorting the list on the server. */
 export function SubscriptionsTable({ rows, sort, onSort, onOpen, busy }: SubscriptionsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={880} type="native">
-      <Table
-        striped
-        verticalSpacing={6}
-        horizontalSpacing={8}
-        fz="sm"
-        aria-label="Subscriptions"
-        aria-busy={busy}
-        className={classes.table}
-        data-busy={busy || undefined}
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {COLUMNS.map(({ column, header }) => (
-              <SortableTh key={column} column={column} sort={sort} onSort={onSort}>
-                {header}
-              </SortableTh>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((subscription) => (
-            <SubscriptionTableRow key={subscription.id} subscription={subscription} onOpen={onOpen} />
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SortableTable label="Subscriptions" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={880}>
+      {rows.map((subscription) => (
+        <SubscriptionTableRow key={subscription.id} subscription={subscription} onOpen={onOpen} />
+      ))}
+    </SortableTable>
   );
 }
