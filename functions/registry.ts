@@ -135,6 +135,21 @@ export const endpoints = {
     // The admin lists hold every license and user row in memory and sort them: room, and the CPU it brings.
     memoryMb: 1024,
   },
+  product: {
+    construct: 'Product',
+    path: 'product',
+    // Units (devices) and their registrations (products) with their list rows, the user actions a move
+    // writes, certificate requests mailed to support; the caller's user record on a first call. The admin
+    // lists load every list row (parallel Queries) and write the searched list as a CSV export.
+    needs: {
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+      mail: true,
+      exports: true,
+    },
+    throttle: { rate: 100, burst: 200 },
+    // The admin lists hold every product, unit and user row in memory and sort them.
+    memoryMb: 1024,
+  },
   fastspring: {
     construct: 'FastSpringWebhook',
     path: 'fastspring',

@@ -41,6 +41,9 @@ describe('createEndpointApp', () => {
     },
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
     sign_out: async () => ({ signed_out: true }),
+    add_user_download: async () => ({ id: '', created: '' }),
+    accept_eula: async ({ client_version }) => ({ client_version, accepted: '' }),
+    get_eula_acceptances: async () => ({ acceptances: [] }),
   });
   const post = (body: unknown, headers: Record<string, string> = { [ORIGIN_VERIFY_HEADER]: SECRET }, target = app) =>
     runAs(runtime, () =>

@@ -3,6 +3,7 @@ import { userContract } from '../../shared/contract/user';
 import { userAdminContract } from '../../shared/contract/user.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount } from './handlers/delete-user-account';
+import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
 import { getAdmins } from './handlers/get-admins';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { setUserLegacy } from './handlers/set-user-legacy';
@@ -20,4 +21,7 @@ export const app = createEndpointApp(userEndpointContract, {
   get_user_information: getUserInformation,
   set_user_legacy: setUserLegacy,
   sign_out: signOut,
+  add_user_download: addUserDownload,
+  accept_eula: acceptEula,
+  get_eula_acceptances: getEulaAcceptances,
 });

@@ -8,6 +8,7 @@
  *   return  ID                                        gives the seat back
  *   verify  FILE                                      checks a saved reservation offline (with --key FILE, no network)
  *   key     [--save FILE]                             the portal's public signing key
+ *   register UID                                      registers the connected unit UID to the signed-in user
  *
  * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
  */
@@ -16,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
-import { listLicenses, reserveLicense, returnLicense, signIn, signingKey, verifyReservation, type Session } from './protocol';
+import { listLicenses, registerProduct, reserveLicense, returnLicense, signIn, signingKey, verifyReservation, type Session } from './protocol';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -71,6 +72,12 @@ try {
     case 'return':
       print(await returnLicense(session(), licenseId(), machine.fingerprint));
       break;
+    case 'register': {
+      const uid = positionals[1];
+      if (!uid) throw new Error('Give the unit uid');
+      print(await registerProduct(session(), uid));
+      break;
+    }
     case 'key': {
       const key = await signingKey(values.portal);
       if (values.save) writeFileSync(values.save, JSON.stringify(key));
@@ -85,7 +92,7 @@ try {
       break;
     }
     default:
-      throw new Error('Commands: signin, list, reserve ID, return ID, verify FILE, key');
+      throw new Error('Commands: signin, list, reserve ID, return ID, register UID, verify FILE, key');
   }
 } catch (error) {
   console.error((error as Error).message);

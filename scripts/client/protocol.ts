@@ -8,6 +8,7 @@ import { generateSync } from 'otplib';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
 import { decodeBase64urlJson } from '../../shared/base64url';
 import type { LicenseRow } from '../../shared/contract/lic';
+import type { Product } from '../../shared/contract/product';
 import {
   encodeMachine,
   reservationSchema,
@@ -77,7 +78,11 @@ export class PortalError extends Error {
 }
 
 async function lic<T>(session: Pick<Session, 'portal'> & Partial<Session>, cmd: string, params: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(new URL('/api/lic/5', session.portal), {
+  return call<T>('lic/5', session, cmd, params);
+}
+
+async function call<T>(endpoint: string, session: Pick<Session, 'portal'> & Partial<Session>, cmd: string, params: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(new URL(`/api/${endpoint}`, session.portal), {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
     body: JSON.stringify({ cmd, version: API_VERSION, client: API_CLIENT, ...params }),
@@ -103,6 +108,12 @@ export const reserveLicense = (session: Session, licenseId: number, machine: Mac
 
 export const returnLicense = (session: Session, licenseId: number, fingerprint: string) =>
   lic<{ license_id: number; available: boolean }>(session, 'return_license', { license_id: licenseId, fingerprint });
+
+/**
+ * Registers the connected unit `uid` (what the unit reports) for the signed-in user: the portal refuses a
+ * unit production does not know, or one another user holds; the user's own unit answers as it is.
+ */
+export const registerProduct = (session: Session, uid: string) => call<Product>('product', session, 'register_product', { uid });
 
 export const signingKey = (portal: string) =>
   lic<{ key_id: string; algorithm: 'Ed25519'; public_key: string }>({ portal }, 'get_license_signing_key');

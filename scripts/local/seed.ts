@@ -12,6 +12,7 @@ import { ADMIN_GROUP } from '../../shared/runtime';
 import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { seedDemoDevices } from './seed-devices';
 import { seedDemoLicenses } from './seed-licenses';
 
 export interface DemoAccount {
@@ -139,4 +140,6 @@ export async function seedDemoAccounts(
   }
   // The demo customer's licenses, one shared with them by the admin.
   await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, { id: userIds.get('admin')!, username: 'admin' }));
+  // Produced units, two of them registered to the demo customer.
+  await runAs(seeder, () => seedDemoDevices(userIds.get('demo')!));
 }

@@ -13,6 +13,7 @@ import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResou
 import { startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
+import { seedReleases } from './seed-releases';
 import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
 
@@ -137,6 +138,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const cognitoClient = new CognitoIdentityProviderClient({ region: LOCAL_REGION });
     await ensureTable(new DynamoDBClient({ region: LOCAL_REGION }), localNames.table);
     const bucketNames = await ensureBuckets(s3Client);
+    await seedReleases(s3Client, bucketNames);
     const ids = await ensureUserPool(cognitoClient);
     const resources: LocalResources = { tableName: localNames.table, buckets: bucketNames, ...ids };
 

@@ -1,6 +1,8 @@
 import { joinContracts, type CmdDefinition, type EndpointContract } from './define';
 import { licContract } from './lic';
 import { licAdminContract } from './lic.admin';
+import { productContract } from './product';
+import { productAdminContract } from './product.admin';
 import { ssoContract } from './sso';
 import { userContract } from './user';
 import { userAdminContract } from './user.admin';
@@ -9,7 +11,7 @@ import { userAdminContract } from './user.admin';
  * Every endpoint contract, for tests that enumerate cmds (the authorization and bad-input matrices)
  * and for the registry check. Never imported by the SPA or a function: each takes its own module.
  */
-export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), ssoContract];
+export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), joinContracts(productContract, productAdminContract), ssoContract];
 
 /** Every (endpoint, cmd) pair with its definition. */
 export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }[] {

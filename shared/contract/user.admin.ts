@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
+import { productSchema } from './product';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -24,6 +25,17 @@ export const userActionSchema = z.object({
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
+/** A download of the desktop software, as the user detail lists it. */
+export const userDownloadSchema = z.object({
+  /** Unique, in time order. */
+  id: z.string(),
+  created: z.string(),
+  client_version: z.string(),
+  os: z.string(),
+  arch: z.string(),
+});
+export type UserDownload = z.infer<typeof userDownloadSchema>;
+
 /** A user as the admin user detail shows it. */
 export const userInformationSchema = z.object({
   id: z.int(),
@@ -42,11 +54,11 @@ export const userAdminContract = defineEndpoint({
   cmds: {
     /** The administrators, for assigning cases. */
     get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
-    /** A user's detail for admins: who they are and their actions, newest first. */
+    /** A user's detail for admins: who they are, their actions and their downloads, newest first. */
     get_user_information: cmd(
       'admin',
       { user_id: z.int().check(z.positive()) },
-      z.object({ user: userInformationSchema, actions: z.array(userActionSchema) }),
+      z.object({ user: userInformationSchema, actions: z.array(userActionSchema), userDownloads: z.array(userDownloadSchema), products: z.array(productSchema) }),
     ),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
 import { cmd, defineEndpoint } from './define';
 
@@ -29,6 +30,22 @@ export const updateUserProfileParams = {
   company: z.optional(companySchema),
 };
 
+/** A download of the desktop software: the release version and the package's OS and architecture. */
+export const addUserDownloadParams = {
+  client_version: releaseVersionSchema,
+  os: z.enum(SOFTWARE_OS),
+  arch: z.enum(SOFTWARE_ARCH),
+};
+
+/** A release's EULA, accepted by the caller. */
+export const eulaAcceptanceSchema = z.object({
+  /** The release version (named as in add_user_download: `version` is the API version of every body). */
+  client_version: z.string(),
+  /** When it was first accepted (ISO 8601). */
+  accepted: z.string(),
+});
+export type EulaAcceptance = z.infer<typeof eulaAcceptanceSchema>;
+
 /**
  * The `user` endpoint's cmds for every signed-in user: profile and account. Its admin cmds are in
  * user.admin.ts, so a customer's chunks never carry them.
@@ -48,5 +65,11 @@ export const userContract = defineEndpoint({
      * revokes the refresh token with Cognito).
      */
     sign_out: cmd('user', {}, z.object({ signed_out: z.boolean() })),
+    /** Records a download from the download page (the admin's user detail lists them; the page ignores a failure). */
+    add_user_download: cmd('user', addUserDownloadParams, z.object({ id: z.string(), created: z.string() })),
+    /** Records that the caller accepted the EULA of a release version; accepting again keeps the first time. */
+    accept_eula: cmd('user', { client_version: releaseVersionSchema }, eulaAcceptanceSchema),
+    /** The release versions whose EULA the caller accepted (the download page ticks the box for them). */
+    get_eula_acceptances: cmd('user', {}, z.object({ acceptances: z.array(eulaAcceptanceSchema) })),
   },
 });

@@ -46,6 +46,7 @@ const CUSTOMER_SCREENS = [
   ['/deleteaccount', 'Delete account'],
   ['/authenticator', 'Two-factor sign-in'],
   ['/download', 'Download'],
+  ['/firmware', 'Firmware'],
   ['/licenses', 'Licenses'],
 ] as const;
 

@@ -183,4 +183,17 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.getByRole('table', { name: 'Dongles' }).waitFor();
     await shot(page, 'dongles', name);
   });
+
+  it.each(variants)('download screens ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const page = await openSignedIn(browser, 'demo', inject('demoPassword'), '/download', { viewport, colorScheme });
+    await page.getByRole('heading', { name: 'Releases', exact: true }).waitFor();
+    await shot(page, 'download', name);
+    await page.getByRole('checkbox', { name: 'I accept the End User License Agreement' }).check();
+    await page.locator('a[href^="/downloads/"]').first().waitFor();
+    await shot(page, 'download-eula-ticked', name);
+    await page.goto('/firmware');
+    await page.getByRole('heading', { name: 'Arc', exact: true }).waitFor();
+    await shot(page, 'firmware', name);
+  });
 });

@@ -5,7 +5,7 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable } from '../../lib/db/table';
 
 /**
- * Something done to a user's belongings (a license moved to or from them …), kept for the admin's user
+ * Something done to a user's belongings (a license or product moved to or from them …), kept for the admin's user
  * detail, newest first.
  *
  * | access pattern            | key                                          | operation          |
@@ -21,6 +21,8 @@ export const UserActionEntity = new Entity({
     at: string().key(),
     action: string(),
     license_id: number().optional(),
+    /** A moved product's id (move_product). */
+    product_id: number().optional(),
     from_user_id: number().optional(),
     to_user_id: number().optional(),
     /** Who did it (the owner, or an admin). */

@@ -1,12 +1,16 @@
 import { accountRoutes } from '../features/account/routes';
 import { adminCodeRoutes } from '../features/admin-codes/routes';
+import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
+import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
+import { downloadRoutes } from '../features/downloads/routes';
 import { legacyRoutes } from '../features/legacy/routes';
 import { licenseRoutes } from '../features/licenses/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
+import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { paths } from '../lib/routing/paths';
@@ -24,6 +28,10 @@ export const routes: readonly RouteDeclaration[] = [
   ...adminLicenseRoutes,
   ...adminCodeRoutes,
   ...adminSubscriptionRoutes,
+  ...downloadRoutes,
+  ...productRoutes,
+  ...adminProductRoutes,
+  ...adminDeviceRoutes,
   ...placeholderRoutes,
 ];
 

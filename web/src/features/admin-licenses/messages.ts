@@ -15,6 +15,7 @@ export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',
   noActions: 'No actions yet.',
+  noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',
   licenseCount: (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`,
   licenseIdFilter: 'A license id is a whole number above 0',

@@ -8,14 +8,6 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  */
 export const placeholderRoutes = declareRoutes([
   // Signed in, everyone
-  {
-    path: paths.myProducts,
-    title: 'My products',
-    access: 'signed-in',
-    menu: { section: 'user', label: 'My products', order: 40 },
-  },
-  { path: paths.download, title: 'Download', access: 'signed-in', menu: { section: 'user', label: 'Download', order: 50 } },
-  { path: paths.firmware, title: 'Firmware', access: 'signed-in' },
   { path: paths.cases, title: 'Cases', access: 'signed-in', menu: { section: 'user', label: 'Cases', order: 60 } },
   { path: paths.case, title: 'Case', access: 'signed-in' },
   // Open to every signed-in user, listed in the Admin section of the menu.
@@ -27,20 +19,8 @@ export const placeholderRoutes = declareRoutes([
   },
 
   // Admins only
-  {
-    path: paths.allProducts,
-    title: 'Registered products',
-    access: 'admin',
-    menu: { section: 'admin', label: 'Registered products', order: 20 },
-  },
   { path: paths.users, title: 'Users', access: 'admin', menu: { section: 'admin', label: 'Users', order: 30 } },
   { path: paths.user, title: 'User details', access: 'admin' },
-  {
-    path: paths.devices,
-    title: 'Produced hardware',
-    access: 'admin',
-    menu: { section: 'admin', label: 'Produced hardware', order: 40 },
-  },
   { path: paths.dashboard, title: 'Dashboard', access: 'admin', menu: { section: 'admin', label: 'Dashboard', order: 70 } },
   { path: paths.usage, title: 'Usage', access: 'admin', menu: { section: 'admin', label: 'Usage', order: 80 } },
   { path: paths.latest, title: 'Latest', access: 'admin', menu: { section: 'admin', label: 'Latest', order: 90 } },

@@ -19,7 +19,7 @@ function UserLink({ userId }: { userId: number }) {
   );
 }
 
-/** User actions: each change of ownership the user took part in, newest first (created, action, license, from, to, by). */
+/** User actions: each change of ownership the user took part in, newest first (created, action, license or product, from, to, by). */
 export function UserActionsTable({ actions }: { actions: readonly UserAction[] }) {
   if (actions.length === 0) return <Text>{adminLicenseTexts.noActions}</Text>;
   return (
@@ -30,6 +30,7 @@ export function UserActionsTable({ actions }: { actions: readonly UserAction[] }
             <Table.Th>Created</Table.Th>
             <Table.Th>Action</Table.Th>
             <Table.Th>License id</Table.Th>
+            <Table.Th>Product id</Table.Th>
             <Table.Th>From user</Table.Th>
             <Table.Th>To user</Table.Th>
             <Table.Th>By</Table.Th>
@@ -41,6 +42,7 @@ export function UserActionsTable({ actions }: { actions: readonly UserAction[] }
               <Table.Td>{formatDate(action.created)}</Table.Td>
               <Table.Td>{ACTION_NAMES[action.action] ?? action.action}</Table.Td>
               <Table.Td>{action.license_id ?? ''}</Table.Td>
+              <Table.Td>{action.product_id ?? ''}</Table.Td>
               <Table.Td>
                 <UserLink userId={action.from_user_id} />
               </Table.Td>

@@ -22,6 +22,8 @@ import { AddLicenseForm } from './add-license-form';
 import { FormDialog } from './form-dialog';
 import { LicenseList } from './license-list';
 import { UserActionsTable } from './user-actions-table';
+import { UserDownloadsTable } from './user-downloads-table';
+import { UserProductsTable } from './user-products-table';
 
 type UserInformation = CmdResult<typeof userAdminContract, 'get_user_information'>['user'];
 
@@ -116,10 +118,12 @@ function UserLicenses({ userId }: { userId: number }) {
 function UserDetail({ userId }: { userId: number }) {
   const information = useUserInformation(userId);
   const actionsId = useId();
+  const downloadsId = useId();
+  const productsId = useId();
   if (information.isPending) return <PageLoader />;
   // A failed load (an unknown user) shows its message in red at the top of the page.
   if (!information.data) return null;
-  const { user, actions } = information.data;
+  const { user, actions, userDownloads, products } = information.data;
 
   return (
     <Stack gap="xl">
@@ -132,6 +136,18 @@ function UserDetail({ userId }: { userId: number }) {
         <LegacyCheckbox user={user} />
       </Stack>
       <UserLicenses userId={user.id} />
+      <section aria-labelledby={productsId}>
+        <Title order={3} id={productsId} mb="sm">
+          Products
+        </Title>
+        <UserProductsTable products={products} />
+      </section>
+      <section aria-labelledby={downloadsId}>
+        <Title order={3} id={downloadsId} mb="sm">
+          User downloads
+        </Title>
+        <UserDownloadsTable downloads={userDownloads} />
+      </section>
       <section aria-labelledby={actionsId}>
         <Title order={3} id={actionsId} mb="sm">
           User actions
@@ -142,7 +158,7 @@ function UserDetail({ userId }: { userId: number }) {
   );
 }
 
-/** A user's detail for admins (/alllicenses/{user id}): who they are, legacy purchases, their licenses and actions. */
+/** A user's detail for admins (/alllicenses/{user id}): who they are, legacy purchases, their licenses, actions and downloads. */
 export default function UserDetailPage() {
   const { id = '' } = useParams();
   const userId = /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null;

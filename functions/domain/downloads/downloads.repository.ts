@@ -1,0 +1,57 @@
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { downloadId } from './download.rules';
+import { EulaAcceptanceEntity } from './eula-acceptance.entity';
+import { UserDownloadEntity } from './user-download.entity';
+
+export type UserDownloadRecord = FormattedItem<typeof UserDownloadEntity>;
+export type EulaAcceptanceRecord = FormattedItem<typeof EulaAcceptanceEntity>;
+
+/** Records a download of the desktop software by a user. */
+export async function recordDownload(
+  userId: number,
+  download: { client_version: string; os: string; arch: string },
+  now = new Date(),
+): Promise<UserDownloadRecord> {
+  const record: UserDownloadRecord = { user_id: userId, at: downloadId(now), ...download };
+  await UserDownloadEntity.build(PutItemCommand).item(record).send();
+  return record;
+}
+
+/** A user's downloads, newest first. */
+export async function userDownloads(userId: number): Promise<UserDownloadRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(UserDownloadEntity)
+    .query({ partition: `downloads#${userId}` })
+    .options({ reverse: true, maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}
+
+/** Records that a user accepted a release version's EULA; a second acceptance keeps the first one's time. */
+export async function acceptEula(userId: number, version: string, now = new Date()): Promise<EulaAcceptanceRecord> {
+  const record: EulaAcceptanceRecord = { user_id: userId, version, accepted: now.toISOString() };
+  try {
+    await EulaAcceptanceEntity.build(PutItemCommand).item(record).options({ condition: { attr: 'accepted', exists: false } }).send();
+    return record;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await EulaAcceptanceEntity.build(GetItemCommand).key({ user_id: userId, version }).options({ consistent: true }).send();
+    return Item ?? record;
+  }
+}
+
+/** The release versions whose EULA a user accepted. */
+export async function eulaAcceptances(userId: number): Promise<EulaAcceptanceRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(EulaAcceptanceEntity)
+    .query({ partition: `eula#${userId}` })
+    .options({ maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}

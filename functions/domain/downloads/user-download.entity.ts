@@ -1,0 +1,29 @@
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../../lib/db/table';
+
+/**
+ * A download of the desktop software from the download page: which release version, for which OS and
+ * architecture. The admin's user detail lists a user's downloads, newest first.
+ *
+ * | access pattern          | key                                            | operation          |
+ * |-------------------------|------------------------------------------------|--------------------|
+ * | record a download       | pk `downloads#{userId}`, sk `{ISO time}#{id}`  | PutItem            |
+ * | a user's downloads      | pk `downloads#{userId}`                        | Query, descending  |
+ */
+export const UserDownloadEntity = new Entity({
+  name: 'user-download',
+  table: portalTable,
+  schema: item({
+    user_id: number().key(),
+    /** ISO time, then a random id: unique, and in time order (download.rules.ts). */
+    at: string().key(),
+    client_version: string(),
+    os: string(),
+    arch: string(),
+  }),
+  computeKey: ({ user_id, at }) => ({ pk: `downloads#${user_id}`, sk: at }),
+  timestamps: false,
+});

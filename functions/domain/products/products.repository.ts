@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import type { CertificateAddress } from '../../../shared/products/certificate-request';
+import { nextId } from '../../lib/db/counters';
+import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { DeviceEntity } from '../devices/device.entity';
+import type { DeviceRecord } from '../devices/devices.repository';
+import { UserActionEntity } from '../licenses/user-action.entity';
+import { CertificateRequestEntity } from './certificate-request.entity';
+import { productListWrites } from './product-list';
+import { ProductEntity, productsOfPartition } from './product.entity';
+import { UnitRegistrationEntity } from './unit-registration.entity';
+
+export type ProductRecord = FormattedItem<typeof ProductEntity>;
+
+/** A write whose condition no longer held: the unit was registered, moved or unregistered meanwhile. */
+export class ProductChangedError extends Error {
+  override readonly name = 'ProductChangedError';
+}
+
+async function inTransaction(work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ProductChangedError('The product changed meanwhile');
+    throw error;
+  }
+}
+
+export async function findProduct(id: number): Promise<ProductRecord | null> {
+  const { Item } = await ProductEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** The product a unit is registered as, if it is. */
+export async function findProductByUid(uid: string): Promise<ProductRecord | null> {
+  const { Item } = await UnitRegistrationEntity.build(GetItemCommand).key({ uid }).options({ consistent: true }).send();
+  return Item ? findProduct(Item.product_id) : null;
+}
+
+/** A user's products, newest first. */
+export async function productsOf(userId: number): Promise<ProductRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(ProductEntity)
+    .query({ index: 'gsi1', partition: productsOfPartition(userId) })
+    .options({ maxPages: Infinity, reverse: true })
+    .send();
+  return Items ?? [];
+}
+
+/**
+ * Registers a produced unit to a user, in one transaction: only while the unit exists and no registration
+ * of it does (ProductChangedError otherwise), with the product's list row.
+ */
+export async function registerProduct(device: DeviceRecord, userId: number, now = new Date()): Promise<ProductRecord> {
+  const id = await nextId('product');
+  const product: ProductRecord = {
+    id,
+    uid: device.uid,
+    product_id: device.product_id,
+    hardware_version: device.hardware_version,
+    ean: device.ean,
+    user_id: userId,
+    created: now.toISOString(),
+    updated: now.toISOString(),
+    version: 0,
+  };
+  await inTransaction(() =>
+    execute(
+      DeviceEntity.build(ConditionCheck).key({ uid: device.uid }).condition({ attr: 'uid', exists: true }),
+      UnitRegistrationEntity.build(PutTransaction).item({ uid: device.uid, product_id: id }).options({ condition: { attr: 'uid', exists: false } }),
+      ProductEntity.build(PutTransaction).item(product).options({ condition: { attr: 'id', exists: false } }),
+      ...productListWrites(id, product, now),
+    ),
+  );
+  return product;
+}
+
+const readVersion = (product: ProductRecord) =>
+  product.version === undefined ? ({ attr: 'version', exists: false } as const) : ({ attr: 'version', eq: product.version } as const);
+
+/** A time-ordered, unique sort key for a user action. */
+const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8)}`;
+
+/**
+ * Gives a product to another user, in one transaction: only while it is as read (same owner, same
+ * version); both users get a `move_product` action naming who did it.
+ */
+export async function moveProduct(product: ProductRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
+  const next: ProductRecord = { ...product, user_id: toUserId, updated: now.toISOString(), version: (product.version ?? 0) + 1 };
+  const action = { action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId };
+  await inTransaction(() =>
+    execute(
+      ProductEntity.build(UpdateTransaction)
+        // The owner's index partition follows the owner: updates do not recompute linked attributes.
+        .item({ id: product.id, user_id: toUserId, version: next.version, gsi1pk: productsOfPartition(toUserId) } as never)
+        .options({ condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] } }),
+      ...productListWrites(product.id, next, now),
+      UserActionEntity.build(PutTransaction).item({ ...action, user_id: product.user_id, at: actionKey(now) }),
+      UserActionEntity.build(PutTransaction).item({ ...action, user_id: toUserId, at: actionKey(now) }),
+    ),
+  );
+}
+
+/** Ends a product's registration (as read): the product, the unit's registration and its list row go together. */
+export async function unregisterProduct(product: ProductRecord, now = new Date()): Promise<void> {
+  await inTransaction(() =>
+    execute(
+      ProductEntity.build(DeleteTransaction).key({ id: product.id }).options({ condition: readVersion(product) }),
+      UnitRegistrationEntity.build(DeleteTransaction)
+        .key({ uid: product.uid })
+        .options({ condition: { attr: 'product_id', eq: product.id } }),
+      ...productListWrites(product.id, null, now),
+    ),
+  );
+}
+
+/** Keeps a certificate request of a product's unit; returns its id. */
+export async function saveCertificateRequest(product: ProductRecord, request: { user_id: number; email: string } & CertificateAddress): Promise<number> {
+  const id = await nextId('certificate-request');
+  const { address2, state, ...required } = request;
+  await CertificateRequestEntity.build(PutItemCommand)
+    .item({
+      ...required,
+      ...(address2 ? { address2 } : {}),
+      ...(state ? { state } : {}),
+      uid: product.uid,
+      id,
+      product_id: product.id,
+    })
+    .send();
+  return id;
+}
+
+/** A unit's certificate requests, oldest first. */
+export async function certificateRequestsOf(uid: string) {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(CertificateRequestEntity)
+    .query({ partition: `device#${uid}`, range: { beginsWith: 'certificate-request#' } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  return Items ?? [];
+}

@@ -1,0 +1,23 @@
+import { joinContracts } from '../../shared/contract/define';
+import { productContract } from '../../shared/contract/product';
+import { productAdminContract } from '../../shared/contract/product.admin';
+import { createEndpointApp } from '../lib/endpoint-app';
+import { getAllProducts, getProductsCsv, getProductStatistics, unregisterProductHandler } from './handlers/all-products';
+import { getDevice, getDevices } from './handlers/devices';
+import { getProducts, moveProductHandler, registerProductHandler, requestCertificate } from './handlers/products';
+
+/** The whole `product` endpoint: the customer and desktop cmds, and the admin cmds. */
+export const productEndpointContract = joinContracts(productContract, productAdminContract);
+
+export const app = createEndpointApp(productEndpointContract, {
+  get_products: getProducts,
+  register_product: registerProductHandler,
+  move_product: moveProductHandler,
+  request_certificate: requestCertificate,
+  get_all_products: getAllProducts,
+  get_products_csv: getProductsCsv,
+  get_product_statistics: getProductStatistics,
+  unregister_product: unregisterProductHandler,
+  get_device: getDevice,
+  get_devices: getDevices,
+});

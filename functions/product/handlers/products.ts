@@ -1,0 +1,85 @@
+import type { productContract } from '../../../shared/contract/product';
+import { productMessages } from '../../../shared/products/messages';
+import { findDevice } from '../../domain/devices/devices.repository';
+import { sendCertificateRequestMail } from '../../domain/products/certificate-mail';
+import { toProduct } from '../../domain/products/product-list.rules';
+import { toProductListRow } from '../../domain/products/product-list';
+import {
+  findProduct,
+  findProductByUid,
+  moveProduct,
+  ProductChangedError,
+  productsOf,
+  registerProduct,
+  saveCertificateRequest,
+  type ProductRecord,
+} from '../../domain/products/products.repository';
+import { callerUserId, resolveCallerUser } from '../../domain/users/caller-user';
+import { findUserById } from '../../domain/users/users.repository';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+
+type ProductHandlers = EndpointHandlers<typeof productContract>;
+
+const asProduct = (product: ProductRecord) => toProduct(toProductListRow(product));
+
+export const getProducts: ProductHandlers['get_products'] = async (_params, { caller }) => {
+  const products = await productsOf(await callerUserId(caller));
+  return { products: products.map(asProduct) };
+};
+
+/**
+ * Registers the unit for the caller: production must know it, and no other user may hold it; the
+ * caller's own unit answers as it is (the desktop app registers whenever it sees the unit).
+ */
+export const registerProductHandler: ProductHandlers['register_product'] = async ({ uid }, { caller }) => {
+  const userId = await callerUserId(caller);
+  const device = await findDevice(uid);
+  if (!device) throw notFound(productMessages.unknownUnit(uid));
+  for (let attempt = 1; ; attempt++) {
+    const existing = await findProductByUid(uid);
+    if (existing) {
+      if (existing.user_id !== userId) throw conflict(productMessages.heldByAnotherUser(uid));
+      return asProduct(existing);
+    }
+    try {
+      return asProduct(await registerProduct(device, userId));
+    } catch (error) {
+      // Registered by another request meanwhile: the next reading says by whom.
+      if (!(error instanceof ProductChangedError) || attempt >= 3) throw error instanceof ProductChangedError ? conflict(productMessages.changedMeanwhile) : error;
+    }
+  }
+};
+
+/**
+ * A product the caller may act on: their own, or any for an admin. Anyone else is told it does not
+ * exist, so product ids cannot be probed.
+ */
+async function productFor(caller: { isAdmin: boolean }, userId: number, product: ProductRecord | null, missing: string): Promise<ProductRecord> {
+  if (!product || (product.user_id !== userId && !caller.isAdmin)) throw notFound(missing);
+  return product;
+}
+
+/** Gives a product to another user: its owner, or an admin; recorded as a user action for both. */
+export const moveProductHandler: ProductHandlers['move_product'] = async ({ product_id, to_user_id }, { caller }) => {
+  const userId = await callerUserId(caller);
+  const product = await productFor(caller, userId, await findProduct(product_id), productMessages.notFound(product_id));
+  if (product.user_id === to_user_id) throw badRequest(productMessages.alreadyOwner);
+  if (!(await findUserById(to_user_id))) throw notFound(productMessages.userNotFound(to_user_id));
+  try {
+    await moveProduct(product, to_user_id, userId);
+  } catch (error) {
+    if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
+    throw error;
+  }
+  return { product_id, uid: product.uid, user_id: to_user_id };
+};
+
+/** Keeps the request, then mails it to support (the local mailbox shows it). */
+export const requestCertificate: ProductHandlers['request_certificate'] = async ({ uid, ...address }, { caller }) => {
+  const me = await resolveCallerUser(caller);
+  const product = await productFor(caller, me.id, await findProductByUid(uid), productMessages.notRegistered(uid));
+  const id = await saveCertificateRequest(product, { ...address, user_id: me.id, email: me.email });
+  await sendCertificateRequestMail({ id, product, requester: me, address });
+  return { id, uid };
+};

@@ -1,0 +1,26 @@
+import type { userContract } from '../../../shared/contract/user';
+import { acceptEula as storeAcceptance, eulaAcceptances, recordDownload } from '../../domain/downloads/downloads.repository';
+import { downloadCreated } from '../../domain/downloads/download.rules';
+import { callerUserId } from '../../domain/users/caller-user';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+
+type UserHandlers = EndpointHandlers<typeof userContract>;
+
+/**
+ * A click on a download link. The version is not checked against versions.json: the record says what
+ * the caller fetched, and the user Lambda needs no read of the data bucket for it.
+ */
+export const addUserDownload: UserHandlers['add_user_download'] = async (params, { caller }) => {
+  const download = await recordDownload(await callerUserId(caller), params);
+  return { id: download.at, created: downloadCreated(download.at) };
+};
+
+export const acceptEula: UserHandlers['accept_eula'] = async ({ client_version }, { caller }) => {
+  const acceptance = await storeAcceptance(await callerUserId(caller), client_version);
+  return { client_version: acceptance.version, accepted: acceptance.accepted };
+};
+
+export const getEulaAcceptances: UserHandlers['get_eula_acceptances'] = async (_params, { caller }) => {
+  const acceptances = await eulaAcceptances(await callerUserId(caller));
+  return { acceptances: acceptances.map(({ version, accepted }) => ({ client_version: version, accepted })) };
+};

@@ -1,0 +1,108 @@
+import { crc32 } from 'node:zlib';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { FirmwareRelease, SoftwareEntry, SoftwareRelease } from '../../shared/downloads/releases';
+import { publishRelease, readVersions, type PackageSource, type PublishTarget } from '../release/publish-release';
+
+/**
+ * A zip archive holding one text file, stored (not compressed): a small real package that any unzip
+ * tool opens, so the local download links give a file worth the name.
+ */
+export function zipOf(fileName: string, text: string): Uint8Array {
+  const name = Buffer.from(fileName);
+  const data = Buffer.from(text);
+  const crc = crc32(data);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(10, 4); // version needed
+  local.writeUInt32LE(crc, 14);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(data.length, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(10, 4); // version made by
+  central.writeUInt16LE(10, 6); // version needed
+  central.writeUInt32LE(crc, 16);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(data.length, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+const sample = (packageName: string): PackageSource => ({
+  name: packageName,
+  file: zipOf('README.txt', `${packageName}\n\nA sample package of the local stack: the real one is published with npm run release:publish.\n`),
+});
+
+const software = (version: string, targets: [SoftwareEntry['os'], SoftwareEntry['arch']][]): SoftwareEntry[] =>
+  targets.map(([os, arch]) => ({ os, arch, title: 'Archive (.zip)', package: `otii-${version}-${os}-${arch}.zip` }));
+
+const allTargets: [SoftwareEntry['os'], SoftwareEntry['arch']][] = [
+  ['windows', 'x64'],
+  ['macos', 'arm64'],
+  ['macos', 'x64'],
+  ['ubuntu', 'x64'],
+  ['ubuntu', 'arm64'],
+];
+
+const softwareSeed: { list: 'otii' | 'otii2'; release: SoftwareRelease }[] = [
+  {
+    list: 'otii',
+    release: {
+      version: '2.8.4',
+      date: '2024-03-12',
+      notes: 'The last release of the previous generation.\n- Fixes the battery profile export on Windows.',
+      downloadAllowed: true,
+      software: software('2.8.4', [['windows', 'x64'], ['macos', 'x64'], ['ubuntu', 'x64']]),
+    },
+  },
+  {
+    list: 'otii2',
+    release: {
+      version: '3.5.2',
+      date: '2025-02-04',
+      notes: '- Faster recording export.\n- Fixes a crash when a unit is unplugged during calibration.',
+      downloadAllowed: true,
+      software: software('3.5.2', allTargets),
+    },
+  },
+  {
+    list: 'otii2',
+    release: {
+      version: '3.6.0',
+      date: '2025-06-17',
+      notes: 'New in 3.6.0:\n- Battery validation with up to 8 channels.\n- Scripting API: record to file.\n- Ubuntu on Arm.',
+      downloadAllowed: true,
+      software: software('3.6.0', allTargets),
+    },
+  },
+];
+
+const firmwareSeed: { list: 'firmware' | 'firmware2'; release: FirmwareRelease }[] = [
+  { list: 'firmware', release: { type: 'Arc', version: '1.1.7', date: '2024-01-22', notes: 'For Otii 2.x.', downloadAllowed: true, package: 'arc-firmware-1.1.7.zip' } },
+  { list: 'firmware2', release: { type: 'Arc', version: '1.4.0', date: '2025-05-30', notes: '- Lower noise on the 5 mA range.\n- Faster start-up.', downloadAllowed: true, package: 'arc-firmware-1.4.0.zip' } },
+  { list: 'firmware2', release: { type: 'Ace', version: '2.1.0', date: '2025-06-02', notes: '- 4 MSPS sampling.\n- Supports battery validation with 8 channels.', downloadAllowed: true, package: 'ace-firmware-2.1.0.zip' } },
+];
+
+/**
+ * Publishes sample releases, through the publish script's own code, into a local stack that has no
+ * release list yet; a list that exists (the operator published) is left alone.
+ */
+export async function seedReleases(s3: S3Client, buckets: { data: string; downloads: string }): Promise<void> {
+  const target: PublishTarget = { s3, dataBucket: buckets.data, downloadsBucket: buckets.downloads };
+  const { etag } = await readVersions(target);
+  if (etag !== undefined) return;
+  for (const { list, release } of softwareSeed) {
+    await publishRelease(target, { list, release, packages: release.software.map((entry) => sample(entry.package)) });
+  }
+  for (const { list, release } of firmwareSeed) {
+    await publishRelease(target, { list, release, packages: [sample(release.package)] });
+  }
+}

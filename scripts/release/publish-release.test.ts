@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import type { SoftwareRelease, Versions } from '../../shared/downloads/releases';
+import { PackageConflictError, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
+
+/** An S3 that keeps objects in memory and honours If-Match and If-None-Match on writes, as S3 does. */
+function memoryS3(beforeWrite?: (key: string) => void) {
+  const objects = new Map<string, { body: Uint8Array; etag: string }>();
+  const failure = (name: string, status: number) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
+  const send = async (command: unknown) => {
+    if (command instanceof GetObjectCommand || command instanceof HeadObjectCommand) {
+      const object = objects.get(`${command.input.Bucket}/${command.input.Key}`);
+      if (!object) throw failure(command instanceof GetObjectCommand ? 'NoSuchKey' : 'NotFound', 404);
+      return { ETag: object.etag, Body: { transformToString: async () => Buffer.from(object.body).toString('utf8') } };
+    }
+    if (command instanceof PutObjectCommand) {
+      const key = `${command.input.Bucket}/${command.input.Key}`;
+      beforeWrite?.(key);
+      const existing = objects.get(key);
+      if (command.input.IfNoneMatch === '*' && existing) throw failure('PreconditionFailed', 412);
+      if (command.input.IfMatch !== undefined && existing?.etag !== command.input.IfMatch) throw failure('PreconditionFailed', 412);
+      const body = typeof command.input.Body === 'string' ? Buffer.from(command.input.Body) : (command.input.Body as Uint8Array);
+      objects.set(key, { body, etag: `"${createHash('md5').update(body).digest('hex')}"` });
+      return {};
+    }
+    throw new Error('unexpected command');
+  };
+  return { s3: { send } as unknown as S3Client, objects };
+}
+
+const release = (version: string, pkg = `app-${version}.exe`): SoftwareRelease => ({
+  version,
+  date: '2025-05-01',
+  notes: '',
+  downloadAllowed: true,
+  software: [{ os: 'windows', arch: 'x64', title: 'Installer (.exe)', package: pkg }],
+});
+const target = (s3: S3Client): PublishTarget => ({ s3, dataBucket: 'data', downloadsBucket: 'downloads' });
+const noPause = { pause: async () => {} };
+const listed = (objects: Map<string, { body: Uint8Array }>): Versions => JSON.parse(Buffer.from(objects.get('data/versions.json')!.body).toString());
+
+describe('publishing a release', () => {
+  it('uploads the packages, then lists the release in versions.json', async () => {
+    const { s3, objects } = memoryS3();
+    await publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [{ name: 'app-3.0.0.exe', file: Buffer.from('bytes') }] });
+    expect(Buffer.from(objects.get('downloads/app-3.0.0.exe')!.body).toString()).toBe('bytes');
+    expect(listed(objects).otii2.map((r) => r.version)).toEqual(['3.0.0']);
+  });
+
+  it('keeps a release another operator published between its read and its write', async () => {
+    let raced = false;
+    const { s3, objects } = memoryS3((key) => {
+      // Just before our first write of versions.json, someone else's publish lands.
+      if (key === 'data/versions.json' && !raced && objects.has(key)) {
+        raced = true;
+        const other = listed(objects);
+        other.otii2 = [release('3.1.0'), ...other.otii2];
+        objects.set(key, { body: Buffer.from(JSON.stringify(other)), etag: '"other"' });
+      }
+    });
+    await updateVersions(target(s3), (v) => ({ ...v, otii2: [release('3.0.0')] }), noPause);
+    await updateVersions(target(s3), (v) => ({ ...v, otii2: [...v.otii2, release('2.9.0')] }), noPause);
+    expect(raced).toBe(true);
+    expect(listed(objects).otii2.map((r) => r.version)).toEqual(['3.1.0', '3.0.0', '2.9.0']);
+  });
+
+  it('gives up when versions.json changes under every attempt', async () => {
+    const { s3, objects } = memoryS3((key) => {
+      if (key === 'data/versions.json' && objects.has(key)) objects.set(key, { ...objects.get(key)!, etag: `"${Math.random()}"` });
+    });
+    await updateVersions(target(s3), (v) => v, noPause);
+    await expect(updateVersions(target(s3), (v) => v, { ...noPause, attempts: 3 })).rejects.toThrow(VersionsContentionError);
+  });
+
+  it('re-runs without uploading twice, and never replaces a published package with other bytes', async () => {
+    const { s3 } = memoryS3();
+    const publish = (bytes: string, replace = false) =>
+      publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [{ name: 'app-3.0.0.exe', file: Buffer.from(bytes) }], replace });
+    await publish('bytes');
+    await expect(publish('bytes')).rejects.toThrow(/already published/);
+    await expect(publish('bytes', true)).resolves.toBeDefined();
+    await expect(publish('other bytes', true)).rejects.toThrow(PackageConflictError);
+  });
+
+  it('refuses a release whose package has no file', async () => {
+    const { s3, objects } = memoryS3();
+    await expect(publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [] })).rejects.toThrow(/No file given/);
+    expect(objects.size).toBe(0);
+  });
+});

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  emptyVersions,
+  firmwareReleaseSchema,
+  isFirmwareList,
+  packageNameSchema,
+  softwareReleaseSchema,
+  VERSIONS_KEY,
+  versionsSchema,
+  withRelease,
+  type FirmwareList,
+  type FirmwareRelease,
+  type SoftwareList,
+  type SoftwareRelease,
+  type Versions,
+} from '../../shared/downloads/releases';
+
+/**
+ * Publishing a release: its packages into the downloads bucket, then the release into versions.json in
+ * the data bucket. The order matters: versions.json never names a package that is not there yet.
+ *
+ * versions.json is changed by read, change, conditional write: the write carries the ETag that was read
+ * (`If-Match`; `If-None-Match: *` when there was none yet), so two operators publishing at once cannot
+ * lose each other's release: the second write fails with 412, and that publish reads again and re-applies
+ * its change. A reader of /data/versions.json sees the old list or the new one, never a part (an S3 PUT
+ * replaces an object whole). Write-then-swap would need a rename, which S3 does not have, and a pointer
+ * object would add a second read to every page load.
+ */
+
+/** A package to upload: a file on disk (or bytes, for the local seed) under its name in the bucket. */
+export interface PackageSource {
+  name: string;
+  /** A file path, or the bytes themselves. */
+  file: string | Uint8Array;
+}
+
+export type ReleaseToPublish =
+  | { list: SoftwareList; release: SoftwareRelease }
+  | { list: FirmwareList; release: FirmwareRelease };
+
+export interface PublishTarget {
+  s3: S3Client;
+  dataBucket: string;
+  downloadsBucket: string;
+  log?: (line: string) => void;
+}
+
+/** A package of that name is in the bucket with other bytes: published packages are never replaced. */
+export class PackageConflictError extends Error {
+  override readonly name = 'PackageConflictError';
+}
+
+/** versions.json changed under every attempt of ours. */
+export class VersionsContentionError extends Error {
+  override readonly name = 'VersionsContentionError';
+}
+
+
+const isMissing = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
+};
+/** S3's answer to a conditional write whose condition no longer held (412), or that raced another (409). */
+const isConditionFailure = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'PreconditionFailed' || name === 'ConditionalRequestConflict' || $metadata?.httpStatusCode === 412 || $metadata?.httpStatusCode === 409;
+};
+
+/**
+ * Uploads a package unless the same bytes are there already (a re-run of a publish uploads nothing twice).
+ * Packages are immutable (CloudFront caches them for a day): other bytes under a published name are refused.
+ */
+export async function uploadPackage(target: PublishTarget, source: PackageSource): Promise<'uploaded' | 'unchanged'> {
+  const name = packageNameSchema.parse(source.name);
+  // Read whole: a request body of known bytes, which every S3 (and s3rver) takes as it is.
+  const body = typeof source.file === 'string' ? readFileSync(source.file) : source.file;
+  const md5 = createHash('md5').update(body).digest('hex');
+  try {
+    const head = await target.s3.send(new HeadObjectCommand({ Bucket: target.downloadsBucket, Key: name }));
+    if (head.ETag?.replace(/"/g, '') === md5) return 'unchanged';
+    throw new PackageConflictError(`The downloads bucket holds another ${name}: publish the new package under a new name`);
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+  }
+  const length = body.byteLength;
+  await target.s3.send(
+    new PutObjectCommand({
+      Bucket: target.downloadsBucket,
+      Key: name,
+      Body: body,
+      ContentLength: length,
+      ContentMD5: Buffer.from(md5, 'hex').toString('base64'),
+      ContentType: 'application/octet-stream',
+      ContentDisposition: `attachment; filename="${name}"`,
+      CacheControl: 'public, max-age=31536000, immutable',
+      // Two publishes of the same new name: only the first write lands.
+      IfNoneMatch: '*',
+    }),
+  );
+  target.log?.(`uploaded ${name} (${length} bytes)`);
+  return 'uploaded';
+}
+
+/** versions.json as it is now, with its ETag (none when there is no list yet). */
+export async function readVersions(target: PublishTarget): Promise<{ versions: Versions; etag: string | undefined }> {
+  try {
+    const object = await target.s3.send(new GetObjectCommand({ Bucket: target.dataBucket, Key: VERSIONS_KEY }));
+    const versions = versionsSchema.parse(JSON.parse(await object.Body!.transformToString()));
+    return { versions, etag: object.ETag };
+  } catch (error) {
+    if (isMissing(error)) return { versions: emptyVersions(), etag: undefined };
+    throw error;
+  }
+}
+
+/**
+ * Applies `change` to versions.json with a conditional write; when another writer came first, reads
+ * again and re-applies, up to `attempts` times. Returns the list as written.
+ */
+export async function updateVersions(
+  target: PublishTarget,
+  change: (versions: Versions) => Versions,
+  { attempts = 5, pause = (attempt: number) => new Promise((r) => setTimeout(r, 2 ** attempt * 100 + Math.random() * 100)) } = {},
+): Promise<Versions> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const { versions, etag } = await readVersions(target);
+    // Checked before writing: a list the SPA could not read is never published.
+    const next = versionsSchema.parse(change(versions));
+    try {
+      await target.s3.send(
+        new PutObjectCommand({
+          Bucket: target.dataBucket,
+          Key: VERSIONS_KEY,
+          Body: `${JSON.stringify(next, null, 2)}\n`,
+          ContentType: 'application/json',
+          // The SPA asks with a cache-busting suffix; CloudFront keeps it for a minute (its data behaviour).
+          CacheControl: 'max-age=60',
+          ...(etag ? { IfMatch: etag } : { IfNoneMatch: '*' }),
+        }),
+      );
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      target.log?.('versions.json changed meanwhile: reading it again');
+      await pause(attempt);
+    }
+  }
+  throw new VersionsContentionError(`versions.json kept changing: tried ${attempts} times, try again`);
+}
+
+/** Publishes a release: uploads its packages, then puts it into its list in versions.json. */
+export async function publishRelease(
+  target: PublishTarget,
+  { list, release, packages, replace = false }: ReleaseToPublish & { packages: PackageSource[]; replace?: boolean },
+): Promise<Versions> {
+  const named = isFirmwareList(list) ? [(release as FirmwareRelease).package] : (release as SoftwareRelease).software.map((entry) => entry.package);
+  const given = new Set(packages.map((source) => source.name));
+  const missing = named.filter((name) => !given.has(name));
+  if (missing.length) throw new Error(`No file given for ${missing.join(', ')}`);
+  if (isFirmwareList(list)) firmwareReleaseSchema.parse(release);
+  else softwareReleaseSchema.parse(release);
+
+  const change = (current: Versions): Versions =>
+    isFirmwareList(list)
+      ? { ...current, [list]: withRelease(current[list], release as FirmwareRelease, { replace }) }
+      : { ...current, [list]: withRelease(current[list], release as SoftwareRelease, { replace }) };
+  // A release that is already published is refused before anything is uploaded.
+  change((await readVersions(target)).versions);
+  for (const source of packages) await uploadPackage(target, source);
+  const versions = await updateVersions(target, change);
+  target.log?.(`published ${list} ${'type' in release ? `${release.type} ` : ''}${release.version}`);
+  return versions;
+}
+
+/** A file's package name: its own name. */
+export const packageNameOf = (path: string): string => basename(path);

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { cmd, defineEndpoint } from './define';
+import { productSchema, unitUidSchema } from './product';
+
+/** Spec §9: registered products and produced hardware, 20 a page; the product CSV export, up to 100,000 rows. */
+export const ALL_PRODUCTS_PAGE_SIZE = 20;
+export const DEVICES_PAGE_SIZE = 20;
+export const PRODUCT_CSV_ROWS = 100_000;
+
+/** A CSV file in the exports bucket, served at /umdata/{filename} for time_alive seconds (as lic.admin's). */
+const csvExportSchema = z.object({ filename: z.string(), time_alive: z.int() });
+
+/** A registered unit as the admin list shows it: with its owner's email (`user`, empty when gone). */
+export const adminProductRowSchema = z.object({ ...productSchema.shape, user: z.string() });
+export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const PRODUCT_ORDER_COLUMNS = ['id', 'created', 'product_id', 'uid', 'hardware_version', 'user_id', 'user', 'license_id', 'ean'] as const;
+
+export const certificateSchema = z.object({ created: z.string(), serial_no: z.string(), ean: z.string(), cert: z.string() });
+export const calibrationSchema = z.object({ created: z.string(), calibration: z.string() });
+
+const deviceFields = {
+  id: z.int(),
+  created: z.string(),
+  updated: z.string(),
+  product_id: z.string(),
+  serial_no: z.string(),
+  uid: z.string(),
+  hardware_version: z.string(),
+  ems_id: z.string(),
+  ean: z.string(),
+};
+/** A produced unit (spec §3 Device) with its label certificates and calibrations. */
+export const deviceSchema = z.object({
+  ...deviceFields,
+  certificates: z.array(certificateSchema),
+  calibration: z.array(calibrationSchema),
+});
+export type Device = z.infer<typeof deviceSchema>;
+/** A produced unit as the list shows it: how many certificates and calibrations it has (get_device gives them). */
+export const deviceRowSchema = z.object({ ...deviceFields, certificate_count: z.int(), calibration_count: z.int() });
+export type DeviceRow = z.infer<typeof deviceRowSchema>;
+export const DEVICE_ORDER_COLUMNS = ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean'] as const;
+
+const paging = {
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  page: z.optional(z.int().check(z.minimum(1))),
+  descending: z.optional(z.boolean()),
+  search: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+};
+
+/** The `product` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
+export const productAdminContract = defineEndpoint({
+  path: 'product',
+  cmds: {
+    /** One page of every registered unit, newest first unless asked otherwise; `search` finds ids, uid, product, owner. */
+    get_all_products: cmd(
+      'admin',
+      { ...paging, order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)) },
+      z.object({ products: z.array(adminProductRowSchema), count: z.int() }),
+    ),
+    /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
+    get_products_csv: cmd(
+      'admin',
+      { order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)), descending: paging.descending, search: paging.search },
+      csvExportSchema,
+    ),
+    /** How many units are registered (the dashboard). */
+    get_product_statistics: cmd('admin', {}, z.object({ registered_products: z.int() })),
+    /** Ends a unit's registration: it may be registered again, by anyone. */
+    unregister_product: cmd('admin', { uid: unitUidSchema }, z.object({ uid: z.string() })),
+    /** A produced unit with its certificates and calibrations. */
+    get_device: cmd('admin', { uid: unitUidSchema }, deviceSchema),
+    /** One page of the produced units, last updated first unless asked otherwise. */
+    get_devices: cmd(
+      'admin',
+      { ...paging, order_by: z.optional(z.enum(DEVICE_ORDER_COLUMNS)) },
+      z.object({ devices: z.array(deviceRowSchema), count: z.int() }),
+    ),
+  },
+});

@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { createAdminUser, createConfirmedUser } from '../support/api';
+import { mailsTo, openSignedIn, useBrowser } from '../support/browser';
+import { withUserId } from '../support/licenses';
+import { newDevice, productCall, storeDevices } from '../support/products';
+
+/**
+ * My products, Registered products and Produced hardware, clicked through as a customer and an admin
+ * would. The admin lists hold every unit of the stack, so each test searches for its own fresh units.
+ */
+const browser = useBrowser();
+
+const newAdmin = () => createAdminUser().then(withUserId);
+const newCustomer = () => createConfirmedUser().then(withUserId);
+type User = Awaited<ReturnType<typeof newCustomer>> & { totpSecret?: string };
+const openAs = (user: User, path: string, options: Parameters<typeof openSignedIn>[4] = {}) =>
+  openSignedIn(browser, user.username, user.password, path, { totpSecret: user.totpSecret, ...options });
+
+/** A fresh unit registered to `owner` over the wire, as the desktop app registers it. */
+async function registeredUnit(owner: User, fields = {}) {
+  const device = newDevice(fields);
+  await storeDevices(device);
+  const answer = await productCall(owner.accessToken, 'register_product', { uid: device.uid });
+  return { device, product: answer.body.data as { id: number; uid: string } };
+}
+
+const notice = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();
+const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table, exact: true }).locator('tbody tr').filter({ hasText: text });
+
+describe('my products', () => {
+  it('moves a unit to a colleague: the confirmation, and the list reloads without it', async () => {
+    const [owner, colleague] = await Promise.all([newCustomer(), newCustomer()]);
+    const { device } = await registeredUnit(owner, { hardware_version: '1.7' });
+    const page = await openAs(owner, '/myproducts');
+    const row = rowOf(page, 'My products', device.uid);
+    await expect.poll(() => row.innerText()).toContain('1.7');
+
+    await row.getByRole('button', { name: 'Move to user' }).click();
+    const move = row.getByRole('button', { name: 'Move', exact: true });
+    expect(await move.isDisabled()).toBe(true);
+    await row.getByLabel('Move to user id').fill(String(colleague.id));
+    await move.click();
+    await notice(page, `Product ${device.uid} moved to user ${colleague.id}`);
+    await row.waitFor({ state: 'detached' });
+
+    const theirs = await productCall(colleague.accessToken, 'get_products');
+    expect((theirs.body.data as { products: { uid: string }[] }).products.map((p) => p.uid)).toEqual([device.uid]);
+  });
+
+  it('requests a calibration certificate with the required address fields, and support gets the mail', async () => {
+    const owner = await newCustomer();
+    const { device } = await registeredUnit(owner);
+    const page = await openAs(owner, '/myproducts');
+    await rowOf(page, 'My products', device.uid).getByRole('button', { name: 'Request calibration certificate' }).click();
+    const dialog = page.getByRole('dialog');
+    const request = dialog.getByRole('button', { name: 'Request' });
+    await dialog.getByLabel('Address 1').fill('Storgatan 1');
+    await dialog.getByLabel('Zip/postal code').fill('211 34');
+    await dialog.getByLabel('City').fill('Malmö');
+    expect(await request.isDisabled()).toBe(true);
+    await dialog.getByLabel('Country').fill('Sweden');
+    await request.click();
+    await notice(page, 'Calibration certificate requested');
+    await dialog.waitFor({ state: 'detached' });
+    const mails = await mailsTo(page, 'support@example.com');
+    expect(mails.find((mail) => mail.subject.includes(device.uid))?.text).toContain('Storgatan 1');
+  });
+});
+
+describe('registered products (admin)', () => {
+  it('finds a unit by search and unregisters it after Confirm', async () => {
+    const [admin, owner] = await Promise.all([newAdmin(), newCustomer()]);
+    const [{ device: kept }, { device: gone }] = await Promise.all([registeredUnit(owner), registeredUnit(owner)]);
+    const page = await openAs(admin, '/allproducts', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.getByLabel('Search').fill(owner.email);
+    await page.getByText('2 products', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Copy to clipboard' }).click();
+    await notice(page, 'Products copied to the clipboard');
+    const lines = (await page.evaluate(() => navigator.clipboard.readText())).trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Id,Created,Product id,Uid,Hardware version,User id,User,License id,EAN');
+    expect(lines.slice(1).join('\n')).toContain(kept.uid);
+
+    const row = rowOf(page, 'Registered products', gone.uid);
+    await row.getByRole('button', { name: 'Unregister' }).click();
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: 'Unregister' }).click();
+    await row.getByRole('button', { name: 'Confirm' }).click();
+    await notice(page, `Product ${gone.uid} unregistered`);
+    await page.getByText('1 product', { exact: true }).waitFor();
+    expect(await rowOf(page, 'Registered products', kept.uid).count()).toBe(1);
+  });
+});
+
+describe('produced hardware (admin)', () => {
+  it('opens a unit into its Labeled and Calibrated rows and copies a calibration', async () => {
+    const admin = await newAdmin();
+    const device = newDevice({
+      certificates: [{ created: '2024-06-01T08:00:00Z', serial_no: 'X', ean: '7350063470017', cert: 'CE-LABEL-XYZ' }],
+      calibration: [{ created: '2024-06-02T09:00:00Z', calibration: '{"gain":1.0042}' }],
+    });
+    await storeDevices(device);
+    const page = await openAs(admin, '/devices', { permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.getByLabel('Search').fill(device.serial_no);
+    await page.getByText('1 unit', { exact: true }).waitFor();
+    const table = page.getByRole('table', { name: 'Produced hardware' });
+    await table.locator('tbody tr').first().getByRole('button').click();
+    const labeled = table.locator('tr[data-event="labeled"]');
+    const calibrated = table.locator('tr[data-event="calibrated"]');
+    await calibrated.waitFor();
+    expect(await labeled.innerText()).toContain('CE-LABEL-XYZ');
+    expect(await labeled.innerText()).toContain('Labeled');
+    await calibrated.getByRole('button', { name: 'Copy calibration' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('{"gain":1.0042}');
+  });
+});
+
+const variants = [
+  { name: 'wide-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
+  { name: 'wide-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
+  { name: 'narrow-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: 'narrow-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+] as const;
+
+/** The three screens with the seeded demo data (SCREENSHOTS=1, SCREENSHOTS_DIR as screenshots.test.ts). */
+describe.skipIf(!process.env.SCREENSHOTS)('product screenshots', () => {
+  const dir = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'portal-screenshots');
+  const shot = (page: Page, screen: string, variant: string) => page.screenshot({ path: join(dir, `${screen}-${variant}.png`), fullPage: true });
+  it.each(variants)('product screens ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const demo = await openSignedIn(browser, 'demo', inject('demoPassword'), '/myproducts', { viewport, colorScheme });
+    await demo.getByRole('table', { name: 'My products' }).waitFor();
+    await shot(demo, 'myproducts', name);
+    await demo.getByRole('button', { name: 'Request calibration certificate' }).first().click();
+    await demo.getByRole('dialog').waitFor();
+    // Only the picture waits for the dialog's opening transition to end.
+    await demo.waitForTimeout(400);
+    await shot(demo, 'myproducts-certificate', name);
+    const admin = await openSignedIn(browser, 'admin', inject('demoPassword'), '/allproducts', { viewport, colorScheme });
+    await admin.getByRole('table', { name: 'Registered products' }).waitFor();
+    await shot(admin, 'allproducts', name);
+    await admin.goto('/devices');
+    const table = admin.getByRole('table', { name: 'Produced hardware' });
+    await table.waitFor();
+    await table.locator('tbody tr').first().getByRole('button').click();
+    await table.locator('tr[data-event]').first().waitFor();
+    await shot(admin, 'devices', name);
+  });
+});

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { packagePath, packagesOf, versionsSchema, type Versions } from '../../shared/downloads/releases';
+import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+
+const run = promisify(execFile);
+
+/** The release list as the SPA reads it: with a cache-busting suffix. */
+async function versions(): Promise<Versions> {
+  const response = await fetch(`${stackContext().baseUrl}/data/versions.json?t=${Date.now()}`);
+  expect(response.status).toBe(200);
+  return versionsSchema.parse(await response.json());
+}
+
+async function download(name: string): Promise<{ status: number; bytes: Buffer }> {
+  const response = await fetch(`${stackContext().baseUrl}${packagePath(name)}`);
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** `npm run release:publish -- …` against the test stack's s3rver, its buckets given as to a stack in AWS. */
+function publish(args: string[]) {
+  const { localStack } = stackContext();
+  const env = Object.fromEntries(Object.entries(localStack.functionEnv).filter(([key]) => key.startsWith('AWS_')));
+  return run(
+    'node_modules/.bin/tsx',
+    ['scripts/release/publish.ts', ...args, '--data-bucket', localStack.resources.buckets.data!, '--downloads-bucket', localStack.resources.buckets.downloads!],
+    { env: { ...process.env, ...env } },
+  ).then(
+    ({ stdout }) => ({ code: 0, output: stdout }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}${error.stderr}` }),
+  );
+}
+
+const withId = async <T extends { accessToken: string }>(user: T) => ({
+  ...user,
+  id: ((await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data as { id: number }).id,
+});
+
+describe('releases', () => {
+  it('are seeded on the local stack: every listed package is served at /downloads/{package}', async () => {
+    const list = await versions();
+    expect(list.otii2.length).toBeGreaterThan(0);
+    expect(list.firmware2.map((release) => release.type).sort()).toEqual(['Ace', 'Arc']);
+    for (const name of packagesOf(list)) {
+      const { status, bytes } = await download(name);
+      expect(status, name).toBe(200);
+      // A real zip archive.
+      expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    }
+  });
+
+  it('are published with one command: the packages are served byte for byte and the release is listed', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const version = `0.1.${Date.now() % 100_000}`;
+    const windows = join(dir, `otii-${version}-setup.exe`);
+    const ubuntu = join(dir, `otii-${version}-arm64.AppImage`);
+    const notes = join(dir, 'notes.md');
+    writeFileSync(windows, Buffer.from([0x4d, 0x5a, 0, 1, 2, 3, 255]));
+    writeFileSync(ubuntu, 'appimage bytes');
+    writeFileSync(notes, 'First line\n- second line\n');
+    const published = await publish([
+      '--list', 'otii', '--version', version, '--date', '2025-01-02', '--notes-file', notes,
+      '--package', `windows/x64=${windows}`, '--package', `ubuntu/arm64=${ubuntu}`, '--title', 'ubuntu/arm64=AppImage for Arm',
+    ]);
+    expect(published.code, published.output).toBe(0);
+
+    const release = (await versions()).otii.find((entry) => entry.version === version);
+    expect(release).toEqual({
+      version,
+      date: '2025-01-02',
+      notes: 'First line\n- second line',
+      downloadAllowed: true,
+      software: [
+        { os: 'windows', arch: 'x64', title: 'Installer (.exe)', package: `otii-${version}-setup.exe` },
+        { os: 'ubuntu', arch: 'arm64', title: 'AppImage for Arm', package: `otii-${version}-arm64.AppImage` },
+      ],
+    });
+    expect((await download(`otii-${version}-setup.exe`)).bytes).toEqual(Buffer.from([0x4d, 0x5a, 0, 1, 2, 3, 255]));
+    expect((await download(`otii-${version}-arm64.AppImage`)).bytes.toString()).toBe('appimage bytes');
+    // The seeded releases are still there: the publish added to the list, it did not replace it.
+    expect((await versions()).otii2.length).toBeGreaterThan(0);
+  });
+
+  it('refuses to publish a version twice, or other bytes under a published package name, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const version = `0.2.${Date.now() % 100_000}`;
+    const file = join(dir, `ace-firmware-${version}.zip`);
+    writeFileSync(file, 'firmware v1');
+    const args = ['--list', 'firmware', '--type', 'Ace', '--version', version, '--package', file];
+    expect((await publish(args)).code).toBe(0);
+    const before = await versions();
+
+    const again = await publish(args);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain('already published');
+
+    writeFileSync(file, 'firmware v2');
+    const replaced = await publish([...args, '--replace']);
+    expect(replaced.code).toBe(1);
+    expect(replaced.output).toContain('another');
+    expect(await versions()).toEqual(before);
+    expect((await download(`ace-firmware-${version}.zip`)).bytes.toString()).toBe('firmware v1');
+  });
+
+  it('refuses a bad release before uploading anything', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const file = join(dir, 'otii-bad-linux.zip');
+    writeFileSync(file, 'x');
+    const answer = await publish(['--list', 'otii2', '--version', 'not a version', '--package', `ubuntu/x64=${file}`]);
+    expect(answer.code).toBe(1);
+    expect((await download('otii-bad-linux.zip')).status).toBe(404);
+    expect((await publish(['--list', 'otii2', '--version', '1.0.0', '--package', `linux/x64=${file}`])).code).toBe(2);
+  });
+
+  it('answers 404 for a package that is not there', async () => {
+    expect((await download('no-such-package.zip')).status).toBe(404);
+  });
+});
+
+describe('downloads and the EULA', () => {
+  it('records a download for the caller, and the admin sees it in the user detail, newest first', async () => {
+    const [admin, customer, other] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
+    const first = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, customer.accessToken);
+    expect(first.status).toBe(200);
+    const second = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'macos', arch: 'arm64' }, customer.accessToken);
+    const info = await callApi('user', { cmd: 'get_user_information', user_id: customer.id }, admin.accessToken);
+    expect(info.status).toBe(200);
+    const { userDownloads } = info.body.data as { userDownloads: { id: string; created: string; client_version: string; os: string; arch: string }[] };
+    expect(userDownloads).toEqual([
+      { ...(second.body.data as object), client_version: '3.6.0', os: 'macos', arch: 'arm64' },
+      { ...(first.body.data as object), client_version: '3.6.0', os: 'windows', arch: 'x64' },
+    ]);
+    expect(Number.isNaN(Date.parse(userDownloads[0]!.created))).toBe(false);
+
+    const others = await callApi('user', { cmd: 'get_user_information', user_id: other.id }, admin.accessToken);
+    expect((others.body.data as { userDownloads: unknown[] }).userDownloads).toEqual([]);
+  });
+
+  it('refuses a download of an unknown OS or architecture, and records nothing', async () => {
+    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId)]);
+    const bad = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'beos', arch: 'x64' }, customer.accessToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('os');
+    const info = await callApi('user', { cmd: 'get_user_information', user_id: customer.id }, admin.accessToken);
+    expect((info.body.data as { userDownloads: unknown[] }).userDownloads).toEqual([]);
+  });
+
+  it('keeps the EULA acceptance per release version and user, with the time of the first acceptance', async () => {
+    const [customer, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const accepted = await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0' }, customer.accessToken);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const again = await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0' }, customer.accessToken);
+    expect(again.body.data).toEqual(accepted.body.data);
+    await callApi('user', { cmd: 'accept_eula', client_version: '3.5.2' }, customer.accessToken);
+
+    const mine = await callApi('user', { cmd: 'get_eula_acceptances' }, customer.accessToken);
+    const versionsAccepted = (mine.body.data as { acceptances: { client_version: string }[] }).acceptances.map((a) => a.client_version).sort();
+    expect(versionsAccepted).toEqual(['3.5.2', '3.6.0']);
+    const theirs = await callApi('user', { cmd: 'get_eula_acceptances' }, other.accessToken);
+    expect(theirs.body.data).toEqual({ acceptances: [] });
+  });
+});

@@ -1,0 +1,209 @@
+import { ActionIcon, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { DEVICE_ORDER_COLUMNS, DEVICES_PAGE_SIZE, type DeviceRow } from '../../../../../shared/contract/product.admin';
+import { PageLoader } from '../../../components/page-loader';
+import { PageSelect } from '../../../components/page-select';
+import { PageTitle } from '../../../components/page-title';
+import { SortableTh } from '../../../components/sortable-th';
+import { formatDate } from '../../../lib/dates';
+import { pageCount } from '../../../lib/paging';
+import type { SortOrder } from '../../../lib/sorting';
+import { useDebouncedField } from '../../../lib/use-debounced-field';
+import { useLastPageBound, useListSearch } from '../../../lib/use-list-search';
+import { useDevice, useDevices } from '../api/get-devices';
+
+type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
+/** Spec §9: produced hardware, last updated first. */
+const DEFAULT_SORT: SortOrder<DeviceOrderColumn> = { orderBy: 'updated', descending: true };
+
+const COLUMNS: readonly { column: DeviceOrderColumn; header: string }[] = [
+  { column: 'id', header: 'Id' },
+  { column: 'created', header: 'Created' },
+  { column: 'updated', header: 'Updated' },
+  { column: 'product_id', header: 'Product id' },
+  { column: 'serial_no', header: 'Serial no' },
+  { column: 'uid', header: 'Uid' },
+  { column: 'hardware_version', header: 'Hardware version' },
+  { column: 'ems_id', header: 'EMS id' },
+  { column: 'ean', header: 'EAN' },
+];
+
+/** A copy button for one certificate's or calibration's text. */
+function CopyValue({ value, label }: { value: string; label: string }) {
+  return (
+    <CopyButton value={value}>
+      {({ copied, copy }) => (
+        <Tooltip label={copied ? 'Copied' : label} withArrow>
+          <ActionIcon variant="default" size="sm" aria-label={label} onClick={copy}>
+            <svg viewBox="0 0 24 24" width={14} height={14} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              {copied ? (
+                <path d="M20 6 9 17l-5-5" />
+              ) : (
+                <>
+                  <rect x="9" y="9" width="12" height="12" rx="2" />
+                  <path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1" />
+                </>
+              )}
+            </svg>
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </CopyButton>
+  );
+}
+
+/** The rows under an opened unit: a Labeled row per certificate, a Calibrated row per calibration. */
+function DeviceEvents({ uid }: { uid: string }) {
+  const device = useDevice(uid);
+  const span = COLUMNS.length;
+  if (!device.data) {
+    return (
+      <Table.Tr>
+        <Table.Td colSpan={span}>{device.isPending ? <Loader size="xs" /> : null}</Table.Td>
+      </Table.Tr>
+    );
+  }
+  const { certificates, calibration } = device.data;
+  if (certificates.length === 0 && calibration.length === 0) {
+    return (
+      <Table.Tr>
+        <Table.Td colSpan={span}>
+          <Text size="sm" c="dimmed">
+            Neither labeled nor calibrated yet.
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  return (
+    <>
+      {certificates.map((cert, index) => (
+        <Table.Tr key={`c${index}`} data-event="labeled">
+          <Table.Td />
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(cert.created)}</Table.Td>
+          <Table.Td fw={500}>Labeled</Table.Td>
+          <Table.Td colSpan={span - 3}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <CopyValue value={cert.cert} label="Copy certificate" />
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {cert.serial_no} · {cert.ean} · {cert.cert}
+              </Text>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+      {calibration.map((cal, index) => (
+        <Table.Tr key={`k${index}`} data-event="calibrated">
+          <Table.Td />
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(cal.created)}</Table.Td>
+          <Table.Td fw={500}>Calibrated</Table.Td>
+          <Table.Td colSpan={span - 3}>
+            <Group gap="xs" wrap="nowrap" align="flex-start">
+              <CopyValue value={cal.calibration} label="Copy calibration" />
+              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {cal.calibration}
+              </Text>
+            </Group>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: boolean; onToggle: () => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <UnstyledButton onClick={onToggle} aria-expanded={open} c="blue" fz="sm" td="underline">
+          {device.id}
+        </UnstyledButton>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.created)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(device.updated)}</Table.Td>
+      <Table.Td>{device.product_id}</Table.Td>
+      <Table.Td>{device.serial_no}</Table.Td>
+      <Table.Td ff="monospace">{device.uid}</Table.Td>
+      <Table.Td>{device.hardware_version}</Table.Td>
+      <Table.Td>{device.ems_id}</Table.Td>
+      <Table.Td>{device.ean}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Produced hardware (admin): a search (uid, serial number, product, EMS id, EAN, id), the units 20 a page,
+ * last updated first until a header sorts them; clicking an id opens its certificate (Labeled) and
+ * calibration (Calibrated) rows, each with a copy button.
+ */
+export default function DevicesPage() {
+  const list = useListSearch(DEVICE_ORDER_COLUMNS, DEFAULT_SORT);
+  const [search, setSearch] = useDebouncedField(list.search, list.setSearch);
+  const devices = useDevices({ limit: DEVICES_PAGE_SIZE, page: list.page, order_by: list.sort.orderBy, descending: list.sort.descending, search: list.search.trim() || undefined });
+  const count = devices.data?.count ?? 0;
+  const pages = pageCount(count, DEVICES_PAGE_SIZE);
+  useLastPageBound(list.page, pages, devices.data !== undefined && !devices.isPlaceholderData, list.setPage);
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (uid: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(uid)) next.add(uid);
+      return next;
+    });
+
+  return (
+    <>
+      <PageTitle />
+      <Stack gap="lg">
+        <TextInput
+          label="Search"
+          placeholder="Uid, serial number, product, EMS id or EAN"
+          autoComplete="off"
+          w={320}
+          maw="100%"
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+        />
+        {devices.isPending ? (
+          <PageLoader />
+        ) : (
+          devices.data && (
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {count} {count === 1 ? 'unit' : 'units'}
+              </Text>
+              {devices.data.devices.length === 0 ? (
+                <Text>{list.search ? 'No units match the search.' : 'No produced units yet.'}</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={1000} type="native">
+                  <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="Produced hardware" aria-busy={devices.isPlaceholderData}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        {COLUMNS.map(({ column, header }) => (
+                          <SortableTh key={column} column={column} sort={list.sort} onSort={list.sortBy}>
+                            {header}
+                          </SortableTh>
+                        ))}
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {devices.data.devices.map((device) => (
+                        <Fragment key={device.id}>
+                          <DeviceTableRow device={device} open={opened.has(device.uid)} onToggle={() => toggle(device.uid)} />
+                          {opened.has(device.uid) && <DeviceEvents uid={device.uid} />}
+                        </Fragment>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+              <Group justify="flex-end">
+                <PageSelect page={Math.min(list.page, Math.max(pages, 1))} pages={pages} onChange={list.setPage} />
+              </Group>
+            </Stack>
+          )
+        )}
+      </Stack>
+    </>
+  );
+}

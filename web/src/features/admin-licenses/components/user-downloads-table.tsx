@@ -1,0 +1,33 @@
+import { Table, Text } from '@mantine/core';
+import type { UserDownload } from '../../../../../shared/contract/user.admin';
+import { formatDate } from '../../../lib/dates';
+import { adminLicenseTexts } from '../messages';
+
+/** User downloads: each download of the desktop software from the download page, newest first. */
+export function UserDownloadsTable({ downloads }: { downloads: readonly UserDownload[] }) {
+  if (downloads.length === 0) return <Text>{adminLicenseTexts.noDownloads}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420} type="native">
+      <Table striped verticalSpacing={6} fz="sm" aria-label="User downloads">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Version</Table.Th>
+            <Table.Th>OS</Table.Th>
+            <Table.Th>Arch</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {downloads.map((download) => (
+            <Table.Tr key={download.id}>
+              <Table.Td>{formatDate(download.created)}</Table.Td>
+              <Table.Td>{download.client_version}</Table.Td>
+              <Table.Td>{download.os}</Table.Td>
+              <Table.Td>{download.arch}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

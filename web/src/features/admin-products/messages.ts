@@ -1,0 +1,9 @@
+/** What the registered products screen says. */
+export const adminProductTexts = {
+  productCount: (count: number) => `${count} ${count === 1 ? 'product' : 'products'}`,
+  noMatch: 'No products match the search.',
+  noProducts: 'No registered products.',
+  unregistered: (uid: string) => `Product ${uid} unregistered`,
+  copied: 'Products copied to the clipboard',
+  confirmUnregister: (uid: string) => `Unregister ${uid}? Its owner loses it, and anyone may register it again.`,
+} as const;

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { VERSIONS_PATH, versionsSchema, type Versions } from '../../../../../shared/downloads/releases';
+import { downloadTexts } from '../messages';
+
+/**
+ * The release list, read straight from the data bucket (no Lambda in between): `GET /data/versions.json`
+ * with a cache-busting suffix, so the browser never shows a list older than CloudFront's minute.
+ */
+export async function getVersions(): Promise<Versions> {
+  let response: Response;
+  try {
+    response = await fetch(`${VERSIONS_PATH}?t=${Date.now()}`);
+  } catch {
+    throw new Error(downloadTexts.releasesFailed);
+  }
+  // No list published yet: nothing to offer, not an error.
+  if (response.status === 404) return versionsSchema.parse({});
+  if (!response.ok) throw new Error(downloadTexts.releasesFailed);
+  const parsed = versionsSchema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) throw new Error(downloadTexts.releasesFailed);
+  return parsed.data;
+}
+
+export const versionsQueryKey = ['data', 'versions.json'] as const;
+
+export const versionsQueryOptions = () => queryOptions({ queryKey: versionsQueryKey, queryFn: getVersions });
+
+export const useVersions = () => useQuery(versionsQueryOptions());

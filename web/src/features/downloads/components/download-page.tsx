@@ -1,0 +1,191 @@
+import { Accordion, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  selectRelease,
+  softwareLabel,
+  softwareReleases,
+  sortSoftware,
+  type SoftwareRelease,
+  type Versions,
+} from '../../../../../shared/downloads/releases';
+import { PageLoader } from '../../../components/page-loader';
+import { PageTitle } from '../../../components/page-title';
+import { setError } from '../../../lib/app-state';
+import { paths } from '../../../lib/routing/paths';
+import { recordDownload } from '../api/add-user-download';
+import { useAcceptEula, useEulaAcceptances } from '../api/eula';
+import { useVersions } from '../api/get-versions';
+import { documentationLinks } from '../links';
+import { downloadTexts } from '../messages';
+import { EulaCheckbox } from './eula-checkbox';
+import { PackageLink } from './package-link';
+import { ReleaseNotes } from './release-notes';
+
+/**
+ * The EULA box of a release: ticked when the caller accepted this version's EULA before, or ticked it
+ * now (which records the acceptance; a failure to record it is shown, the box stays ticked).
+ */
+function useEulaGate(version: string) {
+  const acceptances = useEulaAcceptances();
+  const accept = useAcceptEula();
+  const [choices, setChoices] = useState<Record<string, boolean>>({});
+  const accepted = acceptances.data?.acceptances.some((acceptance) => acceptance.client_version === version) ?? false;
+  const checked = choices[version] ?? accepted;
+  const onChange = (next: boolean) => {
+    setChoices((current) => ({ ...current, [version]: next }));
+    if (next && !accepted) accept.mutateAsync(version).catch((error: Error) => setError(error.message));
+  };
+  return { checked, onChange };
+}
+
+function SelectedRelease({ release }: { release: SoftwareRelease }) {
+  const eula = useEulaGate(release.version);
+  const headingId = useId();
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
+      <Stack gap="md">
+        <div>
+          <Title order={3} id={headingId}>
+            {downloadTexts.version(release.version)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {downloadTexts.released(release.date)}
+          </Text>
+        </div>
+        <ReleaseNotes notes={release.notes} />
+        <Text size="sm" fw={500}>
+          {downloadTexts.ramRecommendation}
+        </Text>
+        {release.downloadAllowed ? (
+          <>
+            <EulaCheckbox checked={eula.checked} onChange={eula.onChange} />
+            {!eula.checked ? (
+              <Text size="sm" c="dimmed">
+                {downloadTexts.eulaHint}
+              </Text>
+            ) : null}
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+              {sortSoftware(release.software).map((entry) => (
+                <PackageLink
+                  key={entry.package}
+                  label={softwareLabel(entry.os, entry.arch)}
+                  detail={entry.title}
+                  packageName={entry.package}
+                  enabled={eula.checked}
+                  onDownload={() => recordDownload({ client_version: release.version, os: entry.os, arch: entry.arch })}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        ) : (
+          <Text size="sm">{downloadTexts.notDownloadable}</Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function GuideLinks() {
+  return (
+    <List size="sm" spacing={4}>
+      <List.Item>
+        <Anchor href={documentationLinks.guides} target="_blank" rel="noopener noreferrer">
+          {downloadTexts.guides}
+        </Anchor>
+      </List.Item>
+      <List.Item>
+        <Anchor component={Link} to={paths.firmware}>
+          {downloadTexts.firmwareNotes}
+        </Anchor>
+      </List.Item>
+      <List.Item>
+        <Anchor href={documentationLinks.raspberryPi} target="_blank" rel="noopener noreferrer">
+          {downloadTexts.raspberryPi}
+        </Anchor>
+      </List.Item>
+    </List>
+  );
+}
+
+/** Every release with its notes; each opens its downloads above (`?version=`). */
+function ReleaseList({ versions, selected }: { versions: Versions; selected: string }) {
+  const headingId = useId();
+  const previous = new Set(versions.otii.map((release) => release.version));
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} id={headingId} mb="sm">
+        {downloadTexts.releases}
+      </Title>
+      <Accordion variant="separated" defaultValue={selected}>
+        {softwareReleases(versions).map((release) => (
+          <Accordion.Item key={release.version} value={release.version}>
+            <Accordion.Control>
+              <Group gap="sm">
+                <Text fw={600}>{release.version}</Text>
+                <Text size="sm" c="dimmed">
+                  {release.date}
+                </Text>
+                {previous.has(release.version) ? (
+                  <Badge variant="light" color="gray" size="sm">
+                    {downloadTexts.previousGeneration}
+                  </Badge>
+                ) : null}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="xs">
+                <ReleaseNotes notes={release.notes} />
+                {release.version === selected ? (
+                  <Text size="sm" c="dimmed">
+                    {downloadTexts.selected}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={`${paths.download}?version=${encodeURIComponent(release.version)}`} size="sm">
+                    {downloadTexts.showRelease(release.version)}
+                  </Anchor>
+                )}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    </section>
+  );
+}
+
+function Releases({ versions, version }: { versions: Versions; version: string | null }) {
+  const release = selectRelease(softwareReleases(versions), version);
+  if (!release) {
+    return (
+      <Stack gap="md">
+        <Text>{downloadTexts.noReleases}</Text>
+        <GuideLinks />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xl">
+      <SelectedRelease key={release.version} release={release} />
+      <GuideLinks />
+      <ReleaseList versions={versions} selected={release.version} />
+    </Stack>
+  );
+}
+
+/**
+ * Download (spec §2): the release `?version=` names, else the first; its notes, the 16 GB RAM advice, the
+ * EULA checkbox and the packages by OS, active once the EULA is ticked (a click records the download);
+ * links to the guides, the firmware release notes and the Raspberry Pi server install; every release
+ * with its notes.
+ */
+export default function DownloadPage() {
+  const versions = useVersions();
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageTitle />
+      {versions.isPending ? <PageLoader /> : versions.data ? <Releases versions={versions.data} version={params.get('version')} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** What the download and firmware screens say. */
+export const downloadTexts = {
+  releasesFailed: 'Cannot load the release list, try again later.',
+  noReleases: 'No release has been published yet.',
+  ramRecommendation: 'We recommend a computer with at least 16 GB RAM.',
+  eulaLabel: 'I accept the End User License Agreement',
+  eulaLink: 'Read the End User License Agreement',
+  eulaHint: 'Tick the box above to download.',
+  notDownloadable: 'This release is listed for its notes; its packages are not available for download.',
+  guides: 'Guides',
+  firmwareNotes: 'Firmware release notes',
+  raspberryPi: 'Install the server on a Raspberry Pi',
+  releases: 'Releases',
+  previousGeneration: 'Previous generation',
+  selected: 'Shown above',
+  showRelease: (version: string) => `Downloads of ${version}`,
+  version: (version: string) => `Version ${version}`,
+  released: (date: string) => `Released ${date}`,
+  noFirmware: 'No firmware of this type has been published yet.',
+  firmwareDownload: (type: string, version: string) => `Download ${type} firmware ${version}`,
+  firmwareEulaHint: 'Tick the box above to download firmware.',
+} as const;

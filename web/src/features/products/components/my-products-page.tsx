@@ -1,0 +1,89 @@
+import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import type { Product } from '../../../../../shared/contract/product';
+import { PageLoader } from '../../../components/page-loader';
+import { PageTitle } from '../../../components/page-title';
+import { formatDate } from '../../../lib/dates';
+import { useProducts } from '../api/get-products';
+import { productTexts } from '../messages';
+import { CertificateRequestForm } from './certificate-request-form';
+import { MoveProductForm } from './move-product-form';
+
+/** One unit: its fields, and Move to user (the form opens in the row) and Request calibration certificate. */
+function ProductRow({ product, onRequest }: { product: Product; onRequest: (product: Product) => void }) {
+  const [moving, setMoving] = useState(false);
+  return (
+    <Table.Tr>
+      <Table.Td>{product.product_id}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(product.created)}</Table.Td>
+      <Table.Td ff="monospace">{product.uid}</Table.Td>
+      <Table.Td>{product.hardware_version}</Table.Td>
+      <Table.Td>
+        {moving ? (
+          <MoveProductForm product={product} onClose={() => setMoving(false)} />
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Button size="xs" variant="default" onClick={() => setMoving(true)}>
+              Move to user
+            </Button>
+            <Button size="xs" variant="default" onClick={() => onRequest(product)}>
+              Request calibration certificate
+            </Button>
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** My products (spec §2): the caller's registered units, newest first. */
+export default function MyProductsPage() {
+  const products = useProducts();
+  const [requesting, setRequesting] = useState<Product | null>(null);
+  return (
+    <>
+      <PageTitle />
+      {products.isPending ? (
+        <PageLoader />
+      ) : (
+        products.data && (
+          <Stack gap="sm">
+            {products.data.products.length === 0 ? (
+              <Text>{productTexts.noProducts}</Text>
+            ) : (
+              <Table.ScrollContainer minWidth={760} type="native">
+                <Table striped verticalSpacing={6} fz="sm" aria-label="My products">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Product id</Table.Th>
+                      <Table.Th>Registered</Table.Th>
+                      <Table.Th>Uid</Table.Th>
+                      <Table.Th>Hardware version</Table.Th>
+                      {/* Positioned, so the hidden text stays inside the scrolling table on a narrow screen. */}
+                      <Table.Th pos="relative">
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {products.data.products.map((product) => (
+                      <ProductRow key={product.id} product={product} onRequest={setRequesting} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        )
+      )}
+      <Modal
+        opened={requesting !== null}
+        onClose={() => setRequesting(null)}
+        title={requesting ? `Request calibration certificate for ${requesting.uid}` : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {requesting && <CertificateRequestForm product={requesting} onClose={() => setRequesting(null)} />}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+import { productMessages } from '../../../../shared/products/messages';
+
+/** What My products says: the spec's confirmations (§8) and the page's fixed texts. */
+export const productNotices = {
+  moved: productMessages.moved,
+  certificateRequested: productMessages.certificateRequested,
+} as const;
+
+export const productTexts = {
+  noProducts: 'No registered products. Connect a unit to the desktop app to register it.',
+} as const;
