@@ -57,6 +57,8 @@ export function useListSearch<Column extends string>(columns: readonly Column[],
   };
 }
 
+export type ListSearch<Column extends string> = ReturnType<typeof useListSearch<Column>>;
+
 /**
  * A page that no longer exists (the list got shorter) shows the last one, once the list's `settled`
  * answer (not the previous page's rows kept while loading) says how many pages there are.

@@ -1,15 +1,12 @@
-import { ActionIcon, CopyButton, Group, Loader, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { DEVICE_ORDER_COLUMNS, DEVICES_PAGE_SIZE, type DeviceRow } from '../../../../../shared/contract/product.admin';
-import { PageLoader } from '../../../components/page-loader';
-import { PageSelect } from '../../../components/page-select';
 import { PageTitle } from '../../../components/page-title';
-import { SortableTh } from '../../../components/sortable-th';
+import { SearchableList } from '../../../components/searchable-list';
+import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
-import { pageCount } from '../../../lib/paging';
 import type { SortOrder } from '../../../lib/sorting';
-import { useDebouncedField } from '../../../lib/use-debounced-field';
-import { useLastPageBound, useListSearch } from '../../../lib/use-list-search';
+import { useListSearch } from '../../../lib/use-list-search';
 import { useDevice, useDevices } from '../api/get-devices';
 
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
@@ -138,11 +135,7 @@ function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: b
  */
 export default function DevicesPage() {
   const list = useListSearch(DEVICE_ORDER_COLUMNS, DEFAULT_SORT);
-  const [search, setSearch] = useDebouncedField(list.search, list.setSearch);
   const devices = useDevices({ limit: DEVICES_PAGE_SIZE, page: list.page, order_by: list.sort.orderBy, descending: list.sort.descending, search: list.search.trim() || undefined });
-  const count = devices.data?.count ?? 0;
-  const pages = pageCount(count, DEVICES_PAGE_SIZE);
-  useLastPageBound(list.page, pages, devices.data !== undefined && !devices.isPlaceholderData, list.setPage);
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const toggle = (uid: string) =>
     setOpened((current) => {
@@ -154,56 +147,24 @@ export default function DevicesPage() {
   return (
     <>
       <PageTitle />
-      <Stack gap="lg">
-        <TextInput
-          label="Search"
-          placeholder="Uid, serial number, product, EMS id or EAN"
-          autoComplete="off"
-          w={320}
-          maw="100%"
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-        />
-        {devices.isPending ? (
-          <PageLoader />
-        ) : (
-          devices.data && (
-            <Stack gap="sm">
-              <Text size="sm" c="dimmed">
-                {count} {count === 1 ? 'unit' : 'units'}
-              </Text>
-              {devices.data.devices.length === 0 ? (
-                <Text>{list.search ? 'No units match the search.' : 'No produced units yet.'}</Text>
-              ) : (
-                <Table.ScrollContainer minWidth={1000} type="native">
-                  <Table verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="Produced hardware" aria-busy={devices.isPlaceholderData}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        {COLUMNS.map(({ column, header }) => (
-                          <SortableTh key={column} column={column} sort={list.sort} onSort={list.sortBy}>
-                            {header}
-                          </SortableTh>
-                        ))}
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {devices.data.devices.map((device) => (
-                        <Fragment key={device.id}>
-                          <DeviceTableRow device={device} open={opened.has(device.uid)} onToggle={() => toggle(device.uid)} />
-                          {opened.has(device.uid) && <DeviceEvents uid={device.uid} />}
-                        </Fragment>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-              <Group justify="flex-end">
-                <PageSelect page={Math.min(list.page, Math.max(pages, 1))} pages={pages} onChange={list.setPage} />
-              </Group>
-            </Stack>
-          )
-        )}
-      </Stack>
+      <SearchableList
+        list={list}
+        placeholder="Uid, serial number, product, EMS id or EAN"
+        query={devices}
+        pageSize={DEVICES_PAGE_SIZE}
+        summary={(count) => `${count} ${count === 1 ? 'unit' : 'units'}`}
+        hasRows={(devices.data?.devices.length ?? 0) > 0}
+        emptyText={{ noMatch: 'No units match the search.', none: 'No produced units yet.' }}
+      >
+        <SortableTable label="Produced hardware" columns={COLUMNS} sort={list.sort} onSort={list.sortBy} busy={devices.isPlaceholderData} minWidth={1000}>
+          {devices.data?.devices.map((device) => (
+            <Fragment key={device.id}>
+              <DeviceTableRow device={device} open={opened.has(device.uid)} onToggle={() => toggle(device.uid)} />
+              {opened.has(device.uid) && <DeviceEvents uid={device.uid} />}
+            </Fragment>
+          ))}
+        </SortableTable>
+      </SearchableList>
     </>
   );
 }
