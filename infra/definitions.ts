@@ -61,11 +61,13 @@ export const appClient = {
 /**
  * Optional settings of a deployment, given as CDK context (`cdk deploy -c mailFrom=…`):
  * - mailFrom: a sender address verified in SES; without it the product's own mail is only logged;
+ * - supportEmail: the support desk's mailbox, where calibration certificate requests go (default mailFrom);
  * - mailchimpServer, mailchimpListId, mailchimpApiKeySecret (a Secrets Manager secret name): the
  *   newsletter provider; without them sign-up's newsletter choice is only logged.
  */
 export const deploymentContextKeys = [
   'mailFrom',
+  'supportEmail',
   'mailchimpServer',
   'mailchimpListId',
   'mailchimpApiKeySecret',

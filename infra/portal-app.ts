@@ -13,6 +13,7 @@ export const stackName = 'PowerPortal';
 
 const contextSchema = z.object({
   mailFrom: z.email().optional(),
+  supportEmail: z.email().optional(),
   mailchimpServer: z.string().regex(/^[a-z]+\d+$/).optional(),
   mailchimpListId: z.string().min(1).optional(),
   mailchimpApiKeySecret: z.string().min(1).optional(),
@@ -27,13 +28,15 @@ function readDeploymentOptions(app: App): DeploymentOptions {
   const raw = Object.fromEntries(deploymentContextKeys.map((key) => [key, app.node.tryGetContext(key)]));
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`Invalid deployment context: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const { mailFrom, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutAccessKey } = parsed.data;
+  const { mailFrom, supportEmail, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutAccessKey } = parsed.data;
   const mailchimpKeys = [mailchimpServer, mailchimpListId, mailchimpApiKeySecret].filter(Boolean).length;
   if (mailchimpKeys !== 0 && mailchimpKeys !== 3) {
     throw new Error('Give all of mailchimpServer, mailchimpListId and mailchimpApiKeySecret, or none');
   }
+  if (supportEmail && !mailFrom) throw new Error('supportEmail needs mailFrom: the portal sends its mail to support from that address');
   return {
     mailFrom,
+    supportEmail,
     mailchimp: mailchimpServer && mailchimpListId && mailchimpApiKeySecret
       ? { server: mailchimpServer, listId: mailchimpListId, apiKeySecret: mailchimpApiKeySecret }
       : undefined,

@@ -20,6 +20,8 @@ export const ENV = {
   sessionRecheckSeconds: 'SESSION_RECHECK_SECONDS',
   /** A sender verified in SES; without it the product's own mail is only logged. */
   mailFrom: 'MAIL_FROM',
+  /** The support desk's mailbox (certificate requests); MAIL_FROM when not set. */
+  supportEmail: 'SUPPORT_EMAIL',
   /** The bucket CSV exports are written to (served at /umdata/{filename}). */
   exportsBucket: 'EXPORTS_BUCKET',
   /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */

@@ -9,6 +9,8 @@ import type { PortalFunction } from '../portal-function';
 export interface DeploymentOptions {
   /** A sender verified in SES for the product's own mail. */
   mailFrom?: string;
+  /** Where mail for the support desk goes; mailFrom when not given. */
+  supportEmail?: string;
   /** The newsletter provider; the API key is a Secrets Manager secret of that name. */
   mailchimp?: { server: string; listId: string; apiKeySecret: string };
   /** The checkout provider's popup storefront for /config.json; without it the SPA offers no buying. */
@@ -31,11 +33,12 @@ export interface MessagingProps {
 export class Messaging extends Construct {
   constructor(scope: Construct, id: string, props: MessagingProps) {
     super(scope, id);
-    const { mailFrom, mailchimp } = props.options;
+    const { mailFrom, supportEmail, mailchimp } = props.options;
     if (mailFrom) {
       const identities = [mailFrom, mailFrom.split('@')[1]!];
       for (const fn of props.mailSenders) {
         fn.addEnvironment(ENV.mailFrom, mailFrom);
+        if (supportEmail) fn.addEnvironment(ENV.supportEmail, supportEmail);
         fn.role.addToPrincipalPolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],

@@ -58,6 +58,7 @@ describe('deployment options given as context', () => {
     portal = synthPortal({
       context: {
         mailFrom: 'portal@mail.example.com',
+        supportEmail: 'support@help.example.com',
         mailchimpServer: 'us21',
         mailchimpListId: 'abc123',
         mailchimpApiKeySecret: 'portal/mailchimp',
@@ -71,7 +72,7 @@ describe('deployment options given as context', () => {
     const senders = units.filter((unit) => unit.ownNeeds.mail);
     expect(senders.map((unit) => unit.label).sort()).toEqual(['endpoint product', 'endpoint user', 'job delete-accounts']);
     for (const { fn, label } of senders) {
-      expect(variablesOf(portal, fn), label).toMatchObject({ [ENV.mailFrom]: 'portal@mail.example.com' });
+      expect(variablesOf(portal, fn), label).toMatchObject({ [ENV.mailFrom]: 'portal@mail.example.com', [ENV.supportEmail]: 'support@help.example.com' });
       const ses = statementsOf(portal, fn).filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')));
       expect(ses, label).toHaveLength(1);
       expect(ses[0]!.Action).toBe('ses:SendEmail');
@@ -80,6 +81,7 @@ describe('deployment options given as context', () => {
     }
     for (const { fn, label } of units.filter((unit) => !unit.ownNeeds.mail)) {
       expect(variablesOf(portal, fn), label).not.toHaveProperty(ENV.mailFrom);
+      expect(variablesOf(portal, fn), label).not.toHaveProperty(ENV.supportEmail);
       expect(statementsOf(portal, fn).flatMap((s) => asList(s.Action)).filter((a) => a.startsWith('ses:')), label).toEqual([]);
     }
   });
@@ -105,8 +107,9 @@ describe('deployment options given as context', () => {
     for (const unit of deployedUnits(portal.stack)) expectWiredExactly(portal, unit, true);
   });
 
-  it('refuses a malformed sender and a half-configured newsletter', () => {
+  it('refuses a malformed sender, a support address without a sender and a half-configured newsletter', () => {
     expect(() => synthPortal({ context: { mailFrom: 'not-an-address' } })).toThrow(/mailFrom/);
+    expect(() => synthPortal({ context: { supportEmail: 'support@help.example.com' } })).toThrow(/supportEmail needs mailFrom/);
     expect(() => synthPortal({ context: { mailchimpServer: 'us21' } })).toThrow(/mailchimpServer, mailchimpListId and mailchimpApiKeySecret/);
   });
 });
