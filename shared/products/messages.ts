@@ -5,6 +5,9 @@ export const productMessages = {
   /** Spec §8: the success texts the SPA shows. */
   moved: (uid: string, userId: number) => `Product ${uid} moved to user ${userId}`,
   certificateRequested: 'Calibration certificate requested',
+  certificateRecentlyRequested: (uid: string) =>
+    `A calibration certificate for ${uid} was requested less than a day ago: support will answer that request`,
+  certificateNotSent: 'The request could not be sent to support: try again later',
   unregistered: (uid: string) => `Product ${uid} unregistered`,
   unknownUnit: (uid: string) => `Unit ${uid} is not a known unit: check the uid the desktop app shows`,
   heldByAnotherUser: (uid: string) => `Unit ${uid} is registered to another user: they can move it to you`,

@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
 import * as deletions from '../../functions/domain/accounts/deletions.repository';
+import * as downloads from '../../functions/domain/downloads/downloads.repository';
+import * as products from '../../functions/domain/products/products.repository';
 import * as users from '../../functions/domain/users/users.repository';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { newDevice, productCall, storeDevices } from '../support/products';
 
 const { baseUrl, localStack, cognito } = stackContext();
 /** The job's code, run here as the scheduler runs its function: as the delete-accounts unit. */
@@ -85,6 +88,28 @@ describe('account deletion', () => {
       ),
     ).resolves.toBeDefined();
     expect((await mailsTo(user.email)).map((m) => m.subject)).toContain('Your account has been deleted');
+  });
+
+  it("unregisters the user's units and forgets their certificate requests, downloads and EULA acceptances", async () => {
+    const [user, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const { id } = await profileOf(user.accessToken);
+    const device = newDevice();
+    await storeDevices(device);
+    expect((await productCall(user.accessToken, 'register_product', { uid: device.uid })).status).toBe(200);
+    const address = { address1: 'Storgatan 1', zipCode: '211 34', city: 'Malmö', country: 'Sweden' };
+    expect((await productCall(user.accessToken, 'request_certificate', { uid: device.uid, ...address })).status).toBe(200);
+    expect((await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, user.accessToken)).status).toBe(200);
+    expect((await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0' }, user.accessToken)).status).toBe(200);
+    await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+
+    expect((await job.runDeletionJob()).deleted).toContain(id);
+    expect(await asUnit({ endpoint: 'product' }, () => products.certificateRequestsOf(device.uid))).toEqual([]);
+    expect(await asUnit({ endpoint: 'product' }, () => products.productsOf(id))).toEqual([]);
+    expect(await asUnit({ endpoint: 'user' }, () => downloads.userDownloads(id))).toEqual([]);
+    expect(await asUnit({ endpoint: 'user' }, () => downloads.eulaAcceptances(id))).toEqual([]);
+    // The unit is free: its next owner registers it.
+    const taken = await productCall(other.accessToken, 'register_product', { uid: device.uid });
+    expect(taken.status).toBe(200);
   });
 
   it('deletes exactly the account that asked, never a later account that took its username', async () => {

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { recordDownload, USER_DETAIL_DOWNLOADS } from '../../functions/domain/downloads/downloads.repository';
 import { packagePath, packagesOf, versionsSchema, type Versions } from '../../shared/downloads/releases';
-import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 
 const run = promisify(execFile);
 
@@ -138,6 +139,23 @@ describe('downloads and the EULA', () => {
 
     const others = await callApi('user', { cmd: 'get_user_information', user_id: other.id }, admin.accessToken);
     expect((others.body.data as { userDownloads: unknown[] }).userDownloads).toEqual([]);
+  });
+
+  it("shows the newest 100 of a user's downloads in the detail, however many there are", async () => {
+    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId)]);
+    const start = Date.parse('2025-01-01T00:00:00.000Z');
+    await asUnit({ endpoint: 'user' }, () =>
+      Promise.all(
+        Array.from({ length: USER_DETAIL_DOWNLOADS + 5 }, (_, minute) =>
+          recordDownload(customer.id, { client_version: `3.6.${minute}`, os: 'windows', arch: 'x64' }, new Date(start + minute * 60_000)),
+        ),
+      ),
+    );
+    const info = await callApi('user', { cmd: 'get_user_information', user_id: customer.id }, admin.accessToken);
+    const shown = (info.body.data as { userDownloads: { client_version: string }[] }).userDownloads;
+    expect(shown).toHaveLength(USER_DETAIL_DOWNLOADS);
+    expect(shown[0]!.client_version).toBe(`3.6.${USER_DETAIL_DOWNLOADS + 4}`);
+    expect(shown.at(-1)!.client_version).toBe('3.6.5');
   });
 
   it('refuses a download of an unknown OS or architecture, and records nothing', async () => {

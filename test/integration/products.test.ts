@@ -1,6 +1,12 @@
+import { addHours } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
-import { certificateRequestsOf } from '../../functions/domain/products/products.repository';
+import {
+  CERTIFICATE_REQUEST_INTERVAL_HOURS,
+  certificateRequestsOf,
+  findProductByUid,
+  saveCertificateRequest,
+} from '../../functions/domain/products/products.repository';
 import { userActions } from '../../functions/domain/licenses/licenses.repository';
 import { productMessages } from '../../shared/products/messages';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
@@ -118,6 +124,27 @@ describe('asking for a calibration certificate', () => {
     expect(mail).toMatchObject({ to: 'support@example.com' });
     expect(mail!.text).toContain(owner.email);
     expect(mail!.text).toContain('211 34 Malmö');
+  });
+
+  it('takes one request a day per unit: a second, or several at once, are refused and support gets one mail', async () => {
+    const owner = await customer();
+    const { device } = await registered(owner);
+    const answers = await Promise.all([1, 2, 3].map(() => product(owner.accessToken, 'request_certificate', { uid: device.uid, ...address })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused).toEqual({ status: 409, body: { status: 'error', message: productMessages.certificateRecentlyRequested(device.uid) } });
+    }
+    const again = await product(owner.accessToken, 'request_certificate', { uid: device.uid, ...address });
+    expect(again.status).toBe(409);
+    expect(await asUnit({ endpoint: 'product' }, () => certificateRequestsOf(device.uid))).toHaveLength(1);
+    const mails = (await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as LocalMail[];
+    expect(mails.filter((m) => m.subject.includes(device.uid))).toHaveLength(1);
+
+    // A day later the unit's certificate may be asked for again.
+    const kept = (await asUnit({ endpoint: 'product' }, () => findProductByUid(device.uid)))!;
+    const tomorrow = addHours(new Date(), CERTIFICATE_REQUEST_INTERVAL_HOURS + 1);
+    await asUnit({ endpoint: 'product' }, () => saveCertificateRequest(kept, { ...address, user_id: owner.id, email: owner.email }, tomorrow));
+    expect(await asUnit({ endpoint: 'product' }, () => certificateRequestsOf(device.uid))).toHaveLength(2);
   });
 
   it('says which address field is missing', async () => {

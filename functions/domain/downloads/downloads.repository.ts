@@ -1,4 +1,5 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
@@ -21,13 +22,19 @@ export async function recordDownload(
   return record;
 }
 
-/** A user's downloads, newest first. */
-export async function userDownloads(userId: number): Promise<UserDownloadRecord[]> {
+/**
+ * How many of a user's downloads the admin's user detail shows: a user who downloads in a loop cannot
+ * make the detail too large to answer.
+ */
+export const USER_DETAIL_DOWNLOADS = 100;
+
+/** A user's newest downloads, newest first. */
+export async function userDownloads(userId: number, limit = USER_DETAIL_DOWNLOADS): Promise<UserDownloadRecord[]> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserDownloadEntity)
     .query({ partition: `downloads#${userId}` })
-    .options({ reverse: true, maxPages: Infinity })
+    .options({ reverse: true, limit })
     .send();
   return Items ?? [];
 }
@@ -54,4 +61,21 @@ export async function eulaAcceptances(userId: number): Promise<EulaAcceptanceRec
     .options({ maxPages: Infinity })
     .send();
   return Items ?? [];
+}
+
+/**
+ * Account deletion: a user's downloads and EULA acceptances go with the account. The job runs again
+ * after an interruption, so what an earlier run deleted is simply not found.
+ */
+export async function forgetDownloadsOf(userId: number): Promise<void> {
+  const [downloads, acceptances] = await Promise.all([
+    portalTable.build(QueryCommand).entities(UserDownloadEntity).query({ partition: `downloads#${userId}` }).options({ maxPages: Infinity }).send(),
+    eulaAcceptances(userId),
+  ]);
+  const deletes = [
+    ...(downloads.Items ?? []).map((item) => () => UserDownloadEntity.build(DeleteItemCommand).key(item).send()),
+    ...acceptances.map((item) => () => EulaAcceptanceEntity.build(DeleteItemCommand).key(item).send()),
+  ];
+  // A few at a time: a user with thousands of downloads does not flood the table.
+  for (let start = 0; start < deletes.length; start += 25) await Promise.all(deletes.slice(start, start + 25).map((run) => run()));
 }

@@ -26,6 +26,8 @@ const productSchema = item({
   user_id: number(),
   /** A license that came with the unit (none yet from the portal's own writes). */
   license_id: number().optional(),
+  /** When the last calibration certificate of the unit was requested (one a day: products.repository.ts). */
+  certificate_requested: string().optional(),
   /** Counts the writes; each write is conditioned on the count it read. */
   version: number().optional(),
 });

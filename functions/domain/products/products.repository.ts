@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { subHours } from 'date-fns';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { CertificateAddress } from '../../../shared/products/certificate-request';
 import { nextId } from '../../lib/db/counters';
@@ -124,21 +126,59 @@ export async function unregisterProduct(product: ProductRecord, now = new Date()
   );
 }
 
-/** Keeps a certificate request of a product's unit; returns its id. */
-export async function saveCertificateRequest(product: ProductRecord, request: { user_id: number; email: string } & CertificateAddress): Promise<number> {
+/** A unit's calibration certificate may be requested again this long after the last request. */
+export const CERTIFICATE_REQUEST_INTERVAL_HOURS = 24;
+
+/** The product's certificate was requested less than CERTIFICATE_REQUEST_INTERVAL_HOURS ago. */
+export class CertificateRecentlyRequestedError extends Error {
+  override readonly name = 'CertificateRecentlyRequestedError';
+}
+
+/**
+ * Keeps a certificate request of a product's unit, in one transaction with the product's mark of its
+ * last request: a second request within the interval (a double click, a script) is refused, so support
+ * gets one mail. Returns its id.
+ */
+export async function saveCertificateRequest(
+  product: ProductRecord,
+  request: { user_id: number; email: string } & CertificateAddress,
+  now = new Date(),
+): Promise<number> {
   const id = await nextId('certificate-request');
   const { address2, state, ...required } = request;
-  await CertificateRequestEntity.build(PutItemCommand)
-    .item({
-      ...required,
-      ...(address2 ? { address2 } : {}),
-      ...(state ? { state } : {}),
-      uid: product.uid,
-      id,
-      product_id: product.id,
-    })
-    .send();
+  const cutoff = subHours(now, CERTIFICATE_REQUEST_INTERVAL_HOURS).toISOString();
+  try {
+    await execute(
+      ProductEntity.build(UpdateTransaction)
+        .item({ id: product.id, certificate_requested: now.toISOString() })
+        .options({
+          condition: { and: [{ attr: 'id', exists: true }, { or: [{ attr: 'certificate_requested', exists: false }, { attr: 'certificate_requested', lt: cutoff }] }] },
+        }),
+      CertificateRequestEntity.build(PutTransaction).item({
+        ...required,
+        ...(address2 ? { address2 } : {}),
+        ...(state ? { state } : {}),
+        uid: product.uid,
+        id,
+        product_id: product.id,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Either a recent request, or the product was unregistered meanwhile.
+    throw (await findProduct(product.id)) ? new CertificateRecentlyRequestedError() : new ProductChangedError('The product changed meanwhile');
+  }
   return id;
+}
+
+/** Takes back a kept request whose mail could not be sent, so the user may ask again at once. */
+export async function withdrawCertificateRequest(product: ProductRecord, id: number): Promise<void> {
+  await execute(
+    CertificateRequestEntity.build(DeleteTransaction).key({ uid: product.uid, id }),
+    ProductEntity.build(UpdateTransaction)
+      .item({ id: product.id, certificate_requested: product.certificate_requested ?? $remove() })
+      .options({ condition: { attr: 'id', exists: true } }),
+  );
 }
 
 /** A unit's certificate requests, oldest first. */
@@ -150,4 +190,22 @@ export async function certificateRequestsOf(uid: string) {
     .options({ maxPages: Infinity, consistent: true })
     .send();
   return Items ?? [];
+}
+
+/**
+ * Account deletion: the user's units are unregistered (anyone may register them again) and the
+ * certificate requests the user made for them, which hold their address, deleted. A unit moved or
+ * unregistered meanwhile is left as it now is.
+ */
+export async function releaseProductsOf(userId: number, now = new Date()): Promise<void> {
+  for (const product of await productsOf(userId)) {
+    for (const request of await certificateRequestsOf(product.uid)) {
+      if (request.user_id === userId) await CertificateRequestEntity.build(DeleteItemCommand).key(request).send();
+    }
+    try {
+      await unregisterProduct(product, now);
+    } catch (error) {
+      if (!(error instanceof ProductChangedError)) throw error;
+    }
+  }
 }

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import {
   ALL_LICENSES_PAGE_SIZE,
   DEFAULT_EXPIRED_IN,
@@ -106,7 +105,7 @@ export const getLicenseUsers: AdminHandlers['get_license_users'] = async ({ expi
     licenseStateText(row, now),
     row.shared_count,
   ]);
-  return writeCsvExport(stringify([CSV_COLUMNS, ...records]));
+  return writeCsvExport(CSV_COLUMNS, records);
 };
 
 /** The licenses bound to a dongle, newest first: the dongle list (spec §9: up to 9999 rows). */

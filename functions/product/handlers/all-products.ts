@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_CSV_ROWS, type productAdminContract } from '../../../shared/contract/product.admin';
 import { productMessages } from '../../../shared/products/messages';
 import { productListCache, type ProductListRow } from '../../domain/products/product-list';
@@ -40,7 +39,7 @@ const CSV_COLUMNS = ['Id', 'Created', 'Product id', 'Uid', 'Hardware version', '
 export const getProductsCsv: AdminHandlers['get_products_csv'] = async (query) => {
   const { products } = await listed(query, 1, PRODUCT_CSV_ROWS);
   const records = products.map((p) => [p.id, p.created, p.product_id, p.uid, p.hardware_version, p.user_id, p.user, p.license_id ?? '', p.ean]);
-  return writeCsvExport(stringify([CSV_COLUMNS, ...records]));
+  return writeCsvExport(CSV_COLUMNS, records);
 };
 
 export const getProductStatistics: AdminHandlers['get_product_statistics'] = async () => ({

@@ -12,12 +12,15 @@ import {
   productsOf,
   registerProduct,
   saveCertificateRequest,
+  CertificateRecentlyRequestedError,
+  withdrawCertificateRequest,
   type ProductRecord,
 } from '../../domain/products/products.repository';
 import { callerUserId, resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 
 type ProductHandlers = EndpointHandlers<typeof productContract>;
 
@@ -75,11 +78,27 @@ export const moveProductHandler: ProductHandlers['move_product'] = async ({ prod
   return { product_id, uid: product.uid, user_id: to_user_id };
 };
 
-/** Keeps the request, then mails it to support (the local mailbox shows it). */
+/**
+ * Keeps the request, then mails it to support (the local mailbox shows it). One a day per unit; a mail
+ * that cannot be sent takes the request back, so the user is told to try again rather than left waiting.
+ */
 export const requestCertificate: ProductHandlers['request_certificate'] = async ({ uid, ...address }, { caller }) => {
   const me = await resolveCallerUser(caller);
   const product = await productFor(caller, me.id, await findProductByUid(uid), productMessages.notRegistered(uid));
-  const id = await saveCertificateRequest(product, { ...address, user_id: me.id, email: me.email });
-  await sendCertificateRequestMail({ id, product, requester: me, address });
+  let id: number;
+  try {
+    id = await saveCertificateRequest(product, { ...address, user_id: me.id, email: me.email });
+  } catch (error) {
+    if (error instanceof CertificateRecentlyRequestedError) throw conflict(productMessages.certificateRecentlyRequested(product.uid));
+    if (error instanceof ProductChangedError) throw notFound(productMessages.notRegistered(uid));
+    throw error;
+  }
+  try {
+    await sendCertificateRequestMail({ id, product, requester: me, address });
+  } catch (error) {
+    logger.error('A certificate request could not be mailed to support', { uid: product.uid, request: id, error });
+    await withdrawCertificateRequest(product, id);
+    throw unavailable(productMessages.certificateNotSent);
+  }
   return { id, uid };
 };
