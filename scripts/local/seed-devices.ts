@@ -1,4 +1,4 @@
-import { importDevices } from '../../functions/domain/devices/devices.repository';
+import { importDevicesOrThrow } from '../../functions/domain/devices/devices.repository';
 import type { DeviceInput } from '../../functions/domain/devices/device-import.rules';
 import { findDevice } from '../../functions/domain/devices/devices.repository';
 import { findProductByUid, registerProduct } from '../../functions/domain/products/products.repository';
@@ -37,7 +37,7 @@ export const demoDevices: DeviceInput[] = [
  * customer unless they are registered already. Run as the seed unit.
  */
 export async function seedDemoDevices(demoUserId: number): Promise<void> {
-  await importDevices(demoDevices);
+  await importDevicesOrThrow(demoDevices);
   for (const { uid } of demoDevices.slice(0, 2)) {
     if (await findProductByUid(uid)) continue;
     const device = await findDevice(uid);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { SoftwareRelease, Versions } from '../../shared/downloads/releases';
-import { PackageConflictError, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
+import { PackageConflictError, packagePlanProblems, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
 
 /** An S3 that keeps objects in memory and honours If-Match and If-None-Match on writes, as S3 does. */
 function memoryS3(beforeWrite?: (key: string) => void) {
@@ -81,6 +81,51 @@ describe('publishing a release', () => {
     await expect(publish('bytes')).rejects.toThrow(/already published/);
     await expect(publish('bytes', true)).resolves.toBeDefined();
     await expect(publish('other bytes', true)).rejects.toThrow(PackageConflictError);
+  });
+
+  it('refuses two files of one package name, or one os/arch twice, before uploading anything', async () => {
+    const { s3, objects } = memoryS3();
+    const twoOs: SoftwareRelease = {
+      ...release('3.0.0', 'otii.zip'),
+      software: [
+        { os: 'windows', arch: 'x64', title: 'Archive (.zip)', package: 'otii.zip' },
+        { os: 'macos', arch: 'arm64', title: 'Archive (.zip)', package: 'otii.zip' },
+      ],
+    };
+    const sameName = [{ name: 'otii.zip', file: '/dist/win/otii.zip' }, { name: 'otii.zip', file: '/dist/mac/otii.zip' }];
+    expect(packagePlanProblems(twoOs, sameName)).toEqual([
+      '2 different files are named otii.zip (/dist/win/otii.zip, /dist/mac/otii.zip): a package is named by its file, so rename them',
+    ]);
+    await expect(publishRelease(target(s3), { list: 'otii2', release: twoOs, packages: sameName })).rejects.toThrow(/different files are named otii\.zip/);
+    const bytes = [{ name: 'otii.zip', file: Buffer.from('windows') }, { name: 'otii.zip', file: Buffer.from('mac') }];
+    await expect(publishRelease(target(s3), { list: 'otii2', release: twoOs, packages: bytes })).rejects.toThrow(/different files/);
+
+    const twice: SoftwareRelease = {
+      ...release('3.0.0'),
+      software: [
+        { os: 'windows', arch: 'x64', title: 'Installer (.exe)', package: 'a.exe' },
+        { os: 'windows', arch: 'x64', title: 'Installer (.msi)', package: 'b.msi' },
+      ],
+    };
+    const packages = [{ name: 'a.exe', file: Buffer.from('a') }, { name: 'b.msi', file: Buffer.from('b') }];
+    expect(packagePlanProblems(twice, packages)).toEqual(['windows/x64 is given twice: give one package for each OS and architecture']);
+    await expect(publishRelease(target(s3), { list: 'otii2', release: twice, packages })).rejects.toThrow(/windows\/x64 is given twice/);
+    expect(objects.size).toBe(0);
+  });
+
+  it('publishes one file given for two os/arch pairs as one package', async () => {
+    const { s3, objects } = memoryS3();
+    const universal: SoftwareRelease = {
+      ...release('3.0.0'),
+      software: [
+        { os: 'macos', arch: 'arm64', title: 'Disk image (.dmg)', package: 'otii.dmg' },
+        { os: 'macos', arch: 'x64', title: 'Disk image (.dmg)', package: 'otii.dmg' },
+      ],
+    };
+    const packages = [{ name: 'otii.dmg', file: Buffer.from('universal') }, { name: 'otii.dmg', file: Buffer.from('universal') }];
+    expect(packagePlanProblems(universal, packages)).toEqual([]);
+    await publishRelease(target(s3), { list: 'otii2', release: universal, packages });
+    expect([...objects.keys()].sort()).toEqual(['data/versions.json', 'downloads/otii.dmg']);
   });
 
   it('refuses a release whose package has no file', async () => {

@@ -151,6 +151,43 @@ export async function updateVersions(
   throw new VersionsContentionError(`versions.json kept changing: tried ${attempts} times, try again`);
 }
 
+const sameSource = (a: PackageSource['file'], b: PackageSource['file']) =>
+  typeof a === 'string' || typeof b === 'string' ? a === b : Buffer.compare(Buffer.from(a), Buffer.from(b)) === 0;
+const describeSource = (file: PackageSource['file']) => (typeof file === 'string' ? file : `${file.byteLength} bytes`);
+
+/**
+ * What is wrong with a release's packages, found before anything is uploaded: two different files under
+ * one package name (a package is its file's name: the second would be refused as another package of
+ * that name after the first was uploaded), or two packages for one os/arch. One file for two os/arch
+ * pairs (a universal macOS image) is fine: it is one package.
+ */
+export function packagePlanProblems(release: SoftwareRelease | FirmwareRelease, packages: readonly PackageSource[]): string[] {
+  const problems: string[] = [];
+  const byName = new Map<string, PackageSource['file'][]>();
+  for (const { name, file } of packages) {
+    const files = byName.get(name) ?? [];
+    if (!files.some((other) => sameSource(other, file))) files.push(file);
+    byName.set(name, files);
+  }
+  for (const [name, files] of byName) {
+    if (files.length > 1) {
+      problems.push(`${files.length} different files are named ${name} (${files.map(describeSource).join(', ')}): a package is named by its file, so rename them`);
+    }
+  }
+  if ('software' in release) {
+    const seen = new Set<string>();
+    for (const { os, arch } of release.software) {
+      const pair = `${os}/${arch}`;
+      if (seen.has(pair)) problems.push(`${pair} is given twice: give one package for each OS and architecture`);
+      seen.add(pair);
+    }
+  }
+  return problems;
+}
+
+/** A release's packages once each (one file given for two os/arch pairs is uploaded once). */
+const uniquePackages = (packages: readonly PackageSource[]) => packages.filter((source, index) => packages.findIndex((other) => other.name === source.name) === index);
+
 /** Publishes a release: uploads its packages, then puts it into its list in versions.json. */
 export async function publishRelease(
   target: PublishTarget,
@@ -160,6 +197,8 @@ export async function publishRelease(
   const given = new Set(packages.map((source) => source.name));
   const missing = named.filter((name) => !given.has(name));
   if (missing.length) throw new Error(`No file given for ${missing.join(', ')}`);
+  const problems = packagePlanProblems(release, packages);
+  if (problems.length) throw new Error(problems.join('; '));
   if (isFirmwareList(list)) firmwareReleaseSchema.parse(release);
   else softwareReleaseSchema.parse(release);
 
@@ -169,7 +208,7 @@ export async function publishRelease(
       : { ...current, [list]: withRelease(current[list], release as SoftwareRelease, { replace }) };
   // A release that is already published is refused before anything is uploaded.
   change((await readVersions(target)).versions);
-  for (const source of packages) await uploadPackage(target, source);
+  for (const source of uniquePackages(packages)) await uploadPackage(target, source);
   const versions = await updateVersions(target, change);
   target.log?.(`published ${list} ${'type' in release ? `${release.type} ` : ''}${release.version}`);
   return versions;

@@ -20,7 +20,7 @@ import {
   type SoftwareOs,
 } from '../../shared/downloads/releases';
 import { localNames } from '../local/bootstrap';
-import { packageNameOf, publishRelease, type PackageSource, type ReleaseToPublish } from './publish-release';
+import { packageNameOf, packagePlanProblems, publishRelease, type PackageSource, type ReleaseToPublish } from './publish-release';
 
 const usage = `Usage:
   npm run release:publish -- --list otii2 --version 3.6.0 [--date YYYY-MM-DD] [--notes TEXT | --notes-file FILE]
@@ -137,6 +137,9 @@ function targetBuckets(): { dataBucket: string; downloadsBucket: string } {
 }
 
 const release = releaseFromArgs();
+// Checked before anything is uploaded: a clash found at the second upload would leave the first behind.
+const problems = packagePlanProblems(release.release, release.packages);
+if (problems.length) fail(`Nothing was published:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 const buckets = targetBuckets();
 try {
   const versions = await publishRelease(

@@ -2,8 +2,11 @@ import * as z from 'zod/mini';
 import { certificateAddressShape } from '../products/certificate-request';
 import { cmd, defineEndpoint } from './define';
 
-/** A hardware unit's uid as the desktop app reads it from the unit. */
-export const unitUidSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(/^[\w.:-]+$/));
+/**
+ * A hardware unit's uid as the desktop app reads it from the unit. Uids are case-insensitive: every uid
+ * is stored in upper case (the import makes it so) and one given in any case is read as its upper case.
+ */
+export const unitUidSchema = z.string().check(z.trim(), z.toUpperCase(), z.minLength(1), z.maxLength(64), z.regex(/^[\w.:-]+$/));
 const id = () => z.int().check(z.positive());
 
 /** A registered unit (spec §3 Product); lists also carry banner and link (none yet: null). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -115,6 +115,28 @@ describe('releases', () => {
     expect(answer.code).toBe(1);
     expect((await download('otii-bad-linux.zip')).status).toBe(404);
     expect((await publish(['--list', 'otii2', '--version', '1.0.0', '--package', `linux/x64=${file}`])).code).toBe(2);
+  });
+
+  it('refuses two files of one name, or one os/arch twice, before uploading either', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const version = `0.3.${Date.now() % 100_000}`;
+    const name = `otii-twice-${version}.zip`;
+    for (const os of ['win', 'mac']) {
+      mkdirSync(join(dir, os));
+      writeFileSync(join(dir, os, name), `${os} bytes`);
+    }
+    const before = await versions();
+    const clash = await publish(['--list', 'otii', '--version', version, '--package', `windows/x64=${join(dir, 'win', name)}`, '--package', `macos/arm64=${join(dir, 'mac', name)}`]);
+    expect(clash.code).toBe(2);
+    expect(clash.output).toContain(`2 different files are named ${name}`);
+    const other = join(dir, `otii-other-${version}.zip`);
+    writeFileSync(other, 'other bytes');
+    const twice = await publish(['--list', 'otii', '--version', version, '--package', `windows/x64=${join(dir, 'win', name)}`, '--package', `windows/x64=${other}`]);
+    expect(twice.code).toBe(2);
+    expect(twice.output).toContain('windows/x64 is given twice');
+    expect((await download(name)).status).toBe(404);
+    expect((await download(`otii-other-${version}.zip`)).status).toBe(404);
+    expect(await versions()).toEqual(before);
   });
 
   it('answers 404 for a package that is not there', async () => {

@@ -42,6 +42,18 @@ describe('registering a unit', () => {
     expect(await mine(owner.accessToken)).toEqual([expect.objectContaining({ uid: device.uid, id: (first.body.data as Product).id })]);
   });
 
+  it('takes a uid in any case as the upper-case unit production stored', async () => {
+    const owner = await customer();
+    const device = newDevice();
+    await storeDevices(device);
+    const answer = await product(owner.accessToken, 'register_product', { uid: device.uid.toLowerCase() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ uid: device.uid, user_id: owner.id });
+    const again = await product(owner.accessToken, 'register_product', { uid: ` ${device.uid.slice(0, 3).toLowerCase()}${device.uid.slice(3)}` });
+    expect(again.body.data).toEqual(answer.body.data);
+    expect((await mine(owner.accessToken)).map((p) => p.uid)).toEqual([device.uid]);
+  });
+
   it('refuses a unit production does not know', async () => {
     const owner = await customer();
     const answer = await product(owner.accessToken, 'register_product', { uid: 'NOSUCHUNIT1' });
@@ -230,6 +242,7 @@ describe('the admin product and hardware lists', () => {
     expect(found.count).toBe(1);
     const shown = await product(boss.accessToken, 'get_device', { uid: device.uid });
     expect(shown.body.data).toMatchObject({ uid: device.uid, serial_no: device.serial_no, certificates: device.certificates, calibration: device.calibration });
+    expect((await product(boss.accessToken, 'get_device', { uid: device.uid.toLowerCase() })).body.data).toEqual(shown.body.data);
     expect((await product(boss.accessToken, 'get_device', { uid: 'NOSUCHUNIT2' })).status).toBe(404);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceInput } from '../../functions/domain/devices/device-import.rules';
-import { importDevices } from '../../functions/domain/devices/devices.repository';
+import { importDevicesOrThrow } from '../../functions/domain/devices/devices.repository';
 import { asUnit, callApi } from './api';
 
 /** A produced unit with a fresh uid (what production's file would say of it). */
@@ -21,7 +21,7 @@ export function newDevice(fields: Partial<DeviceInput> = {}): DeviceInput {
 
 /** Units stored as the import stores them (as the import-devices operator unit). */
 export const storeDevices = (...devices: DeviceInput[]) =>
-  asUnit({ endpoint: 'product' }, () => importDevices(devices));
+  asUnit({ endpoint: 'product' }, () => importDevicesOrThrow(devices));
 
 /** A `product` call with the caller's token. */
 export const productCall = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('product', { cmd, ...params }, token);

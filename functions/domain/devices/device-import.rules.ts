@@ -23,6 +23,8 @@ export interface DeviceInput {
   ean: string;
   certificates: CertificateInput[];
   calibration: CalibrationInput[];
+  /** The line of the file the unit starts on (its first row in CSV), to report a problem of it at. */
+  line?: number;
 }
 export interface ImportProblem {
   /** 1-based line of the file where the bad row (CSV) or unit (JSON) starts. */
@@ -34,11 +36,19 @@ export type ImportReading = { devices: DeviceInput[]; problems: ImportProblem[] 
 export const DEVICE_COLUMNS = ['uid', 'serial_no', 'product_id', 'hardware_version', 'ems_id', 'ean'] as const;
 export const CSV_EVENT_COLUMNS = ['certificate_created', 'cert', 'calibration_created', 'calibration'] as const;
 
+/** Uids are case-insensitive: a file's uid is stored in upper case (as unitUidSchema reads one). */
 const UID = /^[\w.:-]{1,64}$/;
 /** A date (YYYY-MM-DD) or an ISO 8601 time. */
 const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const MAX_TEXT = 200;
 const MAX_PAYLOAD = 20_000;
+const EAN = /^\d{8,14}$/;
+/**
+ * The most a unit may hold once a file is merged into it, in bytes of UTF-8 JSON: DynamoDB refuses an
+ * item over 400 KB (409,600 bytes, names and values), and JSON counts a little more than DynamoDB does
+ * (quotes, braces), so this leaves room for the keys and the rest. A unit past it is a bad unit of the file.
+ */
+export const MAX_DEVICE_BYTES = 350_000;
 
 /** A CSV file's records with the line each starts on: RFC 4180 quoting, CRLF or LF, a BOM ignored. */
 export function parseCsv(text: string): { line: number; cells: string[] }[] {
@@ -94,10 +104,28 @@ function deviceProblems(fields: Fields): string[] {
   if (typeof fields.uid === 'string' && fields.uid.trim() !== '' && !UID.test(fields.uid.trim())) {
     problems.push('uid must be letters, digits, . _ : or - (at most 64)');
   }
-  if (typeof fields.ean === 'string' && fields.ean.trim() !== '' && !/^\d{8,14}$/.test(fields.ean.trim())) {
+  if (typeof fields.ean === 'string' && fields.ean.trim() !== '' && !EAN.test(fields.ean.trim())) {
     problems.push('ean must be 8 to 14 digits');
   }
   return problems;
+}
+
+/** A JSON certificate's own serial_no or ean (absent or empty: the unit's), by the unit's rules for it. */
+function overrideProblem(name: string, value: unknown, rule?: { test: RegExp; message: string }): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return `${name} must be text`;
+  if (value.trim() === '') return null;
+  if (value.length > MAX_TEXT) return `${name} is longer than ${MAX_TEXT} characters`;
+  return rule && !rule.test.test(value.trim()) ? `${name} ${rule.message}` : null;
+}
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A certificate or calibration entry of a JSON unit that is not an object, or has other fields. */
+function entryShapeProblem(name: string, entry: unknown, allowed: readonly string[]): string | null {
+  if (!isFields(entry)) return `${name} must be an object`;
+  const extra = Object.keys(entry).filter((key) => !allowed.includes(key));
+  return extra.length ? `${name}: unknown field ${extra.join(', ')}` : null;
 }
 
 const timeProblem = (name: string, value: unknown) =>
@@ -105,8 +133,8 @@ const timeProblem = (name: string, value: unknown) =>
 const payloadProblem = (name: string, value: unknown) =>
   typeof value !== 'string' || value.trim() === '' ? `${name} is required` : value.length > MAX_PAYLOAD ? `${name} is longer than ${MAX_PAYLOAD} characters` : null;
 
-const deviceOf = (fields: Fields): DeviceInput => ({
-  uid: String(fields.uid).trim(),
+const deviceOf = (fields: Fields, line: number): DeviceInput => ({
+  uid: String(fields.uid).trim().toUpperCase(),
   serial_no: String(fields.serial_no).trim(),
   product_id: String(fields.product_id).trim(),
   hardware_version: String(fields.hardware_version).trim(),
@@ -114,6 +142,7 @@ const deviceOf = (fields: Fields): DeviceInput => ({
   ean: String(fields.ean).trim(),
   certificates: [],
   calibration: [],
+  line,
 });
 
 const sameDevice = (a: DeviceInput, b: DeviceInput) => DEVICE_COLUMNS.every((name) => a[name] === b[name]);
@@ -130,6 +159,10 @@ export function readDevicesCsv(text: string): ImportReading {
   const [header, ...rows] = records;
   if (!header) return { devices: [], problems: [{ line: 1, message: 'The file is empty' }] };
   const names = header.cells.map((cell) => cell.trim().toLowerCase());
+  const twice = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+  if (twice.length) {
+    return { devices: [], problems: [{ line: header.line, message: `Header: ${twice.map((name) => `Column ${name || '(empty)'} appears twice`).join('; ')}` }] };
+  }
   const known = new Set<string>([...DEVICE_COLUMNS, ...CSV_EVENT_COLUMNS]);
   const unknown = names.filter((name) => !known.has(name));
   const missing = DEVICE_COLUMNS.filter((name) => !names.includes(name));
@@ -155,7 +188,7 @@ export function readDevicesCsv(text: string): ImportReading {
       problems.push({ line, message: rowProblems.join('; ') });
       continue;
     }
-    const device = deviceOf(fields);
+    const device = deviceOf(fields, line);
     const earlier = byUid.get(device.uid);
     if (earlier && !sameDevice(earlier, device)) {
       problems.push({ line, message: `uid ${device.uid}: the unit's fields differ from an earlier row of it` });
@@ -200,6 +233,9 @@ function elementLines(text: string): number[] {
   return lines;
 }
 
+const CERTIFICATE_FIELDS = ['created', 'cert', 'serial_no', 'ean'] as const;
+const CALIBRATION_FIELDS = ['created', 'calibration'] as const;
+
 /**
  * A JSON file: an array of units, each `{uid, serial_no, product_id, hardware_version, ems_id, ean,
  * certificates?: [{created, serial_no?, ean?, cert}], calibration?: [{created, calibration}]}`; a
@@ -220,11 +256,11 @@ export function readDevicesJson(text: string): ImportReading {
   const allowed = new Set<string>([...DEVICE_COLUMNS, 'certificates', 'calibration']);
   parsed.forEach((element: unknown, index) => {
     const line = lines[index] ?? 1;
-    if (typeof element !== 'object' || element === null || Array.isArray(element)) {
+    if (!isFields(element)) {
       problems.push({ line, message: `Unit ${index + 1} must be an object` });
       return;
     }
-    const fields = element as Fields;
+    const fields = element;
     const found = deviceProblems(fields);
     const extra = Object.keys(fields).filter((name) => !allowed.has(name));
     if (extra.length) found.push(`unknown field ${extra.join(', ')}`);
@@ -232,17 +268,25 @@ export function readDevicesJson(text: string): ImportReading {
     const calibration = fields.calibration ?? [];
     if (!Array.isArray(certificates)) found.push('certificates must be an array');
     else
-      certificates.forEach((entry: Fields, n) => {
-        const cert = entry && typeof entry === 'object' ? entry : {};
-        for (const problem of [timeProblem(`certificates[${n}].created`, cert.created), payloadProblem(`certificates[${n}].cert`, cert.cert)]) {
+      certificates.forEach((entry: unknown, n) => {
+        const name = `certificates[${n}]`;
+        const cert = isFields(entry) ? entry : {};
+        for (const problem of [
+          entryShapeProblem(name, entry, CERTIFICATE_FIELDS),
+          timeProblem(`${name}.created`, cert.created),
+          payloadProblem(`${name}.cert`, cert.cert),
+          overrideProblem(`${name}.serial_no`, cert.serial_no),
+          overrideProblem(`${name}.ean`, cert.ean, { test: EAN, message: 'must be 8 to 14 digits' }),
+        ]) {
           if (problem) found.push(problem);
         }
       });
     if (!Array.isArray(calibration)) found.push('calibration must be an array');
     else
-      calibration.forEach((entry: Fields, n) => {
-        const cal = entry && typeof entry === 'object' ? entry : {};
-        for (const problem of [timeProblem(`calibration[${n}].created`, cal.created), payloadProblem(`calibration[${n}].calibration`, cal.calibration)]) {
+      calibration.forEach((entry: unknown, n) => {
+        const name = `calibration[${n}]`;
+        const cal = isFields(entry) ? entry : {};
+        for (const problem of [entryShapeProblem(name, entry, CALIBRATION_FIELDS), timeProblem(`${name}.created`, cal.created), payloadProblem(`${name}.calibration`, cal.calibration)]) {
           if (problem) found.push(problem);
         }
       });
@@ -250,7 +294,7 @@ export function readDevicesJson(text: string): ImportReading {
       problems.push({ line, message: `Unit ${index + 1}: ${found.join('; ')}` });
       return;
     }
-    const device = deviceOf(fields);
+    const device = deviceOf(fields, line);
     if (byUid.has(device.uid)) {
       problems.push({ line, message: `Unit ${index + 1}: uid ${device.uid} appears twice in the file` });
       return;
@@ -280,15 +324,56 @@ const calibrationKey = (cal: CalibrationInput) => `${cal.created}\u0000${cal.cal
  * is false when the file adds nothing, so importing a file again writes nothing.
  */
 export function mergeDevice<T extends DeviceInput>(stored: T, incoming: DeviceInput): { merged: T; changed: boolean } {
+  // An entry the file repeats is added once, as one it repeats of what is stored is not added at all.
   const certificates = [...stored.certificates];
   const certKeys = new Set(certificates.map(certKey));
-  for (const cert of incoming.certificates) if (!certKeys.has(certKey(cert))) certificates.push(cert);
+  for (const cert of incoming.certificates) {
+    if (certKeys.has(certKey(cert))) continue;
+    certKeys.add(certKey(cert));
+    certificates.push(cert);
+  }
   const calibration = [...stored.calibration];
   const calKeys = new Set(calibration.map(calibrationKey));
-  for (const cal of incoming.calibration) if (!calKeys.has(calibrationKey(cal))) calibration.push(cal);
+  for (const cal of incoming.calibration) {
+    if (calKeys.has(calibrationKey(cal))) continue;
+    calKeys.add(calibrationKey(cal));
+    calibration.push(cal);
+  }
   const fieldsChanged = DEVICE_COLUMNS.some((name) => stored[name] !== incoming[name]);
   const changed = fieldsChanged || certificates.length !== stored.certificates.length || calibration.length !== stored.calibration.length;
   const byTime = <E extends { created: string }>(list: E[]) => list.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
   const merged = { ...stored, ...Object.fromEntries(DEVICE_COLUMNS.map((name) => [name, incoming[name]])), certificates: byTime(certificates), calibration: byTime(calibration) };
   return { merged: merged as T, changed };
+}
+
+/** A unit the file makes anew: its own fields, nothing stored yet (the line it starts on left out). */
+export const newUnitOf = (input: DeviceInput): DeviceInput => ({
+  ...(Object.fromEntries(DEVICE_COLUMNS.map((name) => [name, input[name]])) as Pick<DeviceInput, (typeof DEVICE_COLUMNS)[number]>),
+  certificates: [],
+  calibration: [],
+});
+
+/** A unit's size as JSON in UTF-8 bytes: a little above what DynamoDB counts of the item. */
+export const deviceBytes = (unit: object): number => Buffer.byteLength(JSON.stringify(unit), 'utf8');
+
+/**
+ * The units of a file that would be too large to store once merged into what is stored of them
+ * (`stored`: by uid, null for a new unit): each one a problem at the line its unit starts on. Checked
+ * before anything is written, so a file with such a unit writes nothing.
+ */
+export function oversizedUnits(devices: readonly DeviceInput[], stored: ReadonlyMap<string, DeviceInput | null>): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  for (const input of devices) {
+    const { merged } = mergeDevice(stored.get(input.uid) ?? newUnitOf(input), input);
+    const bytes = deviceBytes(merged);
+    if (bytes <= MAX_DEVICE_BYTES) continue;
+    const { certificates, calibration } = merged;
+    problems.push({
+      line: input.line ?? 1,
+      message:
+        `uid ${input.uid}: with what is stored of it the unit would hold ${certificates.length} certificate(s) and ` +
+        `${calibration.length} calibration(s), ${bytes} bytes; a unit holds at most ${MAX_DEVICE_BYTES} bytes`,
+    });
+  }
+  return problems.sort((a, b) => a.line - b.line);
 }

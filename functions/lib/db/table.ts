@@ -40,10 +40,24 @@ export const timestamps = {
   modified: { name: 'updated', savedAs: 'updated' },
 } as const;
 
-/** DynamoDB's answer to a write (or a transaction) whose condition did not hold. */
+/**
+ * The cancellation reasons that mean another write came first: a condition that no longer held, or
+ * (a transaction only) a concurrent write of the same item. The callers read again and retry, or answer
+ * "changed meanwhile"; any other reason (ValidationError such as an item over 400 KB, throttling,
+ * ItemCollectionSizeLimitExceeded) is a failure of its own and must reach the caller as one.
+ */
+const RACE_REASONS: ReadonlySet<string> = new Set(['ConditionalCheckFailed', 'TransactionConflict']);
+
+/**
+ * DynamoDB's answer to a write whose condition did not hold: ConditionalCheckFailedException, or a
+ * cancelled transaction one of whose items failed its condition (or lost to a concurrent write of it).
+ * A transaction cancelled for another reason only is not one.
+ */
 export const isConditionFailure = (error: unknown): boolean => {
-  const name = (error as Error).name;
-  return name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException';
+  const { name, CancellationReasons } = (error ?? {}) as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name !== 'TransactionCanceledException') return false;
+  return (CancellationReasons ?? []).some((reason) => reason?.Code !== undefined && RACE_REASONS.has(reason.Code));
 };
 
 /** Epoch seconds `seconds` from now: a time-to-live value. */
