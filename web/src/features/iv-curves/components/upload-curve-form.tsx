@@ -75,7 +75,8 @@ export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadC
           value={file}
           onChange={setFile}
           error={problem}
-          data-autofocus
+          // An update is opened from a row below: the keyboard goes on in the form.
+          autoFocus={curve !== undefined}
         />
         <TextInput
           label="Product id"
