@@ -76,6 +76,8 @@ export interface FunctionNeeds {
   newsletter?: boolean;
   /** Writes CSV exports into the exports bucket (served at /umdata/, swept after a day). */
   exports?: boolean;
+  /** Reads, writes and deletes IV curve files in their private bucket. */
+  ivCurves?: boolean;
   /** Calls the checkout provider's REST API (FastSpring in AWS, the local sandbox locally). */
   checkoutApi?: boolean;
 }
@@ -113,10 +115,12 @@ export const endpoints = {
   user: {
     construct: 'User',
     path: 'user',
+    // Profiles, downloads and EULA acceptances; IV curves (their fields in the table, their files in S3).
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
       userPool: ['ListUsersInGroup'],
       mail: true,
+      ivCurves: true,
     },
     throttle: { rate: 100, burst: 200 },
   },
@@ -268,6 +272,7 @@ export function environmentNames(needs: FunctionNeeds): string[] {
     ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
     ...(needs.secrets ?? []).map((name) => secrets[name].env),
     ...(needs.exports ? [ENV.exportsBucket] : []),
+    ...(needs.ivCurves ? [ENV.ivCurvesBucket] : []),
     ...(needs.checkoutApi ? [ENV.checkoutApiUrl] : []),
   ];
 }

@@ -14,6 +14,8 @@ export const buckets = {
   downloads: { path: '/downloads' },
   attachments: { path: '/attachments' },
   exports: { path: '/umdata' },
+  /** IV curve files: private, read and written only by the user function (never served directly). */
+  ivcurves: { path: null },
 } as const;
 export type BucketRole = keyof typeof buckets;
 export const bucketRoles = Object.keys(buckets) as BucketRole[];

@@ -14,6 +14,8 @@ export interface WiringTargets {
   secret: (name: SecretName) => Secret;
   /** Where CSV exports go; absent for Cognito triggers, which write none. */
   exportsBucket?: IBucket;
+  /** Where IV curve files are kept; absent for Cognito triggers. */
+  ivCurvesBucket?: IBucket;
 }
 
 /**
@@ -59,6 +61,19 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
       reason: 'Each CSV export is a new object with a random name, so the function writes any key of the exports bucket (PutObject only).',
+    });
+  }
+  if (needs.ivCurves) {
+    if (!targets.ivCurvesBucket) throw new Error(`${fn.node.path}: no IV curves bucket to keep files in`);
+    const bucket = targets.ivCurvesBucket;
+    env(ENV.ivCurvesBucket, bucket.bucketName);
+    // Objects only, no listing: each file is read, written and deleted by the key its record holds.
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }),
+    );
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+      reason: 'Each IV curve file is an object keyed by its curve id and version, so the function reads, writes and deletes any key of the IV curves bucket, and only that bucket.',
     });
   }
   // The provider's live API; the sandbox's stands in for it only on the local stack.

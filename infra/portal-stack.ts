@@ -45,9 +45,9 @@ export class PortalStack extends Stack {
       userPoolClientId: this.identity.appClient.userPoolClientId,
       userPoolArn: this.identity.userPool.userPoolArn,
     };
-    const exportsBucket = this.files.buckets.exports;
-    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, exportsBucket } });
-    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, exportsBucket } });
+    const buckets = { exportsBucket: this.files.buckets.exports, ivCurvesBucket: this.files.buckets.ivcurves };
+    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, ...buckets } });
+    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, ...buckets } });
 
     // Every function whose registry needs name an outside service, wired to it in one place.
     const units: { needs: FunctionNeeds; fn: PortalFunction }[] = [

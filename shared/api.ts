@@ -12,6 +12,22 @@ export type ApiResponse<T> = ApiOk<T> | ApiError;
 /** Largest JSON request body the API accepts. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
+/** The form field of an upload cmd's file (spec §7: multipart with cmd, version, client, uploaded_file). */
+export const UPLOAD_FILE_FIELD = 'uploaded_file';
+
+/**
+ * What a multipart body may carry besides its file: the other fields and the part boundaries. A body
+ * larger than the file limit plus this is refused before it is read.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+/** A byte count as people read it: 1 MB, 256 KB, 900 bytes (1 KB = 1024 bytes). */
+export function describeSize(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
 /** Error texts the API answers with; clients may show them as they are. */
 export const apiMessages = {
   invalidJson: 'Request body must be a JSON object',
@@ -23,7 +39,16 @@ export const apiMessages = {
   unknownParam: (names: string[]) => `Unknown parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
   unknownEndpoint: 'Unknown endpoint',
   methodNotAllowed: 'Use POST for API calls',
-  bodyTooLarge: `Request body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB`,
+  bodyTooLarge: `Request body is larger than ${describeSize(MAX_JSON_BODY_BYTES)}`,
+  /** An upload whose file (or whole form) is over the cmd's limit: nothing of it is stored. */
+  fileTooLarge: (maxBytes: number) => `The file is larger than ${describeSize(maxBytes)}, the most an upload may be`,
+  /** A JSON body (or no file) for a cmd that takes a file. */
+  multipartRequired: `This cmd takes a file: send a multipart form with cmd, version, client and ${UPLOAD_FILE_FIELD}`,
+  /** A multipart form for a cmd that takes JSON. */
+  jsonRequired: 'This cmd takes a JSON body, not a multipart form',
+  invalidMultipart: 'Request body must be a readable multipart form',
+  /** A form field sent twice: which one counts would be a guess. */
+  repeatedField: (name: string) => `${name}: given more than once`,
   missingToken: 'User is not authenticated',
   invalidToken: 'Invalid access token',
   expiredToken: 'Access token has expired',

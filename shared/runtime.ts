@@ -24,6 +24,8 @@ export const ENV = {
   supportEmail: 'SUPPORT_EMAIL',
   /** The bucket CSV exports are written to (served at /umdata/{filename}). */
   exportsBucket: 'EXPORTS_BUCKET',
+  /** The private bucket IV curve files are kept in (never served directly). */
+  ivCurvesBucket: 'IV_CURVES_BUCKET',
   /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */
   checkoutApiUrl: 'FASTSPRING_API_URL',
   mailchimpServer: 'MAILCHIMP_SERVER',

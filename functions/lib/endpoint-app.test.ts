@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { API_VERSION, apiMessages } from '../../shared/api';
+import { API_VERSION, MAX_JSON_BODY_BYTES, apiMessages } from '../../shared/api';
 import { userContract } from '../../shared/contract/user';
 import * as z from 'zod/mini';
-import { cmd, defineEndpoint } from '../../shared/contract/define';
+import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from '../../shared/contract/define';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { createEndpointApp } from './endpoint-app';
 import { runAs } from './runtime-env';
@@ -44,6 +44,11 @@ describe('createEndpointApp', () => {
     add_user_download: async () => ({ id: '', created: '' }),
     accept_eula: async ({ client_version }) => ({ client_version, accepted: '' }),
     get_eula_acceptances: async () => ({ acceptances: [] }),
+    get_iv_curves: async () => ({ curves: [], can_publish: false }),
+    upload_iv_curve: async () => {
+      throw new Error('never reached without a valid token');
+    },
+    get_iv_curve_file: async () => ({ id: 1, version: 1, filename: '', content: '' }),
   });
   const post = (body: unknown, headers: Record<string, string> = { [ORIGIN_VERIFY_HEADER]: SECRET }, target = app) =>
     runAs(runtime, () =>
@@ -117,5 +122,91 @@ describe('createEndpointApp', () => {
     );
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'error', message: apiMessages.unavailable });
+  });
+});
+
+describe('createEndpointApp with an upload cmd', () => {
+  const received: unknown[] = [];
+  const files = defineEndpoint({
+    path: 'files',
+    cmds: {
+      put_file: uploadCmd('public', { maxBytes: 1024 }, { count: formInt(), shared: z.optional(formBoolean()) }, z.object({ size: z.int(), text: z.string() })),
+      ping: cmd('public', {}, z.object({ pong: z.boolean() })),
+    },
+  });
+  const app = createEndpointApp(files, {
+    put_file: async (params) => {
+      received.push(params);
+      return { size: params.uploaded_file.size, text: await params.uploaded_file.text() };
+    },
+    ping: async () => ({ pong: true }),
+  });
+  const form = (fields: Record<string, string | Blob>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      if (value instanceof Blob) body.append(name, value, 'curve.csv');
+      else body.append(name, value);
+    }
+    return body;
+  };
+  const send = (body: FormData | string, headers: Record<string, string> = {}) =>
+    runAs(runtime, () => app.request('/api/files', { method: 'POST', body, headers: { [ORIGIN_VERIFY_HEADER]: SECRET, ...headers } }));
+
+  it('reads a multipart form: the file as a File, the other fields coerced by their schema', async () => {
+    const res = await send(form({ cmd: 'put_file', version: String(API_VERSION), client: 'web', count: '12', shared: 'true', uploaded_file: new Blob(['a,b\n']) }));
+    expect(await res.json()).toEqual({ status: 'ok', data: { size: 4, text: 'a,b\n' } });
+    expect(received.at(-1)).toMatchObject({ count: 12, shared: true });
+  });
+
+  it('refuses a file over the cmd limit with 413, before the handler', async () => {
+    const before = received.length;
+    const res = await send(form({ cmd: 'put_file', count: '1', uploaded_file: new Blob(['x'.repeat(1025)]) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ status: 'error', message: apiMessages.fileTooLarge(1024) });
+    expect(received).toHaveLength(before);
+  });
+
+  it('refuses a form larger than the upload limit and its fields, before reading it', async () => {
+    const res = await send(form({ cmd: 'put_file', count: '1', uploaded_file: new Blob(['x'.repeat(1024 + 20 * 1024)]) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ status: 'error', message: apiMessages.fileTooLarge(1024) });
+  });
+
+  it('says which field is wrong: no file, an empty file, text that is no number, a field given twice', async () => {
+    const cases: [FormData, string][] = [
+      [form({ cmd: 'put_file', count: '1' }), 'uploaded_file: No file given'],
+      [form({ cmd: 'put_file', count: '1', uploaded_file: new Blob([]) }), 'uploaded_file: The file is empty'],
+      [form({ cmd: 'put_file', count: '1', uploaded_file: 'not a file' }), 'uploaded_file: Expected a file'],
+      [form({ cmd: 'put_file', count: 'twelve', uploaded_file: new Blob(['x']) }), 'count: Expected a whole number'],
+      [form({ cmd: 'put_file', count: '0', uploaded_file: new Blob(['x']) }), 'count: Expected a positive whole number'],
+      [form({ cmd: 'put_file', count: '1', shared: 'maybe', uploaded_file: new Blob(['x']) }), 'shared: Expected true or false'],
+      [form({ cmd: 'put_file', count: '1', extra: 'x', uploaded_file: new Blob(['x']) }), apiMessages.unknownParam(['extra'])],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ status: 'error', message });
+    }
+    const twice = form({ cmd: 'put_file', count: '1', uploaded_file: new Blob(['x']) });
+    twice.append('count', '2');
+    expect(await (await send(twice)).json()).toEqual({ status: 'error', message: apiMessages.repeatedField('count') });
+  });
+
+  it('refuses JSON for an upload cmd and a form for a JSON cmd', async () => {
+    const json = await send(JSON.stringify({ cmd: 'put_file', count: 1 }), { 'content-type': 'application/json' });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ status: 'error', message: apiMessages.multipartRequired });
+    const multipart = await send(form({ cmd: 'ping' }));
+    expect(multipart.status).toBe(400);
+    expect(await multipart.json()).toEqual({ status: 'error', message: apiMessages.jsonRequired });
+  });
+
+  it('keeps the JSON limit for JSON bodies, and refuses an unreadable form', async () => {
+    const big = await send(JSON.stringify({ cmd: 'ping', padding: 'x'.repeat(MAX_JSON_BODY_BYTES) }), { 'content-type': 'application/json' });
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe(apiMessages.bodyTooLarge);
+    const broken = await send('--b\r\nno headers', { 'content-type': 'multipart/form-data; boundary=b' });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).message).toBe(apiMessages.invalidMultipart);
   });
 });

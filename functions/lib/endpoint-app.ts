@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
-import { API_VERSION, MAX_JSON_BODY_BYTES, apiMessages, type ApiResponse } from '../../shared/api';
+import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages, type ApiResponse } from '../../shared/api';
 import type { CmdDefinition, CmdName, CmdParams, CmdResult, EndpointContract } from '../../shared/contract/define';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { secrets } from '../registry';
@@ -57,13 +57,65 @@ export async function isFromDistribution(c: Context): Promise<boolean> {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/**
+ * How much of a refused body is still read (and dropped) before the 413 is answered. A browser that is
+ * still sending when the answer comes sees a broken connection, not the answer: reading the rest lets it
+ * show the message. API Gateway takes no body over 10 MB, so in AWS the whole body is always here.
+ */
+const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** Reads a body to its end and drops it; false when it could not (already being read, or over the drain limit). */
+async function drain(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+  if (!body || body.locked) return false;
+  const reader = body.getReader();
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    read += value.byteLength;
+    if (read > DRAIN_LIMIT_BYTES) {
+      await reader.cancel();
+      return false;
+    }
+  }
+}
+
+/** Whether the body is a multipart form (an upload); any other body is read as JSON. */
+const isMultipart = (c: Context) => c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
+
+/** A JSON body as an object of fields; anything else is a 400. */
+async function readJson(c: Context): Promise<Record<string, unknown>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw badRequest(apiMessages.invalidJson);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(apiMessages.invalidJson);
+  return body as Record<string, unknown>;
+}
+
+/** A multipart body as its fields: text, or a File; a field given twice is refused rather than guessed. */
+async function readForm(c: Context): Promise<Record<string, unknown>> {
+  let form: Record<string, string | File | (string | File)[]>;
+  try {
+    form = await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest(apiMessages.invalidMultipart);
+  }
+  for (const [name, value] of Object.entries(form)) {
+    if (Array.isArray(value)) throw badRequest(apiMessages.repeatedField(name.replace(/[^\w.-]/g, '').slice(0, 40)));
+  }
+  return form;
+}
+
 /** The token of a cmd: the id token may come in the SSO call's `id-token` header, else in Authorization. */
 const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
 
 /**
  * One Hono app per endpoint, served at /api/{path}. It refuses requests that did not come
- * through the distribution, parses the body, rejects unknown cmds and invalid or unknown params, checks
+ * through the distribution, parses the body (JSON, or a multipart form for an upload cmd), rejects unknown cmds and invalid or unknown params, checks
  * the caller's session and role and calls the cmd's handler with typed params. Every failure is an
  * error envelope with a fitting status (a store or sign-in outage is a 503); nothing leaks a stack trace.
  */
@@ -82,26 +134,27 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
   });
   app.notFound((c) => error(c, 404, apiMessages.unknownEndpoint));
 
+  // A JSON body may be MAX_JSON_BODY_BYTES; a multipart form as large as the endpoint's largest upload
+  // allows (plus its other fields). Either is refused before it is parsed.
+  const uploadLimit = Math.max(0, ...Object.values(cmds).map((def) => def.upload?.maxBytes ?? 0));
+  const tooLarge = (message: string) => async (c: Context) => {
+    // A body left unread cannot let the connection be reused: say so.
+    if (!(await drain(c.req.raw.body))) c.header('connection', 'close');
+    return error(c, 413, message);
+  };
+  const jsonLimit = bodyLimit({ maxSize: MAX_JSON_BODY_BYTES, onError: tooLarge(apiMessages.bodyTooLarge) });
+  const formLimit = uploadLimit
+    ? bodyLimit({ maxSize: uploadLimit + MULTIPART_OVERHEAD_BYTES, onError: tooLarge(apiMessages.fileTooLarge(uploadLimit)) })
+    : jsonLimit;
+
   app.post(
     '/',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      // The rest of the body is left unread, so the connection cannot be reused: say so.
-      onError: (c) => {
-        c.header('connection', 'close');
-        return error(c, 413, apiMessages.bodyTooLarge);
-      },
-    }),
+    (c, next) => (isMultipart(c) ? formLimit : jsonLimit)(c, next),
     async (c) => {
       if (!(await isFromDistribution(c))) throw forbidden(apiMessages.directCall);
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw badRequest(apiMessages.invalidJson);
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(apiMessages.invalidJson);
-      const { cmd = contract.defaultCmd, version, client: _client, ...rawParams } = body as Record<string, unknown>;
+      const multipart = isMultipart(c);
+      const body = multipart ? await readForm(c) : await readJson(c);
+      const { cmd = contract.defaultCmd, version, client: _client, ...rawParams } = body;
       if (typeof cmd !== 'string' || !cmd) throw badRequest(apiMessages.missingCmd);
       if (version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
       const def = Object.hasOwn(cmds, cmd) ? cmds[cmd] : undefined;
@@ -110,6 +163,16 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
       const caller = def.role === 'public' ? null : await authenticate(tokenFor(c, def), def.token);
       if (def.role === 'admin' && !caller?.isAdmin) {
         throw forbidden(caller?.adminNeedsMfa ? apiMessages.adminNeedsMfa : apiMessages.adminOnly);
+      }
+
+      // An upload cmd takes a form with its file, any other cmd JSON; a file over the cmd's own limit is
+      // refused as too large, before its params are parsed (and so before its handler stores anything).
+      if (multipart !== Boolean(def.upload)) throw badRequest(def.upload ? apiMessages.multipartRequired : apiMessages.jsonRequired);
+      if (def.upload) {
+        const { maxBytes } = def.upload;
+        if (Object.values(rawParams).some((value) => value instanceof File && value.size > maxBytes)) {
+          throw new ApiError(413, apiMessages.fileTooLarge(maxBytes));
+        }
       }
 
       const parsed = def.params.safeParse(rawParams);

@@ -5,6 +5,7 @@ import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
 import { getAdmins } from './handlers/get-admins';
+import { getIvCurveFile, getIvCurves, uploadIvCurve } from './handlers/iv-curves';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { setUserLegacy } from './handlers/set-user-legacy';
 import { signOut } from './handlers/sign-out';
@@ -24,4 +25,7 @@ export const app = createEndpointApp(userEndpointContract, {
   add_user_download: addUserDownload,
   accept_eula: acceptEula,
   get_eula_acceptances: getEulaAcceptances,
+  get_iv_curves: getIvCurves,
+  upload_iv_curve: uploadIvCurve,
+  get_iv_curve_file: getIvCurveFile,
 });

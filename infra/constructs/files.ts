@@ -18,6 +18,7 @@ const versioned: Record<BucketRole, boolean> = {
   downloads: true, // release packages: an overwrite must be recoverable
   attachments: true, // customers' files
   exports: false, // CSV exports live for minutes
+  ivcurves: true, // customers' files: an update's replaced file stays recoverable
 };
 
 const keepNoncurrentVersions: LifecycleRule = {

@@ -13,6 +13,7 @@ import { createUser, findUserBySub } from '../../functions/domain/users/users.re
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { seedDemoDevices } from './seed-devices';
+import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
 
 export interface DemoAccount {
@@ -142,4 +143,6 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, { id: userIds.get('admin')!, username: 'admin' }));
   // Produced units, two of them registered to the demo customer.
   await runAs(seeder, () => seedDemoDevices(userIds.get('demo')!));
+  // IV curves: the admin's public reference curve and two of the demo customer's own.
+  await runAs(seeder, () => seedDemoIvCurves(userIds.get('demo')!, userIds.get('admin')!));
 }

@@ -150,6 +150,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.userPoolClientId]: resources.userPoolClientId,
       [ENV.cognitoIssuer]: `${endpointsUrls.cognito}/${resources.userPoolId}`,
       [ENV.exportsBucket]: resources.buckets.exports,
+      [ENV.ivCurvesBucket]: resources.buckets.ivcurves,
       ...(options.sessionRecheckSeconds !== undefined ? { [ENV.sessionRecheckSeconds]: String(options.sessionRecheckSeconds) } : {}),
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UPLOAD_FILE_FIELD } from '../api';
 
 /**
  * How an endpoint contract is written: per cmd the params schema, the result schema and
@@ -14,6 +15,11 @@ export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extend
   params: P;
   result: R;
   token: TokenUse;
+  /**
+   * Set for a cmd that takes a file: its body is a multipart form (cmd, version, client, the params as
+   * fields and the file as `uploaded_file`) of at most `maxBytes` of file. Other cmds take JSON.
+   */
+  upload?: { maxBytes: number };
 }
 
 /** A cmd; its params are a strict object, so a parameter the cmd does not know is refused, not dropped. */
@@ -25,6 +31,52 @@ export function cmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
 ): CmdDefinition<z.ZodMiniObject<S, z.core.$strict>, R> {
   return { role, params: z.strictObject(params), result, token };
 }
+
+/**
+ * A cmd that takes a file (spec §7: uploads are multipart with cmd, version, client, uploaded_file). Its
+ * params get `uploaded_file`, a non-empty File; the other params arrive as form fields, i.e. text, so
+ * numbers and booleans among them use formInt() and formBoolean(). A file over `maxBytes` is refused
+ * with 413 before the params are parsed.
+ */
+export function uploadCmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
+  role: Role,
+  upload: { maxBytes: number },
+  params: S,
+  result: R,
+  /** A rule across params (e.g. one param needs another): the param it is about and its message, or null. */
+  across?: (params: z.output<z.ZodMiniObject<S, z.core.$strict>>) => { param: keyof S & string; message: string } | null,
+) {
+  const file = z.file({ error: (issue) => (issue.input === undefined ? 'No file given' : 'Expected a file') }).check(z.minSize(1, 'The file is empty'));
+  const object = z.strictObject({ ...params, [UPLOAD_FILE_FIELD]: file } as S & { [UPLOAD_FILE_FIELD]: typeof file });
+  const schema = across
+    ? object.check(
+        z.superRefine((value, ctx) => {
+          const problem = across(value as z.output<z.ZodMiniObject<S, z.core.$strict>>);
+          if (problem) ctx.issues.push({ code: 'custom', path: [problem.param], message: problem.message, input: value });
+        }),
+      )
+    : object;
+  return { role, params: schema, result, token: 'access', upload } satisfies CmdDefinition;
+}
+
+/**
+ * A positive whole number as a form field sends it (text of digits), or as a number: what a handler
+ * gets is a number either way.
+ */
+export const formInt = () =>
+  z
+    .pipe(
+      z.union([z.int(), z.string().check(z.regex(/^\d{1,15}$/, 'Expected a whole number'))], { error: 'Expected a whole number' }),
+      z.transform((value: number | string) => Number(value)),
+    )
+    .check(z.refine((value) => Number.isSafeInteger(value) && value > 0, 'Expected a positive whole number'));
+
+/** A yes or no as a form field sends it (`true` or `false`), or as a boolean. */
+export const formBoolean = () =>
+  z.pipe(
+    z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'Expected true or false' }),
+    z.transform((value: boolean | 'true' | 'false') => value === true || value === 'true'),
+  );
 
 export interface EndpointContract<
   Path extends string = string,

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
+import { IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
-import { cmd, defineEndpoint } from './define';
+import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from './define';
 
 export const userProfileSchema = z.object({
   id: z.int(),
@@ -46,6 +47,42 @@ export const eulaAcceptanceSchema = z.object({
 });
 export type EulaAcceptance = z.infer<typeof eulaAcceptanceSchema>;
 
+/** An IV curve as the IV Curves table lists it (spec §3, with the owner's email for the User column). */
+export const ivCurveSchema = z.object({
+  id: z.int(),
+  /** The registered product the curve belongs to, if its uploader named one. */
+  product_id: z.nullable(z.int()),
+  /** 1 when uploaded; each update adds one. */
+  version: z.int(),
+  created: z.string(),
+  updated: z.string(),
+  user_id: z.int(),
+  /** The owner's email: for an admin on every curve, for others on their own (null on another's public curve). */
+  user: z.nullable(z.string()),
+  public: z.boolean(),
+  manufacturer: z.string(),
+  model: z.string(),
+  /** The unit of the current values (A, mA, uA, nA); voltages are in volts. */
+  unit: z.string(),
+  filename: z.string(),
+  /** How many (voltage, current) points the file holds. */
+  points: z.int(),
+  /** The caller may update it: the owner, or an admin. */
+  can_update: z.boolean(),
+});
+export type IvCurve = z.infer<typeof ivCurveSchema>;
+
+/**
+ * upload_iv_curve's form fields besides the file: `new`, or `update` with the `id` of the curve to
+ * replace; a product id; `public` only from an admin (others' curves are private).
+ */
+export const uploadIvCurveParams = {
+  upload_type: z.enum(IV_CURVE_UPLOAD_TYPES),
+  id: z.optional(formInt()),
+  product_id: z.optional(formInt()),
+  public: z.optional(formBoolean()),
+};
+
 /**
  * The `user` endpoint's cmds for every signed-in user: profile and account. Its admin cmds are in
  * user.admin.ts, so a customer's chunks never carry them.
@@ -71,5 +108,26 @@ export const userContract = defineEndpoint({
     accept_eula: cmd('user', { client_version: releaseVersionSchema }, eulaAcceptanceSchema),
     /** The release versions whose EULA the caller accepted (the download page ticks the box for them). */
     get_eula_acceptances: cmd('user', {}, z.object({ acceptances: z.array(eulaAcceptanceSchema) })),
+    /**
+     * The IV curves the caller may see, newest first: the public ones and their own (an admin: all), and
+     * whether the caller may make curves public (admins).
+     */
+    get_iv_curves: cmd('user', {}, z.object({ curves: z.array(ivCurveSchema), can_publish: z.boolean() })),
+    /**
+     * Uploads a curve file (multipart; the format is in the README, "IV curve files"): a new curve, or the
+     * next version of one the caller may change. Its fields are read from the file; a file that is too
+     * large, empty or not a curve is refused and nothing is stored.
+     */
+    upload_iv_curve: uploadCmd('user', { maxBytes: MAX_IV_CURVE_BYTES }, uploadIvCurveParams, ivCurveSchema, (params) => {
+      if (params.upload_type === 'update' && params.id === undefined) return { param: 'id', message: ivCurveMessages.idForUpdate };
+      if (params.upload_type === 'new' && params.id !== undefined) return { param: 'id', message: ivCurveMessages.idOnlyForUpdate };
+      return null;
+    }),
+    /** A curve's file as uploaded (UTF-8 text), for a curve the caller may see. */
+    get_iv_curve_file: cmd(
+      'user',
+      { id: z.int().check(z.positive()) },
+      z.object({ id: z.int(), version: z.int(), filename: z.string(), content: z.string() }),
+    ),
   },
 });

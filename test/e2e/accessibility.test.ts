@@ -48,6 +48,7 @@ const CUSTOMER_SCREENS = [
   ['/download', 'Download'],
   ['/firmware', 'Firmware'],
   ['/licenses', 'Licenses'],
+  ['/ivcurves', 'IV Curves'],
 ] as const;
 
 describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (colorScheme) => {
@@ -90,6 +91,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
       // The profile's form and the license list are the page once their data is in; the other screens have none to wait for.
       if (path === '/profile') await field(page, 'First name').waitFor();
       if (path === '/licenses') await licensesLoaded(page);
+      if (path === '/ivcurves') await page.getByRole('heading', { name: 'Upload a new IV curve' }).waitFor();
       await expectNoAxeViolations(page, `${path}, ${colorScheme}`);
     }
   });
@@ -152,6 +154,35 @@ describe.each(['light', 'dark'] as const)('accessibility, %s colour scheme', (co
     await page.getByRole('status').getByText(`License ${plain.id} shared with user ${other.id}`).waitFor();
     await card.getByRole('button', { name: `Stop sharing with user ${other.id}` }).waitFor();
     await expectNoAxeViolations(page, `/licenses, Share form with a shared user, ${colorScheme}`);
+  });
+
+  it('signed in as a fresh user with IV curves: /ivcurves with its table, a file too large, the update form with a refused file', async () => {
+    const { curveFile, curveText, uploadCurve } = await import('../support/iv-curves');
+    const user = await createConfirmedUser();
+    await uploadCurve(user.accessToken, curveFile(curveText({ model: 'A11Y-1' })));
+    await uploadCurve(user.accessToken, curveFile(curveText({ model: 'A11Y-2', unit: 'uA' })));
+    const page = await openSignedIn(browser, user.username, user.password, '/ivcurves', { colorScheme });
+    await heading(page, 'IV Curves');
+    await page.getByRole('table', { name: 'IV curves' }).getByText('A11Y-2').waitFor();
+    await expectNoAxeViolations(page, `/ivcurves, ${colorScheme}`);
+
+    const choose = async (name: string, buffer: Buffer) => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: /^Curve file/ }).click();
+      await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer });
+    };
+    await choose('huge.csv', Buffer.alloc(1024 * 1024 + 1, 0x30));
+    await page.getByText('The file is larger than 1 MB', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'File format' }).click();
+    await page.getByText('voltage,current', { exact: false }).first().waitFor();
+    await expectNoAxeViolations(page, `/ivcurves, a file too large and the format open, ${colorScheme}`);
+
+    await page.getByRole('button', { name: /^Update IV curve/ }).first().click();
+    await page.getByRole('heading', { name: /^Update IV curve/ }).waitFor();
+    await choose('notes.csv', Buffer.from('not a curve'));
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await expectNoAxeViolations(page, `/ivcurves, the update form with a refused file, ${colorScheme}`);
   });
 
   it('signed in as a fresh admin: /alllicenses with a row’s actions and Edit open, a user’s detail with Add new license open, /dongles', async () => {

@@ -184,6 +184,36 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await shot(page, 'dongles', name);
   });
 
+  it.each(variants)('iv curves ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const { createAdminUser, createConfirmedUser } = await import('../support/api');
+    const { curveFile, curveText, uploadCurve } = await import('../support/iv-curves');
+    const [admin, user] = await Promise.all([createAdminUser(), createConfirmedUser()]);
+    await uploadCurve(admin.accessToken, curveFile(curveText({ manufacturer: 'Reference Cells', model: `RC-${name}` })), { public: true });
+    await uploadCurve(user.accessToken, curveFile(curveText({ manufacturer: 'Acme Solar', model: 'SC-100' })));
+    await uploadCurve(user.accessToken, curveFile(curveText({ manufacturer: 'Helios', model: 'HX-7', unit: 'uA' })));
+
+    const page = await openSignedIn(browser, user.username, user.password, '/ivcurves', { viewport, colorScheme });
+    await page.getByRole('table', { name: 'IV curves' }).waitFor();
+    await shot(page, 'ivcurves', name);
+
+    await page.getByRole('button', { name: /^Update IV curve/ }).first().click();
+    await page.getByRole('heading', { name: /^Update IV curve/ }).waitFor();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: /^Curve file/ }).click();
+    await (await chooser).setFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00]) });
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    await shot(page, 'ivcurves-update-error', name);
+
+    const adminPage = await openSignedIn(browser, admin.username, admin.password, '/ivcurves', { viewport, colorScheme, totpSecret: admin.totpSecret });
+    await adminPage.getByRole('table', { name: 'IV curves' }).waitFor();
+    await adminPage.getByRole('button', { name: 'File format' }).click();
+    await adminPage.getByText('voltage,current', { exact: false }).first().waitFor();
+    await adminPage.waitForTimeout(300);
+    await shot(adminPage, 'ivcurves-admin', name);
+  });
+
   it.each(variants)('download screens ($name)', async ({ name, viewport, colorScheme }) => {
     mkdirSync(dir, { recursive: true });
     const page = await openSignedIn(browser, 'demo', inject('demoPassword'), '/download', { viewport, colorScheme });

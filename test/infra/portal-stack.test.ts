@@ -303,7 +303,7 @@ describe('files', () => {
   });
 
   it('versions the buckets whose objects are edited in place', () => {
-    for (const role of ['data', 'downloads', 'attachments'] as const) {
+    for (const role of ['data', 'downloads', 'attachments', 'ivcurves'] as const) {
       expect(portal.json.Resources[bucketId(role)]!.Properties!.VersioningConfiguration, role).toEqual({ Status: 'Enabled' });
     }
   });
@@ -522,10 +522,12 @@ describe('web', () => {
     expect(behavior('/umdata/*')!.CachePolicyId).toBe(managedCachePolicy.cachingDisabled);
   });
 
-  it('does not serve the attachments bucket directly (they are access-checked)', () => {
+  it('does not serve the attachments and IV curves buckets directly (they are access-checked)', () => {
     expect(behavior('/attachments/*')).toBeUndefined();
-    const attachments = JSON.stringify(bucketDomain('attachments'));
-    expect(config.Origins.filter((o) => JSON.stringify(o.DomainName) === attachments)).toEqual([]);
+    for (const role of ['attachments', 'ivcurves'] as const) {
+      const domain = JSON.stringify(bucketDomain(role));
+      expect(config.Origins.filter((o) => JSON.stringify(o.DomainName) === domain), role).toEqual([]);
+    }
   });
 
   it('serves the SPA from the web bucket with the extension-less-path fallback, and no error pages', () => {

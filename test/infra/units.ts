@@ -116,7 +116,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     ...(needs.userPool?.length ? ['cognito-idp'] : []),
     ...(needs.secrets?.length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
     ...(withOptions && unit.ownNeeds.mail ? ['ses'] : []),
-    ...(needs.exports ? ['s3'] : []),
+    ...(needs.exports || needs.ivCurves ? ['s3'] : []),
   ]);
   expect([...services].sort(), label).toEqual([...expectedServices].sort());
   expect(actions.filter((action) => action.includes('*')), label).toEqual([]);
@@ -153,12 +153,15 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     expect(asList(statement.Action).sort(), label).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
   }
 
-  // S3: only writing new objects into the exports bucket, for a unit that writes CSV exports.
-  expect(ofService('s3'), label).toEqual(
-    needs.exports
-      ? [expect.objectContaining({ Action: 's3:PutObject', Resource: { 'Fn::Join': ['', [arnOf(logicalIdOf(stack, stack.files.buckets.exports)), '/*']] } })]
-      : [],
-  );
+  // S3: only writing new objects into the exports bucket, for a unit that writes CSV exports; reading,
+  // writing and deleting objects of the IV curves bucket (no listing), for the unit that keeps IV curves.
+  const objectsOf = (bucket: Parameters<typeof logicalIdOf>[1]) => ({ 'Fn::Join': ['', [arnOf(logicalIdOf(stack, bucket)), '/*']] });
+  expect(ofService('s3'), label).toEqual([
+    ...(needs.exports ? [expect.objectContaining({ Action: 's3:PutObject', Resource: objectsOf(stack.files.buckets.exports) })] : []),
+    ...(needs.ivCurves
+      ? [expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Resource: objectsOf(stack.files.buckets.ivcurves) })]
+      : []),
+  ]);
 
   // Logs: its own log group only.
   expect(ofService('logs'), label).toEqual([expect.objectContaining({ Resource: arnOf(logicalIdOf(stack, fn.logGroup)) })]);
@@ -172,6 +175,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.userPoolId]: ref(logicalIdOf(stack, stack.identity.userPool)),
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
     [ENV.exportsBucket]: ref(logicalIdOf(stack, stack.files.buckets.exports)),
+    [ENV.ivCurvesBucket]: ref(logicalIdOf(stack, stack.files.buckets.ivcurves)),
     [ENV.checkoutApiUrl]: 'https://api.fastspring.com',
     ...Object.fromEntries(
       (needs.secrets ?? []).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),

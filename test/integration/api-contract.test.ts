@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { API_VERSION, MAX_JSON_BODY_BYTES, apiMessages } from '../../shared/api';
+import { API_VERSION, MAX_JSON_BODY_BYTES, UPLOAD_FILE_FIELD, apiMessages } from '../../shared/api';
 import { allCmds } from '../../shared/contract/all';
-import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import type { CmdDefinition } from '../../shared/contract/define';
+import { callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi, type FormFile } from '../support/api';
 import { accessClaims, mintToken, strangerKey } from '../support/tokens';
 
 /**
@@ -19,26 +20,41 @@ function expectErrorEnvelope(body: { status: string; message?: string }) {
   expect(body.message).not.toMatch(/\n\s+at |Error:|stack/i);
 }
 
+/**
+ * A call as the SPA makes it: JSON, or for an upload cmd a multipart form (every param a text field or a
+ * file), so each matrix case reaches the dispatcher the way real calls do.
+ */
+function send(endpoint: string, def: CmdDefinition, fields: Record<string, unknown>, token?: string) {
+  if (!def.upload) return callApi(endpoint, fields, token);
+  const form = Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [name, typeof value === 'object' && value !== null ? (value as FormFile) : String(value)]),
+  );
+  return uploadApi(endpoint, form, token);
+}
+/** What is of the wrong type for a param: for a JSON cmd a nested object; in a form a file for a text field, text for the file. */
+const wrongValue = (def: CmdDefinition, key: string): unknown =>
+  !def.upload ? { nested: ['not', 'valid'] } : key === UPLOAD_FILE_FIELD ? 'not a file' : ({ name: 'stray.bin', content: 'x' } satisfies FormFile);
+
 /** A customer and an admin of this file's own, so no test depends on the demo accounts' state. */
 const customer = createConfirmedUser();
 const admin = createAdminUser();
 
 describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ endpoint, cmd, def }) => {
   it('refuses a call without a token', async () => {
-    const res = await callApi(endpoint, { cmd });
+    const res = await send(endpoint, def, { cmd });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ status: 'error', message: apiMessages.missingToken });
   });
 
   it('refuses a token signed by another key', async () => {
-    const res = await callApi(endpoint, { cmd }, mintToken(accessClaims(issuer, clientId), strangerKey()));
+    const res = await send(endpoint, def, { cmd }, mintToken(accessClaims(issuer, clientId), strangerKey()));
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(apiMessages.invalidToken);
   });
 
   it('refuses an expired token', async () => {
     const past = Math.floor(Date.now() / 1000) - 7200;
-    const res = await callApi(endpoint, { cmd }, mintToken(accessClaims(issuer, clientId, { iat: past, exp: past + 60 })));
+    const res = await send(endpoint, def, { cmd }, mintToken(accessClaims(issuer, clientId, { iat: past, exp: past + 60 })));
     expect(res.status).toBe(401);
     expect(res.body.message).toBe(apiMessages.expiredToken);
   });
@@ -49,7 +65,7 @@ describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ 
       accessClaims(issuer, 'another-client'),
       accessClaims('http://127.0.0.1:1/local_other', clientId),
     ]) {
-      const res = await callApi(endpoint, { cmd }, mintToken(claims));
+      const res = await send(endpoint, def, { cmd }, mintToken(claims));
       expect(res.status).toBe(401);
       expectErrorEnvelope(res.body);
     }
@@ -58,7 +74,7 @@ describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ 
   if (def.role === 'admin') {
     it('refuses a signed-in user who is not an admin', async () => {
       const tokens = await customer;
-      const res = await callApi(endpoint, { cmd }, def.token === 'id' ? tokens.idToken : tokens.accessToken);
+      const res = await send(endpoint, def, { cmd }, def.token === 'id' ? tokens.idToken : tokens.accessToken);
       expect(res.status).toBe(403);
       expect(res.body.message).toBe(apiMessages.adminOnly);
     });
@@ -72,15 +88,30 @@ describe.each(cmds.filter((c) => c.def.role !== 'public'))('$endpoint $cmd', ({ 
   it('answers every param of the wrong type with a clear 400', async () => {
     const keys = Object.keys((def.params as unknown as { shape: Record<string, unknown> }).shape);
     for (const key of keys) {
-      const res = await callApi(endpoint, { cmd, [key]: { nested: ['not', 'valid'] } }, await tokenFor());
+      const res = await send(endpoint, def, { cmd, [key]: wrongValue(def, key) }, await tokenFor());
       expect(res.status).toBe(400);
       expectErrorEnvelope(res.body);
       expect(res.body.message).toContain(key);
     }
   });
 
+  if (def.upload) {
+    const { maxBytes } = def.upload;
+    it('refuses a file over its limit with 413, and a JSON body with a clear 400', async () => {
+      const tooLarge = await send(endpoint, def, { cmd, [UPLOAD_FILE_FIELD]: { name: 'big.bin', content: new Uint8Array(maxBytes + 1) } }, await tokenFor());
+      expect(tooLarge).toEqual({ status: 413, body: { status: 'error', message: apiMessages.fileTooLarge(maxBytes) } });
+      const json = await callApi(endpoint, { cmd }, await tokenFor());
+      expect(json).toEqual({ status: 400, body: { status: 'error', message: apiMessages.multipartRequired } });
+    });
+  } else {
+    it('refuses a multipart form with a clear 400', async () => {
+      const res = await uploadApi(endpoint, { cmd }, await tokenFor());
+      expect(res).toEqual({ status: 400, body: { status: 'error', message: apiMessages.jsonRequired } });
+    });
+  }
+
   it('refuses a param it does not know, rather than dropping it', async () => {
-    const res = await callApi(endpoint, { cmd, surplus_param: 1 }, await tokenFor());
+    const res = await send(endpoint, def, { cmd, surplus_param: 1 }, await tokenFor());
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(apiMessages.unknownParam(['surplus_param']));
   });

@@ -5,11 +5,12 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { buildApp, stackName } from '../../infra/portal-app';
 import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { curveText } from '../support/iv-curves';
 
 /**
  * Deploy fidelity: the Lambda bundles exactly as the synthesized cloud assembly would upload them,
@@ -32,8 +33,14 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
+/** The local bucket a bucket variable of the template names (the bucket's logical id says its role only indirectly). */
+const localBuckets: Record<string, string | undefined> = {
+  [ENV.exportsBucket]: localStack.resources.buckets.exports,
+  [ENV.ivCurvesBucket]: localStack.resources.buckets.ivcurves,
+};
+
 /**
- * The template's environment variable, with Refs to the pool, client and table made local. A secret's
+ * The template's environment variable, with Refs to the pool, client, table and buckets made local. A secret's
  * `NAME_SECRET_ID` becomes `NAME` with the local stack's value: there is no Secrets Manager emulator, and
  * functions read `NAME` before `NAME_SECRET_ID` (functions/lib/secrets.ts).
  */
@@ -48,6 +55,11 @@ function resolveEnv(name: string, value: unknown): [string, string] {
       return [name, localStack.resources.userPoolId];
     case 'AWS::Cognito::UserPoolClient':
       return [name, localStack.resources.userPoolClientId];
+    case 'AWS::S3::Bucket': {
+      const bucket = localBuckets[name];
+      if (!bucket) throw new Error(`${name}: the test knows no local bucket for it`);
+      return [name, bucket];
+    }
     case 'AWS::SecretsManager::Secret': {
       const plain = name.replace(/_SECRET_ID$/, '');
       const local = localStack.functionEnv[plain];
@@ -128,6 +140,28 @@ function httpApiEvent(path: string, body: unknown, token?: string) {
   };
 }
 
+/**
+ * A multipart upload as API Gateway hands it to the function: the form's bytes base64-encoded
+ * (isBase64Encoded), as it does for any body that is not text.
+ */
+async function multipartEvent(path: string, fields: Record<string, string | { name: string; content: string }>, token: string) {
+  const form = new FormData();
+  form.append('version', '2020');
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') form.append(name, value);
+    else form.append(name, new Blob([value.content]), value.name);
+  }
+  const request = new Request('http://local/', { method: 'POST', body: form });
+  const bytes = Buffer.from(await request.arrayBuffer());
+  const event = httpApiEvent(path, {}, token);
+  return {
+    ...event,
+    headers: { ...event.headers, 'content-type': request.headers.get('content-type')! },
+    body: bytes.toString('base64'),
+    isBase64Encoded: true,
+  };
+}
+
 type HttpResult = { statusCode: number; body: string };
 const httpCall = async (bundle: FunctionBundle, event: unknown) => {
   const { result, error } = await invoke(bundle, event);
@@ -198,6 +232,27 @@ describe('the synthesized Lambda bundles', () => {
     expect(JSON.parse(bad.body)).toEqual({ status: 'error', message: 'first_name: First name is required' });
   });
 
+  it('user: takes an IV curve upload as API Gateway passes it (multipart, base64) and keeps the file in the IV curves bucket', async () => {
+    const bundle = bundleFor('User');
+    const user = await createConfirmedUser();
+    const text = curveText({ manufacturer: 'Bundle', model: 'Base64 µ-cell' });
+    const upload = await httpCall(
+      bundle,
+      await multipartEvent('user', { cmd: 'upload_iv_curve', upload_type: 'new', uploaded_file: { name: 'bundle.csv', content: text } }, user.accessToken),
+    );
+    expect(upload.statusCode).toBe(200);
+    const curve = JSON.parse(upload.body).data as { id: number; manufacturer: string; model: string; version: number };
+    expect(curve).toMatchObject({ manufacturer: 'Bundle', model: 'Base64 µ-cell', version: 1 });
+    // Read back through the bundle: the object in the bucket holds the bytes sent, the multibyte µ intact.
+    const file = await httpCall(bundle, httpApiEvent('user', { cmd: 'get_iv_curve_file', id: curve.id }, user.accessToken));
+    expect(JSON.parse(file.body)).toEqual({ status: 'ok', data: { id: curve.id, version: 1, filename: 'bundle.csv', content: text } });
+    const tooLarge = await httpCall(
+      bundle,
+      await multipartEvent('user', { cmd: 'upload_iv_curve', upload_type: 'new', uploaded_file: { name: 'big.csv', content: 'x'.repeat(1024 * 1024 + 1) } }, user.accessToken),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+  });
+
   it('user: refuses a request that did not come through CloudFront', async () => {
     const user = await createConfirmedUser();
     const event = httpApiEvent('user', { cmd: 'get_user_profile' }, user.accessToken);
@@ -231,7 +286,7 @@ describe('the synthesized Lambda bundles', () => {
     const signed = { ...event, headers: { ...event.headers, 'x-fs-signature': signature } };
     expect((await httpCall(bundleFor(endpoints.fastspring.construct), signed)).statusCode).toBe(200);
     expect((await httpCall(bundleFor(endpoints.fastspring.construct), signed)).statusCode).toBe(200);
-    // Read through the local stack's API: the lic bundle's exports bucket has no local stand-in here.
+    // Read through the local stack's API, as a customer would see the order's licenses.
     const licenses = (await callApi('lic/5', { cmd: 'get_licenses' }, user.accessToken)).body.data as { licenses: unknown[] };
     expect(licenses.licenses).toEqual([expect.objectContaining({ license_type_id: 'Pro', tag: `order:${orderId}` })]);
   });

@@ -139,6 +139,36 @@ export async function callApi(
   return { status: response.status, body: await response.json() };
 }
 
+/** A file to send in a multipart form: its name and content. */
+export interface FormFile {
+  name: string;
+  content: string | Uint8Array<ArrayBuffer>;
+}
+const isFormFile = (value: unknown): value is FormFile => typeof value === 'object' && value !== null && 'name' in value && 'content' in value;
+
+/**
+ * POST /api/{endpoint} as the SPA uploads (spec §7): a multipart form of cmd, version, client, the params
+ * as text fields and each FormFile as a file part. Returns the HTTP status and the parsed envelope.
+ */
+export async function uploadApi(
+  endpoint: string,
+  fields: Record<string, string | number | boolean | FormFile>,
+  token?: string,
+): Promise<{ status: number; body: { status: string; data?: unknown; message?: string } }> {
+  const { baseUrl } = stackContext();
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ version: API_VERSION, client: API_CLIENT, ...fields })) {
+    if (isFormFile(value)) form.append(name, new Blob([value.content]), value.name);
+    else form.append(name, String(value));
+  }
+  const response = await fetch(`${baseUrl}/api/${endpoint}`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: form,
+  });
+  return { status: response.status, body: await response.json() };
+}
+
 /** A unique confirmed member of the Admin group without an authenticator yet: no admin rights until it has one. */
 export async function createAdminUserWithoutMfa(password = 'Passw0rdX') {
   const { cognito, localStack } = stackContext();

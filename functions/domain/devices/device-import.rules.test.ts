@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DEVICE_BYTES, mergeDevice, newUnitOf, oversizedUnits, parseCsv, readDevicesCsv, readDevicesFile, readDevicesJson, type DeviceInput } from './device-import.rules';
+import { MAX_DEVICE_BYTES, mergeDevice, newUnitOf, oversizedUnits, readDevicesCsv, readDevicesFile, readDevicesJson, type DeviceInput } from './device-import.rules';
 import { deviceMatches } from './device-list.rules';
 
 const header = 'uid,serial_no,product_id,hardware_version,ems_id,ean,certificate_created,cert,calibration_created,calibration';
 
 describe('reading a production file', () => {
-  it('parses quoted CSV cells with commas, quotes and line breaks, and tells each record its line', () => {
-    const records = parseCsv('a,b\r\n"x,1","say ""hi""\nthere"\n\nc,d\n');
-    expect(records).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x,1', 'say "hi"\nthere'] },
-      { line: 5, cells: ['c', 'd'] },
-    ]);
-  });
-
   it('reads units from CSV, with several rows of one uid adding its certificates and calibrations', () => {
     const text = [
       header,

@@ -26,8 +26,25 @@ export const clientMessages = {
 type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 
 /**
- * Calls `cmd` of an endpoint: POST {apiBase}/{path} with {cmd, version, client, ...params}
- * and, unless the contract marks the cmd public, the access token (the id token where the contract says
+ * An upload cmd's body (spec §7): a multipart form of cmd, version, client and the params, a file as a
+ * file part and anything else as text. The browser sets its content type with the boundary.
+ */
+function uploadForm(cmd: string, params: object): FormData {
+  const form = new FormData();
+  form.append('cmd', cmd);
+  form.append('version', String(API_VERSION));
+  form.append('client', API_CLIENT);
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (value instanceof Blob) form.append(name, value, value instanceof File ? value.name : name);
+    else form.append(name, String(value));
+  }
+  return form;
+}
+
+/**
+ * Calls `cmd` of an endpoint: POST {apiBase}/{path} with {cmd, version, client, ...params} (an upload
+ * cmd's as a multipart form) and, unless the contract marks the cmd public, the access token (the id token where the contract says
  * so). The endpoint's contract module (shared/contract/{endpoint}.ts) types params and result, and only
  * the modules a page uses are in its chunk. An error envelope rejects with ApiCallError; a session error
  * (HTTP 401) signs out and reloads the page; an outage (503) is shown, never a sign-out.
@@ -37,8 +54,8 @@ export async function call<C extends AnyContract, N extends CmdName<C>>(
   cmd: N,
   params: CmdInput<C, N>,
 ): Promise<CmdResult<C, N>> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
   const definition = contract.cmds[cmd];
+  const headers: Record<string, string> = definition?.upload ? {} : { 'content-type': 'application/json' };
   if (definition?.role !== 'public') {
     try {
       const token = definition?.token === 'id' ? await getIdToken() : await getAccessToken();
@@ -57,7 +74,9 @@ export async function call<C extends AnyContract, N extends CmdName<C>>(
     response = await fetch(`${getConfig().apiBase}/${contract.path}`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
+      body: definition?.upload
+        ? uploadForm(cmd, params as object)
+        : JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
     });
   } catch {
     throw new ApiCallError(clientMessages.network, 0);

@@ -7,6 +7,7 @@ import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes'
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
 import { downloadRoutes } from '../features/downloads/routes';
+import { ivCurveRoutes } from '../features/iv-curves/routes';
 import { legacyRoutes } from '../features/legacy/routes';
 import { licenseRoutes } from '../features/licenses/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
@@ -32,6 +33,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...productRoutes,
   ...adminProductRoutes,
   ...adminDeviceRoutes,
+  ...ivCurveRoutes,
   ...placeholderRoutes,
 ];
 

@@ -10,13 +10,6 @@ export const placeholderRoutes = declareRoutes([
   // Signed in, everyone
   { path: paths.cases, title: 'Cases', access: 'signed-in', menu: { section: 'user', label: 'Cases', order: 60 } },
   { path: paths.case, title: 'Case', access: 'signed-in' },
-  // Open to every signed-in user, listed in the Admin section of the menu.
-  {
-    path: paths.ivCurves,
-    title: 'IV Curves',
-    access: 'signed-in',
-    menu: { section: 'admin', label: 'IV Curves', order: 110 },
-  },
 
   // Admins only
   { path: paths.users, title: 'Users', access: 'admin', menu: { section: 'admin', label: 'Users', order: 30 } },

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { nextId } from '../../lib/db/counters';
+import { logger } from '../../lib/logger';
+import type { IvCurveFile } from './curve-file.rules';
+import { deleteCurveFile, putCurveFile } from './curve-files';
+import { insertCurve, replaceCurve, type IvCurveRecord } from './iv-curves.repository';
+
+/** A checked upload: the file as sent, the curve read from it, and the optional fields of the form. */
+export interface CurveUpload {
+  filename: string;
+  bytes: Uint8Array;
+  curve: IvCurveFile;
+  productId?: number;
+  public?: boolean;
+}
+
+/**
+ * Where one upload's file is kept: the curve, its version and a random part. Each upload writes its own
+ * object, so of two updates racing from the same version the one that loses removes only its own file.
+ */
+const fileKey = (id: number, version: number) => `${id}/v${version}-${randomUUID().slice(0, 8)}.csv`;
+
+/** A file name fit to store and offer back: its last path segment, printable, at most 200 characters. */
+export function cleanFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200);
+  return clean || 'iv-curve.csv';
+}
+
+const fields = (upload: CurveUpload) => ({
+  manufacturer: upload.curve.manufacturer,
+  model: upload.curve.model,
+  unit: upload.curve.unit,
+  filename: cleanFilename(upload.filename),
+  size: upload.bytes.byteLength,
+  points: upload.curve.points.length,
+});
+
+/** Removes a file nothing refers to; a failure only leaves an orphan object behind, so it is logged, not thrown. */
+async function removeFile(key: string): Promise<void> {
+  try {
+    await deleteCurveFile(key);
+  } catch (error) {
+    logger.warn('An IV curve file nothing refers to could not be removed', { key, error: error as Error });
+  }
+}
+
+/**
+ * Stores a new curve of `ownerId`: its file first, then its record; when the record cannot be written the
+ * file goes again, so a failed upload leaves nothing behind. Private unless an admin said public.
+ */
+export async function storeNewCurve(ownerId: number, upload: CurveUpload, now = new Date()): Promise<IvCurveRecord> {
+  const id = await nextId('iv-curve');
+  const record: IvCurveRecord = {
+    id,
+    user_id: ownerId,
+    ...(upload.productId !== undefined ? { product_id: upload.productId } : {}),
+    version: 1,
+    public: upload.public ?? false,
+    ...fields(upload),
+    file_key: fileKey(id, 1),
+    created: now.toISOString(),
+    updated: now.toISOString(),
+  };
+  await putCurveFile(record.file_key, upload.bytes);
+  try {
+    await insertCurve(record);
+  } catch (error) {
+    await removeFile(record.file_key);
+    throw error;
+  }
+  return record;
+}
+
+/**
+ * Replaces a curve's file (as read): the new file is kept under a new key, the record takes the next
+ * version only while the stored one is still the version read (IvCurveChangedError otherwise, and the new
+ * file goes again), and then the previous version's file is removed. The id, owner and created time stay;
+ * the product and public stay unless the upload gives them.
+ */
+export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload, now = new Date()): Promise<IvCurveRecord> {
+  const version = read.version + 1;
+  const productId = upload.productId ?? read.product_id;
+  const next: IvCurveRecord = {
+    id: read.id,
+    user_id: read.user_id,
+    ...(productId !== undefined ? { product_id: productId } : {}),
+    version,
+    public: upload.public ?? read.public,
+    ...fields(upload),
+    file_key: fileKey(read.id, version),
+    created: read.created,
+    updated: now.toISOString(),
+  };
+  await putCurveFile(next.file_key, upload.bytes);
+  try {
+    await replaceCurve(read, next);
+  } catch (error) {
+    await removeFile(next.file_key);
+    throw error;
+  }
+  await removeFile(read.file_key);
+  return next;
+}

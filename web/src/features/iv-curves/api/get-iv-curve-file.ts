@@ -1,0 +1,19 @@
+import { userContract } from '../../../../../shared/contract/user';
+import { call } from '../../../api/client';
+
+/** A curve's file as uploaded: `user/get_iv_curve_file`. */
+export const getIvCurveFile = (id: number) => call(userContract, 'get_iv_curve_file', { id });
+
+/** Saves a curve's file in the browser's downloads, under the name it was uploaded with. */
+export async function downloadIvCurveFile(id: number): Promise<void> {
+  const file = await getIvCurveFile(id);
+  const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the data to the download; the URL is not needed after it.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

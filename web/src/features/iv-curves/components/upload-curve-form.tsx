@@ -1,0 +1,107 @@
+import { Button, Checkbox, FileInput, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { IvCurve } from '../../../../../shared/contract/user';
+import { useNotice } from '../../../components/location-notice';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { useUploadIvCurve, type UploadIvCurveInput } from '../api/upload-iv-curve';
+import { fileProblem, ivCurveTexts } from '../messages';
+
+const PRODUCT_ID = /^[1-9]\d{0,14}$/;
+
+export interface UploadCurveFormProps {
+  /** The curve whose file the form replaces; without one it uploads a new curve. */
+  curve?: IvCurve;
+  /** The caller may make curves public (an admin): the form offers Public. */
+  canPublish: boolean;
+  /** After a successful upload. */
+  onDone?: () => void;
+  /** Shown as a Cancel button when given (an update can be given up). */
+  onCancel?: () => void;
+}
+
+/**
+ * Upload a curve file: the file (checked for size here, for everything else by the server), an optional
+ * product id, Public for admins; Upload, enabled once a file is chosen. An update sends the product id
+ * only when it was changed, and keeps the curve's id.
+ */
+export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadCurveFormProps) {
+  const notice = useNotice();
+  const upload = useUploadIvCurve();
+  const initialProductId = curve?.product_id ? String(curve.product_id) : '';
+  const [file, setFile] = useState<File | null>(null);
+  const [productId, setProductId] = useState(initialProductId);
+  const [isPublic, setPublic] = useState(curve?.public ?? false);
+  const problem = fileProblem(file);
+  const product = productId.trim();
+  const productProblem = product !== '' && !PRODUCT_ID.test(product) ? ivCurveTexts.productId : null;
+
+  const submit = useSubmit(
+    (chosen: File) => {
+      const input: UploadIvCurveInput = {
+        ...(curve ? { upload_type: 'update', id: curve.id } : { upload_type: 'new' }),
+        ...(product !== '' && product !== initialProductId ? { product_id: product } : {}),
+        ...(canPublish ? { public: isPublic } : {}),
+        uploaded_file: chosen,
+      };
+      return upload.mutateAsync(input);
+    },
+    {
+      onSuccess: (stored) => {
+        notice.show(curve ? ivCurveTexts.updated(stored.id, stored.version) : ivCurveTexts.uploaded(stored.id));
+        setFile(null);
+        if (!curve) setProductId('');
+        onDone?.();
+      },
+    },
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (file && !problem && !productProblem) void submit.run(file);
+      }}
+    >
+      <Stack gap="sm">
+        <FileInput
+          label="Curve file"
+          description={ivCurveTexts.fileHint}
+          accept=".csv,text/csv,text/plain"
+          maw={520}
+          required
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
+          value={file}
+          onChange={setFile}
+          error={problem}
+          // An update is opened from a row below: the keyboard goes on in the form.
+          autoFocus={curve !== undefined}
+        />
+        <TextInput
+          label="Product id"
+          description={curve ? 'Left as it is, the curve keeps its product' : 'Optional: the registered product the curve belongs to'}
+          inputMode="numeric"
+          autoComplete="off"
+          maw={280}
+          value={productId}
+          onChange={(event) => setProductId(event.currentTarget.value)}
+          error={productProblem}
+        />
+        {canPublish ? (
+          <Checkbox label="Public: every user sees this curve" checked={isPublic} onChange={(event) => setPublic(event.currentTarget.checked)} />
+        ) : null}
+        <Group gap="sm">
+          <Button type="submit" loading={submit.pending} disabled={!file || problem !== null || productProblem !== null}>
+            {curve ? 'Update' : 'Upload'}
+          </Button>
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}
