@@ -237,6 +237,8 @@ export const jobs = {
       userPool: ['ListUsers', 'AdminDeleteUser'],
       poolIds: true,
       mail: true,
+      // A deleted user's private curves and their files go.
+      ivCurves: true,
     },
   },
   'purge-unconfirmed': {

@@ -9,10 +9,12 @@ import { apiMessages } from '../../shared/api';
 import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
 import * as deletions from '../../functions/domain/accounts/deletions.repository';
 import * as downloads from '../../functions/domain/downloads/downloads.repository';
+import * as ivCurves from '../../functions/domain/iv-curves/iv-curves.repository';
 import * as products from '../../functions/domain/products/products.repository';
 import * as users from '../../functions/domain/users/users.repository';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { newDevice, productCall, storeDevices } from '../support/products';
 
 const { baseUrl, localStack, cognito } = stackContext();
@@ -90,7 +92,7 @@ describe('account deletion', () => {
     expect((await mailsTo(user.email)).map((m) => m.subject)).toContain('Your account has been deleted');
   });
 
-  it("unregisters the user's units and forgets their certificate requests, downloads and EULA acceptances", async () => {
+  it("unregisters the user's units and forgets their certificate requests, downloads, EULA acceptances and private IV curves", async () => {
     const [user, other] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
     const { id } = await profileOf(user.accessToken);
     const device = newDevice();
@@ -100,6 +102,9 @@ describe('account deletion', () => {
     expect((await productCall(user.accessToken, 'request_certificate', { uid: device.uid, ...address })).status).toBe(200);
     expect((await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, user.accessToken)).status).toBe(200);
     expect((await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0' }, user.accessToken)).status).toBe(200);
+    const curve = await uploadCurve(user.accessToken, curveFile(curveText()));
+    expect(curve.status).toBe(200);
+    const curveId = (curve.body.data as { id: number }).id;
     await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
 
     expect((await job.runDeletionJob()).deleted).toContain(id);
@@ -107,6 +112,7 @@ describe('account deletion', () => {
     expect(await asUnit({ endpoint: 'product' }, () => products.productsOf(id))).toEqual([]);
     expect(await asUnit({ endpoint: 'user' }, () => downloads.userDownloads(id))).toEqual([]);
     expect(await asUnit({ endpoint: 'user' }, () => downloads.eulaAcceptances(id))).toEqual([]);
+    expect(await asUnit({ endpoint: 'user' }, () => ivCurves.findCurve(curveId))).toBeNull();
     // The unit is free: its next owner registers it.
     const taken = await productCall(other.accessToken, 'register_product', { uid: device.uid });
     expect(taken.status).toBe(200);

@@ -4,6 +4,7 @@ import { cognito } from '../../lib/cognito';
 import { getAuthConfig } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { forgetDownloadsOf } from '../downloads/downloads.repository';
+import { forgetPrivateCurvesOf } from '../iv-curves/iv-curves';
 import { releaseProductsOf } from '../products/products.repository';
 import { revokeAccount } from '../sessions/revocations.repository';
 import { releaseClaim } from '../users/email-claims.repository';
@@ -43,8 +44,8 @@ async function cognitoUsernameOf(sub: string): Promise<string | null> {
 
 /**
  * Deletes one account: first its tokens are revoked (so nothing it sends is accepted or re-creates a
- * record), then the Cognito user goes, the user's units are unregistered, their downloads and EULA
- * acceptances, the email claim and the user record go, an audit line without
+ * record), then the Cognito user goes, the user's units are unregistered, their downloads, EULA
+ * acceptances and private IV curves, the email claim and the user record go, an audit line without
  * personal data is kept and the request closed. Each step tolerates having been done by an earlier,
  * interrupted run, so the job can always be run again.
  */
@@ -59,6 +60,7 @@ export async function deleteAccount(request: PendingDeletion, now = new Date()):
   if (user) {
     await releaseProductsOf(user.id, now);
     await forgetDownloadsOf(user.id);
+    await forgetPrivateCurvesOf(user.id);
     await releaseClaim(user.email, user.username);
     await deleteUser(request.sub);
   }

@@ -1,4 +1,5 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
@@ -51,6 +52,11 @@ async function queryIndex(index: 'gsi1' | 'gsi2', partition: string, range?: { b
     .options({ maxPages: Infinity })
     .send();
   return Items ?? [];
+}
+
+/** Removes a curve's record (account deletion). */
+export async function deleteCurve(id: number): Promise<void> {
+  await IvCurveEntity.build(DeleteItemCommand).key({ id }).send();
 }
 
 /** A user's curves. */

@@ -3,7 +3,7 @@ import { nextId } from '../../lib/db/counters';
 import { logger } from '../../lib/logger';
 import type { IvCurveFile } from './curve-file.rules';
 import { deleteCurveFile, putCurveFile } from './curve-files';
-import { insertCurve, replaceCurve, type IvCurveRecord } from './iv-curves.repository';
+import { curvesOf, deleteCurve, insertCurve, replaceCurve, type IvCurveRecord } from './iv-curves.repository';
 
 /** A checked upload: the file as sent, the curve read from it, and the optional fields of the form. */
 export interface CurveUpload {
@@ -101,4 +101,16 @@ export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload
   }
   await removeFile(read.file_key);
   return next;
+}
+
+/**
+ * Account deletion: the user's private curves and their files go. Public curves stay: an admin
+ * published them for everyone, and they name the owner only by id.
+ */
+export async function forgetPrivateCurvesOf(userId: number): Promise<void> {
+  for (const curve of await curvesOf(userId)) {
+    if (curve.public) continue;
+    await deleteCurveFile(curve.file_key);
+    await deleteCurve(curve.id);
+  }
 }
