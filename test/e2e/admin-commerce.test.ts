@@ -391,6 +391,8 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
     }
+    // The list may be read again as the dialog closes: wait for the row's menu before counting its items.
+    await page.getByRole('button', { name: `Actions for license ${convertible.id}` }).waitFor();
     expect(await actions(convertible.id)).toEqual(['Cancel subscription', 'Convert subscription']);
     expect(browser.pageErrors()).toEqual([]);
   });

@@ -50,12 +50,13 @@ describe('the local stack as the browser sees it', () => {
     await s3.send(
       new PutObjectCommand({
         Bucket: localStack.resources.buckets.data!,
-        Key: 'versions.json',
+        // Not versions.json: the seeded release list is what the download tests read.
+        Key: 'local-stack-probe.json',
         Body: JSON.stringify({ otii: [] }),
         ContentType: 'application/json',
       }),
     );
-    const response = await fetch(`${baseUrl}/data/versions.json?t=1`);
+    const response = await fetch(`${baseUrl}/data/local-stack-probe.json?t=1`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ otii: [] });
     expect((await fetch(`${baseUrl}/data/missing.json`)).status).toBe(404);
