@@ -1,5 +1,5 @@
 import { ActionIcon, CopyButton, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { DEVICE_ORDER_COLUMNS, DEVICES_PAGE_SIZE, type DeviceRow } from '../../../../../shared/contract/product.admin';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
@@ -75,36 +75,35 @@ function DeviceEvents({ uid }: { uid: string }) {
   return (
     <>
       {certificates.map((cert, index) => (
-        <Table.Tr key={`c${index}`} data-event="labeled">
-          <Table.Td />
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(cert.created)}</Table.Td>
-          <Table.Td fw={500}>Labeled</Table.Td>
-          <Table.Td colSpan={span - 3}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <CopyValue value={cert.cert} label="Copy certificate" />
-              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                {cert.serial_no} · {cert.ean} · {cert.cert}
-              </Text>
-            </Group>
-          </Table.Td>
-        </Table.Tr>
+        <EventRow key={`c${index}`} event="labeled" created={cert.created} copy={{ value: cert.cert, label: 'Copy certificate' }} span={span}>
+          {cert.serial_no} · {cert.ean} · {cert.cert}
+        </EventRow>
       ))}
       {calibration.map((cal, index) => (
-        <Table.Tr key={`k${index}`} data-event="calibrated">
-          <Table.Td />
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(cal.created)}</Table.Td>
-          <Table.Td fw={500}>Calibrated</Table.Td>
-          <Table.Td colSpan={span - 3}>
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <CopyValue value={cal.calibration} label="Copy calibration" />
-              <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                {cal.calibration}
-              </Text>
-            </Group>
-          </Table.Td>
-        </Table.Tr>
+        <EventRow key={`k${index}`} event="calibrated" created={cal.created} copy={{ value: cal.calibration, label: 'Copy calibration' }} span={span}>
+          {cal.calibration}
+        </EventRow>
       ))}
     </>
+  );
+}
+
+/** One Labeled or Calibrated row under a unit: when, what, and its text with a copy button. */
+function EventRow({ event, created, copy, span, children }: { event: 'labeled' | 'calibrated'; created: string; copy: { value: string; label: string }; span: number; children: ReactNode }) {
+  return (
+    <Table.Tr data-event={event}>
+      <Table.Td />
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(created)}</Table.Td>
+      <Table.Td fw={500}>{event === 'labeled' ? 'Labeled' : 'Calibrated'}</Table.Td>
+      <Table.Td colSpan={span - 3}>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <CopyValue value={copy.value} label={copy.label} />
+          <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {children}
+          </Text>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
   );
 }
 

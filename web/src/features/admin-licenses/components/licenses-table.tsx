@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
+import { ActionsTh } from '../../../components/actions-th';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
@@ -147,11 +148,7 @@ export function LicensesTable({ rows, sort, onSort, showOwner, busy }: LicensesT
       busy={busy}
       minWidth={showOwner ? 1180 : 940}
       className={classes.table}
-      extraHeaders={
-        <Table.Th>
-          <VisuallyHidden>Actions</VisuallyHidden>
-        </Table.Th>
-      }
+      extraHeaders={<ActionsTh />}
     >
       {rows.map((license) => (
         <LicenseRow key={license.id} license={license} showOwner={showOwner} />

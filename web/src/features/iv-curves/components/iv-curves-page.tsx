@@ -1,6 +1,7 @@
-import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
+import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
@@ -112,10 +113,7 @@ export default function IvCurvesPage() {
                       <Table.Th>Manufacturer</Table.Th>
                       <Table.Th>Model</Table.Th>
                       <Table.Th>Unit</Table.Th>
-                      {/* Positioned, so the hidden text stays inside the scrolling table on a narrow screen. */}
-                      <Table.Th pos="relative">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
+                      <ActionsTh />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Product } from '../../../../../shared/contract/product';
+import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
@@ -59,10 +60,7 @@ export default function MyProductsPage() {
                       <Table.Th>Registered</Table.Th>
                       <Table.Th>Uid</Table.Th>
                       <Table.Th>Hardware version</Table.Th>
-                      {/* Positioned, so the hidden text stays inside the scrolling table on a narrow screen. */}
-                      <Table.Th pos="relative">
-                        <VisuallyHidden>Actions</VisuallyHidden>
-                      </Table.Th>
+                      <ActionsTh />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
