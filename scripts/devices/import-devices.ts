@@ -13,10 +13,11 @@
  */
 import '../local/env-defaults';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ImportOutcome } from '../../functions/domain/devices/devices.repository';
 import { ENV } from '../../shared/runtime';
+import { connectToRunningStack, stackStateFile } from '../local/running-stack';
 
 export interface DeviceImportResult {
   ok: boolean;
@@ -85,13 +86,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   let env: Record<string, string | undefined> = process.env;
   if (!process.env[ENV.tableName]) {
-    const stateFile = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'stack.json');
-    if (!existsSync(stateFile)) {
-      console.error(`No running local stack (${stateFile} is missing): start it with npm start, or set ${ENV.tableName}`);
+    const functionEnv = connectToRunningStack();
+    if (!functionEnv) {
+      console.error(`No running local stack (${stackStateFile()} is missing): start it with npm start, or set ${ENV.tableName}`);
       process.exit(1);
     }
-    const { functionEnv } = JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> };
-    for (const [key, value] of Object.entries(functionEnv)) if (key.startsWith('AWS_')) process.env[key] = value;
     env = functionEnv;
   }
   try {

@@ -1,6 +1,5 @@
-import { importDevicesOrThrow } from '../../functions/domain/devices/devices.repository';
 import type { DeviceInput } from '../../functions/domain/devices/device-import.rules';
-import { findDevice } from '../../functions/domain/devices/devices.repository';
+import { findDevice, importDevicesOrThrow } from '../../functions/domain/devices/devices.repository';
 import { findProductByUid, registerProduct } from '../../functions/domain/products/products.repository';
 
 const unit = (n: number, product_id: string, hardware_version: string, events: { labeled?: string; calibrated?: string } = {}): DeviceInput => {

@@ -1,40 +1,15 @@
-import { crc32 } from 'node:zlib';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { strToU8, zipSync } from 'fflate';
 import type { FirmwareRelease, SoftwareEntry, SoftwareRelease } from '../../shared/downloads/releases';
 import { publishRelease, readVersions, type PackageSource, type PublishTarget } from '../release/publish-release';
 
 /**
  * A zip archive holding one text file, stored (not compressed): a small real package that any unzip
- * tool opens, so the local download links give a file worth the name.
+ * tool opens, so the local download links give a file worth the name. Its file time is fixed, so a
+ * second seed makes the same bytes (a published package name never takes other bytes).
  */
-export function zipOf(fileName: string, text: string): Uint8Array {
-  const name = Buffer.from(fileName);
-  const data = Buffer.from(text);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(10, 4); // version needed
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(10, 4); // version made by
-  central.writeUInt16LE(10, 6); // version needed
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(name.length, 28);
-  const centralOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
-}
+const zipOf = (fileName: string, text: string): Uint8Array =>
+  zipSync({ [fileName]: [strToU8(text), { level: 0, mtime: new Date(2025, 0, 1) }] });
 
 const sample = (packageName: string): PackageSource => ({
   name: packageName,

@@ -9,14 +9,13 @@
  */
 import './env-defaults';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addDays, formatISO } from 'date-fns';
 import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { ADDON_IDS, LICENSE_TYPE_IDS, LICENSE_USAGES } from '../../shared/licenses/catalog';
 import type { LicenseRecord } from '../../functions/domain/licenses/licenses.repository';
+import { connectToRunningStack, stackStateFile } from './running-stack';
 
 /** DynamoDB's batch size, and how many batches are in flight at once. */
 const BATCH = 25;
@@ -146,13 +145,11 @@ export async function asScaleSeed<T>(functionEnv: Record<string, string>, work: 
 
 // `npm run seed:scale`: into the running local stack, found through {LOCAL_DATA_DIR}/stack.json.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const stateFile = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'stack.json');
-  if (!existsSync(stateFile)) {
-    console.error(`No running local stack (${stateFile} is missing): start it with npm start`);
+  const functionEnv = connectToRunningStack();
+  if (!functionEnv) {
+    console.error(`No running local stack (${stackStateFile()} is missing): start it with npm start`);
     process.exit(1);
   }
-  const { functionEnv } = JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> };
-  for (const [key, value] of Object.entries(functionEnv)) if (key.startsWith('AWS_')) process.env[key] = value;
   const size = sizeFromEnv();
   console.log(`Loading ${size.users} users and ${size.licenses} licenses into the local stack …`);
   await asScaleSeed(functionEnv, () => seedScale(size));

@@ -4,7 +4,7 @@
  * (see publish-release.ts for how that write stays safe). README, "Releases", has the usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { S3Client } from '@aws-sdk/client-s3';
 import {
@@ -20,6 +20,7 @@ import {
   type SoftwareOs,
 } from '../../shared/downloads/releases';
 import { localNames } from '../local/bootstrap';
+import { connectToRunningStack, stackStateFile } from '../local/running-stack';
 import { packageNameOf, packagePlanProblems, publishRelease, type PackageSource, type ReleaseToPublish } from './publish-release';
 
 const usage = `Usage:
@@ -128,11 +129,8 @@ function targetBuckets(): { dataBucket: string; downloadsBucket: string } {
   const downloadsBucket = values['downloads-bucket'] ?? process.env.PORTAL_DOWNLOADS_BUCKET;
   if (dataBucket && downloadsBucket) return { dataBucket, downloadsBucket };
   if (dataBucket || downloadsBucket) fail('Give both --data-bucket and --downloads-bucket');
-  const stateFile = join(resolve(process.env.LOCAL_DATA_DIR ?? '.local'), 'stack.json');
-  if (!existsSync(stateFile)) fail(`No buckets given and no running local stack (${stateFile} is missing): start it with npm start`);
-  const { functionEnv } = JSON.parse(readFileSync(stateFile, 'utf8')) as { functionEnv: Record<string, string> };
   // The SDK client of this process talks to the running stack's emulators.
-  for (const [key, value] of Object.entries(functionEnv)) if (key.startsWith('AWS_')) process.env[key] = value;
+  if (!connectToRunningStack()) fail(`No buckets given and no running local stack (${stackStateFile()} is missing): start it with npm start`);
   return { dataBucket: localNames.bucket('data'), downloadsBucket: localNames.bucket('downloads') };
 }
 

@@ -3,6 +3,7 @@ import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { isoDateSchema } from '../licenses/dates';
 import { LEGACY_UPGRADE_PATHS } from '../commerce/catalogue';
 import { campaignCodeSchema, durationSchema, MAX_CODE_COUNT } from '../commerce/codes';
+import { csvExportSchema, listPaging } from '../lists/admin-list-params';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './lic';
 
@@ -95,9 +96,6 @@ const order = {
 
 export const dongleSchema = z.object({ id: z.int(), created: z.string(), user_id: z.int(), hid: z.string(), license_id: z.int() });
 
-/** A CSV file in the exports bucket, served at /umdata/{filename} for time_alive seconds. */
-export const csvExportSchema = z.object({ filename: z.string(), time_alive: z.int() });
-
 /** A license code as the code list shows it (spec §3 License code), with its redemptions. */
 export const licenseCodeRowSchema = z.object({
   id: z.int(),
@@ -158,13 +156,6 @@ export const subscriptionRowSchema = z.object({
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
 export const SUBSCRIPTION_ORDER_COLUMNS = ['id', 'created', 'license_id', 'index', 'state', 'user', 'product', 'renews_at'] as const;
-
-const listPaging = {
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
-  page: z.optional(z.int().check(z.minimum(1))),
-  descending: z.optional(z.boolean()),
-  search: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-};
 
 /** The `lic/5` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const licAdminContract = defineEndpoint({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { csvExportSchema, listPaging } from '../lists/admin-list-params';
 import { cmd, defineEndpoint } from './define';
 import { productSchema, unitUidSchema } from './product';
 
@@ -6,9 +7,6 @@ import { productSchema, unitUidSchema } from './product';
 export const ALL_PRODUCTS_PAGE_SIZE = 20;
 export const DEVICES_PAGE_SIZE = 20;
 export const PRODUCT_CSV_ROWS = 100_000;
-
-/** A CSV file in the exports bucket, served at /umdata/{filename} for time_alive seconds (as lic.admin's). */
-const csvExportSchema = z.object({ filename: z.string(), time_alive: z.int() });
 
 /** A registered unit as the admin list shows it: with its owner's email (`user`, empty when gone). */
 export const adminProductRowSchema = z.object({ ...productSchema.shape, user: z.string() });
@@ -41,13 +39,6 @@ export const deviceRowSchema = z.object({ ...deviceFields, certificate_count: z.
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const DEVICE_ORDER_COLUMNS = ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean'] as const;
 
-const paging = {
-  limit: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
-  page: z.optional(z.int().check(z.minimum(1))),
-  descending: z.optional(z.boolean()),
-  search: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-};
-
 /** The `product` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const productAdminContract = defineEndpoint({
   path: 'product',
@@ -55,13 +46,13 @@ export const productAdminContract = defineEndpoint({
     /** One page of every registered unit, newest first unless asked otherwise; `search` finds ids, uid, product, owner. */
     get_all_products: cmd(
       'admin',
-      { ...paging, order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)) },
+      { ...listPaging, order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)) },
       z.object({ products: z.array(adminProductRowSchema), count: z.int() }),
     ),
     /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
     get_products_csv: cmd(
       'admin',
-      { order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)), descending: paging.descending, search: paging.search },
+      { order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)), descending: listPaging.descending, search: listPaging.search },
       csvExportSchema,
     ),
     /** How many units are registered (the dashboard). */
@@ -73,7 +64,7 @@ export const productAdminContract = defineEndpoint({
     /** One page of the produced units, last updated first unless asked otherwise. */
     get_devices: cmd(
       'admin',
-      { ...paging, order_by: z.optional(z.enum(DEVICE_ORDER_COLUMNS)) },
+      { ...listPaging, order_by: z.optional(z.enum(DEVICE_ORDER_COLUMNS)) },
       z.object({ devices: z.array(deviceRowSchema), count: z.int() }),
     ),
   },

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { packagePath, softwareReleases, versionsSchema, type Versions } from '../../shared/downloads/releases';
-import { callApi, createAdminUser, createConfirmedUser, eventually, stackContext } from '../support/api';
+import { packagePath, softwareReleases } from '../../shared/downloads/releases';
+import { callApi, createAdminUser, createConfirmedUser, eventually } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
+import { publishedVersions } from '../support/downloads';
+import { withUserId } from '../support/licenses';
 
 /**
  * The download and firmware screens as a customer uses them (the EULA gate, a recorded download), and
@@ -10,22 +12,12 @@ import { openSignedIn, useBrowser } from '../support/browser';
  */
 const browser = useBrowser();
 
-async function customerWithId() {
-  const user = await createConfirmedUser();
-  const profile = await callApi('user', { cmd: 'get_user_profile' }, user.accessToken);
-  return { ...user, id: (profile.body.data as { id: number }).id };
-}
-
-async function versions(): Promise<Versions> {
-  return versionsSchema.parse(await (await fetch(`${stackContext().baseUrl}/data/versions.json?t=${Date.now()}`)).json());
-}
-
 const eula = (page: Page) => page.getByRole('checkbox', { name: 'I accept the End User License Agreement' });
 
 describe('the Download screen', () => {
   it('keeps the links inactive until the EULA is ticked; a click downloads the package and records the download', async () => {
-    const [admin, user] = await Promise.all([createAdminUser(), customerWithId()]);
-    const first = softwareReleases(await versions())[0]!;
+    const [admin, user] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
+    const first = softwareReleases(await publishedVersions())[0]!;
     const windows = first.software.find((entry) => entry.os === 'windows')!;
     const page = await openSignedIn(browser, user.username, user.password, '/download');
     await page.getByRole('heading', { name: `Version ${first.version}`, exact: true }).waitFor();
@@ -66,7 +58,7 @@ describe('the Download screen', () => {
 
   it('shows the release ?version names, with its notes, and lists every release', async () => {
     const user = await createConfirmedUser();
-    const releases = softwareReleases(await versions());
+    const releases = softwareReleases(await publishedVersions());
     const other = releases[releases.length - 1]!;
     const page = await openSignedIn(browser, user.username, user.password, '/download');
     await page.getByRole('heading', { name: 'Releases', exact: true }).waitFor();
@@ -84,7 +76,7 @@ describe('the Download screen', () => {
 describe('the Firmware screen', () => {
   it('lists the Ace and Arc releases, their links active once the EULA is ticked', async () => {
     const user = await createConfirmedUser();
-    const list = await versions();
+    const list = await publishedVersions();
     const arc = list.firmware2.find((release) => release.type === 'Arc')!;
     const page = await openSignedIn(browser, user.username, user.password, '/firmware');
     await page.getByRole('heading', { name: 'Ace', exact: true }).waitFor();
@@ -99,7 +91,7 @@ describe('the Firmware screen', () => {
 
 describe("the admin's user detail", () => {
   it("lists the user's downloads, newest first", async () => {
-    const [admin, user] = await Promise.all([createAdminUser(), customerWithId()]);
+    const [admin, user] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
     await callApi('user', { cmd: 'add_user_download', client_version: '3.5.2', os: 'ubuntu', arch: 'arm64' }, user.accessToken);
     await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'macos', arch: 'x64' }, user.accessToken);
     const page = await openSignedIn(browser, admin.username, admin.password, `/alllicenses/${user.id}`, { totpSecret: admin.totpSecret });

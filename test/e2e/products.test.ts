@@ -1,8 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdminUser, createConfirmedUser } from '../support/api';
 import { mailsTo, openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
@@ -116,38 +113,5 @@ describe('produced hardware (admin)', () => {
     expect(await labeled.innerText()).toContain('Labeled');
     await calibrated.getByRole('button', { name: 'Copy calibration' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('{"gain":1.0042}');
-  });
-});
-
-const variants = [
-  { name: 'wide-light', viewport: { width: 1280, height: 800 }, colorScheme: 'light' },
-  { name: 'wide-dark', viewport: { width: 1280, height: 800 }, colorScheme: 'dark' },
-  { name: 'narrow-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
-  { name: 'narrow-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
-] as const;
-
-/** The three screens with the seeded demo data (SCREENSHOTS=1, SCREENSHOTS_DIR as screenshots.test.ts). */
-describe.skipIf(!process.env.SCREENSHOTS)('product screenshots', () => {
-  const dir = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'portal-screenshots');
-  const shot = (page: Page, screen: string, variant: string) => page.screenshot({ path: join(dir, `${screen}-${variant}.png`), fullPage: true });
-  it.each(variants)('product screens ($name)', async ({ name, viewport, colorScheme }) => {
-    mkdirSync(dir, { recursive: true });
-    const demo = await openSignedIn(browser, 'demo', inject('demoPassword'), '/myproducts', { viewport, colorScheme });
-    await demo.getByRole('table', { name: 'My products' }).waitFor();
-    await shot(demo, 'myproducts', name);
-    await demo.getByRole('button', { name: 'Request calibration certificate' }).first().click();
-    await demo.getByRole('dialog').waitFor();
-    // Only the picture waits for the dialog's opening transition to end.
-    await demo.waitForTimeout(400);
-    await shot(demo, 'myproducts-certificate', name);
-    const admin = await openSignedIn(browser, 'admin', inject('demoPassword'), '/allproducts', { viewport, colorScheme });
-    await admin.getByRole('table', { name: 'Registered products' }).waitFor();
-    await shot(admin, 'allproducts', name);
-    await admin.goto('/devices');
-    const table = admin.getByRole('table', { name: 'Produced hardware' });
-    await table.waitFor();
-    await table.locator('tbody tr').first().getByRole('button').click();
-    await table.locator('tr[data-event]').first().waitFor();
-    await shot(admin, 'devices', name);
   });
 });

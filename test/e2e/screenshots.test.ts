@@ -226,4 +226,25 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.getByRole('heading', { name: 'Arc', exact: true }).waitFor();
     await shot(page, 'firmware', name);
   });
+
+  it.each(variants)('product screens ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const demo = await openSignedIn(browser, 'demo', inject('demoPassword'), '/myproducts', { viewport, colorScheme });
+    await demo.getByRole('table', { name: 'My products' }).waitFor();
+    await shot(demo, 'myproducts', name);
+    await demo.getByRole('button', { name: 'Request calibration certificate' }).first().click();
+    await demo.getByRole('dialog').waitFor();
+    // Only the picture waits for the dialog's opening transition to end.
+    await demo.waitForTimeout(400);
+    await shot(demo, 'myproducts-certificate', name);
+    const admin = await openSignedIn(browser, 'admin', inject('demoPassword'), '/allproducts', { viewport, colorScheme });
+    await admin.getByRole('table', { name: 'Registered products' }).waitFor();
+    await shot(admin, 'allproducts', name);
+    await admin.goto('/devices');
+    const table = admin.getByRole('table', { name: 'Produced hardware' });
+    await table.waitFor();
+    await table.locator('tbody tr').first().getByRole('button').click();
+    await table.locator('tr[data-event]').first().waitFor();
+    await shot(admin, 'devices', name);
+  });
 });

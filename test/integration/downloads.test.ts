@@ -5,17 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { recordDownload, USER_DETAIL_DOWNLOADS } from '../../functions/domain/downloads/downloads.repository';
-import { packagePath, packagesOf, versionsSchema, type Versions } from '../../shared/downloads/releases';
+import { packagePath, packagesOf } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import { publishedVersions } from '../support/downloads';
+import { withUserId } from '../support/licenses';
 
 const run = promisify(execFile);
-
-/** The release list as the SPA reads it: with a cache-busting suffix. */
-async function versions(): Promise<Versions> {
-  const response = await fetch(`${stackContext().baseUrl}/data/versions.json?t=${Date.now()}`);
-  expect(response.status).toBe(200);
-  return versionsSchema.parse(await response.json());
-}
 
 async function download(name: string): Promise<{ status: number; bytes: Buffer }> {
   const response = await fetch(`${stackContext().baseUrl}${packagePath(name)}`);
@@ -36,14 +31,9 @@ function publish(args: string[]) {
   );
 }
 
-const withId = async <T extends { accessToken: string }>(user: T) => ({
-  ...user,
-  id: ((await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data as { id: number }).id,
-});
-
 describe('releases', () => {
   it('are seeded on the local stack: every listed package is served at /downloads/{package}', async () => {
-    const list = await versions();
+    const list = await publishedVersions();
     expect(list.otii2.length).toBeGreaterThan(0);
     expect(list.firmware2.map((release) => release.type).sort()).toEqual(['Ace', 'Arc']);
     for (const name of packagesOf(list)) {
@@ -69,7 +59,7 @@ describe('releases', () => {
     ]);
     expect(published.code, published.output).toBe(0);
 
-    const release = (await versions()).otii.find((entry) => entry.version === version);
+    const release = (await publishedVersions()).otii.find((entry) => entry.version === version);
     expect(release).toEqual({
       version,
       date: '2025-01-02',
@@ -83,7 +73,7 @@ describe('releases', () => {
     expect((await download(`otii-${version}-setup.exe`)).bytes).toEqual(Buffer.from([0x4d, 0x5a, 0, 1, 2, 3, 255]));
     expect((await download(`otii-${version}-arm64.AppImage`)).bytes.toString()).toBe('appimage bytes');
     // The seeded releases are still there: the publish added to the list, it did not replace it.
-    expect((await versions()).otii2.length).toBeGreaterThan(0);
+    expect((await publishedVersions()).otii2.length).toBeGreaterThan(0);
   });
 
   it('refuses to publish a version twice, or other bytes under a published package name, and changes nothing', async () => {
@@ -93,7 +83,7 @@ describe('releases', () => {
     writeFileSync(file, 'firmware v1');
     const args = ['--list', 'firmware', '--type', 'Ace', '--version', version, '--package', file];
     expect((await publish(args)).code).toBe(0);
-    const before = await versions();
+    const before = await publishedVersions();
 
     const again = await publish(args);
     expect(again.code).toBe(1);
@@ -103,7 +93,7 @@ describe('releases', () => {
     const replaced = await publish([...args, '--replace']);
     expect(replaced.code).toBe(1);
     expect(replaced.output).toContain('another');
-    expect(await versions()).toEqual(before);
+    expect(await publishedVersions()).toEqual(before);
     expect((await download(`ace-firmware-${version}.zip`)).bytes.toString()).toBe('firmware v1');
   });
 
@@ -125,7 +115,7 @@ describe('releases', () => {
       mkdirSync(join(dir, os));
       writeFileSync(join(dir, os, name), `${os} bytes`);
     }
-    const before = await versions();
+    const before = await publishedVersions();
     const clash = await publish(['--list', 'otii', '--version', version, '--package', `windows/x64=${join(dir, 'win', name)}`, '--package', `macos/arm64=${join(dir, 'mac', name)}`]);
     expect(clash.code).toBe(2);
     expect(clash.output).toContain(`2 different files are named ${name}`);
@@ -136,7 +126,7 @@ describe('releases', () => {
     expect(twice.output).toContain('windows/x64 is given twice');
     expect((await download(name)).status).toBe(404);
     expect((await download(`otii-other-${version}.zip`)).status).toBe(404);
-    expect(await versions()).toEqual(before);
+    expect(await publishedVersions()).toEqual(before);
   });
 
   it('answers 404 for a package that is not there', async () => {
@@ -146,7 +136,7 @@ describe('releases', () => {
 
 describe('downloads and the EULA', () => {
   it('records a download for the caller, and the admin sees it in the user detail, newest first', async () => {
-    const [admin, customer, other] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
+    const [admin, customer, other] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId), createConfirmedUser().then(withUserId)]);
     const first = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, customer.accessToken);
     expect(first.status).toBe(200);
     const second = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'macos', arch: 'arm64' }, customer.accessToken);
@@ -164,7 +154,7 @@ describe('downloads and the EULA', () => {
   });
 
   it("shows the newest 100 of a user's downloads in the detail, however many there are", async () => {
-    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId)]);
+    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
     const start = Date.parse('2025-01-01T00:00:00.000Z');
     await asUnit({ endpoint: 'user' }, () =>
       Promise.all(
@@ -181,7 +171,7 @@ describe('downloads and the EULA', () => {
   });
 
   it('refuses a download of an unknown OS or architecture, and records nothing', async () => {
-    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withId)]);
+    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
     const bad = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'beos', arch: 'x64' }, customer.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('os');

@@ -279,26 +279,28 @@ const certKey = (cert: CertificateInput) => `${cert.created}\u0000${cert.cert}`;
 const calibrationKey = (cal: CalibrationInput) => `${cal.created}\u0000${cal.calibration}`;
 
 /**
+ * The stored entries and those of the file's that are not among them (by `key`). An entry the file
+ * repeats is added once, as one it repeats of what is stored is not added at all.
+ */
+function withNewEntries<E>(stored: readonly E[], incoming: readonly E[], key: (entry: E) => string): E[] {
+  const entries = [...stored];
+  const keys = new Set(entries.map(key));
+  for (const entry of incoming) {
+    if (keys.has(key(entry))) continue;
+    keys.add(key(entry));
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/**
  * A stored unit merged with what a file says of it: the unit's fields as the file has them (production
  * corrects them), certificates and calibrations added when not already there, in time order. `changed`
  * is false when the file adds nothing, so importing a file again writes nothing.
  */
 export function mergeDevice<T extends DeviceInput>(stored: T, incoming: DeviceInput): { merged: T; changed: boolean } {
-  // An entry the file repeats is added once, as one it repeats of what is stored is not added at all.
-  const certificates = [...stored.certificates];
-  const certKeys = new Set(certificates.map(certKey));
-  for (const cert of incoming.certificates) {
-    if (certKeys.has(certKey(cert))) continue;
-    certKeys.add(certKey(cert));
-    certificates.push(cert);
-  }
-  const calibration = [...stored.calibration];
-  const calKeys = new Set(calibration.map(calibrationKey));
-  for (const cal of incoming.calibration) {
-    if (calKeys.has(calibrationKey(cal))) continue;
-    calKeys.add(calibrationKey(cal));
-    calibration.push(cal);
-  }
+  const certificates = withNewEntries(stored.certificates, incoming.certificates, certKey);
+  const calibration = withNewEntries(stored.calibration, incoming.calibration, calibrationKey);
   const fieldsChanged = DEVICE_COLUMNS.some((name) => stored[name] !== incoming[name]);
   const changed = fieldsChanged || certificates.length !== stored.certificates.length || calibration.length !== stored.calibration.length;
   const byTime = <E extends { created: string }>(list: E[]) => list.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));

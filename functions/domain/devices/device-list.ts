@@ -1,7 +1,6 @@
 import type { DeviceRow } from '../../../shared/contract/product.admin';
 import { ListCache } from '../../lib/lists/list-cache';
-import { ListRowEntity, listRowWrites } from '../../lib/lists/list-store';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { listRowWrites } from '../../lib/lists/list-store';
 import type { DeviceRecord } from './devices.repository';
 
 /** The admin list kind of produced units (list-store.ts). */
@@ -26,10 +25,6 @@ export const toDeviceListRow = (device: DeviceRecord): DeviceListRow => ({
 
 /** The list writes that go into the transaction of a unit's write: its row as the write leaves it, and a change. */
 export const deviceListWrites = (device: DeviceRecord, now: Date) => listRowWrites(DEVICE_LIST, device.id, toDeviceListRow(device), now);
-
-/** Only the row, no change: for an import, which asks every copy to reload once it is done. */
-export const deviceListRowWrite = (device: DeviceRecord, now: Date) =>
-  ListRowEntity.build(PutTransaction).item({ kind: DEVICE_LIST, id: device.id, data: JSON.stringify(toDeviceListRow(device)), version: now.toISOString() });
 
 /** This function's copy of every unit's row, kept current through the change log. */
 export const deviceListCache = new ListCache<DeviceListRow>(DEVICE_LIST);

@@ -2,6 +2,7 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { mapInBatches } from '../../lib/batches';
 import { reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import { requestListReload } from '../../lib/lists/list-store';
@@ -63,13 +64,8 @@ const RELOAD_ABOVE = 500;
 
 /** The stored units of a file's uids (null: not stored yet), read PARALLEL at a time. */
 export async function findDevices(uids: readonly string[]): Promise<Map<string, DeviceRecord | null>> {
-  const found = new Map<string, DeviceRecord | null>();
-  for (let start = 0; start < uids.length; start += PARALLEL) {
-    const batch = uids.slice(start, start + PARALLEL);
-    const records = await Promise.all(batch.map(findDevice));
-    batch.forEach((uid, index) => found.set(uid, records[index]!));
-  }
-  return found;
+  const records = await mapInBatches(uids, PARALLEL, findDevice);
+  return new Map(uids.map((uid, index) => [uid, records[index]!]));
 }
 
 /**

@@ -3,8 +3,9 @@ import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { mapInBatches } from '../../lib/batches';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { downloadId } from './download.rules';
+import { timeOrderedKey } from '../../lib/db/time-key';
 import { EulaAcceptanceEntity } from './eula-acceptance.entity';
 import { UserDownloadEntity } from './user-download.entity';
 
@@ -17,7 +18,7 @@ export async function recordDownload(
   download: { client_version: string; os: string; arch: string },
   now = new Date(),
 ): Promise<UserDownloadRecord> {
-  const record: UserDownloadRecord = { user_id: userId, at: downloadId(now), ...download };
+  const record: UserDownloadRecord = { user_id: userId, at: timeOrderedKey(now), ...download };
   await UserDownloadEntity.build(PutItemCommand).item(record).send();
   return record;
 }
@@ -77,5 +78,5 @@ export async function forgetDownloadsOf(userId: number): Promise<void> {
     ...acceptances.map((item) => () => EulaAcceptanceEntity.build(DeleteItemCommand).key(item).send()),
   ];
   // A few at a time: a user with thousands of downloads does not flood the table.
-  for (let start = 0; start < deletes.length; start += 25) await Promise.all(deletes.slice(start, start + 25).map((run) => run()));
+  await mapInBatches(deletes, 25, (run) => run());
 }

@@ -18,7 +18,7 @@ export const UserDownloadEntity = new Entity({
   table: portalTable,
   schema: item({
     user_id: number().key(),
-    /** ISO time, then a random id: unique, and in time order (download.rules.ts). */
+    /** ISO time, then a random id: unique, and in time order (lib/db/time-key.ts). */
     at: string().key(),
     client_version: string(),
     os: string(),

@@ -17,7 +17,7 @@ import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { Machine } from '../../../shared/licenses/seat';
 import { SeatEventEntity } from './seat-event.entity';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import { UserActionEntity } from './user-action.entity';
+import { moveActionWrites, UserActionEntity } from './user-action.entity';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
 export type UserActionRecord = FormattedItem<typeof UserActionEntity>;
@@ -209,9 +209,6 @@ export async function cancelShare(license: LicenseRecord, withUserId: number): P
   });
 }
 
-/** A time-ordered, unique sort key for a user action. */
-const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8)}`;
-
 /**
  * Gives a license to another user, in one transaction: the owner changes only if the license is still as
  * read and no machine or dongle holds it; its shares end (the new owner decides whom to share with);
@@ -219,14 +216,12 @@ const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8
  */
 export async function moveLicense(license: LicenseRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const shares = await sharedUserIds(license.id);
-  const action = { action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId };
   await writeLicense(license, { user_id: toUserId, shared_count: 0 }, {
     now,
     conditions: [{ attr: 'reserved_to', exists: false }, { attr: 'hid', exists: false }],
     others: [
       ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
-      UserActionEntity.build(PutTransaction).item({ ...action, user_id: license.user_id, at: actionKey(now) }),
-      UserActionEntity.build(PutTransaction).item({ ...action, user_id: toUserId, at: actionKey(now) }),
+      ...moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
     ],
   });
 }

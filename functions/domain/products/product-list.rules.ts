@@ -2,12 +2,16 @@ import type { AdminProductRow } from '../../../shared/contract/product.admin';
 import type { Product } from '../../../shared/contract/product';
 import { column, type Cell } from '../../lib/lists/list-page';
 import type { UserListRow } from '../users/user-list';
-import type { ProductListRow } from './product-list';
+import { toProductListRow, type ProductListRow } from './product-list';
+import type { ProductRecord } from './products.repository';
 
 type Owners = ReadonlyMap<number, Pick<UserListRow, 'email' | 'company'>>;
 
 /** A product as every list shows it (banner and link: none yet). */
 export const toProduct = (row: ProductListRow): Product => ({ ...row, banner: null, link: null });
+
+/** A stored product as every list shows it. */
+export const productOfRecord = (product: ProductRecord): Product => toProduct(toProductListRow(product));
 
 export const toAdminProductRow = (row: ProductListRow, owners: Owners): AdminProductRow => ({
   ...toProduct(row),

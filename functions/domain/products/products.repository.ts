@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { subHours } from 'date-fns';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
@@ -13,9 +12,9 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { CertificateAddress } from '../../../shared/products/certificate-request';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { DeviceEntity } from '../devices/device.entity';
+import { DeviceEntity, devicePartition } from '../devices/device.entity';
 import type { DeviceRecord } from '../devices/devices.repository';
-import { UserActionEntity } from '../licenses/user-action.entity';
+import { moveActionWrites } from '../licenses/user-action.entity';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productListWrites } from './product-list';
 import { ProductEntity, productsOfPartition } from './product.entity';
@@ -90,16 +89,12 @@ export async function registerProduct(device: DeviceRecord, userId: number, now 
 const readVersion = (product: ProductRecord) =>
   product.version === undefined ? ({ attr: 'version', exists: false } as const) : ({ attr: 'version', eq: product.version } as const);
 
-/** A time-ordered, unique sort key for a user action. */
-const actionKey = (now: Date) => `${now.toISOString()}#${randomUUID().slice(0, 8)}`;
-
 /**
  * Gives a product to another user, in one transaction: only while it is as read (same owner, same
  * version); both users get a `move_product` action naming who did it.
  */
 export async function moveProduct(product: ProductRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const next: ProductRecord = { ...product, user_id: toUserId, updated: now.toISOString(), version: (product.version ?? 0) + 1 };
-  const action = { action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId };
   await inTransaction(() =>
     execute(
       ProductEntity.build(UpdateTransaction)
@@ -107,8 +102,7 @@ export async function moveProduct(product: ProductRecord, toUserId: number, byUs
         .item({ id: product.id, user_id: toUserId, version: next.version, gsi1pk: productsOfPartition(toUserId) } as never)
         .options({ condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] } }),
       ...productListWrites(product.id, next, now),
-      UserActionEntity.build(PutTransaction).item({ ...action, user_id: product.user_id, at: actionKey(now) }),
-      UserActionEntity.build(PutTransaction).item({ ...action, user_id: toUserId, at: actionKey(now) }),
+      ...moveActionWrites({ action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
     ),
   );
 }
@@ -186,7 +180,7 @@ export async function certificateRequestsOf(uid: string) {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(CertificateRequestEntity)
-    .query({ partition: `device#${uid}`, range: { beginsWith: 'certificate-request#' } })
+    .query({ partition: devicePartition(uid), range: { beginsWith: 'certificate-request#' } })
     .options({ maxPages: Infinity, consistent: true })
     .send();
   return Items ?? [];

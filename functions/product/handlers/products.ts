@@ -2,8 +2,7 @@ import type { productContract } from '../../../shared/contract/product';
 import { productMessages } from '../../../shared/products/messages';
 import { findDevice } from '../../domain/devices/devices.repository';
 import { sendCertificateRequestMail } from '../../domain/products/certificate-mail';
-import { toProduct } from '../../domain/products/product-list.rules';
-import { toProductListRow } from '../../domain/products/product-list';
+import { productOfRecord } from '../../domain/products/product-list.rules';
 import {
   findProduct,
   findProductByUid,
@@ -24,11 +23,9 @@ import { logger } from '../../lib/logger';
 
 type ProductHandlers = EndpointHandlers<typeof productContract>;
 
-const asProduct = (product: ProductRecord) => toProduct(toProductListRow(product));
-
 export const getProducts: ProductHandlers['get_products'] = async (_params, { caller }) => {
   const products = await productsOf(await callerUserId(caller));
-  return { products: products.map(asProduct) };
+  return { products: products.map(productOfRecord) };
 };
 
 /**
@@ -43,10 +40,10 @@ export const registerProductHandler: ProductHandlers['register_product'] = async
     const existing = await findProductByUid(uid);
     if (existing) {
       if (existing.user_id !== userId) throw conflict(productMessages.heldByAnotherUser(uid));
-      return asProduct(existing);
+      return productOfRecord(existing);
     }
     try {
-      return asProduct(await registerProduct(device, userId));
+      return productOfRecord(await registerProduct(device, userId));
     } catch (error) {
       // Registered by another request meanwhile: the next reading says by whom.
       if (!(error instanceof ProductChangedError) || attempt >= 3) throw error instanceof ProductChangedError ? conflict(productMessages.changedMeanwhile) : error;

@@ -1,7 +1,7 @@
 import type { userContract } from '../../../shared/contract/user';
 import { acceptEula as storeAcceptance, eulaAcceptances, recordDownload } from '../../domain/downloads/downloads.repository';
-import { downloadCreated } from '../../domain/downloads/download.rules';
 import { callerUserId } from '../../domain/users/caller-user';
+import { timeOfKey } from '../../lib/db/time-key';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
 type UserHandlers = EndpointHandlers<typeof userContract>;
@@ -12,7 +12,7 @@ type UserHandlers = EndpointHandlers<typeof userContract>;
  */
 export const addUserDownload: UserHandlers['add_user_download'] = async (params, { caller }) => {
   const download = await recordDownload(await callerUserId(caller), params);
-  return { id: download.at, created: downloadCreated(download.at) };
+  return { id: download.at, created: timeOfKey(download.at) };
 };
 
 export const acceptEula: UserHandlers['accept_eula'] = async ({ client_version }, { caller }) => {

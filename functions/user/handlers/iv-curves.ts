@@ -9,6 +9,7 @@ import { findProduct } from '../../domain/products/products.repository';
 import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
+import { mapInBatches } from '../../lib/batches';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 
@@ -19,13 +20,9 @@ const viewerOf = async (caller: Caller): Promise<CurveViewer> => ({ userId: awai
 /** The owners' emails a viewer is shown: every owner's for an admin, only their own for anyone else. */
 async function ownerEmails(curves: readonly IvCurveRecord[], viewer: CurveViewer): Promise<Map<number, string>> {
   const ids = [...new Set(curves.map((curve) => curve.user_id))].filter((id) => viewer.isAdmin || id === viewer.userId);
-  const emails = new Map<number, string>();
   // A few reads at a time: an admin's list may name many owners.
-  for (let start = 0; start < ids.length; start += 16) {
-    const users = await Promise.all(ids.slice(start, start + 16).map((id) => findUserById(id)));
-    for (const user of users) if (user) emails.set(user.id, user.email);
-  }
-  return emails;
+  const users = await mapInBatches(ids, 16, (id) => findUserById(id));
+  return new Map(users.filter((user) => user !== null).map((user) => [user.id, user.email]));
 }
 
 const toRow = (curve: IvCurveRecord, viewer: CurveViewer, emails: Map<number, string>): IvCurve => ({

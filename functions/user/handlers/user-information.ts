@@ -1,12 +1,11 @@
 import { apiMessages } from '../../../shared/api';
 import type { userAdminContract } from '../../../shared/contract/user.admin';
-import { downloadCreated } from '../../domain/downloads/download.rules';
 import { userDownloads } from '../../domain/downloads/downloads.repository';
 import { userActions } from '../../domain/licenses/licenses.repository';
-import { toProduct } from '../../domain/products/product-list.rules';
-import { toProductListRow } from '../../domain/products/product-list';
+import { productOfRecord } from '../../domain/products/product-list.rules';
 import { productsOf } from '../../domain/products/products.repository';
 import { findUserById } from '../../domain/users/users.repository';
+import { timeOfKey } from '../../lib/db/time-key';
 import { notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
@@ -28,7 +27,7 @@ export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get
     },
     actions: actions.map((action) => ({
       id: action.at,
-      created: action.at.slice(0, action.at.indexOf('#')),
+      created: timeOfKey(action.at),
       action: action.action,
       license_id: action.license_id ?? null,
       product_id: action.product_id ?? null,
@@ -38,11 +37,11 @@ export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get
     })),
     userDownloads: downloads.map((download) => ({
       id: download.at,
-      created: downloadCreated(download.at),
+      created: timeOfKey(download.at),
       client_version: download.client_version,
       os: download.os,
       arch: download.arch,
     })),
-    products: products.map((product) => toProduct(toProductListRow(product))),
+    products: products.map(productOfRecord),
   };
 };

@@ -59,6 +59,20 @@ export function useListSearch<Column extends string>(columns: readonly Column[],
 
 export type ListSearch<Column extends string> = ReturnType<typeof useListSearch<Column>>;
 
+/** A list's order and search as its cmd takes them (a blank search is none): also what its CSV export takes. */
+export const listQuery = <Column extends string>({ search, sort }: Pick<ListSearch<Column>, 'search' | 'sort'>) => ({
+  order_by: sort.orderBy,
+  descending: sort.descending,
+  search: search.trim() || undefined,
+});
+
+/** One page of a list as its cmd takes it: `limit` rows of the list's page, in its order and search. */
+export const listPageQuery = <Column extends string>(list: Pick<ListSearch<Column>, 'search' | 'sort' | 'page'>, limit: number) => ({
+  limit,
+  page: list.page,
+  ...listQuery(list),
+});
+
 /**
  * A page that no longer exists (the list got shorter) shows the last one, once the list's `settled`
  * answer (not the previous page's rows kept while loading) says how many pages there are.

@@ -5,9 +5,9 @@ import { LICENSE_CODE_ORDER_COLUMNS } from '../../../../../shared/contract/lic.a
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { paths } from '../../../lib/routing/paths';
-import { useListSearch } from '../../../lib/use-list-search';
+import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
 import { useLicenseCodes } from '../api/get-license-codes';
-import { DEFAULT_CODE_SORT, licenseCodesParams } from '../list-query';
+import { DEFAULT_CODE_SORT } from '../list-query';
 import { licenseCodeTexts } from '../messages';
 import { LicenseCodesTable } from './license-codes-table';
 
@@ -18,7 +18,7 @@ import { LicenseCodesTable } from './license-codes-table';
  */
 export default function LicenseCodesPage() {
   const list = useListSearch(LICENSE_CODE_ORDER_COLUMNS, DEFAULT_CODE_SORT);
-  const codes = useLicenseCodes(licenseCodesParams(list.search, list.sort, list.page));
+  const codes = useLicenseCodes(listPageQuery(list, LICENSE_CODES_PAGE_SIZE));
 
   return (
     <>

@@ -6,7 +6,7 @@ import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { useListSearch } from '../../../lib/use-list-search';
+import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
 import { useDevice, useDevices } from '../api/get-devices';
 
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
@@ -134,7 +134,7 @@ function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: b
  */
 export default function DevicesPage() {
   const list = useListSearch(DEVICE_ORDER_COLUMNS, DEFAULT_SORT);
-  const devices = useDevices({ limit: DEVICES_PAGE_SIZE, page: list.page, order_by: list.sort.orderBy, descending: list.sort.descending, search: list.search.trim() || undefined });
+  const devices = useDevices(listPageQuery(list, DEVICES_PAGE_SIZE));
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const toggle = (uid: string) =>
     setOpened((current) => {

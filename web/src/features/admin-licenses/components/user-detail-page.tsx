@@ -115,11 +115,21 @@ function UserLicenses({ userId }: { userId: number }) {
   );
 }
 
+/** One part of the detail under its heading, which names it for screen readers. */
+function TitledSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} id={headingId} mb="sm">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 function UserDetail({ userId }: { userId: number }) {
   const information = useUserInformation(userId);
-  const actionsId = useId();
-  const downloadsId = useId();
-  const productsId = useId();
   if (information.isPending) return <PageLoader />;
   // A failed load (an unknown user) shows its message in red at the top of the page.
   if (!information.data) return null;
@@ -136,24 +146,15 @@ function UserDetail({ userId }: { userId: number }) {
         <LegacyCheckbox user={user} />
       </Stack>
       <UserLicenses userId={user.id} />
-      <section aria-labelledby={productsId}>
-        <Title order={3} id={productsId} mb="sm">
-          Products
-        </Title>
+      <TitledSection title="Products">
         <UserProductsTable products={products} />
-      </section>
-      <section aria-labelledby={downloadsId}>
-        <Title order={3} id={downloadsId} mb="sm">
-          User downloads
-        </Title>
+      </TitledSection>
+      <TitledSection title="User downloads">
         <UserDownloadsTable downloads={userDownloads} />
-      </section>
-      <section aria-labelledby={actionsId}>
-        <Title order={3} id={actionsId} mb="sm">
-          User actions
-        </Title>
+      </TitledSection>
+      <TitledSection title="User actions">
         <UserActionsTable actions={actions} />
-      </section>
+      </TitledSection>
     </Stack>
   );
 }

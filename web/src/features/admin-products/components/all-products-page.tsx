@@ -11,9 +11,9 @@ import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
 import type { SortOrder } from '../../../lib/sorting';
-import { useListSearch } from '../../../lib/use-list-search';
+import { listPageQuery, listQuery, useListSearch } from '../../../lib/use-list-search';
 import { exportProductsCsv, useAllProducts, useUnregisterProduct } from '../api/get-all-products';
-import { allProductsParams, DEFAULT_PRODUCT_SORT, type ProductOrderColumn } from '../list-query';
+import { DEFAULT_PRODUCT_SORT, type ProductOrderColumn } from '../list-query';
 import { adminProductTexts } from '../messages';
 
 const COLUMNS: readonly { column: ProductOrderColumn; header: string }[] = [
@@ -87,10 +87,10 @@ function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProdu
  */
 export default function AllProductsPage() {
   const list = useListSearch(PRODUCT_ORDER_COLUMNS, DEFAULT_PRODUCT_SORT);
-  const products = useAllProducts(allProductsParams(list.search, list.sort, list.page));
+  const products = useAllProducts(listPageQuery(list, ALL_PRODUCTS_PAGE_SIZE));
   const notice = useNotice();
   const copy = useSubmit(
-    () => copyText(exportProductsCsv({ order_by: list.sort.orderBy, descending: list.sort.descending, search: list.search.trim() || undefined })),
+    () => copyText(exportProductsCsv(listQuery(list))),
     { onSuccess: () => notice.show(adminProductTexts.copied) },
   );
 

@@ -3,10 +3,10 @@ import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../../../shared/commerce/codes';
 import { SUBSCRIPTION_ORDER_COLUMNS } from '../../../../../shared/contract/lic.admin';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
-import { useListSearch } from '../../../lib/use-list-search';
+import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
 import { FormDialog } from '../../admin-licenses/components/form-dialog';
 import { useSubscriptions } from '../api/get-subscriptions';
-import { DEFAULT_SUBSCRIPTION_SORT, subscriptionsParams } from '../list-query';
+import { DEFAULT_SUBSCRIPTION_SORT } from '../list-query';
 import { subscriptionTexts } from '../messages';
 import { SubscriptionDetail } from './subscription-detail';
 import { SubscriptionsTable } from './subscriptions-table';
@@ -20,7 +20,7 @@ export default function SubscriptionsPage() {
   const list = useListSearch(SUBSCRIPTION_ORDER_COLUMNS, DEFAULT_SUBSCRIPTION_SORT);
   // The id stays while the dialog closes, so its title does not change as it fades.
   const [detail, setDetail] = useState({ id: 0, open: false });
-  const subscriptions = useSubscriptions(subscriptionsParams(list.search, list.sort, list.page));
+  const subscriptions = useSubscriptions(listPageQuery(list, SUBSCRIPTIONS_PAGE_SIZE));
   const close = () => setDetail((current) => ({ ...current, open: false }));
 
   return (
