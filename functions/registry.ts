@@ -46,6 +46,11 @@ export const secrets = {
     env: 'LICENSE_SIGNING_SECRET',
     description: 'Seed of the Ed25519 key that signs seat reservations (the desktop app checks them offline)',
     sharedWithThirdParty: false,
+    // The desktop app carries the public key: a new value (a replaced stack) would make every app refuse
+    // every new reservation, so the secret outlives the stack and its value is carried over.
+    retain: true,
+    rotation:
+      'Rotating means shipping the new public key in the desktop app before the portal signs with it (decision 020), so it is rotated by hand with that release, never by a Lambda.',
   },
   fastspringWebhook: {
     construct: 'FastSpringWebhookSecret',

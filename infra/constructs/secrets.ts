@@ -1,4 +1,4 @@
-import { Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { secrets, type SecretName } from '../../functions/registry';
@@ -14,10 +14,14 @@ export class PortalSecrets extends Construct {
     const secret = new Secret(this, definition.construct, {
       description: definition.description,
       generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+      // A secret others hold a derived value of (the desktop app's pinned key) survives the stack.
+      ...('retain' in definition && definition.retain ? { removalPolicy: RemovalPolicy.RETAIN } : {}),
     });
     Validations.of(secret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: definition.sharedWithThirdParty
+      reason: 'rotation' in definition
+        ? definition.rotation
+        : definition.sharedWithThirdParty
         ? 'The value is shared with a third party (the forum admin types it into Discourse), so it can only be rotated together with them; functions re-read it every five minutes, so a manual rotation needs no redeploy.'
         : 'CloudFront sends the value as an origin header and the API compares it; rotating means redeploying the distribution with the new value, done with the stack (functions re-read it every five minutes).',
     });

@@ -4,13 +4,15 @@
  *
  *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
  *   list                                              the licenses this machine may use
- *   reserve ID [--takeover] [--save FILE]             takes the seat; saves the signed reservation
+ *   reserve ID [--takeover] [--save FILE]             takes the seat, or renews this machine's lease; saves the signed lease
  *   return  ID                                        gives the seat back
- *   verify  FILE                                      checks a saved reservation offline (with --key FILE, no network)
- *   key     [--save FILE]                             the portal's public signing key
+ *   verify  FILE [--keys FILE] [--now ISO]            checks a saved reservation offline, with the trusted keys only
+ *   key     [--save FILE]                             the key the portal says it signs with (information; says if trusted)
  *   register UID                                      registers the connected unit UID to the signed-in user
  *
  * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
+ * Trusted keys (trusted-keys.ts): the production portal's, committed, plus --keys FILE, or else the local
+ * stack's ($LOCAL_DATA_DIR or .local/license-keys.json). verify never asks the portal for a key.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
 import { listLicenses, registerProduct, reserveLicense, returnLicense, signIn, signingKey, verifyReservation, type Session } from './protocol';
+import { trustedKeys } from './trusted-keys';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,7 +34,8 @@ const { values, positionals } = parseArgs({
     hostname: { type: 'string' },
     takeover: { type: 'boolean', default: false },
     save: { type: 'string' },
-    key: { type: 'string' },
+    keys: { type: 'string' },
+    now: { type: 'string' },
   },
 });
 
@@ -79,16 +83,19 @@ try {
       break;
     }
     case 'key': {
+      // Information only: whether this client already trusts the key the portal names.
       const key = await signingKey(values.portal);
       if (values.save) writeFileSync(values.save, JSON.stringify(key));
-      print(key);
+      const trusted = trustedKeys({ keysFile: values.keys }).some((known) => known.key_id === key.key_id && known.public_key.trim() === key.public_key.trim());
+      print({ ...key, trusted });
       break;
     }
     case 'verify': {
       const file = positionals[1];
       if (!file) throw new Error('Give the file of a saved reservation');
-      const key = values.key ? JSON.parse(readFileSync(values.key, 'utf8')) : await signingKey(values.portal);
-      print(verifyReservation(JSON.parse(readFileSync(file, 'utf8')), key, machine));
+      const now = values.now === undefined ? new Date() : new Date(values.now);
+      if (Number.isNaN(now.getTime())) throw new Error('--now must be a time (ISO 8601)');
+      print(verifyReservation(JSON.parse(readFileSync(file, 'utf8')), trustedKeys({ keysFile: values.keys }), { machine, now }));
       break;
     }
     default:

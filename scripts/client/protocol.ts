@@ -18,12 +18,14 @@ import {
   type SignedReservation,
 } from '../../shared/licenses/seat';
 import { webConfigSchema } from '../../shared/web-config';
+import type { TrustedKey } from './trusted-keys';
 
 /**
  * The desktop seat protocol, spoken exactly as the desktop app speaks it: sign in with the user's
  * account (Cognito, with the authenticator step when the account has one), then POST /api/lic/5 with
- * the access token: `get_licenses` with the machine as `payload`, `reserve_license`, `return_license`,
- * and `get_license_signing_key` to check a saved reservation offline.
+ * the access token: `get_licenses` with the machine as `payload`, `reserve_license` (again, with the same
+ * machine, to renew the lease while online), `return_license`; a saved reservation is checked offline with
+ * the keys the app carries (trusted-keys.ts). `get_license_signing_key` is for information only.
  */
 
 export interface Session {
@@ -115,23 +117,54 @@ export const returnLicense = (session: Session, licenseId: number, fingerprint: 
  */
 export const registerProduct = (session: Session, uid: string) => call<Product>('product', session, 'register_product', { uid });
 
+/** The key the portal says it signs with now: information only, never a key to check reservations with. */
 export const signingKey = (portal: string) =>
   lic<{ key_id: string; algorithm: 'Ed25519'; public_key: string }>({ portal }, 'get_license_signing_key');
 
+/** A saved reservation this client does not accept, with why. */
+export class ReservationRefused extends Error {
+  override readonly name = 'ReservationRefused';
+}
+
+/** The key id a token claims, read before anything in it is trusted (only to pick the key). */
+function claimedKeyId(token: string): string {
+  try {
+    const { key_id } = decodeBase64urlJson(token) as { key_id?: unknown };
+    if (typeof key_id === 'string') return key_id;
+  } catch {
+    // Not a token at all: told below.
+  }
+  throw new ReservationRefused('The reservation is not one this client understands: reserve again');
+}
+
 /**
- * Checks a saved reservation offline: the signature over the token with the portal's public key, the
- * key id, and (when given) that it names this machine. Returns what it grants; throws if anything is off.
+ * Checks a saved reservation offline, as the desktop app does: signed by one of the keys it trusts (by key
+ * id; never a key fetched from a portal), unchanged, its lease not ended at `now`, the license not past its
+ * last day, and (when given) for this machine. Returns what it grants; throws ReservationRefused otherwise.
  */
 export function verifyReservation(
   signed: unknown,
-  key: { key_id: string; public_key: string },
-  machine?: Pick<Machine, 'fingerprint'>,
+  keys: readonly TrustedKey[],
+  { machine, now = new Date() }: { machine?: Pick<Machine, 'fingerprint'>; now?: Date } = {},
 ): Reservation {
-  const { token, signature } = signedReservationSchema.parse(signed);
+  const parsedSigned = signedReservationSchema.safeParse(signed);
+  if (!parsedSigned.success) throw new ReservationRefused('The reservation is not one this client understands: reserve again');
+  const { token, signature } = parsedSigned.data;
+  const keyId = claimedKeyId(token);
+  const key = keys.find((candidate) => candidate.key_id === keyId);
+  if (!key) throw new ReservationRefused(`The reservation is signed with key ${keyId}, which this client does not trust`);
   const valid = verify(null, Buffer.from(token, 'ascii'), createPublicKey(key.public_key), Buffer.from(signature, 'base64url'));
-  if (!valid) throw new Error('The reservation is not signed by this portal (or was changed)');
-  const reservation = reservationSchema.parse(decodeBase64urlJson(token));
-  if (reservation.key_id !== key.key_id) throw new Error(`The reservation names another key (${reservation.key_id})`);
-  if (machine && reservation.fingerprint !== machine.fingerprint) throw new Error('The reservation is for another machine');
+  if (!valid) throw new ReservationRefused('The reservation is not signed by this portal (or was changed)');
+  const parsed = reservationSchema.safeParse(decodeBase64urlJson(token));
+  // An answer of before leases (no not_after) is refused like any other that does not end.
+  if (!parsed.success) throw new ReservationRefused('The reservation is not one this client understands: reserve again');
+  const reservation = parsed.data;
+  if (!(now.getTime() < Date.parse(reservation.not_after))) {
+    throw new ReservationRefused(`The reservation's lease ended at ${reservation.not_after}: renew it online (reserve again)`);
+  }
+  if (reservation.valid_to !== null && now.toISOString().slice(0, 10) > reservation.valid_to) {
+    throw new ReservationRefused(`The license ended on ${reservation.valid_to}`);
+  }
+  if (machine && reservation.fingerprint !== machine.fingerprint) throw new ReservationRefused('The reservation is for another machine');
   return reservation;
 }

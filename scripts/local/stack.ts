@@ -16,6 +16,8 @@ import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
 import { seedReleases } from './seed-releases';
 import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
+import { signingKeyFromSecret } from '../../functions/lib/signing-key';
+import { LOCAL_KEYS_FILE } from '../client/trusted-keys';
 
 export const LOCAL_REGION = 'us-east-1';
 
@@ -55,6 +57,8 @@ export interface LocalStack {
   mailboxFile: string;
   /** Every newsletter subscription the product made. */
   newsletterFile: string;
+  /** The public key this stack signs seat reservations with, as a keys file the client trusts from disk. */
+  licenseKeysFile: string;
   stop(): Promise<void>;
 }
 
@@ -210,6 +214,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // What EventBridge does in AWS: the scheduled jobs, on a timer. `npm run local:job` finds the
     // running stack through stack.json (it holds the local secrets: owner-only, like secrets.json).
     writeFileSync(join(dataDir, 'stack.json'), JSON.stringify({ baseUrl, functionEnv: stackEnv }), { mode: 0o600 });
+    // The local stack's own signing key is generated, so no client carries it: the client reads it from
+    // this file on disk (its trusted source), never from the portal it talks to.
+    const licenseKeysFile = join(dataDir, LOCAL_KEYS_FILE);
+    const signingKey = signingKeyFromSecret(stackEnv[secrets.licenseSigning.env]!);
+    writeFileSync(licenseKeysFile, JSON.stringify({ keys: [{ key_id: signingKey.keyId, public_key: signingKey.publicKeyPem }] }, null, 2));
     const intervalMinutes = options.jobIntervalMinutes ?? 60;
     if (intervalMinutes > 0) {
       const { runJob, jobNames } = await import('./jobs');
@@ -229,6 +238,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       demoAdminTotpSecret,
       mailboxFile,
       newsletterFile,
+      licenseKeysFile,
       stop,
     };
   } catch (error) {

@@ -18,6 +18,8 @@ export const licenseMessages = {
   heldByYourMachine: (hostname: string) => `Your machine ${hostname} holds this license: take it over to use it here`,
   takeoverBudget: (perDay: number) =>
     `This license was taken over ${perDay} times today: return it on the other machine, or try again tomorrow`,
+  machineBudget: (machines: number, days: number, from: string) =>
+    `This license was used on ${machines} machines in the last ${days} days: use it on one of them, or on a new machine from ${from}`,
   badPayload: 'payload must be a base64url-encoded JSON description of the machine: fingerprint, hostname, client_version, os',
   subscriptionEdit: 'A subscription license follows its subscription: it cannot be edited, disabled or enabled here',
   addonsOnlyPro: 'Only a Pro license has add-ons',

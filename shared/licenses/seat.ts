@@ -30,6 +30,14 @@ export const reservationSchema = z.strictObject({
   valid_to: z.nullable(z.string()),
   /** When the portal signed it (ISO 8601). */
   issued_at: z.string(),
+  /**
+   * The end of this lease (ISO 8601): LEASE_DAYS after issued_at, never past the license's last day. The
+   * app renews it while online (reserving again with the same fingerprint) and refuses it afterwards.
+   */
+  not_after: z.string(),
+  /** The user it was issued to, by id and username. */
+  user_id: z.int(),
+  username: z.string(),
   /** Which portal key signed it. */
   key_id: z.string(),
 });
@@ -46,5 +54,28 @@ export type SignedReservation = z.infer<typeof signedReservationSchema>;
 /** The takeovers a license allows per day (UTC): a user's other machine may take its seat this often. */
 export const TAKEOVERS_PER_DAY = 3;
 
+/**
+ * How long a signed reservation holds: the app's offline grace. A return, refund, disable or end reaches
+ * every machine within one lease, since a renewal is then refused.
+ */
+export const LEASE_DAYS = 7;
+
+/**
+ * How many machines may hold a license's seat within any MACHINE_WINDOW_DAYS (a reservation or renewal
+ * marks its machine as recent); a machine beyond them is refused until the oldest falls out of the window.
+ * The window is one lease, so this also bounds the machines holding an unexpired answer at any moment.
+ */
+export const MACHINES_PER_WINDOW = 3;
+export const MACHINE_WINDOW_DAYS = LEASE_DAYS;
+
+const DAY_MS = 86_400_000;
+
+/** The end of a lease issued at `issuedAt` for a license whose last day is `validTo` (null: perpetual). */
+export function leaseEnd(issuedAt: Date, validTo: string | null): Date {
+  const lease = new Date(issuedAt.getTime() + LEASE_DAYS * DAY_MS);
+  if (validTo === null) return lease;
+  const afterLastDay = new Date(Date.parse(`${validTo}T00:00:00.000Z`) + DAY_MS);
+  return afterLastDay < lease ? afterLastDay : lease;
+}
 
 export const encodeReservation = (reservation: Reservation): string => encodeBase64urlJson(reservation);

@@ -16,7 +16,7 @@ import {
   type BucketRole,
 } from '../../infra/definitions';
 import { repoRoot } from '../../infra/paths';
-import { endpoints, jobs, triggers, type EndpointUnit, type TriggerUnit } from '../../functions/registry';
+import { endpoints, jobs, triggers, type EndpointUnit, type SecretName, type TriggerUnit } from '../../functions/registry';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import {
@@ -667,5 +667,17 @@ describe('synthesized assembly', () => {
   it('holds the SPA asset', () => {
     const spaAssets = readdirSync(portal.outdir).filter((entry) => existsSync(path.join(portal.outdir, entry, 'index.html')));
     expect(spaAssets).toHaveLength(1);
+  });
+});
+
+describe('secrets', () => {
+  it('keeps the license signing secret when the stack is replaced, and only that one', () => {
+    const resources = portal.json.Resources;
+    const policyOf = (name: SecretName) => {
+      const resource = resources[logicalIdOf(portal.stack, secretOf(portal.stack, name))] as { DeletionPolicy?: string; UpdateReplacePolicy?: string };
+      return { deletion: resource.DeletionPolicy, update: resource.UpdateReplacePolicy };
+    };
+    expect(policyOf('licenseSigning')).toEqual({ deletion: 'Retain', update: 'Retain' });
+    expect(policyOf('originVerify')).toEqual({ deletion: 'Delete', update: 'Delete' });
   });
 });

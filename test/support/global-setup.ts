@@ -19,6 +19,7 @@ export default async function setup(project: TestProject) {
     endpoints: stack.endpoints,
     resources: stack.resources,
     functionEnv: stack.functionEnv,
+    licenseKeysFile: stack.licenseKeysFile,
   });
   return async () => {
     await stack.stop();
@@ -40,6 +41,8 @@ declare module 'vitest' {
         userPoolClientId: string;
       };
       functionEnv: Record<string, string>;
+      /** The stack's public signing key as a keys file (what the client trusts from disk). */
+      licenseKeysFile: string;
     };
   }
 }

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
@@ -15,7 +16,9 @@ import { licenseListWrites } from './license-list';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { Machine } from '../../../shared/licenses/seat';
-import { SeatEventEntity } from './seat-event.entity';
+import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity';
+import { SeatMachineEntity } from './seat-machine.entity';
+import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
 import { moveActionWrites, UserActionEntity } from './user-action.entity';
 
@@ -247,7 +250,31 @@ const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine:
     license_id: licenseId,
     user_id: userId,
     ...machine,
+    ttl: expiresIn(SEAT_EVENT_RETENTION_DAYS * 86_400, now.getTime()),
   });
+
+/** How a machine is named in the machine budget: a short hash of its fingerprint (any length, any characters). */
+export const seatMachineId = (fingerprint: string): string => createHash('sha256').update(fingerprint).digest('hex').slice(0, 32);
+
+/** Marks the machine as one that held the seat now, for the machine budget; kept a day past the window. */
+const seatMachineMark = (licenseId: number, fingerprint: string, windowDays: number, now: Date) =>
+  SeatMachineEntity.build(PutTransaction).item({
+    license_id: licenseId,
+    machine: seatMachineId(fingerprint),
+    last_reserved: now.toISOString(),
+    ttl: expiresIn((windowDays + 1) * 86_400, now.getTime()),
+  });
+
+/** The machines that held a license's seat lately (the TTL removes them a day after the window, or later). */
+export async function recentSeatMachines(licenseId: number): Promise<RecentMachine[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(SeatMachineEntity)
+    .query({ partition: `license#${licenseId}`, range: { beginsWith: 'machine#' } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  return (Items ?? []).map(({ machine, last_reserved }) => ({ machine, last_reserved }));
+}
 
 /**
  * Frees a license's seat, with the seat event, in one transaction: only while the machine `fingerprint`
@@ -267,27 +294,37 @@ export async function freeSeat(
   });
 }
 
+/** The stored conditions of a usable license: enabled, not past its end, not on a dongle. */
+const usableOn = (now: Date): LicenseCondition[] => [
+  { attr: 'enabled', eq: true },
+  { attr: 'hid', exists: false },
+  { or: [{ attr: 'valid_to', exists: false }, { attr: 'valid_to', gte: now.toISOString().slice(0, 10) }] },
+];
+
+export interface SeatBudgets {
+  takeoversPerDay: number;
+  /** The machine budget's window: the machine is marked as one that held the seat within it. */
+  machineWindowDays: number;
+}
+
 /**
- * Gives the machine the license's seat, with its seat event, in one transaction whose condition decides
- * any race: the license is enabled, not expired, not on a dongle, and free or already this machine's.
- * A takeover instead requires the seat to be held by another machine of the same user, and counts
- * against the day's budget (the counter's condition refuses the takeover past it).
+ * Gives the machine the license's seat, with its seat event and its mark for the machine budget, in one
+ * transaction whose condition decides any race: the license is still as read (so two reservations cannot
+ * both pass the machine budget the caller checked), enabled, not expired, not on a dongle, and free or
+ * already this machine's for this user. A takeover instead requires the seat to be held by another machine
+ * of the same user, and counts against the day's budget (the counter's condition refuses it past it).
  */
 export async function reserveSeat(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
-  { takeover, takeoversPerDay, now = new Date() }: { takeover: boolean; takeoversPerDay: number; now?: Date },
+  { takeover, takeoversPerDay, machineWindowDays, now = new Date() }: SeatBudgets & { takeover: boolean; now?: Date },
 ): Promise<void> {
   const today = now.toISOString().slice(0, 10);
-  const usable: LicenseCondition[] = [
-    { attr: 'enabled', eq: true },
-    { attr: 'hid', exists: false },
-    { or: [{ attr: 'valid_to', exists: false }, { attr: 'valid_to', gte: today }] },
-  ];
+  // A machine's own fingerprint gets the seat back only for the user it holds it for.
   const seat: LicenseCondition[] = takeover
     ? [{ attr: 'reserved_to', eq: userId }, { attr: 'fingerprint', ne: machine.fingerprint }]
-    : [{ or: [{ attr: 'fingerprint', exists: false }, { attr: 'fingerprint', eq: machine.fingerprint }] }];
+    : [{ or: [{ attr: 'fingerprint', exists: false }, { and: [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }] }] }];
   const takeoverCount = TakeoverCountEntity.build(UpdateTransaction)
     .item({ license_id: license.id, day: today, count: $add(1), ttl: expiresIn(2 * 86_400, now.getTime()) })
     .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } });
@@ -296,9 +333,35 @@ export async function reserveSeat(
     { reserved_to: userId, fingerprint: machine.fingerprint, hostname: machine.hostname, reserved_since: now.toISOString() },
     {
       now,
-      conditions: [...usable, ...seat],
-      others: [seatEvent(takeover ? 'takeover' : 'reserve', license.id, userId, machine, now), ...(takeover ? [takeoverCount] : [])],
+      conditions: [...usableOn(now), ...seat],
+      others: [
+        seatEvent(takeover ? 'takeover' : 'reserve', license.id, userId, machine, now),
+        seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
+        ...(takeover ? [takeoverCount] : []),
+      ],
     },
+  );
+}
+
+/**
+ * Renews the lease of the machine that holds the seat for this user: only its mark for the machine budget
+ * is written, under the check that the license is still usable and still this machine's for this user. The
+ * license itself, its list row and the seat events stay as they are (a renewal is not a new reservation).
+ */
+export async function renewSeat(
+  license: LicenseRecord,
+  userId: number,
+  machine: Machine,
+  { machineWindowDays, now = new Date() }: Pick<SeatBudgets, 'machineWindowDays'> & { now?: Date },
+): Promise<void> {
+  const held: LicenseCondition[] = [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }];
+  await inTransaction(() =>
+    execute(
+      LicenseEntity.build(ConditionCheck)
+        .key({ id: license.id })
+        .condition({ and: [...usableOn(now), ...held] }),
+      seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
+    ),
   );
 }
 

@@ -5,7 +5,16 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable } from '../../lib/db/table';
 
 /**
- * What happened to a license's seat (reserve, return, takeover, release), kept for the usage figures.
+ * How long a seat event is kept. The usage figures come from counters written with the records they count,
+ * not from these events; the events are the trail support reads when a customer asks where their seat went
+ * ("who took it over, when, from which machine"), which is a question about the last weeks, not years. Three
+ * months answers it and keeps machine names and fingerprints no longer than that.
+ */
+export const SEAT_EVENT_RETENTION_DAYS = 90;
+
+/**
+ * What happened to a license's seat (reserve, return, takeover, release), for support; gone by TTL after
+ * SEAT_EVENT_RETENTION_DAYS, so a month's partition empties instead of growing forever.
  *
  * | access pattern               | key                                                     | operation |
  * |------------------------------|---------------------------------------------------------|-----------|
@@ -25,6 +34,8 @@ export const SeatEventEntity = new Entity({
     hostname: string().optional(),
     client_version: string().optional(),
     os: string().optional(),
+    /** Epoch seconds: DynamoDB removes the event then. */
+    ttl: number(),
   }),
   computeKey: ({ month, at }) => ({ pk: `seat-events#${month}`, sk: at }),
   timestamps: false,

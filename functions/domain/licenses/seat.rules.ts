@@ -21,3 +21,26 @@ export function reservedAddons(license: LicenseRecord): { id: AddonId; channels?
     .filter((id) => ADDON_IDS.includes(id))
     .map((id) => (channels.get(id) === undefined ? { id } : { id, channels: channels.get(id)! }));
 }
+
+/** A machine that held the license's seat lately: when it last reserved or renewed it. */
+export interface RecentMachine {
+  machine: string;
+  last_reserved: string;
+}
+
+/**
+ * Whether `machine` may take the seat under the machine budget: it is one of the machines that held the
+ * seat within the window (`since` on), or fewer than `max` did. When it may not, the time from which it
+ * may: when the oldest of them leaves the window.
+ */
+export function machineBudgetRefusal(
+  recent: readonly RecentMachine[],
+  machine: string,
+  { max, since, windowMs }: { max: number; since: Date; windowMs: number },
+): { from: Date } | null {
+  const inWindow = recent.filter((entry) => Date.parse(entry.last_reserved) >= since.getTime());
+  if (inWindow.some((entry) => entry.machine === machine) || inWindow.length < max) return null;
+  // A place frees when enough of the oldest have left the window to be below `max` again.
+  const times = inWindow.map((entry) => Date.parse(entry.last_reserved)).sort((a, b) => a - b);
+  return { from: new Date(times[inWindow.length - max]! + windowMs) };
+}

@@ -2,14 +2,25 @@ import { decodeBase64urlJson } from '../../../shared/base64url';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import {
+  MACHINE_WINDOW_DAYS,
+  MACHINES_PER_WINDOW,
   TAKEOVERS_PER_DAY,
   encodeReservation,
+  leaseEnd,
   machineSchema,
   type Machine,
   type Reservation,
 } from '../../../shared/licenses/seat';
-import { reserveSeat, findLicense, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
-import { reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
+import {
+  findLicense,
+  LicenseChangedError,
+  recentSeatMachines,
+  renewSeat,
+  reserveSeat,
+  seatMachineId,
+  type LicenseRecord,
+} from '../../domain/licenses/licenses.repository';
+import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { licenseSigningKey } from '../../lib/signing';
@@ -36,21 +47,43 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 function refusal(license: LicenseRecord, userId: number, machine: Machine, takeover: boolean, now: Date): string | null {
   const reason = unusableReason(license, today(now));
   if (reason) return licenseMessages[reason];
-  if (license.fingerprint === undefined || license.fingerprint === machine.fingerprint) return null;
+  if (license.fingerprint === undefined) return null;
+  // Another user's seat is theirs, also for a machine that claims the same fingerprint.
   if (license.reserved_to !== userId) return licenseMessages.heldByAnotherUser;
+  if (license.fingerprint === machine.fingerprint) return null;
   if (!takeover) return licenseMessages.heldByYourMachine(license.hostname ?? license.fingerprint);
   return null;
 }
 
-async function signedReservation(license: LicenseRecord, machine: Machine, now: Date) {
+const DAY_MS = 86_400_000;
+
+/** Why the machine budget refuses this machine now (it would be one machine too many in the window); null when it may. */
+async function machineBudget(license: LicenseRecord, machine: Machine, now: Date): Promise<string | null> {
+  const windowMs = MACHINE_WINDOW_DAYS * DAY_MS;
+  const over = machineBudgetRefusal(await recentSeatMachines(license.id), seatMachineId(machine.fingerprint), {
+    max: MACHINES_PER_WINDOW,
+    since: new Date(now.getTime() - windowMs),
+    windowMs,
+  });
+  if (!over) return null;
+  const from = `${over.from.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, from);
+}
+
+/** The signed lease: what the license grants this user on this machine, until `not_after`. */
+async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date) {
   const key = await licenseSigningKey();
+  const validTo = license.valid_to ?? null;
   const reservation: Reservation = {
     license_id: license.id,
     license_type_id: license.license_type_id,
     addons: reservedAddons(license),
     fingerprint: machine.fingerprint,
-    valid_to: license.valid_to ?? null,
+    valid_to: validTo,
     issued_at: now.toISOString(),
+    not_after: leaseEnd(now, validTo).toISOString(),
+    user_id: user.id,
+    username: user.username,
     key_id: key.keyId,
   };
   const token = encodeReservation(reservation);
@@ -61,10 +94,12 @@ async function signedReservation(license: LicenseRecord, machine: Machine, now: 
 const RESERVE_ATTEMPTS = 3;
 
 /**
- * Reserves a license's seat for the machine in `payload` (the owner's or a recipient's of a share).
+ * Reserves a license's seat for the machine in `payload` (the owner's or a recipient's of a share), and
+ * renews the lease of the machine that already holds it for this user (the app does so while online).
  * Of two machines asking at once, the stored condition lets exactly one through; the other is told who
- * holds the seat. A takeover from the user's own other machine counts against the day's budget. A write
- * to the license meanwhile that leaves the seat free (an admin's edit) only costs another attempt.
+ * holds the seat. A takeover from the user's own other machine counts against the day's budget; a machine
+ * beyond the license's recent ones against the machine budget. A write to the license meanwhile that
+ * leaves the seat free (an admin's edit) only costs another attempt.
  */
 export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false }, { caller }) => {
   const machine = decodeMachine(payload);
@@ -75,10 +110,23 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   for (let attempt = 1; ; attempt += 1) {
     const refused = refusal(license, me.id, machine, takeover, now);
     if (refused) throw conflict(refused);
-    const takingOver = takeover && license.fingerprint !== undefined && license.fingerprint !== machine.fingerprint;
+    const held = license.fingerprint === machine.fingerprint && license.reserved_to === me.id;
+    const takingOver = takeover && license.fingerprint !== undefined && !held;
+    const overBudget = await machineBudget(license, machine, now);
+    if (overBudget) throw conflict(overBudget);
     try {
-      await reserveSeat(license, me.id, machine, { takeover: takingOver, takeoversPerDay: TAKEOVERS_PER_DAY, now });
-      return { license_id, takeover: takingOver, reservation: await signedReservation(license, machine, now) };
+      // The holder renewing under the same name only renews; anything else writes the reservation anew.
+      if (held && license.hostname === machine.hostname) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, now });
+      else {
+        await reserveSeat(license, me.id, machine, {
+          takeover: takingOver,
+          takeoversPerDay: TAKEOVERS_PER_DAY,
+          machineWindowDays: MACHINE_WINDOW_DAYS,
+          now,
+        });
+      }
+      const user = { id: me.id, username: caller.username };
+      return { license_id, takeover: takingOver, reservation: await signedReservation(license, user, machine, now) };
     } catch (error) {
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
@@ -95,7 +143,10 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   }
 };
 
-/** The public half of the signing key, for the desktop app (and anyone) to check reservations. */
+/**
+ * The public half of the current signing key, for information: the desktop app checks reservations with
+ * the keys it carries (by key id), never with a key fetched from wherever it connects.
+ */
 export const getLicenseSigningKey: LicHandlers['get_license_signing_key'] = async () => {
   const key = await licenseSigningKey();
   return { key_id: key.keyId, algorithm: 'Ed25519' as const, public_key: key.publicKeyPem };
