@@ -71,16 +71,17 @@ export const licContract = defineEndpoint({
      */
     get_licenses: cmd('user', { payload: z.optional(payloadSchema) }, z.object({ licenses: z.array(licenseRowSchema) })),
     /**
-     * Gives the machine in `payload` the license's seat and answers with the reservation, signed
-     * (Ed25519) so the app can check it offline. `takeover` moves the seat from another machine of the
-     * same user, a bounded number of times per license and day.
+     * Gives the machine in `payload` the license's seat and answers with the reservation, a lease signed
+     * (Ed25519) so the app can check it offline until its `not_after`; the machine that holds the seat
+     * renews its lease by calling it again. `takeover` moves the seat from another machine of the same
+     * user, a bounded number of times per license and day; new machines per license are budgeted too.
      */
     reserve_license: cmd(
       'user',
       { license_id: id(), payload: payloadSchema, takeover: z.optional(z.boolean()) },
       z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
     ),
-    /** The public key reservations are signed with (PEM, SPKI), for checking them offline. */
+    /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */
     get_license_signing_key: cmd('public', {}, z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),
     get_license_types: cmd('user', {}, z.object({ license_types: namedIds(z.enum(LICENSE_TYPE_IDS)) })),
     get_license_usages: cmd('user', {}, z.object({ license_usages: namedIds(z.int()) })),

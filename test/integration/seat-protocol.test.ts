@@ -1,11 +1,23 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
 import { decodeBase64urlJson } from '../../shared/base64url';
-import { TAKEOVERS_PER_DAY, type Machine } from '../../shared/licenses/seat';
+import {
+  LEASE_DAYS,
+  MACHINE_WINDOW_DAYS,
+  MACHINES_PER_WINDOW,
+  TAKEOVERS_PER_DAY,
+  encodeReservation,
+  type Machine,
+  type Reservation,
+} from '../../shared/licenses/seat';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import {
   PortalError,
@@ -16,10 +28,14 @@ import {
   signingKey,
   verifyReservation,
 } from '../../scripts/client/protocol';
-import { callApi, createConfirmedUser, stackContext } from '../support/api';
-import { storeLicense, withUserId } from '../support/licenses';
+import { readKeysFile } from '../../scripts/client/trusted-keys';
+import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 
-const { baseUrl } = stackContext();
+const { baseUrl, localStack } = stackContext();
+/** The keys the client trusts for this stack: read from the file the stack wrote, never from the portal. */
+const pinned = readKeysFile(localStack.licenseKeysFile);
+const DAY_MS = 86_400_000;
 const machine = (name: string): Machine => ({ fingerprint: `fp-${name}`, hostname: `${name}.example`, client_version: '3.1.0', os: 'linux' });
 const [laptop, desktop, lab] = [machine('laptop'), machine('desktop'), machine('lab')];
 
@@ -54,16 +70,21 @@ describe('the desktop seat protocol', () => {
 
     const answer = await reserveLicense(user.session, usable.id, laptop);
     expect(answer).toMatchObject({ license_id: usable.id, takeover: false });
-    const key = await signingKey(baseUrl);
-    expect(key.algorithm).toBe('Ed25519');
-    expect(verifyReservation(answer.reservation, key, laptop)).toMatchObject({
+    const verified = verifyReservation(answer.reservation, pinned, { machine: laptop });
+    expect(verified).toMatchObject({
       license_id: usable.id,
       license_type_id: 'Pro',
       addons: [{ id: 'BatteryValidation', channels: 8 }],
       fingerprint: laptop.fingerprint,
       valid_to: '2099-06-30',
-      key_id: key.key_id,
+      user_id: user.id,
+      username: user.username,
+      key_id: pinned[0]!.key_id,
     });
+    // A lease of LEASE_DAYS from when it was signed, not the license's end.
+    expect(Date.parse(verified.not_after) - Date.parse(verified.issued_at)).toBe(LEASE_DAYS * DAY_MS);
+    // What the portal publishes is information; it is the key the client already carries.
+    expect(await signingKey(baseUrl)).toMatchObject({ algorithm: 'Ed25519', key_id: pinned[0]!.key_id });
 
     expect((await listLicenses(user.session, laptop)).find((row) => row.id === usable.id)).toMatchObject({
       available: true,
@@ -80,18 +101,17 @@ describe('the desktop seat protocol', () => {
     const user = await desktopUser();
     const { id } = await licenseFor(user.id);
     const { reservation } = await reserveLicense(user.session, id, laptop);
-    const key = await signingKey(baseUrl);
 
     const claims = decodeBase64urlJson(reservation.token) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, valid_to: null })).toString('base64url');
-    expect(() => verifyReservation({ ...reservation, token: forged }, key, laptop)).toThrow(/not signed/);
+    expect(() => verifyReservation({ ...reservation, token: forged }, pinned, { machine: laptop })).toThrow(/not signed/);
     const flipped = Buffer.from(reservation.signature, 'base64url');
     flipped[0] = flipped[0]! ^ 0xff;
-    expect(() => verifyReservation({ ...reservation, signature: flipped.toString('base64url') }, key, laptop)).toThrow(/not signed/);
-    const { generateKeyPairSync } = await import('node:crypto');
+    expect(() => verifyReservation({ ...reservation, signature: flipped.toString('base64url') }, pinned, { machine: laptop })).toThrow(/not signed/);
     const other = generateKeyPairSync('ed25519').publicKey.export({ format: 'pem', type: 'spki' }).toString();
-    expect(() => verifyReservation(reservation, { key_id: key.key_id, public_key: other }, laptop)).toThrow(/not signed/);
-    expect(() => verifyReservation(reservation, key, desktop)).toThrow(/another machine/);
+    expect(() => verifyReservation(reservation, [{ key_id: pinned[0]!.key_id, public_key: other }], { machine: laptop })).toThrow(/not signed/);
+    expect(() => verifyReservation(reservation, [], { machine: laptop })).toThrow(/does not trust/);
+    expect(() => verifyReservation(reservation, pinned, { machine: desktop })).toThrow(/another machine/);
   });
 
   it('gives one seat to exactly one of two machines asking at the same instant', async () => {
@@ -144,25 +164,211 @@ describe('the desktop seat protocol', () => {
     expect(await refusal(reserveLicense(friend.session, id, lab, true))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
   });
 
-  it('works from the command line: sign in, reserve and save, and check the saved answer offline', async () => {
+  it('renews the lease of the machine that holds the seat without spending takeovers, and not once the seat is no longer its', async () => {
+    const [owner, other] = await Promise.all([desktopUser(), desktopUser()]);
+    const admin = await createAdminUser();
+    const kept = await licenseFor(owner.id);
+    const disabled = await licenseFor(owner.id);
+    const ended = await licenseFor(owner.id);
+    const moved = await licenseFor(owner.id);
+    for (const license of [kept, disabled, ended, moved]) await reserveLicense(owner.session, license.id, laptop);
+
+    // Renewing (reserving again from the same machine) as often as the app likes: a later lease, no takeover spent.
+    const first = verifyReservation((await reserveLicense(owner.session, kept.id, laptop)).reservation, pinned);
+    for (let renewal = 0; renewal <= TAKEOVERS_PER_DAY; renewal += 1) {
+      const renewed = await reserveLicense(owner.session, kept.id, laptop);
+      expect(renewed.takeover).toBe(false);
+      expect(verifyReservation(renewed.reservation, pinned, { machine: laptop }).not_after >= first.not_after).toBe(true);
+    }
+    expect(await storedLicense(kept.id)).toMatchObject({ fingerprint: laptop.fingerprint, reserved_to: owner.id });
+    for (const next of [desktop, laptop, desktop].slice(0, TAKEOVERS_PER_DAY)) {
+      expect((await reserveLicense(owner.session, kept.id, next, true)).takeover).toBe(true);
+    }
+    // Held by another machine now: the old machine's renewal is refused.
+    expect(await refusal(reserveLicense(owner.session, kept.id, laptop))).toEqual({ status: 409, message: licenseMessages.heldByYourMachine(desktop.hostname) });
+
+    expect((await licCall(admin.accessToken, 'disable_license', { license_id: disabled.id })).status).toBe(200);
+    expect(await refusal(reserveLicense(owner.session, disabled.id, laptop))).toEqual({ status: 409, message: licenseMessages.disabled });
+
+    expect((await licCall(admin.accessToken, 'update_license', { license_id: ended.id, license_usage_id: ended.license_usage_id, valid_to: '2026-01-02' })).status).toBe(200);
+    expect(await refusal(reserveLicense(owner.session, ended.id, laptop))).toEqual({ status: 409, message: licenseMessages.expired });
+
+    await returnLicense(owner.session, moved.id, laptop.fingerprint);
+    expect((await licCall(owner.accessToken, 'move_license', { license_id: moved.id, to_user_id: other.id })).status).toBe(200);
+    expect(await refusal(reserveLicense(owner.session, moved.id, laptop))).toEqual({ status: 404, message: licenseMessages.notFound(moved.id) });
+  });
+
+  it('ends the lease at the license’s last day when that comes first', async () => {
+    const user = await desktopUser();
+    const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+    const { id } = await licenseFor(user.id, { valid_to: tomorrow });
+    const lease = verifyReservation((await reserveLicense(user.session, id, laptop)).reservation, pinned);
+    expect(lease.not_after).toBe(new Date(Date.parse(`${tomorrow}T00:00:00.000Z`) + DAY_MS).toISOString());
+  });
+
+  it('ends the return-and-reserve loop at the machine budget, and lets the recent machines go on', async () => {
     const user = await desktopUser();
     const { id } = await licenseFor(user.id);
-    const dir = mkdtempSync(join(tmpdir(), 'client-'));
-    const run = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/client/cli.ts', ...args, '--portal', baseUrl, '--session', join(dir, 's.json'), '--fingerprint', 'fp-cli'], {
-        encoding: 'utf8',
-      });
-    expect(run('signin', '--user', user.username, '--password', user.password).status).toBe(0);
-    expect(run('reserve', String(id), '--save', join(dir, 'r.json')).status).toBe(0);
-    expect(run('key', '--save', join(dir, 'k.json')).status).toBe(0);
-    const verified = run('verify', join(dir, 'r.json'), '--key', join(dir, 'k.json'), '--portal', 'http://127.0.0.1:9');
-    expect(verified.status, verified.stderr).toBe(0);
-    expect(JSON.parse(verified.stdout)).toMatchObject({ license_id: id, fingerprint: 'fp-cli' });
+    const machines = Array.from({ length: 8 }, (_, i) => machine(`pc${i + 1}`));
+    const answers = [];
+    for (const next of machines) {
+      const answer = await refusal(reserveLicense(user.session, id, next));
+      answers.push(answer);
+      if (answer.status !== 200) break;
+      await returnLicense(user.session, id, next.fingerprint);
+    }
+    expect(answers.map((answer) => answer.status)).toEqual([...Array<number>(MACHINES_PER_WINDOW).fill(200), 409]);
+    const [before, after] = licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, '|').split('|');
+    const budgetText = new RegExp(`^${escape(before!)}\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} UTC${escape(after!)}$`);
+    expect(answers.at(-1)!.message).toMatch(budgetText);
+    // A takeover to a new machine is refused alike; the machines of the window still may.
+    await reserveLicense(user.session, id, machines[0]!);
+    expect(await refusal(reserveLicense(user.session, id, machines[5]!, true))).toEqual({ status: 409, message: expect.stringMatching(budgetText) });
+    expect((await reserveLicense(user.session, id, machines[1]!, true)).takeover).toBe(true);
+  });
 
-    const saved = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8')) as { token: string; signature: string };
-    writeFileSync(join(dir, 'r.json'), JSON.stringify({ ...saved, token: `${saved.token.slice(0, -2)}AA` }));
-    const tampered = run('verify', join(dir, 'r.json'), '--key', join(dir, 'k.json'));
+  it("gives a machine claiming the holder's fingerprint the seat only for the holder", async () => {
+    const [owner, friend] = await Promise.all([desktopUser(), desktopUser()]);
+    const { id } = await licenseFor(owner.id);
+    await callApi('lic/5', { cmd: 'share_license', license_id: id, with_user_id: friend.id }, owner.session.accessToken);
+    await reserveLicense(owner.session, id, laptop);
+    expect(await refusal(reserveLicense(friend.session, id, laptop))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
+    expect(await refusal(reserveLicense(friend.session, id, laptop, true))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
+    expect(await storedLicense(id)).toMatchObject({ reserved_to: owner.id, fingerprint: laptop.fingerprint });
+    // The owner's renewal goes on.
+    expect(verifyReservation((await reserveLicense(owner.session, id, laptop)).reservation, pinned).user_id).toBe(owner.id);
+  });
+
+  it('works from the command line: sign in, reserve and save, and check the saved lease offline with the pinned key only', async () => {
+    const user = await desktopUser();
+    const { id } = await licenseFor(user.id);
+    const cli = commandLine();
+    expect((await cli.run('signin', '--user', user.username, '--password', user.password)).status).toBe(0);
+    const saved = join(cli.dir, 'r.json');
+    expect((await cli.run('reserve', String(id), '--save', saved)).status).toBe(0);
+
+    // The portal named here is a stranger that records what it is asked: verify asks it nothing.
+    const stranger = await homeMadePortal();
+    try {
+      const verified = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url);
+      expect(verified.status, verified.stderr).toBe(0);
+      expect(JSON.parse(verified.stdout)).toMatchObject({ license_id: id, fingerprint: 'fp-cli', user_id: user.id });
+      expect(stranger.requests).toEqual([]);
+    } finally {
+      await stranger.close();
+    }
+
+    const { not_after } = JSON.parse(savedClaims(saved)) as Reservation;
+    const late = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--now', not_after);
+    expect(late.status).toBe(1);
+    expect(late.stderr).toContain(`lease ended at ${not_after}`);
+
+    const lease = JSON.parse(readFileSync(saved, 'utf8')) as { token: string; signature: string };
+    writeFileSync(saved, JSON.stringify({ ...lease, token: `${lease.token.slice(0, -2)}AA` }));
+    const tampered = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile);
     expect(tampered.status).toBe(1);
-    expect(run('return', String(id)).status).toBe(0);
+    expect((await cli.run('return', String(id))).status).toBe(0);
+  });
+
+  it('does not let a home-made portal on 127.0.0.1 make a forged Enterprise reservation verify', async () => {
+    const cli = commandLine();
+    const stranger = await homeMadePortal();
+    try {
+      // Asked for its key, the home-made portal serves its own; the client says it does not trust it.
+      const key = await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile);
+      expect(key.status, key.stderr).toBe(0);
+      expect(JSON.parse(key.stdout)).toMatchObject({ key_id: stranger.keyId, trusted: false });
+
+      const forged = join(cli.dir, 'forged.json');
+      writeFileSync(forged, JSON.stringify(stranger.reservation({ key_id: stranger.keyId })));
+      for (const keys of [['--keys', localStack.licenseKeysFile], []]) {
+        const refused = await cli.run('verify', forged, '--portal', stranger.url, ...keys);
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toContain(`signed with key ${stranger.keyId}, which this client does not trust`);
+      }
+      // Naming the real key's id does not help: its signature is not the portal's.
+      writeFileSync(forged, JSON.stringify(stranger.reservation({ key_id: pinned[0]!.key_id })));
+      const impostor = await cli.run('verify', forged, '--portal', stranger.url, '--keys', localStack.licenseKeysFile);
+      expect(impostor.status).toBe(1);
+      expect(impostor.stderr).toContain('not signed by this portal');
+    } finally {
+      await stranger.close();
+    }
   });
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The saved file's token, decoded. */
+function savedClaims(file: string): string {
+  const { token } = JSON.parse(readFileSync(file, 'utf8')) as { token: string };
+  return JSON.stringify(decodeBase64urlJson(token));
+}
+
+/**
+ * The desktop's view: `npx tsx scripts/client/cli.ts …` in a child process, with its session in a folder of
+ * its own and a data folder without the local stack's keys file (so only what the command line gives counts).
+ */
+function commandLine() {
+  const dir = mkdtempSync(join(tmpdir(), 'client-'));
+  const run = (...args: string[]) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/client/cli.ts', ...args, ...(args.includes('--portal') ? [] : ['--portal', baseUrl]), '--session', join(dir, 's.json'), '--fingerprint', 'fp-cli'],
+        { env: { ...process.env, LOCAL_DATA_DIR: dir } },
+      );
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('error', reject);
+      child.once('close', (status) => resolve({ status, stdout, stderr }));
+    });
+  return { dir, run };
+}
+
+/**
+ * A portal of someone's own making on 127.0.0.1: it serves its own Ed25519 key as the signing key, and signs
+ * whatever reservation it likes with it (here an Enterprise license for the CLI's machine). Records every
+ * request it gets.
+ */
+async function homeMadePortal() {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const keyId = 'homemade0000001';
+  const requests: string[] = [];
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    requests.push(`${c.req.method} ${c.req.path}`);
+    await next();
+  });
+  app.post('/api/lic/5', (c) =>
+    c.json({ status: 'ok', data: { key_id: keyId, algorithm: 'Ed25519', public_key: publicKey.export({ format: 'pem', type: 'spki' }).toString() } }),
+  );
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started));
+  });
+  const issued = new Date();
+  const reservation = ({ key_id }: { key_id: string }) => {
+    const token = encodeReservation({
+      license_id: 1,
+      license_type_id: 'Enterprise',
+      addons: [],
+      fingerprint: 'fp-cli',
+      valid_to: null,
+      issued_at: issued.toISOString(),
+      not_after: new Date(issued.getTime() + 365 * DAY_MS).toISOString(),
+      user_id: 1,
+      username: 'anyone',
+      key_id,
+    });
+    return { token, signature: sign(null, Buffer.from(token, 'ascii'), privateKey).toString('base64url') };
+  };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    keyId,
+    requests,
+    reservation,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
