@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { machineBudgetRefusal } from './seat.rules';
+import type { LicenseRecord } from './licenses.repository';
+import { availableTo, machineBudgetRefusal } from './seat.rules';
 
 const DAY = 86_400_000;
 const now = new Date('2026-11-25T12:00:00.000Z');
@@ -26,5 +27,17 @@ describe('the machine budget', () => {
     ];
     expect(machineBudgetRefusal(recent, 'd', budget)).toEqual({ from: new Date(Date.parse(daysAgo(3)) + 7 * DAY) });
     expect(machineBudgetRefusal(recent.slice(1), 'd', budget)).toBeNull();
+  });
+});
+
+describe('whether a machine may take a seat', () => {
+  const license = (fields: Partial<LicenseRecord>): LicenseRecord =>
+    ({ id: 1, user_id: 1, license_type_id: 'Automation', enabled: true, addons: [], valid_to: '2099-01-01', ...fields }) as LicenseRecord;
+
+  it('says yes for the holder’s machine and no for another user claiming its fingerprint', () => {
+    const held = license({ reserved_to: 1, fingerprint: 'fp-laptop' });
+    expect(availableTo(held, { fingerprint: 'fp-laptop' }, '2026-11-25', 1)).toBe(true);
+    expect(availableTo(held, { fingerprint: 'fp-laptop' }, '2026-11-25', 2)).toBe(false);
+    expect(availableTo(license({}), { fingerprint: 'fp-lab' }, '2026-11-25', 2)).toBe(true);
   });
 });

@@ -10,9 +10,14 @@ export function unusableReason(license: LicenseRecord, today: string): 'disabled
   return null;
 }
 
-/** Whether `machine` may take the license's seat now: usable, and free or already its own. */
-export const availableTo = (license: LicenseRecord, machine: Pick<Machine, 'fingerprint'>, today: string): boolean =>
-  unusableReason(license, today) === null && (license.fingerprint === undefined || license.fingerprint === machine.fingerprint);
+/**
+ * Whether `machine` may take the license's seat now: usable, and free or already its own. Given the
+ * user asking, "its own" means held for that user (a machine claiming another user's fingerprint is not).
+ */
+export const availableTo = (license: LicenseRecord, machine: Pick<Machine, 'fingerprint'>, today: string, userId?: number): boolean =>
+  unusableReason(license, today) === null &&
+  (license.fingerprint === undefined ||
+    (license.fingerprint === machine.fingerprint && (userId === undefined || license.reserved_to === userId)));
 
 /** What the license enables, as the reservation states it: the features, BatteryValidation with its channels. */
 export function reservedAddons(license: LicenseRecord): { id: AddonId; channels?: number }[] {
