@@ -34,6 +34,7 @@ ${demoAccounts.map((a) => `    ${a.username.padEnd(6)} ${a.admin ? 'administrato
   or run \`npm run totp\` for the current code.
   Emulators: DynamoDB ${stack.endpoints.dynamodb}  S3 ${stack.endpoints.s3}  Cognito ${stack.endpoints.cognito}
   Data: ${dataDir}
+  Seat reservations are signed with this stack's own key; \`npm run client\` trusts it from ${stack.licenseKeysFile}
 Press Ctrl-C to stop.`);
 
 let stopping = false;
