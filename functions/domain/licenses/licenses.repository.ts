@@ -152,6 +152,10 @@ function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): Li
   return next as LicenseRecord;
 }
 
+/** The condition that the stored license is still at the version `license` was read at. */
+const stillAsRead = (license: LicenseRecord): LicenseCondition =>
+  license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
+
 /**
  * The transaction items that write `changes` to a license read as `license`, with its list row: only
  * while the license is still at the version that was read and `conditions` hold, so the row always shows
@@ -167,12 +171,10 @@ export function licenseChangeWrites(
   for (const [name, value] of Object.entries(changes)) update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
   // The owner's index partition follows the owner: updates do not recompute linked attributes.
   if (changes.user_id) update.gsi1pk = licensesOfPartition(changes.user_id);
-  const readVersion: LicenseCondition =
-    license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
   return [
     LicenseEntity.build(UpdateTransaction)
       .item(update as { id: number })
-      .options({ condition: { and: [readVersion, ...conditions] } }),
+      .options({ condition: { and: [stillAsRead(license), ...conditions] } }),
     ...licenseListWrites(next, now),
   ];
 }
@@ -345,7 +347,7 @@ export async function reserveSeat(
 
 /**
  * Renews the lease of the machine that holds the seat for this user: only its mark for the machine budget
- * is written, under the check that the license is still usable and still this machine's for this user. The
+ * is written, under the check that the license is still as read, usable, and this machine's for this user. The
  * license itself, its list row and the seat events stay as they are (a renewal is not a new reservation).
  */
 export async function renewSeat(
@@ -359,7 +361,8 @@ export async function renewSeat(
     execute(
       LicenseEntity.build(ConditionCheck)
         .key({ id: license.id })
-        .condition({ and: [...usableOn(now), ...held] }),
+        // Still as read, so the lease signed from that reading grants what the license grants now.
+        .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
       seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
     ),
   );
