@@ -4,7 +4,9 @@
  *
  *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
  *   list                                              the licenses this machine may use
- *   reserve ID [--takeover] [--save FILE]             takes the seat, or renews this machine's lease; saves the signed lease
+ *   reserve ID [--takeover] [--save FILE]             takes the seat (the user's choice); saves the signed lease
+ *   renew   ID [--save FILE]                          renews the lease of the seat this machine holds, as the app does
+ *                                                     while online; refused once the seat was returned or taken over
  *   return  ID                                        gives the seat back
  *   verify  FILE [--keys FILE] [--now ISO]            checks a saved reservation offline, with the trusted keys only
  *   key     [--save FILE]                             the key the portal says it signs with (information; says if trusted)
@@ -19,7 +21,18 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
-import { listLicenses, registerProduct, reserveLicense, returnLicense, signIn, signingKey, verifyReservation, type Session } from './protocol';
+import {
+  listLicenses,
+  registerProduct,
+  renewLicense,
+  reserveLicense,
+  returnLicense,
+  signIn,
+  signingKey,
+  verifyReservation,
+  type ReserveAnswer,
+  type Session,
+} from './protocol';
 import { trustedKeys } from './trusted-keys';
 
 const { values, positionals } = parseArgs({
@@ -55,6 +68,12 @@ const licenseId = () => {
   return id;
 };
 
+/** Prints the answer to a reservation or renewal, and keeps its signed lease in --save. */
+const saved = (answer: ReserveAnswer) => {
+  if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
+  print(answer);
+};
+
 const [command] = positionals;
 try {
   switch (command) {
@@ -67,12 +86,12 @@ try {
     case 'list':
       print(await listLicenses(session(), machine));
       break;
-    case 'reserve': {
-      const answer = await reserveLicense(session(), licenseId(), machine, values.takeover);
-      if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
-      print(answer);
+    case 'reserve':
+      saved(await reserveLicense(session(), licenseId(), machine, values.takeover));
       break;
-    }
+    case 'renew':
+      saved(await renewLicense(session(), licenseId(), machine));
+      break;
     case 'return':
       print(await returnLicense(session(), licenseId(), machine.fingerprint));
       break;
@@ -99,7 +118,7 @@ try {
       break;
     }
     default:
-      throw new Error('Commands: signin, list, reserve ID, return ID, register UID, verify FILE, key');
+      throw new Error('Commands: signin, list, reserve ID, renew ID, return ID, register UID, verify FILE, key');
   }
 } catch (error) {
   console.error((error as Error).message);

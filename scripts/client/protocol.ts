@@ -23,9 +23,10 @@ import type { TrustedKey } from './trusted-keys';
 /**
  * The desktop seat protocol, spoken exactly as the desktop app speaks it: sign in with the user's
  * account (Cognito, with the authenticator step when the account has one), then POST /api/lic/5 with
- * the access token: `get_licenses` with the machine as `payload`, `reserve_license` (again, with the same
- * machine, to renew the lease while online), `return_license`; a saved reservation is checked offline with
- * the keys the app carries (trusted-keys.ts). `get_license_signing_key` is for information only.
+ * the access token: `get_licenses` with the machine as `payload`, `reserve_license` (when the user picks a
+ * license; with `renew: true` and the same machine to renew the lease while online, refused once the seat
+ * was returned or taken over), `return_license`; a saved reservation is checked offline with the keys the
+ * app carries (trusted-keys.ts). `get_license_signing_key` is for information only.
  */
 
 export interface Session {
@@ -108,6 +109,14 @@ export interface ReserveAnswer {
 export const reserveLicense = (session: Session, licenseId: number, machine: Machine, takeover = false): Promise<ReserveAnswer> =>
   lic<ReserveAnswer>(session, 'reserve_license', { license_id: licenseId, payload: encodeMachine(machine), ...(takeover ? { takeover } : {}) });
 
+/**
+ * Renews the lease of the seat this machine holds (the app, at start and about daily while online). Unlike
+ * reserving, it never takes a free seat: after a return from the portal or a takeover it is refused
+ * (PortalError, 409), and the app stops using the license there until its user reserves it again.
+ */
+export const renewLicense = (session: Session, licenseId: number, machine: Machine): Promise<ReserveAnswer> =>
+  lic<ReserveAnswer>(session, 'reserve_license', { license_id: licenseId, payload: encodeMachine(machine), renew: true });
+
 export const returnLicense = (session: Session, licenseId: number, fingerprint: string) =>
   lic<{ license_id: number; available: boolean }>(session, 'return_license', { license_id: licenseId, fingerprint });
 
@@ -160,7 +169,7 @@ export function verifyReservation(
   if (!parsed.success) throw new ReservationRefused('The reservation is not one this client understands: reserve again');
   const reservation = parsed.data;
   if (!(now.getTime() < Date.parse(reservation.not_after))) {
-    throw new ReservationRefused(`The reservation's lease ended at ${reservation.not_after}: renew it online (reserve again)`);
+    throw new ReservationRefused(`The reservation's lease ended at ${reservation.not_after}: renew it online`);
   }
   if (reservation.valid_to !== null && now.toISOString().slice(0, 10) > reservation.valid_to) {
     throw new ReservationRefused(`The license ended on ${reservation.valid_to}`);

@@ -72,13 +72,16 @@ export const licContract = defineEndpoint({
     get_licenses: cmd('user', { payload: z.optional(payloadSchema) }, z.object({ licenses: z.array(licenseRowSchema) })),
     /**
      * Gives the machine in `payload` the license's seat and answers with the reservation, a lease signed
-     * (Ed25519) so the app can check it offline until its `not_after`; the machine that holds the seat
-     * renews its lease by calling it again. `takeover` moves the seat from another machine of the same
-     * user, a bounded number of times per license and day; new machines per license are budgeted too.
+     * (Ed25519) so the app can check it offline until its `not_after`. `renew` (what the app sends while
+     * online) only renews the lease of a machine that still holds the seat for the caller, and refuses once
+     * the seat was returned or taken over, so a return reaches the machine within one lease; without it,
+     * a free seat is taken anew (the user's deliberate act). `takeover` moves the seat from another machine
+     * of the same user, a bounded number of times per license and day; new machines per license are
+     * budgeted too.
      */
     reserve_license: cmd(
       'user',
-      { license_id: id(), payload: payloadSchema, takeover: z.optional(z.boolean()) },
+      { license_id: id(), payload: payloadSchema, takeover: z.optional(z.boolean()), renew: z.optional(z.boolean()) },
       z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
     ),
     /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */

@@ -16,6 +16,9 @@ export const licenseMessages = {
   expired: 'The license has expired',
   heldByAnotherUser: "Another user's machine holds this license",
   heldByYourMachine: (hostname: string) => `Your machine ${hostname} holds this license: take it over to use it here`,
+  /** A renewal (the app, while online) of a seat the machine no longer holds: a return from the portal ends its use there. */
+  noLongerHeld: 'This machine no longer holds the license: it was returned or taken over; reserve it again to use it here',
+  renewWithTakeover: 'A renewal keeps the seat where it is: renew and takeover cannot be asked together',
   takeoverBudget: (perDay: number) =>
     `This license was taken over ${perDay} times today: return it on the other machine, or try again tomorrow`,
   machineBudget: (machines: number, days: number, from: string) =>

@@ -32,7 +32,7 @@ export const reservationSchema = z.strictObject({
   issued_at: z.string(),
   /**
    * The end of this lease (ISO 8601): LEASE_DAYS after issued_at, never past the license's last day. The
-   * app renews it while online (reserving again with the same fingerprint) and refuses it afterwards.
+   * app renews it while online (reserve_license with `renew` and the same fingerprint) and refuses it afterwards.
    */
   not_after: z.string(),
   /** The user it was issued to, by id and username. */

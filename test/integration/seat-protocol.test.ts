@@ -14,6 +14,7 @@ import {
   MACHINE_WINDOW_DAYS,
   MACHINES_PER_WINDOW,
   TAKEOVERS_PER_DAY,
+  encodeMachine,
   encodeReservation,
   type Machine,
   type Reservation,
@@ -22,6 +23,7 @@ import type { NewLicense } from '../../functions/domain/licenses/licenses.reposi
 import {
   PortalError,
   listLicenses,
+  renewLicense,
   reserveLicense,
   returnLicense,
   signIn as clientSignIn,
@@ -173,10 +175,10 @@ describe('the desktop seat protocol', () => {
     const moved = await licenseFor(owner.id);
     for (const license of [kept, disabled, ended, moved]) await reserveLicense(owner.session, license.id, laptop);
 
-    // Renewing (reserving again from the same machine) as often as the app likes: a later lease, no takeover spent.
-    const first = verifyReservation((await reserveLicense(owner.session, kept.id, laptop)).reservation, pinned);
+    // Renewing as often as the app likes: a later lease, no takeover spent; also under a new machine name.
+    const first = verifyReservation((await renewLicense(owner.session, kept.id, laptop)).reservation, pinned);
     for (let renewal = 0; renewal <= TAKEOVERS_PER_DAY; renewal += 1) {
-      const renewed = await reserveLicense(owner.session, kept.id, laptop);
+      const renewed = await renewLicense(owner.session, kept.id, renewal === 0 ? { ...laptop, hostname: 'renamed.example' } : laptop);
       expect(renewed.takeover).toBe(false);
       expect(verifyReservation(renewed.reservation, pinned, { machine: laptop }).not_after >= first.not_after).toBe(true);
     }
@@ -184,18 +186,51 @@ describe('the desktop seat protocol', () => {
     for (const next of [desktop, laptop, desktop].slice(0, TAKEOVERS_PER_DAY)) {
       expect((await reserveLicense(owner.session, kept.id, next, true)).takeover).toBe(true);
     }
-    // Held by another machine now: the old machine's renewal is refused.
+    // Held by another machine now: the old machine's renewal is refused, and a reservation is told who holds it.
+    expect(await refusal(renewLicense(owner.session, kept.id, laptop))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
     expect(await refusal(reserveLicense(owner.session, kept.id, laptop))).toEqual({ status: 409, message: licenseMessages.heldByYourMachine(desktop.hostname) });
+    expect(await storedLicense(kept.id)).toMatchObject({ fingerprint: desktop.fingerprint, reserved_to: owner.id });
 
     expect((await licCall(admin.accessToken, 'disable_license', { license_id: disabled.id })).status).toBe(200);
-    expect(await refusal(reserveLicense(owner.session, disabled.id, laptop))).toEqual({ status: 409, message: licenseMessages.disabled });
+    expect(await refusal(renewLicense(owner.session, disabled.id, laptop))).toEqual({ status: 409, message: licenseMessages.disabled });
 
     expect((await licCall(admin.accessToken, 'update_license', { license_id: ended.id, license_usage_id: ended.license_usage_id, valid_to: '2026-01-02' })).status).toBe(200);
-    expect(await refusal(reserveLicense(owner.session, ended.id, laptop))).toEqual({ status: 409, message: licenseMessages.expired });
+    expect(await refusal(renewLicense(owner.session, ended.id, laptop))).toEqual({ status: 409, message: licenseMessages.expired });
 
     await returnLicense(owner.session, moved.id, laptop.fingerprint);
     expect((await licCall(owner.accessToken, 'move_license', { license_id: moved.id, to_user_id: other.id })).status).toBe(200);
-    expect(await refusal(reserveLicense(owner.session, moved.id, laptop))).toEqual({ status: 404, message: licenseMessages.notFound(moved.id) });
+    expect(await refusal(renewLicense(owner.session, moved.id, laptop))).toEqual({ status: 404, message: licenseMessages.notFound(moved.id) });
+  });
+
+  it("refuses the old machine's renewal once its seat was returned from the portal, and leaves the seat free", async () => {
+    const [owner, friend] = await Promise.all([desktopUser(), desktopUser()]);
+    const own = await licenseFor(owner.id);
+    const shared = await licenseFor(owner.id);
+    await callApi('lic/5', { cmd: 'share_license', license_id: shared.id, with_user_id: friend.id }, owner.session.accessToken);
+    await reserveLicense(owner.session, own.id, laptop);
+    await reserveLicense(friend.session, shared.id, lab);
+
+    // The owner's Return on /licenses: return_license with the machine's fingerprint, from the portal.
+    for (const [license, holder] of [[own, laptop], [shared, lab]] as const) {
+      expect((await licCall(owner.accessToken, 'return_license', { license_id: license.id, fingerprint: holder.fingerprint })).body).toEqual({
+        status: 'ok',
+        data: { license_id: license.id, available: true },
+      });
+    }
+    const returned = await Promise.all([storedLicense(own.id), storedLicense(shared.id)]);
+
+    // The machines' next renewals are refused and write nothing: the seats stay free for any machine.
+    expect(await refusal(renewLicense(owner.session, own.id, laptop))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
+    expect(await refusal(renewLicense(friend.session, shared.id, lab))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
+    expect(await Promise.all([storedLicense(own.id), storedLicense(shared.id)])).toEqual(returned);
+    const rows = await listLicenses(owner.session, desktop);
+    for (const { id } of [own, shared]) expect(rows.find((row) => row.id === id)).toMatchObject({ available: true, reserved_to: null, fingerprint: null });
+
+    // A renewal never moves a seat; reserving anew is the user's deliberate act and still works.
+    const both = await callApi('lic/5', { cmd: 'reserve_license', license_id: own.id, payload: encodeMachine(laptop), renew: true, takeover: true }, owner.session.accessToken);
+    expect(both.body).toEqual({ status: 'error', message: licenseMessages.renewWithTakeover });
+    expect(verifyReservation((await reserveLicense(owner.session, own.id, laptop)).reservation, pinned, { machine: laptop }).user_id).toBe(owner.id);
+    expect((await renewLicense(owner.session, own.id, laptop)).takeover).toBe(false);
   });
 
   it('ends the lease at the license’s last day when that comes first', async () => {
@@ -267,7 +302,15 @@ describe('the desktop seat protocol', () => {
     writeFileSync(saved, JSON.stringify({ ...lease, token: `${lease.token.slice(0, -2)}AA` }));
     const tampered = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile);
     expect(tampered.status).toBe(1);
+
+    // While online the app renews; after a return it is refused and stops using the license.
+    const renewed = await cli.run('renew', String(id), '--save', saved);
+    expect(renewed.status, renewed.stderr).toBe(0);
+    expect((await cli.run('verify', saved, '--keys', localStack.licenseKeysFile)).status).toBe(0);
     expect((await cli.run('return', String(id))).status).toBe(0);
+    const refusedRenewal = await cli.run('renew', String(id));
+    expect(refusedRenewal.status).toBe(1);
+    expect(refusedRenewal.stderr).toContain(licenseMessages.noLongerHeld);
   });
 
   it('does not let a home-made portal on 127.0.0.1 make a forged Enterprise reservation verify', async () => {

@@ -43,10 +43,22 @@ export function decodeMachine(payload: string): Machine {
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
+/** What the app asks for: a takeover from the user's other machine, or only the renewal of its own lease. */
+interface SeatRequest {
+  takeover: boolean;
+  renew: boolean;
+}
+
+/** Whether the machine holds the license's seat for this user. */
+const heldBy = (license: LicenseRecord, userId: number, machine: Machine) =>
+  license.fingerprint === machine.fingerprint && license.reserved_to === userId;
+
 /** Why this machine cannot have the seat, as the app is told; null when it may. */
-function refusal(license: LicenseRecord, userId: number, machine: Machine, takeover: boolean, now: Date): string | null {
+function refusal(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): string | null {
   const reason = unusableReason(license, today(now));
   if (reason) return licenseMessages[reason];
+  // A renewal never takes a free seat: after a return or a takeover only a new reservation (the user's act) may.
+  if (renew) return heldBy(license, userId, machine) ? null : licenseMessages.noLongerHeld;
   if (license.fingerprint === undefined) return null;
   // Another user's seat is theirs, also for a machine that claims the same fingerprint.
   if (license.reserved_to !== userId) return licenseMessages.heldByAnotherUser;
@@ -95,27 +107,30 @@ const RESERVE_ATTEMPTS = 3;
 
 /**
  * Reserves a license's seat for the machine in `payload` (the owner's or a recipient's of a share), and
- * renews the lease of the machine that already holds it for this user (the app does so while online).
+ * renews the lease of the machine that already holds it for this user. With `renew` (the app while online)
+ * it only renews: a seat returned, released or taken over meanwhile is refused, with nothing written.
  * Of two machines asking at once, the stored condition lets exactly one through; the other is told who
  * holds the seat. A takeover from the user's own other machine counts against the day's budget; a machine
  * beyond the license's recent ones against the machine budget. A write to the license meanwhile that
  * leaves the seat free (an admin's edit) only costs another attempt.
  */
-export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false }, { caller }) => {
+export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false }, { caller }) => {
   const machine = decodeMachine(payload);
+  if (renew && takeover) throw badRequest(licenseMessages.renewWithTakeover);
   const access = await licenseFor(caller, license_id, { adminSees: false });
   const { me } = access;
   let { license } = access;
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
-    const refused = refusal(license, me.id, machine, takeover, now);
+    const refused = refusal(license, me.id, machine, { takeover, renew }, now);
     if (refused) throw conflict(refused);
-    const held = license.fingerprint === machine.fingerprint && license.reserved_to === me.id;
+    const held = heldBy(license, me.id, machine);
     const takingOver = takeover && license.fingerprint !== undefined && !held;
     const overBudget = await machineBudget(license, machine, now);
     if (overBudget) throw conflict(overBudget);
     try {
-      // The holder renewing under the same name only renews; anything else writes the reservation anew.
+      // The holder renewing under the same name only renews; anything else writes the reservation anew
+      // (a renewal under a new name too: only while the license is as read, so still this machine's).
       if (held && license.hostname === machine.hostname) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, now });
       else {
         await reserveSeat(license, me.id, machine, {
@@ -131,7 +146,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
-      const reason = current && refusal(current, me.id, machine, takingOver, now);
+      const reason = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now);
       if (reason) throw conflict(reason);
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
