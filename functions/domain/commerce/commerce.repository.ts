@@ -2,7 +2,7 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $add, $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
@@ -83,7 +83,7 @@ export const isOrderComplete = (order: OrderRecord) => order.steps === undefined
 /** Marks an order refunded, once; `unrestored` names the licenses the refund could not take back. */
 export const orderReturnedWrite = (order: OrderRecord, now: Date, unrestored: number[] = []) =>
   OrderEntity.build(UpdateTransaction)
-    .item({ order_id: order.order_id, returned: now.toISOString(), ...(unrestored.length ? { unrestored_ids: unrestored } : {}) })
+    .item({ order_id: order.order_id, returned: now.toISOString(), ...(unrestored.length ? { unrestored_ids: $set(unrestored) } : {}) })
     .options({ condition: { attr: 'returned', exists: false } });
 
 export async function findProviderSubscription(reference: string): Promise<ProviderSubscriptionRecord | null> {
