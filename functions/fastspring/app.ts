@@ -6,7 +6,7 @@ import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
 import { parseDelivery } from '../domain/commerce/provider-event';
-import { isFromDistribution } from '../lib/endpoint-app';
+import { drain, isFromDistribution } from '../lib/endpoint-app';
 import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
 import { endpoints, secrets } from '../registry';
@@ -30,6 +30,12 @@ export const webhookMessages = {
 
 const error = (c: Context, status: 400 | 401 | 403 | 405 | 413, message: string) => c.json<ApiResponse<never>>({ status: 'error', message }, status);
 
+/** As the API's other endpoints do: read the rest so the sender sees the answer, else close the connection. */
+async function refuseTooLarge(c: Context) {
+  if (!(await drain(c.req.raw.body))) c.header('connection', 'close');
+  return error(c, 413, webhookMessages.tooLarge);
+}
+
 /** Whether `signature` is the base64 HMAC-SHA256 of the raw body with the webhook secret (constant time). */
 async function isSigned(rawBody: string, signature: string): Promise<boolean> {
   const expected = createHmac('sha256', await getSecret(secrets.fastspringWebhook.env)).update(rawBody, 'utf8').digest();
@@ -52,7 +58,7 @@ app.onError((err, c) => {
 
 app.post(
   '/',
-  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: (c) => error(c, 413, webhookMessages.tooLarge) }),
+  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: refuseTooLarge }),
   async (c) => {
     if (!(await isFromDistribution(c))) return error(c, 403, apiMessages.directCall);
     const rawBody = await c.req.text();

@@ -1,10 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { applyEvent } from '../../functions/domain/commerce/apply-event';
 import { findEvent, findOrder } from '../../functions/domain/commerce/commerce.repository';
 import { addDuration } from '../../functions/domain/codes/code.rules';
 import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { app as webhookApp } from '../../functions/fastspring/app';
+import { logger } from '../../functions/lib/logger';
+import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../functions/lib/operator-alarms';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscriptionEvent, webhookSecret } from '../support/commerce';
 import { licCall, storeLicense, withUserId } from '../support/licenses';
@@ -95,6 +99,34 @@ describe('the checkout webhook', () => {
     await allowLegacy(boss, buyer.id);
     expect((await deliver([event])).status).toBe(200);
     expect((await licensesOf(buyer)).map((license) => license.license_type_id).sort()).toEqual(['Battery', 'Pro']);
+  });
+
+  it("logs an event it cannot apply at error level with the field that raises the operators' alarm", async () => {
+    const event = orderEvent(999_999_998, [{ product: 'pro-perpetual', quantity: 1 }]);
+    const body = JSON.stringify({ events: [event] });
+    const env = inject('localStack').functionEnv;
+    const errors = vi.spyOn(logger, 'error');
+    try {
+      // The webhook's own app, in this process: its log lines are this logger's.
+      const reply = await asUnit({ endpoint: 'fastspring' }, async () =>
+        webhookApp.request('/api/fastspring', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [ORIGIN_VERIFY_HEADER]: env.ORIGIN_VERIFY_SECRET!,
+            'x-fs-signature': createHmac('sha256', webhookSecret()).update(body).digest('base64'),
+          },
+          body,
+        }),
+      );
+      expect(reply.status).toBe(202);
+      expect(errors).toHaveBeenCalledWith(
+        'Webhook event not applied',
+        expect.objectContaining({ eventId: event.id, [OPERATOR_ALARM_FIELD]: OPERATOR_ALARMS.webhookEventFailed.name }),
+      );
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it('applies an order of two full lines of 10 subscriptions (over 100 writes) completely, and once however often it arrives', async () => {
@@ -327,6 +359,19 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     for (const license of await licensesOf(buyer)) expect(license).toMatchObject({ subscription_state: 'canceled', valid_to: first!.valid_to });
     const again = await licCall(boss.accessToken, 'cancel_subscription', { license_id: first!.id });
     expect(again.status).toBe(409);
+  });
+
+  it('buys two full lines of 10 subscriptions in the popup, and its refund disables all 20 licenses', async () => {
+    const buyer = await customer();
+    const order = await sandboxOrder(buyer.id, [
+      { path: 'automation-battery-toolbox-yearly', quantity: 10 },
+      { path: 'pro-monthly', quantity: 10 },
+    ]);
+    expect(order.status).toBe(200);
+    expect((await licensesOf(buyer)).filter((license) => license.enabled && license.subscription_state === 'active')).toHaveLength(20);
+    const refunded = await fetch(`${inject('baseUrl')}/local/checkout/orders/${order.body.id}/return`, { method: 'POST' });
+    expect(refunded.status).toBe(200);
+    expect((await licensesOf(buyer)).map((license) => license.enabled)).toEqual(Array(20).fill(false));
   });
 
   it('renews a sandbox subscription with the event the provider sends', async () => {
