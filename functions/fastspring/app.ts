@@ -15,9 +15,10 @@ import { endpoints, secrets } from '../registry';
 const MAX_DELIVERY_BYTES = 1024 * 1024;
 
 /**
- * The only shape of a signature: the standard base64 of an HMAC-SHA256 (32 bytes) is 43 characters and
- * one `=`. Anything else is refused before any HMAC is computed (Node's base64 decoder skips characters
- * it does not know and accepts a missing pad, so decoding alone would accept other texts).
+ * The only shape of a signature: the standard base64 of an HMAC-SHA256 (32 bytes) is 43 characters (the
+ * last holds the final 4 bits, so it is one of 16) and one `=`, 44 in all. Anything else is refused before
+ * any HMAC is computed: Node's base64 decoder skips characters it does not know and needs no pad, so
+ * decoding alone would take other texts for the same signature.
  */
 const SIGNATURE_FORMAT = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
 
