@@ -7,6 +7,7 @@ import { Files } from './constructs/files';
 import { Identity } from './constructs/identity';
 import { Jobs } from './constructs/jobs';
 import { Messaging, type DeploymentOptions } from './constructs/messaging';
+import { OperatorAlarms } from './constructs/operator-alarms';
 import { PortalSecrets } from './constructs/secrets';
 import { Web } from './constructs/web';
 import type { PortalFunction } from './portal-function';
@@ -30,6 +31,7 @@ export class PortalStack extends Stack {
   readonly api: Api;
   readonly web: Web;
   readonly jobs: Jobs;
+  readonly alarms: OperatorAlarms;
 
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
@@ -55,10 +57,20 @@ export class PortalStack extends Stack {
       ...Object.entries(triggers).map(([name, unit]) => ({ needs: unit.needs as FunctionNeeds, fn: this.identity.triggers[name]! })),
       ...Object.entries(jobs).map(([name, unit]) => ({ needs: unit.needs as FunctionNeeds, fn: this.jobs.functions[name]! })),
     ];
+    const mailSenders = units.filter((unit) => unit.needs.mail).map((unit) => unit.fn);
     new Messaging(this, 'Messaging', {
       options: props.options ?? {},
-      mailSenders: units.filter((unit) => unit.needs.mail).map((unit) => unit.fn),
+      mailSenders,
       newsletterSubscribers: units.filter((unit) => unit.needs.newsletter).map((unit) => unit.fn),
+    });
+    const webhook = this.api.functions.fastspring;
+    const deletionJob = this.jobs.functions['delete-accounts'];
+    this.alarms = new OperatorAlarms(this, 'Alarms', {
+      sources: {
+        webhookEventFailed: webhook ? [webhook] : [],
+        accountDeletionFailed: deletionJob ? [deletionJob] : [],
+        mailFailed: mailSenders,
+      },
     });
 
     this.web = new Web(this, 'Web', {
@@ -73,6 +85,10 @@ export class PortalStack extends Stack {
     new CfnOutput(this, 'DistributionUrl', {
       description: 'The portal',
       value: `https://${this.web.distribution.distributionDomainName}`,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: "Operators' alarms (failed webhook events, account deletions, mail): subscribe with aws sns subscribe --protocol email",
+      value: this.alarms.topic.topicArn,
     });
     new CfnOutput(this, 'UserPoolId', { value: this.identity.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.identity.appClient.userPoolClientId });

@@ -1,29 +1,44 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { apiMessages, type ApiResponse } from '../../shared/api';
+import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
 import { parseDelivery } from '../domain/commerce/provider-event';
-import { isFromDistribution } from '../lib/endpoint-app';
-import { logger } from '../lib/logger';
+import { drain, isFromDistribution } from '../lib/endpoint-app';
+import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
 import { endpoints, secrets } from '../registry';
 
 /** The provider's deliveries are small (a few events); anything larger is not one. */
 const MAX_DELIVERY_BYTES = 1024 * 1024;
 
+/**
+ * The only shape of a signature: the standard base64 of an HMAC-SHA256 (32 bytes) is 43 characters (the
+ * last holds the final 4 bits, so it is one of 16) and one `=`, 44 in all. Anything else is refused before
+ * any HMAC is computed: Node's base64 decoder skips characters it does not know and needs no pad, so
+ * decoding alone would take other texts for the same signature.
+ */
+const SIGNATURE_FORMAT = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
+
 export const webhookMessages = {
   badSignature: 'Invalid or missing X-FS-Signature',
+  malformedSignature: 'X-FS-Signature must be the base64 HMAC-SHA256 of the body: 44 characters ending in =',
   badDelivery: 'Not a webhook delivery: expected {"events": [{"id", "type", "data"}]}',
+  tooLarge: `A webhook delivery is at most ${describeSize(MAX_DELIVERY_BYTES)}`,
 } as const;
 
 const error = (c: Context, status: 400 | 401 | 403 | 405 | 413, message: string) => c.json<ApiResponse<never>>({ status: 'error', message }, status);
 
+/** As the API's other endpoints do: read the rest so the sender sees the answer, else close the connection. */
+async function refuseTooLarge(c: Context) {
+  if (!(await drain(c.req.raw.body))) c.header('connection', 'close');
+  return error(c, 413, webhookMessages.tooLarge);
+}
+
 /** Whether `signature` is the base64 HMAC-SHA256 of the raw body with the webhook secret (constant time). */
-async function isSigned(rawBody: string, signature: string | undefined): Promise<boolean> {
-  if (!signature) return false;
+async function isSigned(rawBody: string, signature: string): Promise<boolean> {
   const expected = createHmac('sha256', await getSecret(secrets.fastspringWebhook.env)).update(rawBody, 'utf8').digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -38,18 +53,23 @@ async function isSigned(rawBody: string, signature: string | undefined): Promise
 export const app = new Hono().basePath(`${API_PREFIX}/${endpoints.fastspring.path}`);
 
 app.onError((err, c) => {
-  logger.error('Unhandled webhook error', { error: err });
+  alertOperators('webhookEventFailed', 'Unhandled webhook error', { error: err });
   return c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.internal }, 500);
 });
 
 app.post(
   '/',
-  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: (c) => error(c, 413, apiMessages.bodyTooLarge) }),
+  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: refuseTooLarge }),
   async (c) => {
     if (!(await isFromDistribution(c))) return error(c, 403, apiMessages.directCall);
     const rawBody = await c.req.text();
     // Header names are case-insensitive: X-FS-Signature, x-fs-signature …
-    if (!(await isSigned(rawBody, c.req.header('x-fs-signature')))) {
+    const signature = c.req.header('x-fs-signature');
+    if (signature && !SIGNATURE_FORMAT.test(signature)) {
+      logger.warn('Webhook delivery with a malformed signature refused');
+      return error(c, 401, webhookMessages.malformedSignature);
+    }
+    if (!signature || !(await isSigned(rawBody, signature))) {
       logger.warn('Webhook delivery with a bad or missing signature refused');
       return error(c, 401, webhookMessages.badSignature);
     }
@@ -66,10 +86,10 @@ app.post(
       try {
         const outcome = await applyEvent(event);
         logger.info('Webhook event', { eventId: event.id, type: event.type, outcome });
-        taken.push(event.id);
+        if (outcome !== 'partial') taken.push(event.id);
       } catch (err) {
         const reason = err instanceof EventNotApplicableError ? err.message : `Internal error: ${(err as Error).message}`;
-        logger.error('Webhook event not applied', { eventId: event.id, type: event.type, reason });
+        alertOperators('webhookEventFailed', 'Webhook event not applied', { eventId: event.id, type: event.type, reason });
         await recordEventFailure(event.id, event.type, reason);
       }
     }

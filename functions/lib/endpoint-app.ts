@@ -65,7 +65,7 @@ export async function isFromDistribution(c: Context): Promise<boolean> {
 const DRAIN_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** Reads a body to its end and drops it; false when it could not (already being read, or over the drain limit). */
-async function drain(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+export async function drain(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
   if (!body || body.locked) return false;
   const reader = body.getReader();
   let read = 0;

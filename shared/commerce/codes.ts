@@ -48,12 +48,25 @@ export const redeemCodeSchema = z.string().check(z.minLength(1, 'Enter a license
 /** Codes compare without case, spaces or hyphens, so `abcd-efgh` and `ABCDEFGH` are the same code. */
 export const normalizeCode = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');
 
+/** Failed redemptions a user may make in an hour before redeeming is refused for the rest of it. */
+export const MAX_FAILED_REDEMPTIONS_PER_HOUR = 10;
+
 /** Messages a redeeming user may see. */
 export const codeMessages = {
-  unknown: 'This license code does not exist',
+  /**
+   * One answer for a code that does not exist, is not open yet or has expired: whoever tries codes learns
+   * nothing about which exist (and which campaigns are coming).
+   */
+  notValid: 'This license code is not valid',
   used: 'This license code has already been used',
-  notYet: 'This license code cannot be redeemed yet',
-  expired: 'This license code has expired',
   alreadyRedeemed: 'You have already redeemed this license code',
+  tooManyFailures: `Too many license codes could not be redeemed: try again in an hour (at most ${MAX_FAILED_REDEMPTIONS_PER_HOUR} failed tries an hour)`,
   redeemed: (licenseId: number) => `License code redeemed: license ${licenseId} is yours`,
 } as const;
+
+/**
+ * The tag of a license redeemed from a campaign code. Such a license stays with the user who redeemed it:
+ * a campaign is once per user, and moving would let one person collect it through many accounts.
+ */
+export const campaignLicenseTag = (codeId: number) => `campaign-code:${codeId}`;
+export const isCampaignLicenseTag = (tag: string | null | undefined): boolean => tag?.startsWith('campaign-code:') === true;

@@ -1,3 +1,5 @@
+import { isCampaignLicenseTag } from '../commerce/codes';
+
 /**
  * Which actions a caller may take on a license. The screens show only these; the server checks the same
  * rules on the stored record, whatever a client sends.
@@ -16,6 +18,8 @@ export interface LicenseActionFields {
   subscription_state: string | null;
   license_type_id: string;
   addons: readonly { id: string }[];
+  /** Where the license came from (`order:…`, `code:…`, `campaign-code:…`); a campaign's license is not moved. */
+  tag?: string | null;
 }
 
 export type CustomerAction = 'move' | 'share' | 'stop_sharing' | 'return';
@@ -26,14 +30,14 @@ export const isOnDongle = (license: Pick<LicenseActionFields, 'hid'>): boolean =
 const isSubscription = (license: Pick<LicenseActionFields, 'subscription_id'>): boolean => license.subscription_id !== null;
 
 /**
- * A customer's actions: the owner moves a license that no machine holds (nor a dongle) and shares it or
- * stops sharing it; recipients of a share do neither. The owner, or the user whose machine holds the
+ * A customer's actions: the owner moves a license that no machine holds (nor a dongle), unless it came
+ * from a campaign code, and shares it or stops sharing it; recipients of a share do neither. The owner, or the user whose machine holds the
  * seat, returns a reserved license that is not on a dongle.
  */
 export function customerActions(license: LicenseActionFields, callerId: number): Set<CustomerAction> {
   const actions = new Set<CustomerAction>();
   const owner = license.user_id === callerId;
-  if (owner && !isReserved(license) && !isOnDongle(license)) actions.add('move');
+  if (owner && !isReserved(license) && !isOnDongle(license) && !isCampaignLicenseTag(license.tag)) actions.add('move');
   if (owner) {
     actions.add('share');
     actions.add('stop_sharing');

@@ -31,4 +31,5 @@ export const licenseMessages = {
   usageUnknown: (usage: number) => `Unknown license usage ${usage}`,
   endBeforeStart: 'Valid to must not be before valid from',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
+  campaignMove: 'A license from a campaign code stays with the user who redeemed it: it cannot be moved',
 } as const;

@@ -207,7 +207,7 @@ describe('license codes on /licenses', () => {
 
     await field.fill('NOSUCH-CODE');
     await redeem.click();
-    await page.getByRole('alert').getByText(codeMessages.unknown, { exact: true }).waitFor();
+    await page.getByRole('alert').getByText(codeMessages.notValid, { exact: true }).waitFor();
 
     await field.fill(code!);
     await redeem.click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeMessages } from '../../shared/commerce/codes';
+import { codeMessages, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../shared/commerce/codes';
+import { licenseMessages } from '../../shared/licenses/messages';
 import { addDuration } from '../../functions/domain/codes/code.rules';
 import { createAdminUser, createConfirmedUser } from '../support/api';
 import { licCall, withUserId } from '../support/licenses';
@@ -97,14 +98,55 @@ describe('license codes', () => {
     expect(await licenses(third.accessToken)).toHaveLength(1);
   });
 
-  it('refuses a wrong, expired or not yet valid code with a clear message and changes nothing', async () => {
+  it('answers a wrong, an expired and a not yet valid code alike, status and text, and changes nothing', async () => {
     const [boss, buyer] = await Promise.all([admin(), customer()]);
     await generate(boss.accessToken, { single_usage: false, code: `Old-${boss.id}`, valid_from: day(-30), valid_to: day(-1) });
     await generate(boss.accessToken, { single_usage: false, code: `Soon-${boss.id}`, valid_from: day(2), valid_to: day(30) });
-    expect((await licCall(buyer.accessToken, 'redeem_license_code', { code: 'NO-SUCH-CODE' })).body).toEqual({ status: 'error', message: codeMessages.unknown });
-    expect((await licCall(buyer.accessToken, 'redeem_license_code', { code: `Old-${boss.id}` })).body.message).toBe(codeMessages.expired);
-    expect((await licCall(buyer.accessToken, 'redeem_license_code', { code: `Soon-${boss.id}` })).body.message).toBe(codeMessages.notYet);
+    const answers = await Promise.all(
+      ['NO-SUCH-CODE', `Old-${boss.id}`, `Soon-${boss.id}`].map(async (code) => {
+        const { status, body } = await licCall(buyer.accessToken, 'redeem_license_code', { code });
+        return { status, body };
+      }),
+    );
+    for (const answer of answers) expect(answer).toEqual({ status: 404, body: { status: 'error', message: codeMessages.notValid } });
     expect((await licCall(buyer.accessToken, 'redeem_license_code', { code: '' })).status).toBe(400);
     expect(await licenses(buyer.accessToken)).toEqual([]);
+  });
+
+  it(`refuses redeeming after ${MAX_FAILED_REDEMPTIONS_PER_HOUR} failed tries in an hour, a right code too, and only for that user`, async () => {
+    const [boss, guesser, other] = await Promise.all([admin(), customer(), customer()]);
+    const [good] = ((await generate(boss.accessToken, { single_usage: true, duration: 'P1Y' })).body.data as { codes: string[] }).codes;
+    // A right code is not a failure: it does not count.
+    const [first] = ((await generate(boss.accessToken, { single_usage: true, duration: 'P1Y' })).body.data as { codes: string[] }).codes;
+    expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: first! })).status).toBe(200);
+    for (let i = 0; i < MAX_FAILED_REDEMPTIONS_PER_HOUR; i++) {
+      expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: `GUESS-${i}-${guesser.id}` })).body.message).toBe(codeMessages.notValid);
+    }
+    const limited = await licCall(guesser.accessToken, 'redeem_license_code', { code: `GUESS-X-${guesser.id}` });
+    expect(limited).toMatchObject({ status: 429, body: { status: 'error', message: codeMessages.tooManyFailures } });
+    // While limited, a right code is refused the same way (else the limit would still tell right from wrong).
+    expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: good! })).body).toEqual({ status: 'error', message: codeMessages.tooManyFailures });
+    expect(await licenses(guesser.accessToken)).toHaveLength(1);
+    expect((await codesOf(boss.accessToken, good!)).codes[0]).toMatchObject({ used: false });
+    // Another user is not limited by it.
+    expect((await licCall(other.accessToken, 'redeem_license_code', { code: good! })).status).toBe(200);
+  });
+
+  it('keeps a license from a campaign code with the user who redeemed it: the owner cannot move it, an admin can', async () => {
+    const [boss, owner, friend] = await Promise.all([admin(), customer(), customer()]);
+    const text = `Keep-${boss.id}`;
+    await generate(boss.accessToken, { single_usage: false, code: text, valid_from: day(-1), valid_to: day(30) });
+    const { license_id } = (await licCall(owner.accessToken, 'redeem_license_code', { code: text })).body.data as { license_id: number };
+    const moved = await licCall(owner.accessToken, 'move_license', { license_id, to_user_id: friend.id });
+    expect(moved).toMatchObject({ status: 403, body: { status: 'error', message: licenseMessages.campaignMove } });
+    expect(await licenses(owner.accessToken)).toEqual([expect.objectContaining({ id: license_id })]);
+    expect(await licenses(friend.accessToken)).toEqual([]);
+
+    // A single-use code's license moves like any other.
+    const [single] = ((await generate(boss.accessToken, { single_usage: true, duration: 'P1Y' })).body.data as { codes: string[] }).codes;
+    const redeemed = (await licCall(owner.accessToken, 'redeem_license_code', { code: single! })).body.data as { license_id: number };
+    expect((await licCall(owner.accessToken, 'move_license', { license_id: redeemed.license_id, to_user_id: friend.id })).status).toBe(200);
+    // Support may still move the campaign license (a person's two accounts, say).
+    expect((await licCall(boss.accessToken, 'move_license', { license_id, to_user_id: friend.id })).status).toBe(200);
   });
 });

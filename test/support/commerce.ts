@@ -3,11 +3,13 @@ import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
 
+/** The local stack's webhook secret. */
+export const webhookSecret = () => inject('localStack').functionEnv.FASTSPRING_WEBHOOK_SECRET!;
+
 /** A webhook delivery as the checkout provider posts it, signed with the stack's webhook secret unless told. */
 export async function deliver(events: object[], { signature, header = 'X-FS-Signature' }: { signature?: string | null; header?: string } = {}) {
   const body = JSON.stringify({ events });
-  const secret = inject('localStack').functionEnv.FASTSPRING_WEBHOOK_SECRET!;
-  const signed = signature === undefined ? createHmac('sha256', secret).update(body).digest('base64') : signature;
+  const signed = signature === undefined ? createHmac('sha256', webhookSecret()).update(body).digest('base64') : signature;
   const response = await fetch(`${inject('baseUrl')}/api/fastspring`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signed === null ? {} : { [header]: signed }) },

@@ -2,7 +2,7 @@ import type { DeletionRequest } from '../../../shared/contract/user';
 import { getEmailSender } from '../../lib/adapters/email';
 import { cognito } from '../../lib/cognito';
 import { getAuthConfig } from '../../lib/config';
-import { logger } from '../../lib/logger';
+import { alertOperators, logger } from '../../lib/logger';
 import { forgetDownloadsOf } from '../downloads/downloads.repository';
 import { forgetPrivateCurvesOf } from '../iv-curves/iv-curves';
 import { releaseProductsOf } from '../products/products.repository';
@@ -71,12 +71,19 @@ export async function deleteAccount(request: PendingDeletion, now = new Date()):
 /** The scheduled job: every pending request is carried out; one failure does not stop the others. */
 export async function runDeletionJob(): Promise<{ deleted: number[]; failed: number[] }> {
   const result = { deleted: [] as number[], failed: [] as number[] };
-  for (const request of await pendingDeletions()) {
+  let pending: PendingDeletion[];
+  try {
+    pending = await pendingDeletions();
+  } catch (error) {
+    alertOperators('accountDeletionFailed', 'Account deletion job failed: pending requests could not be read', { error: error as Error });
+    throw error;
+  }
+  for (const request of pending) {
     try {
       await deleteAccount(request);
       result.deleted.push(request.user_id);
     } catch (error) {
-      logger.error('Account deletion failed; it stays pending', { user_id: request.user_id, error: error as Error });
+      alertOperators('accountDeletionFailed', 'Account deletion failed; it stays pending', { user_id: request.user_id, error: error as Error });
       result.failed.push(request.user_id);
     }
   }

@@ -22,10 +22,10 @@ describe('license code rules', () => {
     expect(addDuration('2026-01-15', 'P1000M')).toBe('2109-05-15');
   });
 
-  it('refuses a used single-use code and a code outside its window, with the reason', () => {
+  it('refuses a used single-use code, and a code outside its window with the answer an unknown code gets', () => {
     expect(redemptionRefusal({ single_usage: true, used_by: 3 }, '2026-11-23')).toBe(codeMessages.used);
-    expect(redemptionRefusal({ single_usage: false, valid_from: '2026-12-01' }, '2026-11-23')).toBe(codeMessages.notYet);
-    expect(redemptionRefusal({ single_usage: false, valid_to: '2026-11-22' }, '2026-11-23')).toBe(codeMessages.expired);
+    expect(redemptionRefusal({ single_usage: false, valid_from: '2026-12-01' }, '2026-11-23')).toBe(codeMessages.notValid);
+    expect(redemptionRefusal({ single_usage: false, valid_to: '2026-11-22' }, '2026-11-23')).toBe(codeMessages.notValid);
     expect(redemptionRefusal({ single_usage: false, valid_from: '2026-11-23', valid_to: '2026-11-23' }, '2026-11-23')).toBeNull();
     expect(redemptionRefusal({ single_usage: true }, '2026-11-23')).toBeNull();
   });

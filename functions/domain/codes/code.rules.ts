@@ -40,9 +40,9 @@ export interface RedeemableCode {
 
 /** Why a code cannot be redeemed today, or null when it can. */
 export function redemptionRefusal(code: RedeemableCode, today: string): string | null {
+  if (code.valid_from && today < code.valid_from) return codeMessages.notValid;
+  if (code.valid_to && today > code.valid_to) return codeMessages.notValid;
   if (code.single_usage && code.used_by !== undefined) return codeMessages.used;
-  if (code.valid_from && today < code.valid_from) return codeMessages.notYet;
-  if (code.valid_to && today > code.valid_to) return codeMessages.expired;
   return null;
 }
 

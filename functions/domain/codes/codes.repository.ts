@@ -3,7 +3,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { normalizeCode } from '../../../shared/commerce/codes';
+import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
@@ -105,7 +105,7 @@ export async function redeemCode(code: LicenseCodeRecord, userId: number, today:
       license_type_id: code.license_type_id,
       license_usage_id: code.license_usage_id,
       ...redeemedLicenseDays(code, today),
-      tag: `code:${code.id}`,
+      tag: code.single_usage ? `code:${code.id}` : campaignLicenseTag(code.id),
     },
     now,
   );

@@ -2,9 +2,9 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $add, $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { nextId } from '../../lib/db/counters';
+import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import type { TransactionItem } from '../licenses/licenses.repository';
 import { OrderEntity } from './order.entity';
@@ -68,9 +68,22 @@ export async function findOrder(orderId: string): Promise<OrderRecord | null> {
 export const orderWrite = (order: Omit<OrderRecord, 'created' | 'updated'>) =>
   OrderEntity.build(PutTransaction).item(order).options({ condition: { attr: 'order_id', exists: false } });
 
-export const orderReturnedWrite = (order: OrderRecord, now: Date) =>
+/**
+ * Records that step `done` of an order applied in steps landed, only while the step before it is the
+ * last one recorded: two deliveries continuing the same order cannot both write a step.
+ */
+export const orderStepWrite = (orderId: string, done: number) =>
   OrderEntity.build(UpdateTransaction)
-    .item({ order_id: order.order_id, returned: now.toISOString() })
+    .item({ order_id: orderId, steps_done: done })
+    .options({ condition: { attr: 'steps_done', eq: done - 1 } });
+
+/** Whether every step of an order landed (an order applied at once has no steps). */
+export const isOrderComplete = (order: OrderRecord) => order.steps === undefined || (order.steps_done ?? 0) >= order.steps;
+
+/** Marks an order refunded, once; `unrestored` names the licenses the refund could not take back. */
+export const orderReturnedWrite = (order: OrderRecord, now: Date, unrestored: number[] = []) =>
+  OrderEntity.build(UpdateTransaction)
+    .item({ order_id: order.order_id, returned: now.toISOString(), ...(unrestored.length ? { unrestored_ids: $set(unrestored) } : {}) })
     .options({ condition: { attr: 'returned', exists: false } });
 
 export async function findProviderSubscription(reference: string): Promise<ProviderSubscriptionRecord | null> {
@@ -91,16 +104,18 @@ export async function subscriptionRows(provider: ProviderSubscriptionRecord): Pr
 
 export const newSubscriptionId = () => nextId('subscription');
 
-/** A new provider subscription and its rows, with their list rows. */
-export function newSubscriptionWrites(provider: Omit<ProviderSubscriptionRecord, 'created' | 'updated'>, rows: SubscriptionRecord[], now: Date): TransactionItem[] {
-  return [
-    ProviderSubscriptionEntity.build(PutTransaction).item(provider).options({ condition: { attr: 'reference', exists: false } }),
-    ...rows.flatMap((row) => [
-      SubscriptionEntity.build(PutTransaction).item(row).options({ condition: { attr: 'id', exists: false } }),
-      ...subscriptionListWrites(row, now),
-    ]),
-  ];
-}
+/** Reserves `count` consecutive subscription ids; returns the first. */
+export const reserveSubscriptionIds = (count: number) => reserveIds('subscription', count);
+
+/** A new subscription row with its list row. */
+export const newSubscriptionRowWrites = (row: SubscriptionRecord, now: Date): TransactionItem[] => [
+  SubscriptionEntity.build(PutTransaction).item(row).options({ condition: { attr: 'id', exists: false } }),
+  ...subscriptionListWrites(row, now),
+];
+
+/** A new provider subscription naming its rows (written once they all exist: its events find them all). */
+export const newProviderSubscriptionWrite = (provider: Omit<ProviderSubscriptionRecord, 'created' | 'updated'>): TransactionItem =>
+  ProviderSubscriptionEntity.build(PutTransaction).item(provider).options({ condition: { attr: 'reference', exists: false } });
 
 export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'state' | 'product'>> & { renews_at?: string | null };
 

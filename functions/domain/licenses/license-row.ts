@@ -14,6 +14,7 @@ export const actionFields = (license: LicenseRecord): LicenseActionFields => ({
   subscription_state: license.subscription_state ?? null,
   license_type_id: license.license_type_id,
   addons: license.addons,
+  tag: license.tag ?? null,
 });
 
 /** A stored license as the lists show it. */

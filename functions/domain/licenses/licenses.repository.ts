@@ -10,7 +10,7 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
-import { nextId } from '../../lib/db/counters';
+import { nextId, reserveIds } from '../../lib/db/counters';
 import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
 import { licenseListWrites } from './license-list';
 import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
@@ -56,8 +56,13 @@ export async function findLicense(id: number): Promise<LicenseRecord | null> {
  * transaction items that write it with its list row: for writes that create licenses together with
  * other records (an order, a code redemption).
  */
-export async function prepareLicense({ reservation, ...fields }: NewLicense, now = new Date()): Promise<{ license: LicenseRecord; writes: TransactionItem[] }> {
-  const id = await nextId('license');
+export async function prepareLicense(
+  { reservation, ...fields }: NewLicense,
+  now = new Date(),
+  /** An id reserved before (an order applied in steps creates the licenses it reserved). */
+  reservedId?: number,
+): Promise<{ license: LicenseRecord; writes: TransactionItem[] }> {
+  const id = reservedId ?? (await nextId('license'));
   const seat = reservation ? { ...reservation, reserved_since: now.toISOString() } : {};
   const dongle = fields.hid === undefined ? {} : { dongle_id: await nextId('dongle') };
   const license: LicenseRecord = {
@@ -79,6 +84,9 @@ export async function prepareLicense({ reservation, ...fields }: NewLicense, now
   ];
   return { license, writes };
 }
+
+/** Reserves `count` consecutive license ids (for prepareLicense); returns the first. */
+export const reserveLicenseIds = (count: number) => reserveIds('license', count);
 
 /** A new license with its list row. */
 export async function createLicense(fields: NewLicense, now = new Date()): Promise<LicenseRecord> {

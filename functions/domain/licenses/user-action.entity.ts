@@ -47,3 +47,10 @@ export interface MoveAction {
 /** The writes that record a move for both users it concerns, for the transaction of the move itself. */
 export const moveActionWrites = (move: MoveAction, now: Date) =>
   [move.from_user_id, move.to_user_id].map((userId) => UserActionEntity.build(PutTransaction).item({ ...move, user_id: userId, at: timeOrderedKey(now) }));
+
+/**
+ * A refund that could not take back a legacy upgrade (the license changed since): recorded with the buyer's
+ * actions, where support sees it on the user's detail.
+ */
+export const refundNotRestoredWrite = (userId: number, licenseId: number, now: Date) =>
+  UserActionEntity.build(PutTransaction).item({ user_id: userId, at: timeOrderedKey(now), action: 'refund_not_restored', license_id: licenseId, by_user_id: userId });

@@ -1,6 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENV } from '../../../shared/runtime';
-import { logger } from '../logger';
+import { alertOperators, logger } from '../logger';
 import { functionEnv } from '../runtime-env';
 import { appendRecord } from './local-outbox';
 
@@ -23,6 +23,21 @@ let ses: SESv2Client | undefined;
  * a verified sender still works.
  */
 export function getEmailSender(env: Readonly<Record<string, string | undefined>> = functionEnv()): EmailSender {
+  const sender = senderFor(env);
+  return {
+    async send(mail) {
+      try {
+        await sender.send(mail);
+      } catch (error) {
+        // The caller fails as before; the operators hear of it (a failed mail is otherwise silent).
+        alertOperators('mailFailed', 'Mail not sent', { subject: mail.subject, error: error as Error });
+        throw error;
+      }
+    },
+  };
+}
+
+function senderFor(env: Readonly<Record<string, string | undefined>>): EmailSender {
   const mailbox = env[ENV.localMailboxFile];
   if (mailbox) return { send: async (mail) => appendRecord(mailbox, mail) };
   const from = env[ENV.mailFrom];

@@ -1,4 +1,4 @@
-import { codeMessages, LICENSE_CODES_PAGE_SIZE } from '../../../shared/commerce/codes';
+import { codeMessages, LICENSE_CODES_PAGE_SIZE, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import type { licAdminContract, LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { isLicenseUsageId, licenseUsageName } from '../../../shared/licenses/catalog';
@@ -16,6 +16,7 @@ import {
   type CodeTerms,
 } from '../../domain/codes/codes.repository';
 import { callerUserId } from '../../domain/users/caller-user';
+import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { column, pageOf, type Cell } from '../../lib/lists/list-page';
@@ -107,13 +108,30 @@ export const getLicenseCodes: AdminHandlers['get_license_codes'] = async ({ limi
 /** Attempts at a redemption whose code another redemption changed meanwhile (a campaign code's count). */
 const REDEEM_ATTEMPTS = 8;
 
+/**
+ * Failed redemptions per user and hour. Once they are used up every redemption is refused until the hour
+ * ends, a right code too: else the limit would still answer whether a guess is right.
+ */
+const redeemLimit: AttemptLimit = {
+  action: 'redeem-code',
+  max: MAX_FAILED_REDEMPTIONS_PER_HOUR,
+  windowSeconds: 3600,
+  message: codeMessages.tooManyFailures,
+};
+
 export const redeemLicenseCode: UserHandlers['redeem_license_code'] = async ({ code: text }, { caller }) => {
   const userId = await callerUserId(caller);
+  return limitFailures(redeemLimit, userId, () => redeem(text, userId));
+};
+
+async function redeem(text: string, userId: number): Promise<{ license_id: number }> {
   for (let attempt = 1; ; attempt++) {
     const code = await findCode(text);
-    if (!code) throw notFound(codeMessages.unknown);
+    if (!code) throw notFound(codeMessages.notValid);
     const today = new Date().toISOString().slice(0, 10);
     const refusal = redemptionRefusal(code, today);
+    // Not open yet or expired: the same answer, status included, as a code that does not exist.
+    if (refusal === codeMessages.notValid) throw notFound(refusal);
     if (refusal) throw conflict(refusal);
     if (!code.single_usage && (await hasRedeemed(code, userId))) throw conflict(codeMessages.alreadyRedeemed);
     try {
@@ -125,4 +143,4 @@ export const redeemLicenseCode: UserHandlers['redeem_license_code'] = async ({ c
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
     }
   }
-};
+}

@@ -1,3 +1,4 @@
+import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import { customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
 import { licenseMessages } from '../../../shared/licenses/messages';
@@ -10,13 +11,15 @@ import { existingUser, licenseFor } from './license-access';
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
 /**
- * Gives a license to another user. The owner may move a license no machine or dongle holds; an admin may
- * move any plain (non-subscription) license under the same condition. Recorded as a user action for both.
+ * Gives a license to another user. The owner may move a license no machine or dongle holds, except one
+ * from a campaign code; an admin may move any plain (non-subscription) license under the same condition. Recorded as a user action for both.
  */
 export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_id, to_user_id }, { caller }) => {
   const { me, license, owner, admin } = await licenseFor(caller, license_id);
   if (!owner && !admin) throw forbidden(licenseMessages.ownerOnly);
   if (!owner && license.subscription_id !== undefined) throw forbidden(licenseMessages.subscriptionMove);
+  // A campaign is once per user: moving its licenses would collect it through many accounts. Support may.
+  if (owner && isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignMove);
   if (isOnDongle(actionFields(license))) throw conflict(licenseMessages.onDongle);
   if (isReserved(actionFields(license))) throw conflict(licenseMessages.reserved);
   if (owner && !customerActions(actionFields(license), me.id).has('move')) throw forbidden(licenseMessages.ownerOnly);

@@ -9,6 +9,7 @@ import { userDetailPath } from '../user-detail-path';
 const ACTION_NAMES: Record<string, string> = {
   move_license: 'Move license',
   move_product: 'Move product',
+  refund_not_restored: 'Refund not restored: check the license',
 };
 
 function UserLink({ userId }: { userId: number }) {
