@@ -93,7 +93,7 @@ describe('registering a unit', () => {
     expect(answers.filter((answer) => answer.status === 404 || answer.status === 409)).toHaveLength(FAILED_REGISTRATIONS_PER_HOUR);
     expect(answers.filter((answer) => answer.status === 429)).toEqual(Array.from({ length: 5 }, () => limited));
 
-    // Past the limit even a unit that is free is not registered, nor one's own answered.
+    // Past the limit even a unit that is free is not registered.
     const free = newDevice();
     await storeDevices(free);
     expect(await product(prober.accessToken, 'register_product', { uid: free.uid })).toEqual(limited);
