@@ -145,7 +145,8 @@ describe('IV curves', () => {
     const admin = await newAdmin();
     const tag = `Paged${admin.id}x`;
     for (let i = 0; i < 21; i++) await uploadCurve(admin.accessToken, curveFile(curveText({ model: `${tag}${String(i).padStart(2, '0')}` })));
-    const page = await openAs(admin, `/ivcurves?search=${tag}`);
+    const page = await openAs(admin);
+    await page.getByRole('textbox', { name: 'Search' }).fill(tag);
     await page.getByText('21 IV curves', { exact: true }).waitFor();
     await rowOf(page, `${tag}20`).waitFor();
     expect(await table(page).locator('tbody tr').count()).toBe(20);
