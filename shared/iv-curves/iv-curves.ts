@@ -66,6 +66,8 @@ export const ivCurveMessages = {
   idForUpdate: 'Give the id of the IV curve to update',
   idOnlyForUpdate: 'An id is given only to update a curve (upload_type update)',
   changedMeanwhile: (id: number) => `IV curve ${id} changed meanwhile: load the list again and retry`,
+  /** A new curve whose write kept losing to the same user's other uploads at that moment. */
+  tryAgain: 'Your other uploads were being stored at the same moment: upload the curve again',
   empty: 'The file is empty',
   /** The file is not a curve of the documented format: `detail` says where and why (never echoing the file). */
   notACurve: (detail: string) => `The file is not an IV curve: ${detail}`,

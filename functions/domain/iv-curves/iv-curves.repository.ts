@@ -81,16 +81,25 @@ async function writeCurve(
   changed: string,
 ): Promise<void> {
   if (limits && change.bytes > limits.bytes) throw new IvCurveLimitError('bytes');
-  try {
-    await run(usageChange(userId, change, limits));
-  } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (limits && reasons?.[0]?.Code === 'ConditionalCheckFailed') {
-      const usage = await usageOf(userId);
-      throw new IvCurveLimitError(change.curves > 0 && usage.curves + change.curves > limits.curves ? 'curves' : 'bytes');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(usageChange(userId, change, limits));
+      return;
+    } catch (error) {
+      const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason?.Code);
+      if (limits && codes[0] === 'ConditionalCheckFailed') {
+        const usage = await usageOf(userId);
+        throw new IvCurveLimitError(change.curves > 0 && usage.curves + change.curves > limits.curves ? 'curves' : 'bytes');
+      }
+      // Uploads of one user at once write the same usage item: a transaction that lost only that race goes again.
+      const lostRace = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (lostRace && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        continue;
+      }
+      if (isConditionFailure(error)) throw new IvCurveChangedError(changed);
+      throw error;
     }
-    if (isConditionFailure(error)) throw new IvCurveChangedError(changed);
-    throw error;
   }
 }
 

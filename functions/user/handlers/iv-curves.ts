@@ -94,7 +94,7 @@ async function changeableCurve(id: number, viewer: CurveViewer): Promise<IvCurve
 /** The domain's refusals as the caller is told them. */
 function answerFor(error: unknown, id?: number): unknown {
   if (error instanceof IvCurveLimitError) return forbidden(error.limit === 'curves' ? ivCurveMessages.tooManyCurves : ivCurveMessages.tooManyBytes);
-  if (error instanceof IvCurveChangedError && id !== undefined) return conflict(ivCurveMessages.changedMeanwhile(id));
+  if (error instanceof IvCurveChangedError) return conflict(id === undefined ? ivCurveMessages.tryAgain : ivCurveMessages.changedMeanwhile(id));
   return error;
 }
 
