@@ -120,9 +120,10 @@ export const endpoints = {
   user: {
     construct: 'User',
     path: 'user',
-    // Profiles, downloads and EULA acceptances; IV curves (their fields in the table, their files in S3).
+    // Profiles, downloads and EULA acceptances; IV curves (their fields in the table, their files in S3;
+    // a delete removes the record and its admin list row).
     needs: {
-      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       userPool: ['ListUsersInGroup'],
       mail: true,
       ivCurves: true,
@@ -238,7 +239,8 @@ export const jobs = {
     schedule: { minute: '0', hour: '2' },
     description: 'Carries out every pending account deletion request',
     needs: {
-      table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'],
+      // UpdateItem: a deleted curve's share of its owner's IV curve usage, in the curve's transaction.
+      table: ['Query', 'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'],
       userPool: ['ListUsers', 'AdminDeleteUser'],
       poolIds: true,
       mail: true,

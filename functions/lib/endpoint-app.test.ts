@@ -44,11 +44,12 @@ describe('createEndpointApp', () => {
     add_user_download: async () => ({ id: '', created: '' }),
     accept_eula: async ({ client_version }) => ({ client_version, accepted: '' }),
     get_eula_acceptances: async () => ({ acceptances: [] }),
-    get_iv_curves: async () => ({ curves: [], can_publish: false }),
+    get_iv_curves: async () => ({ curves: [], count: 0, can_publish: false }),
     upload_iv_curve: async () => {
       throw new Error('never reached without a valid token');
     },
     get_iv_curve_file: async () => ({ id: 1, version: 1, filename: '', content: '' }),
+    delete_iv_curve: async ({ id }) => ({ id }),
   });
   const post = (body: unknown, headers: Record<string, string> = { [ORIGIN_VERIFY_HEADER]: SECRET }, target = app) =>
     runAs(runtime, () =>

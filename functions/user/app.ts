@@ -5,7 +5,7 @@ import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
 import { getAdmins } from './handlers/get-admins';
-import { getIvCurveFile, getIvCurves, uploadIvCurve } from './handlers/iv-curves';
+import { deleteIvCurve, getIvCurveFile, getIvCurves, uploadIvCurve } from './handlers/iv-curves';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { setUserLegacy } from './handlers/set-user-legacy';
 import { signOut } from './handlers/sign-out';
@@ -28,4 +28,5 @@ export const app = createEndpointApp(userEndpointContract, {
   get_iv_curves: getIvCurves,
   upload_iv_curve: uploadIvCurve,
   get_iv_curve_file: getIvCurveFile,
+  delete_iv_curve: deleteIvCurve,
 });

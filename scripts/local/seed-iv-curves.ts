@@ -17,7 +17,7 @@ async function store(ownerId: number, filename: string, text: string, options: {
   const bytes = new TextEncoder().encode(text);
   const reading = readCurveFile(bytes);
   if ('problem' in reading) throw new Error(`Demo IV curve ${filename}: ${reading.problem}`);
-  await storeNewCurve(ownerId, { filename, bytes, curve: reading.curve, ...options });
+  await storeNewCurve(ownerId, { bytes, curve: reading.curve, ...options }, null);
 }
 
 /**

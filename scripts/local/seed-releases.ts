@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
-import type { FirmwareRelease, SoftwareEntry, SoftwareRelease } from '../../shared/downloads/releases';
+import { packagesOfRelease, type FirmwareRelease, type SoftwareEntry, type SoftwareRelease } from '../../shared/downloads/releases';
 import { publishRelease, readVersions, type PackageSource, type PublishTarget } from '../release/publish-release';
 
 /**
@@ -78,6 +78,6 @@ export async function seedReleases(s3: S3Client, buckets: { data: string; downlo
     await publishRelease(target, { list, release, packages: release.software.map((entry) => sample(entry.package)) });
   }
   for (const { list, release } of firmwareSeed) {
-    await publishRelease(target, { list, release, packages: [sample(release.package)] });
+    await publishRelease(target, { list, release, packages: packagesOfRelease(release).map(sample) });
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import type { SoftwareRelease, Versions } from '../../shared/downloads/releases';
+import type { FirmwareRelease, SoftwareRelease, Versions } from '../../shared/downloads/releases';
 import { PackageConflictError, packagePlanProblems, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
 
 /** An S3 that keeps objects in memory and honours If-Match and If-None-Match on writes, as S3 does. */
@@ -22,6 +22,10 @@ function memoryS3(beforeWrite?: (key: string) => void) {
       if (command.input.IfMatch !== undefined && existing?.etag !== command.input.IfMatch) throw failure('PreconditionFailed', 412);
       const body = typeof command.input.Body === 'string' ? Buffer.from(command.input.Body) : (command.input.Body as Uint8Array);
       objects.set(key, { body, etag: `"${createHash('md5').update(body).digest('hex')}"` });
+      return {};
+    }
+    if (command instanceof DeleteObjectCommand) {
+      objects.delete(`${command.input.Bucket}/${command.input.Key}`);
       return {};
     }
     throw new Error('unexpected command');
@@ -132,5 +136,38 @@ describe('publishing a release', () => {
     const { s3, objects } = memoryS3();
     await expect(publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [] })).rejects.toThrow(/No file given/);
     expect(objects.size).toBe(0);
+  });
+});
+
+describe('a release that is not downloadable', () => {
+  const hidden = (version: string): SoftwareRelease => ({ ...release(version), downloadAllowed: false, software: [] });
+  const keys = (objects: Map<string, unknown>) => [...objects.keys()].sort();
+
+  it('is listed with its notes but uploads and names no package, until it is published downloadable', async () => {
+    const { s3, objects } = memoryS3();
+    await publishRelease(target(s3), { list: 'otii2', release: hidden('3.0.0'), packages: [] });
+    expect(keys(objects)).toEqual(['data/versions.json']);
+    expect(listed(objects).otii2).toEqual([hidden('3.0.0')]);
+    await expect(publishRelease(target(s3), { list: 'otii2', release: hidden('3.0.1'), packages: [{ name: 'app-3.0.1.exe', file: Buffer.from('b') }] })).rejects.toThrow(
+      /not a package of the release/,
+    );
+
+    await publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [{ name: 'app-3.0.0.exe', file: Buffer.from('bytes') }], replace: true });
+    expect(keys(objects)).toEqual(['data/versions.json', 'downloads/app-3.0.0.exe']);
+    expect(listed(objects).otii2).toEqual([release('3.0.0')]);
+  });
+
+  it('withdraws a published release: versions.json stops naming its packages, and they leave the downloads bucket', async () => {
+    const { s3, objects } = memoryS3();
+    const arc = (downloadAllowed: boolean): FirmwareRelease => ({ type: 'Arc', version: '1.0.0', date: '2025-05-01', notes: '', downloadAllowed, ...(downloadAllowed ? { package: 'arc-1.0.0.zip' } : {}) });
+    await publishRelease(target(s3), { list: 'firmware2', release: arc(true), packages: [{ name: 'arc-1.0.0.zip', file: Buffer.from('fw') }] });
+    // A package another release still names stays.
+    await publishRelease(target(s3), { list: 'otii2', release: release('3.0.0', 'shared.zip'), packages: [{ name: 'shared.zip', file: Buffer.from('s') }] });
+    await publishRelease(target(s3), { list: 'otii', release: release('2.0.0', 'shared.zip'), packages: [{ name: 'shared.zip', file: Buffer.from('s') }] });
+
+    await publishRelease(target(s3), { list: 'firmware2', release: arc(false), packages: [], replace: true });
+    await publishRelease(target(s3), { list: 'otii', release: hidden('2.0.0'), packages: [], replace: true });
+    expect(keys(objects)).toEqual(['data/versions.json', 'downloads/shared.zip']);
+    expect(listed(objects).firmware2).toEqual([arc(false)]);
   });
 });

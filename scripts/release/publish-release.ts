@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
   emptyVersions,
   firmwareReleaseSchema,
   isFirmwareList,
   packageNameSchema,
+  packagesOf,
+  packagesOfRelease,
+  sameRelease,
   softwareReleaseSchema,
   VERSIONS_KEY,
   versionsSchema,
@@ -188,30 +191,53 @@ export function packagePlanProblems(release: SoftwareRelease | FirmwareRelease, 
 /** A release's packages once each (one file given for two os/arch pairs is uploaded once). */
 const uniquePackages = (packages: readonly PackageSource[]) => packages.filter((source, index) => packages.findIndex((other) => other.name === source.name) === index);
 
-/** Publishes a release: uploads its packages, then puts it into its list in versions.json. */
+/**
+ * Publishes a release: uploads its packages, then puts it into its list in versions.json. A release that
+ * is not downloadable (announced, or withdrawn) names no package and uploads none: nothing of it is at
+ * /downloads/ until it is published again, downloadable, with --replace. Replacing a downloadable
+ * release with one that names fewer packages (a withdrawal) removes the packages no release names any
+ * more from the downloads bucket, after versions.json stops naming them.
+ */
 export async function publishRelease(
   target: PublishTarget,
   { list, release, packages, replace = false }: ReleaseToPublish & { packages: PackageSource[]; replace?: boolean },
 ): Promise<Versions> {
-  const named = isFirmwareList(list) ? [(release as FirmwareRelease).package] : (release as SoftwareRelease).software.map((entry) => entry.package);
+  const named = packagesOfRelease(release);
   const given = new Set(packages.map((source) => source.name));
   const missing = named.filter((name) => !given.has(name));
   if (missing.length) throw new Error(`No file given for ${missing.join(', ')}`);
+  const unnamed = [...given].filter((name) => !named.includes(name));
+  if (unnamed.length) throw new Error(`${unnamed.join(', ')} ${unnamed.length > 1 ? 'are' : 'is'} not a package of the release: a release that is not downloadable uploads none`);
   const problems = packagePlanProblems(release, packages);
   if (problems.length) throw new Error(problems.join('; '));
   if (isFirmwareList(list)) firmwareReleaseSchema.parse(release);
   else softwareReleaseSchema.parse(release);
 
-  const change = (current: Versions): Versions =>
-    isFirmwareList(list)
+  /** The release this one replaces, as the list that was written last held it. */
+  let replaced: SoftwareRelease | FirmwareRelease | undefined;
+  const change = (current: Versions): Versions => {
+    replaced = (current[list] as (SoftwareRelease | FirmwareRelease)[]).find((existing) => sameRelease(existing, release));
+    return isFirmwareList(list)
       ? { ...current, [list]: withRelease(current[list], release as FirmwareRelease, { replace }) }
       : { ...current, [list]: withRelease(current[list], release as SoftwareRelease, { replace }) };
+  };
   // A release that is already published is refused before anything is uploaded.
   change((await readVersions(target)).versions);
   for (const source of uniquePackages(packages)) await uploadPackage(target, source);
   const versions = await updateVersions(target, change);
-  target.log?.(`published ${list} ${'type' in release ? `${release.type} ` : ''}${release.version}`);
+  target.log?.(`published ${list} ${'type' in release ? `${release.type} ` : ''}${release.version}${release.downloadAllowed ? '' : ' (not downloadable: no package is offered)'}`);
+  const stillNamed = new Set(packagesOf(versions));
+  for (const name of replaced ? packagesOfRelease(replaced).filter((name) => !stillNamed.has(name)) : []) await withdrawPackage(target, name);
   return versions;
+}
+
+/**
+ * Takes a package no release names out of the downloads bucket (a versioned bucket keeps it as a
+ * noncurrent version, from which it can be restored). A CDN in front may still serve a cached copy.
+ */
+async function withdrawPackage(target: PublishTarget, name: string): Promise<void> {
+  await target.s3.send(new DeleteObjectCommand({ Bucket: target.downloadsBucket, Key: name }));
+  target.log?.(`removed ${name} from the downloads bucket: in AWS, also invalidate /downloads/${name} in CloudFront, which may keep a cached copy`);
 }
 
 /** A file's package name: its own name. */

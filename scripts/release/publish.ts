@@ -27,9 +27,12 @@ const usage = `Usage:
   npm run release:publish -- --list otii2 --version 3.6.0 [--date YYYY-MM-DD] [--notes TEXT | --notes-file FILE]
       --package windows/x64=PATH [--package macos/arm64=PATH …] [--title windows/x64=TEXT …]
   npm run release:publish -- --list firmware2 --type Arc --version 1.4.0 [--notes-file FILE] --package PATH
+  npm run release:publish -- --list otii2 --version 3.7.0 --notes "Coming in July" --no-download
 Options:
   --list          ${RELEASE_LISTS.join(', ')}
-  --no-download   list the release and its notes, offer no package (downloadAllowed false)
+  --no-download   list the release and its notes only (downloadAllowed false): no package is uploaded or named,
+                  so nothing of it is at /downloads/; with --replace it withdraws a published release (its
+                  packages are removed from the downloads bucket). Publish again without it (--replace) to release
   --replace       replace a published release of the same version (packages are never replaced)
   --data-bucket NAME --downloads-bucket NAME   the stack's buckets (outputs DataBucketName, DownloadsBucketName;
                   or PORTAL_DATA_BUCKET, PORTAL_DOWNLOADS_BUCKET); without them, the running local stack (npm start)
@@ -91,15 +94,17 @@ function releaseFromArgs(): ReleaseToPublish & { packages: PackageSource[] } {
   if (values.notes !== undefined && values['notes-file'] !== undefined) fail('Give --notes or --notes-file, not both');
   const notes = values['notes-file'] !== undefined ? readFileSync(fileOf(values['notes-file']), 'utf8').trim() : (values.notes ?? '');
   const downloadAllowed = !values['no-download'];
-  if (values.package.length === 0) fail('At least one --package is required');
+  if (values.package.length === 0 && downloadAllowed) fail('At least one --package is required (or --no-download)');
 
   if (isFirmwareList(list)) {
     const type = values.type ?? fail('--type (Ace or Arc) is required for firmware');
     if (!(FIRMWARE_TYPES as readonly string[]).includes(type)) fail(`--type must be ${FIRMWARE_TYPES.join(' or ')}`);
+    const release = { type: type as FirmwareType, version, date, notes, downloadAllowed };
+    if (!downloadAllowed && values.package.length === 0) return { list, release, packages: [] };
     if (values.package.length !== 1) fail('A firmware release has one --package');
     const file = fileOf(values.package[0]!);
     const name = packageNameOf(file);
-    return { list, release: { type: type as FirmwareType, version, date, notes, downloadAllowed, package: name }, packages: [{ name, file }] };
+    return { list, release: { ...release, package: name }, packages: [{ name, file }] };
   }
   if (!isSoftwareList(list)) fail(`--list must be one of ${RELEASE_LISTS.join(', ')}`);
   const titles = new Map(
@@ -123,6 +128,19 @@ function releaseFromArgs(): ReleaseToPublish & { packages: PackageSource[] } {
   return { list, release: { version, date, notes, downloadAllowed, software }, packages };
 }
 
+/**
+ * A release that is not downloadable keeps its packages private: none is uploaded or named in
+ * versions.json. Its --package options are still checked, so the same command without --no-download
+ * (and with --replace) releases it.
+ */
+function withoutPackages(given: ReturnType<typeof releaseFromArgs>): ReturnType<typeof releaseFromArgs> {
+  if (given.release.downloadAllowed) return given;
+  if (given.packages.length) console.log(`--no-download: ${given.packages.map((source) => source.name).join(', ')} not uploaded`);
+  if ('software' in given.release) return { ...given, release: { ...given.release, software: [] }, packages: [] } as typeof given;
+  const { package: _package, ...release } = given.release;
+  return { ...given, release, packages: [] } as typeof given;
+}
+
 /** The buckets to publish to: given, or the running local stack's (its emulator endpoints from stack.json). */
 function targetBuckets(): { dataBucket: string; downloadsBucket: string } {
   const dataBucket = values['data-bucket'] ?? process.env.PORTAL_DATA_BUCKET;
@@ -134,10 +152,11 @@ function targetBuckets(): { dataBucket: string; downloadsBucket: string } {
   return { dataBucket: localNames.bucket('data'), downloadsBucket: localNames.bucket('downloads') };
 }
 
-const release = releaseFromArgs();
+const asGiven = releaseFromArgs();
 // Checked before anything is uploaded: a clash found at the second upload would leave the first behind.
-const problems = packagePlanProblems(release.release, release.packages);
+const problems = packagePlanProblems(asGiven.release, asGiven.packages);
 if (problems.length) fail(`Nothing was published:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+const release = withoutPackages(asGiven);
 const buckets = targetBuckets();
 try {
   const versions = await publishRelease(

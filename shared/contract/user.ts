@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
-import { IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
+import { IV_CURVE_ORDER_COLUMNS, IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
+import { listPaging } from '../lists/admin-list-params';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
 import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from './define';
 
@@ -64,10 +65,11 @@ export const ivCurveSchema = z.object({
   model: z.string(),
   /** The unit of the current values (A, mA, uA, nA); voltages are in volts. */
   unit: z.string(),
+  /** The name its file is downloaded under: `{id}-v{version}.csv`. */
   filename: z.string(),
   /** How many (voltage, current) points the file holds. */
   points: z.int(),
-  /** The caller may update it: the owner, or an admin. */
+  /** The caller may update and delete it: the owner, or an admin. */
   can_update: z.boolean(),
 });
 export type IvCurve = z.infer<typeof ivCurveSchema>;
@@ -109,10 +111,16 @@ export const userContract = defineEndpoint({
     /** The release versions whose EULA the caller accepted (the download page ticks the box for them). */
     get_eula_acceptances: cmd('user', {}, z.object({ acceptances: z.array(eulaAcceptanceSchema) })),
     /**
-     * The IV curves the caller may see, newest first: the public ones and their own (an admin: all), and
-     * whether the caller may make curves public (admins).
+     * The IV curves the caller may see, newest first unless asked otherwise: the public ones and their own
+     * (an admin: all), how many there are (`count`, on every page), and whether the caller may make curves
+     * public (admins). The spec's cmd takes no params: without `limit` the answer holds the first 1000;
+     * with `limit` and `page` it is that page (the SPA asks 20 a page).
      */
-    get_iv_curves: cmd('user', {}, z.object({ curves: z.array(ivCurveSchema), can_publish: z.boolean() })),
+    get_iv_curves: cmd(
+      'user',
+      { ...listPaging, order_by: z.optional(z.enum(IV_CURVE_ORDER_COLUMNS)) },
+      z.object({ curves: z.array(ivCurveSchema), count: z.int(), can_publish: z.boolean() }),
+    ),
     /**
      * Uploads a curve file (multipart; the format is in the README, "IV curve files"): a new curve, or the
      * next version of one the caller may change. Its fields are read from the file; a file that is too
@@ -123,7 +131,9 @@ export const userContract = defineEndpoint({
       if (params.upload_type === 'new' && params.id !== undefined) return { param: 'id', message: ivCurveMessages.idOnlyForUpdate };
       return null;
     }),
-    /** A curve's file as uploaded (UTF-8 text), for a curve the caller may see. */
+    /** Deletes a curve and its file: its owner, or an admin. */
+    delete_iv_curve: cmd('user', { id: z.int().check(z.positive()) }, z.object({ id: z.int() })),
+    /** A curve's file as uploaded (UTF-8 text), for a curve the caller may see, named `{id}-v{version}.csv`. */
     get_iv_curve_file: cmd(
       'user',
       { id: z.int().check(z.positive()) },

@@ -43,6 +43,15 @@ describe('the release list format', () => {
     expect(bad({ os: 'linux' as never })).toBe(false);
     expect(versionsSchema.safeParse({ firmware: [{ ...firmware('Arc', '1.0.0'), type: 'Otii' }] }).success).toBe(false);
   });
+
+  it('names packages for a downloadable release only', () => {
+    const { package: _package, ...announced } = { ...firmware('Arc', '1.0.0'), downloadAllowed: false };
+    expect(versionsSchema.safeParse({ firmware: [announced], otii: [{ ...software('1.0.0'), downloadAllowed: false, software: [] }] }).success).toBe(true);
+    expect(versionsSchema.safeParse({ firmware: [{ ...firmware('Arc', '1.0.0'), downloadAllowed: false }] }).success).toBe(false);
+    expect(versionsSchema.safeParse({ otii: [{ ...software('1.0.0'), downloadAllowed: false }] }).success).toBe(false);
+    expect(versionsSchema.safeParse({ firmware: [{ ...announced, downloadAllowed: true }] }).success).toBe(false);
+    expect(packagesOf(versionsSchema.parse({ firmware: [announced] }))).toEqual([]);
+  });
 });
 
 describe('release rules', () => {

@@ -46,25 +46,42 @@ export const softwareEntrySchema = z.object({
 });
 export type SoftwareEntry = z.infer<typeof softwareEntrySchema>;
 
-export const softwareReleaseSchema = z.object({
-  version: releaseVersionSchema,
-  date: releaseDateSchema,
-  /** Plain text; line breaks are kept. */
-  notes: multiLineText(20_000),
-  /** False lists the release with its notes but offers no package (withdrawn, or announced). */
-  downloadAllowed: z.boolean(),
-  software: z.array(softwareEntrySchema),
-});
+/**
+ * A release that is not downloadable (announced, or withdrawn) names no package: its packages are not
+ * in the downloads bucket either, so nothing of it is public but its notes.
+ */
+export const releaseMessages = {
+  packagesOfHiddenRelease: 'A release that is not downloadable names no package',
+  noPackage: 'A downloadable firmware release names its package',
+} as const;
+
+export const softwareReleaseSchema = z
+  .object({
+    version: releaseVersionSchema,
+    date: releaseDateSchema,
+    /** Plain text; line breaks are kept. */
+    notes: multiLineText(20_000),
+    /** False lists the release with its notes but offers no package (withdrawn, or announced): `software` is then empty. */
+    downloadAllowed: z.boolean(),
+    software: z.array(softwareEntrySchema),
+  })
+  .check(z.refine((release) => release.downloadAllowed || release.software.length === 0, releaseMessages.packagesOfHiddenRelease));
 export type SoftwareRelease = z.infer<typeof softwareReleaseSchema>;
 
-export const firmwareReleaseSchema = z.object({
-  type: z.enum(FIRMWARE_TYPES),
-  version: releaseVersionSchema,
-  date: releaseDateSchema,
-  notes: multiLineText(20_000),
-  downloadAllowed: z.boolean(),
-  package: packageNameSchema,
-});
+export const firmwareReleaseSchema = z
+  .object({
+    type: z.enum(FIRMWARE_TYPES),
+    version: releaseVersionSchema,
+    date: releaseDateSchema,
+    notes: multiLineText(20_000),
+    downloadAllowed: z.boolean(),
+    /** The package, for a downloadable release only. */
+    package: z.optional(packageNameSchema),
+  })
+  .check(
+    z.refine((release) => !release.downloadAllowed || release.package !== undefined, releaseMessages.noPackage),
+    z.refine((release) => release.downloadAllowed || release.package === undefined, releaseMessages.packagesOfHiddenRelease),
+  );
 export type FirmwareRelease = z.infer<typeof firmwareReleaseSchema>;
 
 /** The whole of versions.json; a list that is absent reads as empty. */
@@ -133,7 +150,8 @@ export class ReleaseExistsError extends Error {
 }
 
 type AnyRelease = SoftwareRelease | FirmwareRelease;
-const sameRelease = (a: AnyRelease, b: AnyRelease) =>
+/** Two entries are the same release: the same version and, for firmware, type. */
+export const sameRelease = (a: AnyRelease, b: AnyRelease) =>
   a.version === b.version && ('type' in a && 'type' in b ? a.type === b.type : true);
 
 /**
@@ -160,8 +178,9 @@ export const selectRelease = (releases: readonly SoftwareRelease[], version: str
 export const firmwareReleases = (versions: Versions, type: FirmwareType): FirmwareRelease[] =>
   FIRMWARE_LISTS.flatMap((list) => versions[list]).filter((release) => release.type === type);
 
+/** The packages a release names: none unless it is downloadable. */
+export const packagesOfRelease = (release: SoftwareRelease | FirmwareRelease): string[] =>
+  'software' in release ? release.software.map((entry) => entry.package) : release.package !== undefined ? [release.package] : [];
+
 /** Every package a release list names (to check that each one is in the downloads bucket). */
-export const packagesOf = (versions: Versions): string[] => [
-  ...SOFTWARE_LISTS.flatMap((list) => versions[list].flatMap((release) => release.software.map((entry) => entry.package))),
-  ...FIRMWARE_LISTS.flatMap((list) => versions[list].map((release) => release.package)),
-];
+export const packagesOf = (versions: Versions): string[] => RELEASE_LISTS.flatMap((list) => versions[list].flatMap(packagesOfRelease));

@@ -18,6 +18,8 @@ export const productMessages = {
   userNotFound: apiMessages.userNotFound,
   deviceNotFound: (uid: string) => `No device with uid ${uid}`,
   changedMeanwhile: 'The product changed meanwhile: load it again and retry',
+  tooManyFailedRegistrations: (max: number) =>
+    `${max} product registrations failed within the hour: check the unit's uid and try again in an hour`,
 } as const;
 
 /** The certificate request's form texts (spec §5: address 1, zip/postal code, city, country required). */

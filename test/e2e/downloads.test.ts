@@ -84,7 +84,7 @@ describe('the Firmware screen', () => {
     const name = `Download Arc firmware ${arc.version}`;
     expect(await page.getByRole('button', { name: new RegExp(`^${name}`) }).isDisabled()).toBe(true);
     await eula(page).check();
-    expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(packagePath(arc.package));
+    expect(await page.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href')).toBe(packagePath(arc.package!));
     expect(browser.pageErrors()).toEqual([]);
   });
 });

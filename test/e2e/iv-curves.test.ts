@@ -4,7 +4,7 @@ import { apiMessages } from '../../shared/api';
 import { MAX_IV_CURVE_BYTES, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
-import { curveText } from '../support/iv-curves';
+import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { withUserId } from '../support/licenses';
 
 /**
@@ -76,7 +76,8 @@ describe('IV curves', () => {
     const download = page.waitForEvent('download');
     await rowOf(page, 'After').getByRole('button', { name: `Download IV curve ${curve!.id}` }).click();
     const saved = await download;
-    expect(saved.suggestedFilename()).toBe('second.csv');
+    // Named from the curve, not from the file the user chose.
+    expect(saved.suggestedFilename()).toBe(`${curve!.id}-v2.csv`);
     const chunks: Buffer[] = [];
     for await (const chunk of (await saved.createReadStream())!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(text);
@@ -120,5 +121,40 @@ describe('IV curves', () => {
     expect((await cells(theirs, model))[4]).toBe(String(admin.id));
     expect(await row.getByRole('button', { name: /^Update/ }).count()).toBe(0);
     await row.getByRole('button', { name: /^Download/ }).waitFor();
+  });
+
+  it('deletes a curve after Confirm, and keeps it after Cancel', async () => {
+    const owner = await newCustomer();
+    const kept = (await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'Keep me' })))).body.data as Curve;
+    const doomed = (await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'Delete me' })))).body.data as Curve;
+    const page = await openAs(owner);
+
+    await rowOf(page, 'Keep me').getByRole('button', { name: `Delete IV curve ${kept.id}` }).click();
+    await rowOf(page, 'Keep me').getByRole('button', { name: 'Cancel' }).click();
+    await rowOf(page, 'Keep me').getByRole('button', { name: `Delete IV curve ${kept.id}` }).waitFor();
+
+    await rowOf(page, 'Delete me').getByRole('button', { name: `Delete IV curve ${doomed.id}` }).click();
+    await rowOf(page, 'Delete me').getByRole('button', { name: `Confirm deleting IV curve ${doomed.id}` }).click();
+    await notice(page, ivCurveMessages.deleted(doomed.id));
+    await rowOf(page, 'Delete me').waitFor({ state: 'detached' });
+    await rowOf(page, 'Keep me').waitFor();
+    expect((await curvesOf(owner)).filter((c) => c.user_id === owner.id).map((c) => c.id)).toEqual([kept.id]);
+  });
+
+  it("pages an admin's list 20 at a time, with a search", async () => {
+    const admin = await newAdmin();
+    const tag = `Paged${admin.id}x`;
+    for (let i = 0; i < 21; i++) await uploadCurve(admin.accessToken, curveFile(curveText({ model: `${tag}${String(i).padStart(2, '0')}` })));
+    const page = await openAs(admin);
+    await page.getByRole('textbox', { name: 'Search' }).fill(tag);
+    await page.getByText('21 IV curves', { exact: true }).waitFor();
+    await rowOf(page, `${tag}20`).waitFor();
+    expect(await table(page).locator('tbody tr').count()).toBe(20);
+    expect(await rowOf(page, `${tag}00`).count()).toBe(0);
+
+    await page.getByRole('combobox', { name: 'Page', exact: true }).click();
+    await page.getByRole('option', { name: '2', exact: true }).click();
+    await rowOf(page, `${tag}00`).waitFor();
+    await expect.poll(() => table(page).locator('tbody tr').count()).toBe(1);
   });
 });

@@ -245,7 +245,7 @@ describe('the synthesized Lambda bundles', () => {
     expect(curve).toMatchObject({ manufacturer: 'Bundle', model: 'Base64 µ-cell', version: 1 });
     // Read back through the bundle: the object in the bucket holds the bytes sent, the multibyte µ intact.
     const file = await httpCall(bundle, httpApiEvent('user', { cmd: 'get_iv_curve_file', id: curve.id }, user.accessToken));
-    expect(JSON.parse(file.body)).toEqual({ status: 'ok', data: { id: curve.id, version: 1, filename: 'bundle.csv', content: text } });
+    expect(JSON.parse(file.body)).toEqual({ status: 'ok', data: { id: curve.id, version: 1, filename: `${curve.id}-v1.csv`, content: text } });
     const tooLarge = await httpCall(
       bundle,
       await multipartEvent('user', { cmd: 'upload_iv_curve', upload_type: 'new', uploaded_file: { name: 'big.csv', content: 'x'.repeat(1024 * 1024 + 1) } }, user.accessToken),

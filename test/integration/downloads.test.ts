@@ -129,6 +129,35 @@ describe('releases', () => {
     expect(await publishedVersions()).toEqual(before);
   });
 
+  it('keeps a --no-download release private: listed with its notes, no package named or served, until it is released; withdrawn again, its package goes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const version = `0.4.${Date.now() % 100_000}`;
+    const name = `otii-${version}-announced.zip`;
+    const file = join(dir, name);
+    writeFileSync(file, 'not yet');
+    const args = ['--list', 'otii', '--version', version, '--date', '2025-03-04', '--notes', 'Coming soon', '--package', `windows/x64=${file}`];
+    const named = async () => packagesOf(await publishedVersions()).includes(name);
+    const listed = async () => (await publishedVersions()).otii.find((entry) => entry.version === version);
+
+    const announced = await publish([...args, '--no-download']);
+    expect(announced.code, announced.output).toBe(0);
+    expect(await listed()).toEqual({ version, date: '2025-03-04', notes: 'Coming soon', downloadAllowed: false, software: [] });
+    expect(await named()).toBe(false);
+    expect((await download(name)).status).toBe(404);
+
+    const released = await publish([...args, '--replace']);
+    expect(released.code, released.output).toBe(0);
+    expect(await listed()).toMatchObject({ downloadAllowed: true, software: [{ os: 'windows', arch: 'x64', package: name }] });
+    expect(await named()).toBe(true);
+    expect((await download(name)).bytes.toString()).toBe('not yet');
+
+    const withdrawn = await publish([...args, '--no-download', '--replace']);
+    expect(withdrawn.code, withdrawn.output).toBe(0);
+    expect(await listed()).toMatchObject({ downloadAllowed: false, software: [] });
+    expect(await named()).toBe(false);
+    expect((await download(name)).status).toBe(404);
+  });
+
   it('answers 404 for a package that is not there', async () => {
     expect((await download('no-such-package.zip')).status).toBe(404);
   });

@@ -1,8 +1,8 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { findCurve } from '../../functions/domain/iv-curves/iv-curves.repository';
 import { apiMessages } from '../../shared/api';
-import { MAX_IV_CURVE_BYTES, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
+import { MAX_IV_CURVE_BYTES, MAX_IV_CURVE_BYTES_PER_USER, MAX_IV_CURVES_PER_USER, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { withUserId } from '../support/licenses';
@@ -63,7 +63,7 @@ const record = (id: number) => asUnit({ endpoint: 'user' }, () => findCurve(id))
 const listOf = async (user: { accessToken: string }) => {
   const answer = await callApi('user', { cmd: 'get_iv_curves' }, user.accessToken);
   expect(answer.status).toBe(200);
-  return answer.body.data as { curves: Curve[]; can_publish: boolean };
+  return answer.body.data as { curves: Curve[]; count: number; can_publish: boolean };
 };
 const idsOf = async (user: { accessToken: string }) => (await listOf(user)).curves.map((curve) => curve.id);
 /** The user's own curves in their list (public curves of other tests' admins are listed too). */
@@ -97,7 +97,7 @@ describe('uploading a new curve', () => {
       manufacturer: 'Helios',
       model: 'HX-7',
       unit: 'uA',
-      filename: 'helios-hx7.csv',
+      filename: `${curve.id}-v1.csv`,
       points: 3,
       can_update: true,
     });
@@ -110,7 +110,7 @@ describe('uploading a new curve', () => {
     expect(await ownCurves(owner)).toEqual([curve]);
     expect((await fileOf(owner, curve.id)).body).toEqual({
       status: 'ok',
-      data: { id: curve.id, version: 1, filename: 'helios-hx7.csv', content: text },
+      data: { id: curve.id, version: 1, filename: `${curve.id}-v1.csv`, content: text },
     });
   });
 
@@ -222,7 +222,7 @@ describe('updating a curve', () => {
       updated: expect.any(String),
       model: 'SC-100 rev B',
       unit: 'A',
-      filename: 'rev-b.csv',
+      filename: `${curve.id}-v2.csv`,
       points: 2,
     });
     const stored = (await record(curve.id))!;
@@ -230,7 +230,7 @@ describe('updating a curve', () => {
     expect(await storedBytes(stored.file_key)).toBe(text);
     expect(await storedBytes(oldKey)).toBeNull();
     expect(await ownCurves(owner)).toEqual([answer.body.data]);
-    expect((await fileOf(owner, curve.id)).body.data).toEqual({ id: curve.id, version: 2, filename: 'rev-b.csv', content: text });
+    expect((await fileOf(owner, curve.id)).body.data).toEqual({ id: curve.id, version: 2, filename: `${curve.id}-v2.csv`, content: text });
   });
 
   it('leaves the curve as it was when the new file is not a curve', async () => {
@@ -310,5 +310,197 @@ describe('who may see and change a curve', () => {
     expect(await ownCurves(owner)).toEqual([{ ...(answer.body.data as Curve), can_update: true }]);
     // Published, so now every user sees it.
     expect(await idsOf(other)).toContain(curve.id);
+  });
+});
+
+/** Runs `work` over `items`, `size` at a time (the local stack takes a few parallel uploads, not fifty). */
+async function inBatches<T, R>(items: readonly T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let at = 0; at < items.length; at += size) results.push(...(await Promise.all(items.slice(at, at + size).map(work))));
+  return results;
+}
+const deleteCall = (user: { accessToken: string }, id: number) => callApi('user', { cmd: 'delete_iv_curve', id }, user.accessToken);
+/** A file of exactly `size` bytes that is a curve (spaces after the points are a blank line's worth). */
+const curveOfSize = (size: number, model = 'sized') => curveText({ model }) + ' '.repeat(size - Buffer.byteLength(curveText({ model })));
+
+describe('what one user may keep', () => {
+  it(`refuses a customer's curve past ${MAX_IV_CURVES_PER_USER}, also several at once, storing nothing of it; a delete makes room`, async () => {
+    const owner = await customer();
+    const first = await inBatches(Array.from({ length: MAX_IV_CURVES_PER_USER - 2 }, (_, i) => i), 8, (i) => uploaded(owner, curveText({ model: `n${i}` })));
+    const keysBefore = await storedKeys();
+
+    const racing = await Promise.all(Array.from({ length: 5 }, (_, i) => uploadCurve(owner.accessToken, curveFile(curveText({ model: `race${i}` })))));
+    expect(racing.filter((answer) => answer.status === 200)).toHaveLength(2);
+    expect(racing.filter((answer) => answer.status !== 200)).toEqual(
+      Array.from({ length: 3 }, () => ({ status: 403, body: { status: 'error', message: ivCurveMessages.tooManyCurves } })),
+    );
+    expect(await ownIds(owner)).toHaveLength(MAX_IV_CURVES_PER_USER);
+    // Only the two stored curves' files were added to the bucket.
+    expect((await storedKeys()).length).toBe(keysBefore.length + 2);
+    expect(await uploadCurve(owner.accessToken, curveFile(curveText()))).toEqual({ status: 403, body: { status: 'error', message: ivCurveMessages.tooManyCurves } });
+
+    expect((await deleteCall(owner, first[0]!.id)).status).toBe(200);
+    const again = await uploaded(owner, curveText({ model: 'room again' }));
+    expect(await ownIds(owner)).toHaveLength(MAX_IV_CURVES_PER_USER);
+    expect(await ownIds(owner)).toContain(again.id);
+  });
+
+  it(`refuses a customer's files past ${MAX_IV_CURVE_BYTES_PER_USER / 1024 / 1024} MB in all, on upload and on update, storing nothing of them`, async () => {
+    const owner = await customer();
+    const full = MAX_IV_CURVE_BYTES_PER_USER / MAX_IV_CURVE_BYTES;
+    const large = await inBatches(Array.from({ length: full }, (_, i) => i), 4, (i) => uploaded(owner, curveOfSize(MAX_IV_CURVE_BYTES, `big${i}`)));
+    const keysBefore = await storedKeys();
+    const tooMuch = { status: 403, body: { status: 'error', message: ivCurveMessages.tooManyBytes } };
+
+    expect(await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'one more' })))).toEqual(tooMuch);
+    expect(await storedKeys()).toEqual(keysBefore);
+    expect(await ownIds(owner)).toHaveLength(full);
+
+    // An update to a smaller file makes room; one that grows a file past the limit is refused.
+    const target = large[0]!;
+    const smaller = await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'smaller' })), { upload_type: 'update', id: target.id });
+    expect(smaller.body.data).toMatchObject({ id: target.id, version: 2, model: 'smaller' });
+    expect((await uploaded(owner, curveText({ model: 'fits now' }))).model).toBe('fits now');
+    const keysNow = await storedKeys();
+    expect(await uploadCurve(owner.accessToken, curveFile(curveOfSize(MAX_IV_CURVE_BYTES, 'too big again')))).toEqual(tooMuch);
+    expect(await uploadCurve(owner.accessToken, curveFile(curveOfSize(MAX_IV_CURVE_BYTES, 'grow')), { upload_type: 'update', id: target.id })).toEqual(tooMuch);
+    expect((await ownCurves(owner)).find((curve) => curve.id === target.id)).toMatchObject({ version: 2, model: 'smaller' });
+    expect(await storedKeys()).toEqual(keysNow);
+  });
+});
+
+describe('deleting a curve', () => {
+  it('lets its owner delete it: the record, its list row and its file go', async () => {
+    const [owner, boss] = await Promise.all([customer(), admin()]);
+    const curve = await uploaded(owner, curveText({ model: 'to delete' }));
+    const key = (await record(curve.id))!.file_key;
+    expect(await deleteCall(owner, curve.id)).toEqual({ status: 200, body: { status: 'ok', data: { id: curve.id } } });
+    expect(await record(curve.id)).toBeNull();
+    expect(await storedBytes(key)).toBeNull();
+    expect(await ownIds(owner)).toEqual([]);
+    expect(await idsOf(boss)).not.toContain(curve.id);
+    expect(await fileOf(owner, curve.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(curve.id) } });
+    expect(await deleteCall(owner, curve.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(curve.id) } });
+  });
+
+  it("lets an admin delete a customer's curve", async () => {
+    const [owner, boss] = await Promise.all([customer(), admin()]);
+    const curve = await uploaded(owner);
+    const key = (await record(curve.id))!.file_key;
+    expect((await deleteCall(boss, curve.id)).status).toBe(200);
+    expect(await ownIds(owner)).toEqual([]);
+    expect(await storedBytes(key)).toBeNull();
+  });
+
+  it("refuses another customer: a private curve is not found, a public one not theirs to delete, and nothing changes", async () => {
+    const [owner, other, boss] = await Promise.all([customer(), customer(), admin()]);
+    const text = curveText({ model: 'kept private' });
+    const mine = await uploaded(owner, text);
+    const published = await uploaded(boss, curveText({ model: `kept public ${boss.id}` }), { public: true });
+    expect(await deleteCall(other, mine.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(mine.id) } });
+    expect(await deleteCall(other, published.id)).toEqual({ status: 403, body: { status: 'error', message: ivCurveMessages.ownerOnly(published.id) } });
+    expect(await ownCurves(owner)).toEqual([mine]);
+    expect(await storedBytes((await record(mine.id))!.file_key)).toBe(text);
+    expect((await listOf(other)).curves.map((curve) => curve.id)).toContain(published.id);
+  });
+});
+
+describe("an owner's update of a published curve", () => {
+  it('makes it private again, until an admin publishes the new version', async () => {
+    const [owner, boss, reader] = await Promise.all([customer(), admin(), customer()]);
+    const curve = await uploaded(owner, curveText({ model: 'reviewed' }));
+    const published = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'reviewed' })), { upload_type: 'update', id: curve.id, public: true });
+    expect(published.body.data).toMatchObject({ version: 2, public: true });
+    expect(await idsOf(reader)).toContain(curve.id);
+
+    const changed = await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'changed after review' })), { upload_type: 'update', id: curve.id });
+    expect(changed.body.data).toMatchObject({ id: curve.id, version: 3, public: false, model: 'changed after review' });
+    expect(await idsOf(reader)).not.toContain(curve.id);
+    expect(await fileOf(reader, curve.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(curve.id) } });
+    expect((await listOf(boss)).curves.find((c) => c.id === curve.id)).toMatchObject({ version: 3, public: false });
+
+    // An admin's update without `public` keeps what the admin decided.
+    const again = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'changed after review' })), { upload_type: 'update', id: curve.id, public: true });
+    expect(again.body.data).toMatchObject({ version: 4, public: true });
+    const kept = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'fixed by admin' })), { upload_type: 'update', id: curve.id });
+    expect(kept.body.data).toMatchObject({ version: 5, public: true });
+    expect(await idsOf(reader)).toContain(curve.id);
+  });
+});
+
+describe('names a spreadsheet would run', () => {
+  it.each([
+    ['manufacturer', '=2+5', 1],
+    ['manufacturer', '@SUM(A1:A9)', 1],
+    ['model', '+1+cmd', 2],
+    ['model', '-2+3', 2],
+    ['model', '\tTabbed', 2],
+  ] as const)('refuses a %s starting %j, storing nothing', async (field, value, line) => {
+    const owner = await customer();
+    const before = await storedKeys();
+    const answer = await uploadCurve(owner.accessToken, curveFile(curveText({ [field]: value })));
+    expect(answer).toEqual({ status: 400, body: { status: 'error', message: ivCurveMessages.notACurve(`line ${line}: ${ivCurveMessages.formulaStart(field)}`) } });
+    expect(await ownIds(owner)).toEqual([]);
+    expect(await storedKeys()).toEqual(before);
+  });
+});
+
+describe("a curve's download", () => {
+  it("is named from the curve, {id}-v{version}.csv, never the uploader's file name", async () => {
+    const [owner, reader, boss] = await Promise.all([customer(), customer(), admin()]);
+    const answer = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'named' }), '..\\..\\invoice "paid".exe'), { public: true });
+    const curve = answer.body.data as Curve;
+    expect(curve.filename).toBe(`${curve.id}-v1.csv`);
+    const disposition = async () => (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: (await record(curve.id))!.file_key }))).ContentDisposition;
+    expect(await disposition()).toBe(`attachment; filename="${curve.id}-v1.csv"`);
+    expect((await fileOf(reader, curve.id)).body.data).toMatchObject({ filename: `${curve.id}-v1.csv` });
+
+    await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'renamed' }), 'setup.bat'), { upload_type: 'update', id: curve.id });
+    expect(await disposition()).toBe(`attachment; filename="${curve.id}-v2.csv"`);
+    expect((await fileOf(owner, curve.id)).body.data).toMatchObject({ filename: `${curve.id}-v2.csv` });
+    expect((await listOf(reader)).curves.find((c) => c.id === curve.id)).toMatchObject({ filename: `${curve.id}-v2.csv` });
+  });
+});
+
+describe("the list's pages", () => {
+  const page = (user: { accessToken: string }, params: Record<string, unknown>) => callApi('user', { cmd: 'get_iv_curves', ...params }, user.accessToken);
+  const pageOf = async (user: { accessToken: string }, params: Record<string, unknown>) => {
+    const answer = await page(user, params);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data as { curves: Curve[]; count: number; can_publish: boolean };
+  };
+
+  it('gives an admin every curve a page at a time, searched and sorted, from the admin list', async () => {
+    const [owner, other, boss] = await Promise.all([customer(), customer(), admin()]);
+    const tag = `Paged${owner.id}`;
+    const curves = [await uploaded(owner, curveText({ model: `${tag} b` })), await uploaded(other, curveText({ model: `${tag} c` })), await uploaded(owner, curveText({ model: `${tag} a` }))];
+
+    const first = await pageOf(boss, { limit: 2, page: 1, search: tag });
+    expect(first.count).toBe(3);
+    expect(first.curves.map((c) => c.id)).toEqual([curves[2]!.id, curves[1]!.id]);
+    expect(first.curves[1]).toMatchObject({ user: other.email, can_update: true });
+    expect((await pageOf(boss, { limit: 2, page: 2, search: tag })).curves.map((c) => c.id)).toEqual([curves[0]!.id]);
+    expect((await pageOf(boss, { limit: 20, search: tag, order_by: 'model', descending: false })).curves.map((c) => c.model)).toEqual([`${tag} a`, `${tag} b`, `${tag} c`]);
+    expect((await pageOf(boss, { limit: 20, search: other.email })).curves.map((c) => c.id)).toEqual([curves[1]!.id]);
+
+    // A delete leaves the admin's list at once.
+    expect((await deleteCall(owner, curves[0]!.id)).status).toBe(200);
+    expect(await pageOf(boss, { limit: 20, search: tag })).toMatchObject({ count: 2 });
+
+    // Without paging params (the spec's cmd) the answer is the first 1000 of them all, newest first, with the count.
+    const all = await pageOf(boss, {});
+    expect(all.curves.length).toBe(Math.min(all.count, 1000));
+    expect(all.curves.map((c) => c.id)).toEqual([...all.curves.map((c) => c.id)].sort((a, b) => b - a));
+    expect(all.curves.map((c) => c.id)).toEqual(expect.arrayContaining([curves[1]!.id, curves[2]!.id]));
+  });
+
+  it("pages a customer's list the same way, and never searches by another user's email", async () => {
+    const [owner, other] = await Promise.all([customer(), customer()]);
+    const tag = `Mine${owner.id}`;
+    const mine = [await uploaded(owner, curveText({ model: `${tag} 1` })), await uploaded(owner, curveText({ model: `${tag} 2` }))];
+    await uploaded(other, curveText({ model: `${tag} theirs` }));
+    expect(await pageOf(owner, { limit: 1, page: 2, search: tag })).toMatchObject({ count: 2, curves: [{ id: mine[0]!.id }] });
+    expect(await pageOf(owner, { limit: 20, search: other.email })).toMatchObject({ count: 0, curves: [] });
+    expect(await page(owner, { limit: 0 })).toMatchObject({ status: 400 });
   });
 });

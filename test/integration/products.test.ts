@@ -8,6 +8,7 @@ import {
   saveCertificateRequest,
 } from '../../functions/domain/products/products.repository';
 import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { FAILED_REGISTRATIONS_PER_HOUR } from '../../functions/product/handlers/products';
 import { productMessages } from '../../shared/products/messages';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { withUserId } from '../support/licenses';
@@ -77,6 +78,29 @@ describe('registering a unit', () => {
     const answers = await Promise.all([a, b].map((user) => product(user.accessToken, 'register_product', { uid: device.uid })));
     expect(answers.filter((answer) => answer.body.status === 'ok')).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(1);
+  });
+
+  it('stops a user after 20 failed registrations in the hour, however fast they come, and registers nothing past them', async () => {
+    const [prober, owner, other] = await Promise.all([customer(), customer(), customer()]);
+    const { device: theirs } = await registered(owner);
+    const { device: own } = await registered(prober);
+    // Registering one's own unit again succeeds, and successes do not count.
+    for (let i = 0; i < 3; i++) expect((await product(prober.accessToken, 'register_product', { uid: own.uid })).status).toBe(200);
+
+    const guesses = Array.from({ length: FAILED_REGISTRATIONS_PER_HOUR + 5 }, (_, i) => (i % 5 === 0 ? theirs.uid : `NOSUCHUNIT${i}`));
+    const answers = await Promise.all(guesses.map((uid) => product(prober.accessToken, 'register_product', { uid })));
+    const limited = { status: 429, body: { status: 'error', message: productMessages.tooManyFailedRegistrations(FAILED_REGISTRATIONS_PER_HOUR) } };
+    expect(answers.filter((answer) => answer.status === 404 || answer.status === 409)).toHaveLength(FAILED_REGISTRATIONS_PER_HOUR);
+    expect(answers.filter((answer) => answer.status === 429)).toEqual(Array.from({ length: 5 }, () => limited));
+
+    // Past the limit even a unit that is free is not registered.
+    const free = newDevice();
+    await storeDevices(free);
+    expect(await product(prober.accessToken, 'register_product', { uid: free.uid })).toEqual(limited);
+    expect((await mine(prober.accessToken)).map((p) => p.uid)).toEqual([own.uid]);
+    expect((await mine(owner.accessToken)).map((p) => p.uid)).toEqual([theirs.uid]);
+    // The limit is the prober's alone.
+    expect((await product(other.accessToken, 'register_product', { uid: free.uid })).status).toBe(200);
   });
 });
 

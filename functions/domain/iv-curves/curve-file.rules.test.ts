@@ -48,6 +48,12 @@ describe('reading an IV curve file', () => {
     ['a property with two values', curve(['manufacturer,A,B', ...good.slice(1)]), 'line 1: manufacturer takes one value: manufacturer,value'],
     ['an empty property', curve(['manufacturer, ', ...good.slice(1)]), 'line 1: manufacturer is empty'],
     ['a name that is too long', curve([`manufacturer,${'x'.repeat(101)}`, ...good.slice(1)]), 'line 1: manufacturer is longer than 100 characters'],
+    ['a manufacturer that starts like a formula', curve(['manufacturer,=HYPERLINK("http://x")', ...good.slice(1)]), `line 1: ${ivCurveMessages.formulaStart('manufacturer')}`],
+    ['a model that starts with +', curve([good[0]!, 'model,+1+2', ...good.slice(2)]), `line 2: ${ivCurveMessages.formulaStart('model')}`],
+    ['a model that starts with -', curve([good[0]!, 'model, -2+3', ...good.slice(2)]), `line 2: ${ivCurveMessages.formulaStart('model')}`],
+    ['a model that starts with @', curve([good[0]!, 'model,@SUM(A1)', ...good.slice(2)]), `line 2: ${ivCurveMessages.formulaStart('model')}`],
+    ['a manufacturer that starts with a tab', curve(['manufacturer,\tAcme', ...good.slice(1)]), `line 1: ${ivCurveMessages.formulaStart('manufacturer')}`],
+    ['a quoted model that starts with a carriage return', curve([good[0]!, 'model,"\r=1"', ...good.slice(2)]), `line 2: ${ivCurveMessages.formulaStart('model')}`],
     ['an unknown unit', curve(good.map((l) => (l === 'unit,mA' ? 'unit,kW' : l))), 'line 3: unit must be one of A, mA, uA, nA (the unit of the current values)'],
     ['no points at all', curve(good.slice(0, 3)), 'the header voltage,current and the points are missing'],
     ['a wrong header', curve([...good.slice(0, 3), 'voltage,power', '0,1', '1,2']), 'line 4: the header must be voltage,current'],
@@ -60,6 +66,10 @@ describe('reading an IV curve file', () => {
     ['voltages that turn back', curve([...good, '0.4,1']), 'line 8: the voltages must rise (or fall) from point to point, without repeats'],
   ])('refuses %s, naming the line', (_case, text, detail) => {
     expect(problemOf(text)).toBe(ivCurveMessages.notACurve(detail));
+  });
+
+  it('takes formula characters inside a name', () => {
+    expect(read(curve(['manufacturer,Acme=Solar', 'model,SC-100 +@', ...good.slice(2)]))).toMatchObject({ curve: { manufacturer: 'Acme=Solar', model: 'SC-100 +@' } });
   });
 
   it('refuses more points than a curve may have', () => {

@@ -1,4 +1,5 @@
 import {
+  FORMULA_START,
   IV_CURVE_MAX_POINTS,
   IV_CURVE_MAX_TEXT,
   IV_CURVE_MIN_POINTS,
@@ -49,7 +50,7 @@ function readNumber(cell: string | undefined): number | null {
 
 /**
  * The curve an uploaded file holds, or the first problem that makes it none: not UTF-8 text, a property
- * missing, given twice or unknown, a unit other than A, mA, uA or nA, no `voltage,current` header, fewer
+ * missing, given twice or unknown, a manufacturer or model that starts like a spreadsheet formula, a unit other than A, mA, uA or nA, no `voltage,current` header, fewer
  * than two or too many points, a value that is not a finite number, or voltages that are not strictly
  * increasing or strictly decreasing. Problems name the line, never the file's content.
  */
@@ -77,6 +78,10 @@ export function readCurveFile(bytes: Uint8Array): CurveReading {
     if (cells.length !== 2) return notACurve(line, `${name} takes one value: ${name},value`);
     const value = cells[1]!.trim();
     if (value === '') return notACurve(line, `${name} is empty`);
+    // Checked before trimming too: a leading tab is what some spreadsheets skip before a formula.
+    if (name !== 'unit' && (FORMULA_START.test(value) || FORMULA_START.test(cells[1]!.replace(/^ +/, '')))) {
+      return notACurve(line, ivCurveMessages.formulaStart(name));
+    }
     if (value.length > IV_CURVE_MAX_TEXT) return notACurve(line, `${name} is longer than ${IV_CURVE_MAX_TEXT} characters`);
     properties.set(name, value);
   }

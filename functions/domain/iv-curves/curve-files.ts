@@ -20,11 +20,21 @@ function bucket(): string {
   return name;
 }
 
-/** Keeps a curve file under `key` (its bytes exactly as uploaded). */
-export async function putCurveFile(key: string, bytes: Uint8Array): Promise<void> {
+/**
+ * Keeps a curve file under `key` (its bytes exactly as uploaded), to be saved as `downloadName` by
+ * whatever hands it out (a name of safe characters the portal made, so it needs no quoting).
+ */
+export async function putCurveFile(key: string, bytes: Uint8Array, downloadName: string): Promise<void> {
   const { sdk, client } = await s3();
   await client.send(
-    new sdk.PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: 'text/csv; charset=utf-8', ContentLength: bytes.byteLength }),
+    new sdk.PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: bytes,
+      ContentType: 'text/csv; charset=utf-8',
+      ContentLength: bytes.byteLength,
+      ContentDisposition: `attachment; filename="${downloadName}"`,
+    }),
   );
 }
 

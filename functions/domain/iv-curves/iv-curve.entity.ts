@@ -15,9 +15,9 @@ import { portalTable, timestamps } from '../../lib/db/table';
  * | a curve by id (update, file)        | pk `ivcurve#{id}`, sk `ivcurve`                         | GetItem   |
  * | a user's curves                     | gsi1 `ivcurves-of#{userId}` / `ivcurve#{id:10}`         | Query     |
  * | the public curves (everyone's list) | gsi2 `ivcurves` / begins with `public#`                 | Query     |
- * | every curve (an admin's list)       | gsi2 `ivcurves`                                         | Query     |
+ * | every curve (an admin's list)       | the admin list rows (iv-curve-list.ts, decision 021)    | in memory |
  *
- * Curves are expected in the thousands, not more: one index partition holds them all (decision 024).
+ * A download is named from the curve (`{id}-v{version}.csv`), never from the uploader's file name.
  */
 const ivCurveSchema = item({
   id: number().key(),
@@ -31,8 +31,6 @@ const ivCurveSchema = item({
   model: string(),
   /** The unit of the current values (A, mA, uA, nA). */
   unit: string(),
-  /** The uploaded file's name, for a download. */
-  filename: string(),
   /** The key of the file in the IV curves bucket. */
   file_key: string(),
   /** The file's size in bytes, and its number of points. */

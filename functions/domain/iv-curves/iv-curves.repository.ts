@@ -1,10 +1,16 @@
+import type { Condition } from 'dynamodb-toolbox';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { IV_CURVES_PARTITION, IvCurveEntity, ivCurvesOfPartition } from './iv-curve.entity';
+import { ivCurveListWrites } from './iv-curve-list';
+import { IvCurveUsageEntity } from './iv-curve-usage.entity';
 
 export type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;
 
@@ -13,35 +19,127 @@ export class IvCurveChangedError extends Error {
   override readonly name = 'IvCurveChangedError';
 }
 
+/** What one user may keep, when the writer is held to it (null: not held, e.g. an admin). */
+export type UsageLimits = { curves: number; bytes: number } | null;
+
+/** The write would take the owner past a limit: `limit` says which. Nothing was written. */
+export class IvCurveLimitError extends Error {
+  override readonly name = 'IvCurveLimitError';
+  constructor(readonly limit: 'curves' | 'bytes') {
+    super(`IV curve limit reached: ${limit}`);
+  }
+}
+
 export async function findCurve(id: number): Promise<IvCurveRecord | null> {
   const { Item } = await IvCurveEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
   return Item ?? null;
 }
 
-/** Stores a new curve's record, once (its id is fresh from the counter). */
-export async function insertCurve(curve: IvCurveRecord): Promise<void> {
-  try {
-    await IvCurveEntity.build(PutItemCommand).item(curve).options({ condition: { attr: 'id', exists: false } }).send();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new IvCurveChangedError(`IV curve ${curve.id} exists already`);
-    throw error;
+/** How many curves a user has and how many bytes their files take. */
+export async function usageOf(userId: number): Promise<{ curves: number; bytes: number }> {
+  const { Item } = await IvCurveUsageEntity.build(GetItemCommand).key({ user_id: userId }).options({ consistent: true }).send();
+  return { curves: Item?.curves ?? 0, bytes: Item?.bytes ?? 0 };
+}
+
+/**
+ * The change of a user's usage, first in every curve transaction (its cancellation reason is then the
+ * first): conditioned on the limits when there are any and the change adds to what they bound (a
+ * smaller file or a delete is never refused).
+ */
+function usageChange(userId: number, change: { curves: number; bytes: number }, limits: UsageLimits) {
+  const write = IvCurveUsageEntity.build(UpdateTransaction).item({ user_id: userId, curves: $add(change.curves), bytes: $add(change.bytes) });
+  if (!limits || change.bytes <= 0) return write;
+  const bytesWithin: Condition<typeof IvCurveUsageEntity> = { or: [{ attr: 'bytes', exists: false }, { attr: 'bytes', lte: limits.bytes - change.bytes }] };
+  if (change.curves <= 0) return write.options({ condition: bytesWithin });
+  return write.options({
+    condition: { and: [{ or: [{ attr: 'curves', exists: false }, { attr: 'curves', lte: limits.curves - change.curves }] }, bytesWithin] },
+  });
+}
+
+/**
+ * Refuses a change that would take the user past a limit before anything is stored (IvCurveLimitError),
+ * so a caller at the limit does not make files that are then removed; the transaction's condition is
+ * what holds when uploads run in parallel.
+ */
+export async function checkWithinLimits(userId: number, change: { curves: number; bytes: number }, limits: UsageLimits): Promise<void> {
+  if (!limits) return;
+  const usage = await usageOf(userId);
+  if (change.curves > 0 && usage.curves + change.curves > limits.curves) throw new IvCurveLimitError('curves');
+  if (change.bytes > 0 && usage.bytes + change.bytes > limits.bytes) throw new IvCurveLimitError('bytes');
+}
+
+/**
+ * Runs a curve's transaction (`run` gets the usage change to put first); a limit it would pass is an
+ * IvCurveLimitError (which one is read after the refusal), any other condition that no longer held an
+ * IvCurveChangedError with `changed`.
+ */
+async function writeCurve(
+  userId: number,
+  change: { curves: number; bytes: number },
+  limits: UsageLimits,
+  run: (usage: ReturnType<typeof usageChange>) => Promise<unknown>,
+  changed: string,
+): Promise<void> {
+  if (limits && change.bytes > limits.bytes) throw new IvCurveLimitError('bytes');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(usageChange(userId, change, limits));
+      return;
+    } catch (error) {
+      const codes = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason?.Code);
+      if (limits && codes[0] === 'ConditionalCheckFailed') {
+        const usage = await usageOf(userId);
+        throw new IvCurveLimitError(change.curves > 0 && usage.curves + change.curves > limits.curves ? 'curves' : 'bytes');
+      }
+      // Uploads of one user at once write the same usage item: a transaction that lost only that race goes again.
+      const lostRace = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (lostRace && attempt < 5) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+        continue;
+      }
+      if (isConditionFailure(error)) throw new IvCurveChangedError(changed);
+      throw error;
+    }
   }
+}
+
+/** Stores a new curve's record, once (its id is fresh from the counter), with its owner's usage and list row. */
+export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now = new Date()): Promise<void> {
+  await writeCurve(
+    curve.user_id,
+    { curves: 1, bytes: curve.size },
+    limits,
+    (usage) =>
+      execute(usage, IvCurveEntity.build(PutTransaction).item(curve).options({ condition: { attr: 'id', exists: false } }), ...ivCurveListWrites(curve.id, curve, now)),
+    `IV curve ${curve.id} exists already`,
+  );
 }
 
 /**
  * Writes a curve's next version over the one read: only while the stored version is still the one read
  * (IvCurveChangedError otherwise). A whole Put, so the index keys follow a change of `public`.
  */
-export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord): Promise<void> {
-  try {
-    await IvCurveEntity.build(PutItemCommand)
-      .item(next)
-      .options({ condition: { attr: 'version', eq: read.version } })
-      .send();
-  } catch (error) {
-    if (isConditionFailure(error)) throw new IvCurveChangedError(`IV curve ${read.id} changed meanwhile`);
-    throw error;
-  }
+export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date()): Promise<void> {
+  await writeCurve(
+    read.user_id,
+    { curves: 0, bytes: next.size - read.size },
+    limits,
+    (usage) =>
+      execute(usage, IvCurveEntity.build(PutTransaction).item(next).options({ condition: { attr: 'version', eq: read.version } }), ...ivCurveListWrites(next.id, next, now)),
+    `IV curve ${read.id} changed meanwhile`,
+  );
+}
+
+/** Removes a curve's record (as read: IvCurveChangedError when it changed meanwhile), its list row and its share of the owner's usage. */
+export async function deleteCurve(read: IvCurveRecord, now = new Date()): Promise<void> {
+  await writeCurve(
+    read.user_id,
+    { curves: -1, bytes: -read.size },
+    null,
+    (usage) =>
+      execute(usage, IvCurveEntity.build(DeleteTransaction).key({ id: read.id }).options({ condition: { attr: 'version', eq: read.version } }), ...ivCurveListWrites(read.id, null, now)),
+    `IV curve ${read.id} changed meanwhile`,
+  );
 }
 
 async function queryIndex(index: 'gsi1' | 'gsi2', partition: string, range?: { beginsWith: string }): Promise<IvCurveRecord[]> {
@@ -54,14 +152,7 @@ async function queryIndex(index: 'gsi1' | 'gsi2', partition: string, range?: { b
   return Items ?? [];
 }
 
-/** Removes a curve's record (account deletion). */
-export async function deleteCurve(id: number): Promise<void> {
-  await IvCurveEntity.build(DeleteItemCommand).key({ id }).send();
-}
-
 /** A user's curves. */
 export const curvesOf = (userId: number) => queryIndex('gsi1', ivCurvesOfPartition(userId));
 /** Every public curve. */
 export const publicCurves = () => queryIndex('gsi2', IV_CURVES_PARTITION, { beginsWith: 'public#' });
-/** Every curve (admins). */
-export const allCurves = () => queryIndex('gsi2', IV_CURVES_PARTITION);

@@ -17,11 +17,25 @@ import {
 } from '../../domain/products/products.repository';
 import { callerUserId, resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
+import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
 type ProductHandlers = EndpointHandlers<typeof productContract>;
+
+/**
+ * Registering takes a uid and nothing else, so uids could be probed (known? held?) or claimed by trying
+ * many: at most 20 failed registrations a user an hour. A successful one does not count, so the desktop
+ * app registering a unit each time it sees it never reaches the limit.
+ */
+export const FAILED_REGISTRATIONS_PER_HOUR = 20;
+const failedRegistrations: AttemptLimit = {
+  action: 'register-product',
+  max: FAILED_REGISTRATIONS_PER_HOUR,
+  windowSeconds: 3600,
+  message: productMessages.tooManyFailedRegistrations(FAILED_REGISTRATIONS_PER_HOUR),
+};
 
 export const getProducts: ProductHandlers['get_products'] = async (_params, { caller }) => {
   const products = await productsOf(await callerUserId(caller));
@@ -34,6 +48,10 @@ export const getProducts: ProductHandlers['get_products'] = async (_params, { ca
  */
 export const registerProductHandler: ProductHandlers['register_product'] = async ({ uid }, { caller }) => {
   const userId = await callerUserId(caller);
+  return limitFailures(failedRegistrations, userId, () => register(uid, userId));
+};
+
+async function register(uid: string, userId: number) {
   const device = await findDevice(uid);
   if (!device) throw notFound(productMessages.unknownUnit(uid));
   for (let attempt = 1; ; attempt++) {
@@ -49,7 +67,7 @@ export const registerProductHandler: ProductHandlers['register_product'] = async
       if (!(error instanceof ProductChangedError) || attempt >= 3) throw error instanceof ProductChangedError ? conflict(productMessages.changedMeanwhile) : error;
     }
   }
-};
+}
 
 /**
  * A product the caller may act on: their own, or any for an admin. Anyone else is told it does not

@@ -1,43 +1,78 @@
 import type { IvCurve, userContract } from '../../../shared/contract/user';
-import { ivCurveMessages } from '../../../shared/iv-curves/iv-curves';
+import {
+  IV_CURVES_UNPAGED_MAX,
+  MAX_IV_CURVE_BYTES_PER_USER,
+  MAX_IV_CURVE_UPLOADS_PER_DAY,
+  MAX_IV_CURVES_PER_USER,
+  ivCurveFilename,
+  ivCurveMessages,
+} from '../../../shared/iv-curves/iv-curves';
 import { readCurveFile } from '../../domain/iv-curves/curve-file.rules';
 import { getCurveFile } from '../../domain/iv-curves/curve-files';
+import { ivCurveListCache, toIvCurveListRow, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
+import { curveMatches, curveSortValue, type CurveOwners } from '../../domain/iv-curves/iv-curve-list.rules';
 import { mayChange, maySee, visibleCurves, type CurveViewer } from '../../domain/iv-curves/iv-curve.rules';
-import { storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
-import { IvCurveChangedError, allCurves, curvesOf, findCurve, publicCurves, type IvCurveRecord } from '../../domain/iv-curves/iv-curves.repository';
+import { removeCurve, storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
+import {
+  IvCurveChangedError,
+  IvCurveLimitError,
+  curvesOf,
+  findCurve,
+  publicCurves,
+  type IvCurveRecord,
+  type UsageLimits,
+} from '../../domain/iv-curves/iv-curves.repository';
 import { findProduct } from '../../domain/products/products.repository';
 import { callerUserId } from '../../domain/users/caller-user';
+import { userListCache } from '../../domain/users/user-list';
 import { findUserById } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
-import { mapInBatches } from '../../lib/batches';
+import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { column, pageOf } from '../../lib/lists/list-page';
 
 type UserHandlers = EndpointHandlers<typeof userContract>;
 
 const viewerOf = async (caller: Caller): Promise<CurveViewer> => ({ userId: await callerUserId(caller), isAdmin: caller.isAdmin });
 
-/** The owners' emails a viewer is shown: every owner's for an admin, only their own for anyone else. */
-async function ownerEmails(curves: readonly IvCurveRecord[], viewer: CurveViewer): Promise<Map<number, string>> {
-  const ids = [...new Set(curves.map((curve) => curve.user_id))].filter((id) => viewer.isAdmin || id === viewer.userId);
-  // A few reads at a time: an admin's list may name many owners.
-  const users = await mapInBatches(ids, 16, (id) => findUserById(id));
-  return new Map(users.filter((user) => user !== null).map((user) => [user.id, user.email]));
+/** What a customer may keep and upload (decision 024); admins, who publish reference curves, are not held to it. */
+const customerLimits: UsageLimits = { curves: MAX_IV_CURVES_PER_USER, bytes: MAX_IV_CURVE_BYTES_PER_USER };
+const dailyUploads: AttemptLimit = { action: 'upload-iv-curve', max: MAX_IV_CURVE_UPLOADS_PER_DAY, windowSeconds: 24 * 3600, message: ivCurveMessages.tooManyUploads };
+
+/** The owner emails a customer sees: only their own (a public curve does not publish its owner's address). */
+async function ownEmail(viewer: CurveViewer): Promise<CurveOwners> {
+  const me = await findUserById(viewer.userId);
+  return new Map(me ? [[me.id, { email: me.email }]] : []);
 }
 
-const toRow = (curve: IvCurveRecord, viewer: CurveViewer, emails: Map<number, string>): IvCurve => ({
+/**
+ * The curves a viewer may see, as list rows, with the owners' emails the viewer may see: an admin's from
+ * the admin list in memory (every curve) joined with the users list; a customer's from two Queries,
+ * their own curves (at most MAX_IV_CURVES_PER_USER) and the public ones.
+ */
+async function visibleRows(viewer: CurveViewer): Promise<{ rows: Iterable<IvCurveListRow>; owners: CurveOwners }> {
+  if (viewer.isAdmin) {
+    const [curves, users] = await Promise.all([ivCurveListCache.current(), userListCache.current()]);
+    return { rows: curves.values(), owners: users };
+  }
+  const [own, published, owners] = await Promise.all([curvesOf(viewer.userId), publicCurves(), ownEmail(viewer)]);
+  return { rows: visibleCurves([...own, ...published], viewer).map(toIvCurveListRow), owners };
+}
+
+const toRow = (curve: IvCurveListRow, viewer: CurveViewer, owners: CurveOwners): IvCurve => ({
   id: curve.id,
-  product_id: curve.product_id ?? null,
+  product_id: curve.product_id,
   version: curve.version,
   created: curve.created,
   updated: curve.updated,
   user_id: curve.user_id,
-  user: emails.get(curve.user_id) ?? null,
+  user: owners.get(curve.user_id)?.email ?? null,
   public: curve.public,
   manufacturer: curve.manufacturer,
   model: curve.model,
   unit: curve.unit,
-  filename: curve.filename,
+  filename: ivCurveFilename(curve.id, curve.version),
   points: curve.points,
   can_update: mayChange(curve, viewer),
 });
@@ -49,51 +84,87 @@ async function visibleCurve(id: number, viewer: CurveViewer): Promise<IvCurveRec
   return curve;
 }
 
-export const getIvCurves: UserHandlers['get_iv_curves'] = async (_params, { caller }) => {
+/** A curve the viewer may change (the owner, or an admin): not found when not visible, 403 when visible only. */
+async function changeableCurve(id: number, viewer: CurveViewer): Promise<IvCurveRecord> {
+  const curve = await visibleCurve(id, viewer);
+  if (!mayChange(curve, viewer)) throw forbidden(ivCurveMessages.ownerOnly(curve.id));
+  return curve;
+}
+
+/** The domain's refusals as the caller is told them. */
+function answerFor(error: unknown, id?: number): unknown {
+  if (error instanceof IvCurveLimitError) return forbidden(error.limit === 'curves' ? ivCurveMessages.tooManyCurves : ivCurveMessages.tooManyBytes);
+  if (error instanceof IvCurveChangedError) return conflict(id === undefined ? ivCurveMessages.tryAgain : ivCurveMessages.changedMeanwhile(id));
+  return error;
+}
+
+/**
+ * The curves the caller may see, searched and sorted (newest first unless asked), one page of them.
+ * Without `limit` (a client of the spec's cmd, which takes no params) the first 1000: the list is
+ * bounded whoever asks, and `count` says how many there are.
+ */
+export const getIvCurves: UserHandlers['get_iv_curves'] = async ({ limit = IV_CURVES_UNPAGED_MAX, page = 1, order_by, descending, search }, { caller }) => {
   const viewer = await viewerOf(caller);
-  const found = viewer.isAdmin ? await allCurves() : (await Promise.all([curvesOf(viewer.userId), publicCurves()])).flat();
-  const curves = visibleCurves(found, viewer);
-  const emails = await ownerEmails(curves, viewer);
-  return { curves: curves.map((curve) => toRow(curve, viewer, emails)), can_publish: viewer.isAdmin };
+  const { rows, owners } = await visibleRows(viewer);
+  const result = pageOf(rows, {
+    filter: curveMatches(search, owners),
+    sortBy: curveSortValue(order_by ?? 'id', owners),
+    descending: descending ?? order_by === undefined,
+    tieBreaker: column<IvCurveListRow>('id'),
+    page,
+    limit,
+  });
+  return { curves: result.rows.map((row) => toRow(row, viewer, owners)), count: result.count, can_publish: viewer.isAdmin };
 };
 
 /**
  * An upload, checked in this order so that nothing is read or stored for a caller who may not make it:
  * `public` from an admin only; the curve to update visible (else not found) and the caller's to change;
- * the product the caller's (an admin: any); then the file must be a curve. Only then are file and record
- * stored.
+ * the product the caller's (an admin: any); a customer's uploads today; then the file must be a curve.
+ * Only then are file and record stored, within the owner's limits for a customer. A customer's curve is
+ * private: an owner's update of a published curve makes it private again, until an admin publishes the
+ * new version (what everyone sees is what an admin published).
  */
 export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { caller }) => {
   const viewer = await viewerOf(caller);
   if (params.public !== undefined && !viewer.isAdmin) throw forbidden(ivCurveMessages.publicForAdmins);
-  let current: IvCurveRecord | null = null;
-  if (params.upload_type === 'update') {
-    current = await visibleCurve(params.id!, viewer);
-    if (!mayChange(current, viewer)) throw forbidden(ivCurveMessages.ownerOnly(current.id));
-  }
+  const current = params.upload_type === 'update' ? await changeableCurve(params.id!, viewer) : null;
   if (params.product_id !== undefined) {
     const product = await findProduct(params.product_id);
     if (!product || (!viewer.isAdmin && product.user_id !== viewer.userId)) throw notFound(ivCurveMessages.productNotFound(params.product_id));
   }
+  if (!viewer.isAdmin) await takeAttempt(dailyUploads, viewer.userId);
 
-  const file = params.uploaded_file;
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await params.uploaded_file.arrayBuffer());
   const reading = readCurveFile(bytes);
   if ('problem' in reading) throw badRequest(reading.problem);
-  const upload = { filename: file.name, bytes, curve: reading.curve, productId: params.product_id, public: params.public };
+  const upload = { bytes, curve: reading.curve, productId: params.product_id, public: viewer.isAdmin ? params.public : false };
+  const limits = viewer.isAdmin ? null : customerLimits;
 
   let stored: IvCurveRecord;
   try {
-    stored = current ? await storeCurveVersion(current, upload) : await storeNewCurve(viewer.userId, upload);
+    stored = current ? await storeCurveVersion(current, upload, limits) : await storeNewCurve(viewer.userId, upload, limits);
   } catch (error) {
-    if (error instanceof IvCurveChangedError && current) throw conflict(ivCurveMessages.changedMeanwhile(current.id));
-    throw error;
+    throw answerFor(error, current?.id);
   }
-  return toRow(stored, viewer, await ownerEmails([stored], viewer));
+  const owners: CurveOwners = viewer.isAdmin ? await userListCache.current() : await ownEmail(viewer);
+  return toRow(toIvCurveListRow(stored), viewer, owners);
 };
 
+/** Deletes a curve and its file: its owner or an admin (another customer: not found, or 403 for a public curve). */
+export const deleteIvCurve: UserHandlers['delete_iv_curve'] = async ({ id }, { caller }) => {
+  const curve = await changeableCurve(id, await viewerOf(caller));
+  try {
+    await removeCurve(curve);
+  } catch (error) {
+    throw answerFor(error, id);
+  }
+  return { id };
+};
+
+/** A visible curve's file as uploaded, named from the curve (`{id}-v{version}.csv`), never from the uploader's file. */
 export const getIvCurveFile: UserHandlers['get_iv_curve_file'] = async ({ id }, { caller }) => {
   const curve = await visibleCurve(id, await viewerOf(caller));
   const bytes = await getCurveFile(curve.file_key);
-  return { id: curve.id, version: curve.version, filename: curve.filename, content: new TextDecoder().decode(bytes) };
+  return { id: curve.id, version: curve.version, filename: ivCurveFilename(curve.id, curve.version), content: new TextDecoder().decode(bytes) };
 };

@@ -5,6 +5,12 @@ import { IV_CURVE_UNITS, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../../../..
 export const ivCurveTexts = {
   uploaded: ivCurveMessages.uploaded,
   updated: ivCurveMessages.updated,
+  updatedPrivate: ivCurveMessages.updatedPrivate,
+  deleted: ivCurveMessages.deleted,
+  confirmDelete: ivCurveMessages.deleteConfirm,
+  curveCount: (count: number) => `${count} IV ${count === 1 ? 'curve' : 'curves'}`,
+  noMatch: 'No IV curves match the search.',
+  searchPlaceholder: 'Manufacturer, model, unit, id or user',
   fileHint: `${ivCurveMessages.sizeHint}: manufacturer, model and unit, then voltage,current points`,
   tooLarge: apiMessages.fileTooLarge(MAX_IV_CURVE_BYTES),
   empty: ivCurveMessages.empty,

@@ -23,7 +23,7 @@ function FirmwareCard({ release, enabled }: { release: FirmwareRelease; enabled:
           </Text>
         </Group>
         <ReleaseNotes notes={release.notes} />
-        {release.downloadAllowed ? (
+        {release.downloadAllowed && release.package ? (
           <div>
             <PackageLink
               label={downloadTexts.firmwareDownload(release.type, release.version)}

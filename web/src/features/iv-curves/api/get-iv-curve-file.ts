@@ -4,7 +4,7 @@ import { call } from '../../../api/client';
 /** A curve's file as uploaded: `user/get_iv_curve_file`. */
 export const getIvCurveFile = (id: number) => call(userContract, 'get_iv_curve_file', { id });
 
-/** Saves a curve's file in the browser's downloads, under the name it was uploaded with. */
+/** Saves a curve's file in the browser's downloads, under the curve's name (`{id}-v{version}.csv`). */
 export async function downloadIvCurveFile(id: number): Promise<void> {
   const file = await getIvCurveFile(id);
   const url = URL.createObjectURL(new Blob([file.content], { type: 'text/csv;charset=utf-8' }));

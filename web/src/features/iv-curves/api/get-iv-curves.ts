@@ -1,11 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CmdInput } from '../../../../../shared/contract/define';
 import { userContract } from '../../../../../shared/contract/user';
 import { call } from '../../../api/client';
 
-/** The caller's IV curve list: what an upload changes. */
+export type IvCurvesParams = CmdInput<typeof userContract, 'get_iv_curves'>;
+
+/** Every page, order and search of the caller's IV curve list: what an upload or a delete changes. */
 export const ivCurvesQueryKey = ['user', 'get_iv_curves'] as const;
 
-/** The curves the caller may see, newest first: `user/get_iv_curves`. */
-export const ivCurvesQueryOptions = () => queryOptions({ queryKey: ivCurvesQueryKey, queryFn: () => call(userContract, 'get_iv_curves', {}) });
+/** One page of the curves the caller may see: `user/get_iv_curves`. */
+export const ivCurvesQueryOptions = (params: IvCurvesParams) =>
+  queryOptions({
+    queryKey: [...ivCurvesQueryKey, params],
+    queryFn: () => call(userContract, 'get_iv_curves', params),
+    placeholderData: keepPreviousData,
+  });
 
-export const useIvCurves = () => useQuery(ivCurvesQueryOptions());
+export const useIvCurves = (params: IvCurvesParams) => useQuery(ivCurvesQueryOptions(params));

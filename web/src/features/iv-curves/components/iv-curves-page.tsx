@@ -1,17 +1,61 @@
 import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
+import { IV_CURVE_ORDER_COLUMNS, IV_CURVES_PAGE_SIZE } from '../../../../../shared/iv-curves/iv-curves';
 import { ActionsTh } from '../../../components/actions-th';
-import { PageLoader } from '../../../components/page-loader';
+import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { SearchableList } from '../../../components/searchable-list';
+import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeleteIvCurve } from '../api/delete-iv-curve';
 import { downloadIvCurveFile } from '../api/get-iv-curve-file';
 import { useIvCurves } from '../api/get-iv-curves';
+import { DEFAULT_IV_CURVE_SORT, type IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
 
-/** One curve (spec §2: id, product id, version, created, user, public Yes/No, manufacturer, model, unit), with Download and Update. */
+/** Spec §2: id, product id, version, created, user, public Yes/No, manufacturer, model, unit; every header sorts. */
+const COLUMNS: readonly { column: IvCurveOrderColumn; header: string }[] = [
+  { column: 'id', header: 'Id' },
+  { column: 'product_id', header: 'Product id' },
+  { column: 'version', header: 'Version' },
+  { column: 'created', header: 'Created' },
+  { column: 'user', header: 'User' },
+  { column: 'public', header: 'Public' },
+  { column: 'manufacturer', header: 'Manufacturer' },
+  { column: 'model', header: 'Model' },
+  { column: 'unit', header: 'Unit' },
+];
+
+/** Delete, then Confirm or Cancel in the row: a curve and its file cannot be brought back. */
+function DeleteCurve({ curve }: { curve: IvCurve }) {
+  const [confirming, setConfirming] = useState(false);
+  const notice = useNotice();
+  const remove = useDeleteIvCurve();
+  const submit = useSubmit(() => remove.mutateAsync(curve.id), { onSuccess: () => notice.show(ivCurveTexts.deleted(curve.id)) });
+  if (!confirming) {
+    return (
+      <Button size="compact-sm" variant="default" color="red" onClick={() => setConfirming(true)} aria-label={`Delete IV curve ${curve.id}`}>
+        Delete
+      </Button>
+    );
+  }
+  return (
+    <Group gap={4} wrap="nowrap" title={ivCurveTexts.confirmDelete(curve.id)}>
+      <Button size="compact-sm" color="red" loading={submit.pending} onClick={() => void submit.run()} aria-label={`Confirm deleting IV curve ${curve.id}`}>
+        Confirm
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
+        Cancel
+      </Button>
+    </Group>
+  );
+}
+
+/** One curve, with Download, and Update and Delete for its owner and admins. */
 function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCurve) => void }) {
   const download = useSubmit(() => downloadIvCurveFile(curve.id));
   return (
@@ -33,9 +77,12 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
             Download
           </Button>
           {curve.can_update ? (
-            <Button size="compact-sm" variant="default" onClick={() => onUpdate(curve)} aria-label={`Update IV curve ${curve.id}`}>
-              Update
-            </Button>
+            <>
+              <Button size="compact-sm" variant="default" onClick={() => onUpdate(curve)} aria-label={`Update IV curve ${curve.id}`}>
+                Update
+              </Button>
+              <DeleteCurve curve={curve} />
+            </>
           ) : null}
         </Group>
       </Table.Td>
@@ -45,10 +92,12 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
 
 /**
  * IV Curves (spec §2): upload a new curve, or update one (the form above the table turns into that curve's
- * update), and the table of the curves the caller may see, newest first.
+ * update), and the curves the caller may see, 20 a page, newest first until a header sorts them, with a
+ * search. Search, order and page live in the page's address.
  */
 export default function IvCurvesPage() {
-  const curves = useIvCurves();
+  const list = useListSearch(IV_CURVE_ORDER_COLUMNS, DEFAULT_IV_CURVE_SORT);
+  const curves = useIvCurves(listPageQuery(list, IV_CURVES_PAGE_SIZE));
   const [updating, setUpdating] = useState<IvCurve | null>(null);
   const formCard = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -61,72 +110,66 @@ export default function IvCurvesPage() {
   return (
     <>
       <PageTitle />
-      {curves.isPending ? (
-        <PageLoader />
-      ) : (
-        curves.data && (
-          <Stack gap="lg">
-            <Card withBorder padding="lg" component="section" aria-labelledby={headingId} ref={formCard}>
-              <Stack gap="md">
-                <Title order={3} id={headingId}>
-                  {updating ? `Update IV curve ${updating.id}` : 'Upload a new IV curve'}
-                </Title>
-                {updating ? (
-                  <Text size="sm">
-                    {updating.manufacturer} {updating.model}, version {updating.version}: the new file becomes version {updating.version + 1}.
-                  </Text>
-                ) : null}
-                <UploadCurveForm
-                  key={updating?.id ?? 'new'}
-                  curve={updating ?? undefined}
-                  canPublish={curves.data.can_publish}
-                  onDone={() => setUpdating(null)}
-                  onCancel={updating ? () => setUpdating(null) : undefined}
-                />
-                <Accordion variant="contained" chevronPosition="left">
-                  <Accordion.Item value="format">
-                    <Accordion.Control>{ivCurveTexts.formatTitle}</Accordion.Control>
-                    <Accordion.Panel>
-                      <Stack gap="xs">
-                        <Text size="sm">{ivCurveTexts.format}</Text>
-                        <Code block>{ivCurveTexts.formatExample}</Code>
-                      </Stack>
-                    </Accordion.Panel>
-                  </Accordion.Item>
-                </Accordion>
-              </Stack>
-            </Card>
-            {curves.data.curves.length === 0 ? (
-              <Text>{ivCurveTexts.noCurves}</Text>
-            ) : (
-              <Table.ScrollContainer minWidth={900} type="native">
-                {/* One line per curve: names and emails do not break inside (a narrow screen scrolls the table). */}
-                <Table striped verticalSpacing={6} horizontalSpacing={8} fz="sm" aria-label="IV curves" style={{ whiteSpace: 'nowrap' }}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Id</Table.Th>
-                      <Table.Th>Product id</Table.Th>
-                      <Table.Th>Version</Table.Th>
-                      <Table.Th>Created</Table.Th>
-                      <Table.Th>User</Table.Th>
-                      <Table.Th>Public</Table.Th>
-                      <Table.Th>Manufacturer</Table.Th>
-                      <Table.Th>Model</Table.Th>
-                      <Table.Th>Unit</Table.Th>
-                      <ActionsTh />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {curves.data.curves.map((curve) => (
-                      <CurveRow key={curve.id} curve={curve} onUpdate={startUpdate} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Stack>
-        )
-      )}
+      <Stack gap="lg">
+        {curves.data ? (
+          <Card withBorder padding="lg" component="section" aria-labelledby={headingId} ref={formCard}>
+            <Stack gap="md">
+              <Title order={3} id={headingId}>
+                {updating ? `Update IV curve ${updating.id}` : 'Upload a new IV curve'}
+              </Title>
+              {updating ? (
+                <Text size="sm">
+                  {updating.manufacturer} {updating.model}, version {updating.version}: the new file becomes version {updating.version + 1}.
+                </Text>
+              ) : null}
+              <UploadCurveForm
+                key={updating?.id ?? 'new'}
+                curve={updating ?? undefined}
+                canPublish={curves.data.can_publish}
+                onDone={() => setUpdating(null)}
+                onCancel={updating ? () => setUpdating(null) : undefined}
+              />
+              <Accordion variant="contained" chevronPosition="left">
+                <Accordion.Item value="format">
+                  <Accordion.Control>{ivCurveTexts.formatTitle}</Accordion.Control>
+                  <Accordion.Panel>
+                    <Stack gap="xs">
+                      <Text size="sm">{ivCurveTexts.format}</Text>
+                      <Code block>{ivCurveTexts.formatExample}</Code>
+                    </Stack>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              </Accordion>
+            </Stack>
+          </Card>
+        ) : null}
+        <SearchableList
+          list={list}
+          placeholder={ivCurveTexts.searchPlaceholder}
+          query={curves}
+          pageSize={IV_CURVES_PAGE_SIZE}
+          summary={ivCurveTexts.curveCount}
+          hasRows={(curves.data?.curves.length ?? 0) > 0}
+          emptyText={{ noMatch: ivCurveTexts.noMatch, none: ivCurveTexts.noCurves }}
+        >
+          {curves.data && (
+            // One line per curve: names and emails do not break inside (a narrow screen scrolls the table).
+            <SortableTable
+              label="IV curves"
+              columns={COLUMNS}
+              sort={list.sort}
+              onSort={list.sortBy}
+              busy={curves.isPlaceholderData}
+              minWidth={900}
+              extraHeaders={<ActionsTh />}
+            >
+              {curves.data.curves.map((curve) => (
+                <CurveRow key={curve.id} curve={curve} onUpdate={startUpdate} />
+              ))}
+            </SortableTable>
+          )}
+        </SearchableList>
+      </Stack>
     </>
   );
 }

@@ -47,7 +47,9 @@ export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadC
     },
     {
       onSuccess: (stored) => {
-        notice.show(curve ? ivCurveTexts.updated(stored.id, stored.version) : ivCurveTexts.uploaded(stored.id));
+        // An owner's update of a published curve makes it private until an admin publishes it again: say so.
+        const unpublished = curve?.public === true && !stored.public;
+        notice.show(curve ? (unpublished ? ivCurveTexts.updatedPrivate : ivCurveTexts.updated)(stored.id, stored.version) : ivCurveTexts.uploaded(stored.id));
         setFile(null);
         if (!curve) setProductId('');
         onDone?.();
