@@ -127,7 +127,7 @@ describe('buying on /licenses', () => {
 
     // The completed order emptied the cart.
     await cart(page).getByText('Your cart is empty.', { exact: true }).waitFor();
-    expect(await quantity(page, toolboxYearly).inputValue()).toBe('0');
+    await expect.poll(() => quantity(page, toolboxYearly).inputValue()).toBe('0');
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -203,7 +203,7 @@ describe('license codes on /licenses', () => {
     await field.waitFor();
     expect(await redeem.isDisabled()).toBe(true);
     await field.fill('   ');
-    expect(await redeem.isDisabled()).toBe(true);
+    await expect.poll(() => redeem.isDisabled()).toBe(true);
 
     await field.fill('NOSUCH-CODE');
     await redeem.click();
@@ -217,7 +217,7 @@ describe('license codes on /licenses', () => {
     await notice(page, codeMessages.redeemed(license!.id));
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await detail(page, license!.id, 'Type').innerText()).toBe('Battery');
-    expect(await field.inputValue()).toBe('');
+    await expect.poll(() => field.inputValue()).toBe('');
     expect(browser.pageErrors()).toEqual([]);
   });
 });
@@ -248,7 +248,7 @@ describe('Buy legacy licenses', () => {
     await upgrade.waitFor();
     await page.getByRole('list', { name: 'Licenses for All Pack upgrade (Year 2)' }).getByText(`License ${marked.id}: All, valid to ${day(60)}`).waitFor();
     await upgrade.fill('5');
-    expect(await upgrade.inputValue()).not.toBe('5');
+    await expect.poll(() => upgrade.inputValue()).not.toBe('5');
     await upgrade.fill('1');
     expect(await quantity(page, 'Automation upgrade (Year 2), 1 year').count()).toBe(0);
 

@@ -120,7 +120,7 @@ describe('the Licenses screen', () => {
     await card(page, license.id).getByText(licenseFormMessages.userId, { exact: true }).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await userField.fill('');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     // Cancel goes back to the license's buttons, Move opens an empty form again.
     await button(page, license.id, 'Cancel').click();
     await button(page, license.id, 'Share').waitFor();
@@ -128,7 +128,7 @@ describe('the Licenses screen', () => {
     expect(await userField.inputValue()).toBe('');
 
     await userField.fill(String(recipient.id));
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await notice(page, `License ${license.id} moved to user ${recipient.id}`);
     await card(page, license.id).waitFor({ state: 'detached' });
@@ -169,8 +169,8 @@ describe('the Licenses screen', () => {
     const stop = button(page, license.id, `Stop sharing with user ${friend.id}`);
     await stop.waitFor();
     // The form stays open, emptied, for the next user.
-    expect(await userField.inputValue()).toBe('');
-    expect(await button(page, license.id, 'Share').isDisabled()).toBe(true);
+    await expect.poll(() => userField.inputValue()).toBe('');
+    await expect.poll(() => button(page, license.id, 'Share').isDisabled()).toBe(true);
 
     const theirs = await openLicenses(friend, { viewport: { width: 390, height: 844 } });
     await card(theirs, license.id).getByText(`Shared by ${owner.username}`, { exact: true }).waitFor();
