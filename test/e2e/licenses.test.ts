@@ -230,3 +230,24 @@ describe('the Licenses screen', () => {
     expect(await card(page, license.id).getByRole('button').count()).toBe(0);
   });
 });
+
+describe('when the license server does not answer', () => {
+  it('says "No response from license server", for a network failure and for a 503', async () => {
+    const user = await customer();
+    const failures: [string, Parameters<Page['route']>[1]][] = [
+      ['network failure', (route) => route.abort('connectionrefused')],
+      [
+        'HTTP 503',
+        (route) =>
+          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'The license store is not available, try again' }) }),
+      ],
+    ];
+    for (const [name, failure] of failures) {
+      const page = await openSignedIn(browser, user.username, user.password, '/profile');
+      await page.route('**/api/lic/5', failure);
+      await page.getByRole('link', { name: 'Licenses', exact: true }).click();
+      await page.getByRole('alert').getByText('No response from license server', { exact: true }).waitFor();
+      expect(await page.getByText('You have no licenses yet.', { exact: true }).count(), name).toBe(0);
+    }
+  });
+});
