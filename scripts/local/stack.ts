@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { serve, type ServerType } from '@hono/node-server';
 import { ENV } from '../../shared/runtime';
-import type { WebConfig } from '../../shared/web-config';
+import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { endpoints, secrets, triggers, type EndpointName, type TriggerName } from '../../functions/registry';
 import { buckets, bucketRoles } from '../../infra/definitions';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   jobIntervalMinutes?: number;
   /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
   sessionRecheckSeconds?: number;
+  /** Other sites a `redirect` query may send the browser to (e.g. a local forum), as origins; default none. */
+  redirectOrigins?: string[];
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
   dynamoDbInMemory?: boolean;
 }
@@ -119,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       (Object.keys(triggers) as TriggerName[]).map((name) => [name, (event: unknown) => lambdaOf(name).then((run) => run(event))]),
     );
     const { createInvokeApp, createLocalApp } = await import('./server');
-    const { createCheckoutSandbox } = await import('./checkout-sandbox/sandbox');
+    const { createCheckoutSandbox, sandboxBuilderScript } = await import('./checkout-sandbox/sandbox');
     const invokeServer = await listen(createInvokeApp(lambdas).fetch, await freePort());
     const invokeUrl = `http://127.0.0.1:${(invokeServer.address() as AddressInfo).port}`;
 
@@ -169,15 +171,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
     await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
 
-    const webConfig: WebConfig = {
+    // Checked against the SPA's own schema: a malformed setting (e.g. PORTAL_REDIRECT_ORIGINS) stops the start.
+    const webConfig: WebConfig = webConfigSchema.parse({
       region: LOCAL_REGION,
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
       cognitoEndpoint: endpointsUrls.cognito,
       apiBase: '/api',
-      checkout: { scriptUrl: '/local/checkout/builder.js', storefront: 'sandbox' },
+      checkout: { scriptUrl: '/local/checkout/builder.js', scriptIntegrity: sandboxBuilderScript().integrity, storefront: 'sandbox' },
+      // The checkout sandbox is on this origin; other sites (e.g. a local forum) only when listed.
+      redirectOrigins: options.redirectOrigins ?? [],
       local: true,
-    };
+    });
     const bucketPaths = Object.fromEntries(
       bucketRoles.flatMap((role) => (buckets[role].path ? [[buckets[role].path, bucketNames[role]]] : [])),
     );

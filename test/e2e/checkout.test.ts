@@ -329,3 +329,26 @@ describe.skipIf(!process.env.SCREENSHOTS)('checkout screenshots', () => {
     await page.screenshot({ path: join(dir, `checkout-legacy-${name}.png`), fullPage: true });
   });
 });
+
+describe('the checkout script', () => {
+  it('is pinned with integrity and crossorigin, and a changed script does not run', async () => {
+    const user = await customer();
+    const page = await openAs(user, '/licenses');
+    await catalogue(page);
+    await cart(page).waitFor();
+    const script = page.locator('script#fsc-api');
+    expect(await script.getAttribute('integrity')).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
+    expect(await script.getAttribute('crossorigin')).toBe('anonymous');
+
+    // The same script with one byte more: the browser refuses to run it, so buying is not offered.
+    const tampered = await openAs(user, '/profile');
+    await tampered.route('**/local/checkout/builder.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;window.tampered = true;` });
+    });
+    await tampered.getByRole('link', { name: 'Licenses', exact: true }).click();
+    await tampered.getByRole('alert').getByText('The checkout cannot be loaded, try again later', { exact: true }).waitFor();
+    expect(await tampered.evaluate(() => ({ ran: 'tampered' in window, builder: 'fastspring' in window }))).toEqual({ ran: false, builder: false });
+    expect(await cart(tampered).count()).toBe(0);
+  });
+});
