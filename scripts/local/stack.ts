@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -34,6 +34,8 @@ export interface LocalStackOptions {
   jobIntervalMinutes?: number;
   /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
   sessionRecheckSeconds?: number;
+  /** Origins of a Vite dev server serving the SPA against this stack: cognito-local answers them too. */
+  devOrigins?: string[];
   /** Other sites a `redirect` query may send the browser to (e.g. a local forum), as origins; default none. */
   redirectOrigins?: string[];
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
@@ -86,11 +88,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const newsletterFile = join(dataDir, 'newsletter.jsonl');
+  // Codes, addresses and secrets live here: the owner's only, also in a folder an older version made.
+  chmodSync(dataDir, 0o700);
+  for (const file of [mailboxFile, newsletterFile]) if (existsSync(file)) chmodSync(file, 0o600);
   const port = options.port || (await freePort());
   const preferred = (offset: number) => (options.port ? options.port + offset : 0);
   const dynamoPort = await freePort(preferred(1));
   const s3Port = await freePort(preferred(2));
   const cognitoPort = await freePort(preferred(3));
+  // The only web pages cognito-local answers: the portal's own (and a developer's Vite server, if named).
+  const portalOrigins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.devOrigins ?? [])];
 
   const running: RunningEmulator[] = [];
   const servers: ServerType[] = [];
@@ -128,7 +135,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamoDb(dynamoPort, join(dataDir, 'dynamodb'), { inMemory: options.dynamoDbInMemory ?? false }),
       startS3(s3Port, join(dataDir, 's3')),
-      startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile),
+      startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile, portalOrigins),
     ]);
     running.push(dynamo, s3, cognito);
     const endpointsUrls = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };

@@ -24,6 +24,8 @@ const stack = await startLocalStack({
   port,
   demoPassword: process.env.DEMO_PASSWORD,
   demoAdminTotpSecret: process.env.DEMO_ADMIN_TOTP_SECRET,
+  // e.g. PORTAL_DEV_ORIGINS=http://localhost:5173 for the Vite dev server (its pages call cognito-local).
+  devOrigins: listOf(process.env.PORTAL_DEV_ORIGINS),
   // e.g. PORTAL_REDIRECT_ORIGINS=http://localhost:4200 for a local forum's logout redirect.
   redirectOrigins: listOf(process.env.PORTAL_REDIRECT_ORIGINS),
 });
