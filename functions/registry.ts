@@ -196,7 +196,7 @@ export const triggers = {
     construct: 'PreSignUp',
     cdkTrigger: 'preSignUp',
     cognitoLocalTrigger: 'PreSignUp',
-    description: 'Cognito pre-signup: rejects an email that is already used',
+    description: 'Cognito pre-signup: rejects names the profile refuses and an email that is already used',
     needs: { table: ['GetItem', 'PutItem'], userPool: ['AdminGetUser'] },
   },
   'post-confirmation': {

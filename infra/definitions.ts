@@ -62,6 +62,9 @@ export const appClient = {
 
 /**
  * Optional settings of a deployment, given as CDK context (`cdk deploy -c mailFrom=…`):
+ * - checkoutStorefront, checkoutScriptUrl, checkoutScriptIntegrity, checkoutAccessKey: the checkout
+ *   provider's popup storefront and its script, pinned by its integrity hash (required with a storefront);
+ * - redirectOrigins: the other sites (shop, forum) a `redirect` query may send the browser to, comma-separated origins;
  * - mailFrom: a sender address verified in SES; without it the product's own mail is only logged;
  * - supportEmail: the support desk's mailbox, where calibration certificate requests go (default mailFrom);
  * - mailchimpServer, mailchimpListId, mailchimpApiKeySecret (a Secrets Manager secret name): the
@@ -75,7 +78,9 @@ export const deploymentContextKeys = [
   'mailchimpApiKeySecret',
   'checkoutStorefront',
   'checkoutScriptUrl',
+  'checkoutScriptIntegrity',
   'checkoutAccessKey',
+  'redirectOrigins',
 ] as const;
 
 /** FastSpring's Store Builder Library, unless the deployment names another version. */

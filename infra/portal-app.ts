@@ -3,6 +3,7 @@ import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
+import { isWebOrigin, SRI_HASH } from '../shared/web-config';
 import type { EndpointUnit } from '../functions/registry';
 import { DEFAULT_CHECKOUT_SCRIPT_URL, deploymentContextKeys } from './definitions';
 import { featureFlags } from './feature-flags';
@@ -10,6 +11,10 @@ import { fromRepoRoot } from './paths';
 import { PortalStack, type DeploymentOptions } from './portal-stack';
 
 export const stackName = 'PowerPortal';
+
+/** A list given as context: a JSON array (cdk.json) or a comma-separated string (`-c key=a,b`). */
+const listOf = (value: unknown) =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 
 const contextSchema = z.object({
   mailFrom: z.email().optional(),
@@ -20,31 +25,53 @@ const contextSchema = z.object({
   /** FastSpring popup storefront id, e.g. `company.onfastspring.com/popup-company`. */
   checkoutStorefront: z.string().min(1).optional(),
   checkoutScriptUrl: z.url().optional(),
+  /** The SRI hash of exactly the script checkoutScriptUrl names (`sha384-…`). */
+  checkoutScriptIntegrity: z.string().regex(SRI_HASH, 'an SRI hash such as sha384-<base64>').optional(),
   checkoutAccessKey: z.string().min(1).optional(),
+  redirectOrigins: z.preprocess(listOf, z.array(z.string().refine(isWebOrigin, 'an origin such as https://shop.example.com')).optional()),
 });
 
-/** The optional deployment settings of definitions.deploymentContextKeys, validated; a bad value stops the synth. */
-function readDeploymentOptions(app: App): DeploymentOptions {
-  const raw = Object.fromEntries(deploymentContextKeys.map((key) => [key, app.node.tryGetContext(key)]));
+/**
+ * The optional deployment settings of definitions.deploymentContextKeys (`raw`: each key's context value),
+ * validated; a bad value stops the synth. A storefront without its script's integrity hash stops it too:
+ * the SPA would refuse to load the unpinned script, so the portal would deploy without buying.
+ */
+export function deploymentOptionsFrom(raw: Record<string, unknown>): DeploymentOptions {
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`Invalid deployment context: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const { mailFrom, supportEmail, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutAccessKey } = parsed.data;
+  const { mailFrom, supportEmail, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutScriptIntegrity, checkoutAccessKey, redirectOrigins } = parsed.data;
   const mailchimpKeys = [mailchimpServer, mailchimpListId, mailchimpApiKeySecret].filter(Boolean).length;
   if (mailchimpKeys !== 0 && mailchimpKeys !== 3) {
     throw new Error('Give all of mailchimpServer, mailchimpListId and mailchimpApiKeySecret, or none');
   }
   if (supportEmail && !mailFrom) throw new Error('supportEmail needs mailFrom: the portal sends its mail to support from that address');
+  if (checkoutStorefront && !checkoutScriptIntegrity) {
+    throw new Error(
+      `checkoutStorefront needs checkoutScriptIntegrity: the SRI hash (sha384-…) of ${checkoutScriptUrl ?? DEFAULT_CHECKOUT_SCRIPT_URL}, which the browser checks before running the script`,
+    );
+  }
+  if (checkoutScriptIntegrity && !checkoutStorefront) throw new Error('checkoutScriptIntegrity is the hash of the checkout script: give checkoutStorefront too');
   return {
     mailFrom,
     supportEmail,
     mailchimp: mailchimpServer && mailchimpListId && mailchimpApiKeySecret
       ? { server: mailchimpServer, listId: mailchimpListId, apiKeySecret: mailchimpApiKeySecret }
       : undefined,
-    checkout: checkoutStorefront
-      ? { storefront: checkoutStorefront, scriptUrl: checkoutScriptUrl ?? DEFAULT_CHECKOUT_SCRIPT_URL, ...(checkoutAccessKey ? { accessKey: checkoutAccessKey } : {}) }
+    checkout: checkoutStorefront && checkoutScriptIntegrity
+      ? {
+          storefront: checkoutStorefront,
+          scriptUrl: checkoutScriptUrl ?? DEFAULT_CHECKOUT_SCRIPT_URL,
+          scriptIntegrity: checkoutScriptIntegrity,
+          ...(checkoutAccessKey ? { accessKey: checkoutAccessKey } : {}),
+        }
       : undefined,
+    redirectOrigins: redirectOrigins ?? [],
   };
 }
+
+/** The deployment options of the app's context. */
+const readDeploymentOptions = (app: App): DeploymentOptions =>
+  deploymentOptionsFrom(Object.fromEntries(deploymentContextKeys.map((key) => [key, app.node.tryGetContext(key)])));
 
 const buildAppPropsSchema = z.object({
   /** The built SPA, relative to the repository root or absolute. */

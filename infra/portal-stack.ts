@@ -80,6 +80,7 @@ export class PortalStack extends Stack {
       identity: this.identity,
       originVerifySecret: this.secrets.get('originVerify'),
       checkout: props.options?.checkout,
+      redirectOrigins: props.options?.redirectOrigins,
     });
 
     new CfnOutput(this, 'DistributionUrl', {

@@ -42,20 +42,23 @@ const controlOrBidi = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const controlOrBidiExceptLines = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/** Text over its length limit; like forbiddenCharacters, it reads after the field's label. */
+export const tooLongMessage = (max: number): string => `must be at most ${max} characters`;
+
 export const hasForbiddenCharacters = (value: string): boolean => controlOrBidi.test(value);
 
 /** One line of text a person typed (a name, a title): trimmed, at most `max` characters, nothing hidden. */
 export const singleLineText = (max: number) =>
   z.string().check(
     z.trim(),
-    z.maxLength(max),
+    z.maxLength(max, tooLongMessage(max)),
     z.refine((value) => !controlOrBidi.test(value), messages.forbiddenCharacters),
   );
 
 /** Free text over several lines (a comment, a description): line breaks and tabs allowed, nothing hidden. */
 export const multiLineText = (max: number) =>
   z.string().check(
-    z.maxLength(max),
+    z.maxLength(max, tooLongMessage(max)),
     z.refine((value) => !controlOrBidiExceptLines.test(value), messages.forbiddenCharacters),
   );
 
@@ -79,7 +82,10 @@ export const emailSchema = z.string().check(z.trim(), z.refine(isValidEmail, mes
 /** Text that must not be blank (a code, a username to look up); stored trimmed. */
 export const requiredText = (message: string) => z.string().check(z.trim(), z.minLength(1, message));
 
+/** The longest name or company a profile holds (the user pool's custom:company holds 256 too). */
+export const MAX_NAME_LENGTH = 256;
+
 /** Profile names: non-empty after trimming; stored trimmed. (zod/mini keeps Lambda and SPA bundles small.) */
-export const firstNameSchema = singleLineText(256).check(z.minLength(1, messages.firstName));
-export const lastNameSchema = singleLineText(256).check(z.minLength(1, messages.lastName));
-export const companySchema = singleLineText(256);
+export const firstNameSchema = singleLineText(MAX_NAME_LENGTH).check(z.minLength(1, messages.firstName));
+export const lastNameSchema = singleLineText(MAX_NAME_LENGTH).check(z.minLength(1, messages.lastName));
+export const companySchema = singleLineText(MAX_NAME_LENGTH);

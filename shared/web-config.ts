@@ -1,5 +1,18 @@
 import * as z from 'zod/mini';
 
+/** One or more Subresource Integrity hashes (`sha256-`, `sha384-` or `sha512-` and base64), space-separated. */
+export const SRI_HASH = /^(sha(256|384|512)-[A-Za-z0-9+/]+={0,2})( sha(256|384|512)-[A-Za-z0-9+/]+={0,2})*$/;
+
+/** An http(s) origin written as the browser writes it: scheme, host and port only (https://shop.example.com). */
+export function isWebOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** The runtime settings the SPA reads from /config.json; written by the CDK stack and by the local server. */
 export const webConfigSchema = z.object({
   region: z.string().check(z.minLength(1)),
@@ -16,9 +29,23 @@ export const webConfigSchema = z.object({
   checkout: z.optional(
     z.object({
       scriptUrl: z.string().check(z.minLength(1)),
+      /**
+       * The script's Subresource Integrity hash (`sha384-…`), for exactly the script version scriptUrl
+       * names: the browser runs no script whose bytes do not match. Without it the SPA loads no script
+       * and offers no buying (an unpinned script from another site could do anything in the portal).
+       */
+      scriptIntegrity: z.optional(z.string().check(z.regex(SRI_HASH, 'an SRI hash such as sha384-<base64>'))),
       storefront: z.string().check(z.minLength(1)),
       accessKey: z.optional(z.string()),
     }),
+  ),
+  /**
+   * The other sites a `redirect` query may send the browser to (the shop, the forum), as origins; any
+   * other site is refused. Paths of the portal itself need no entry.
+   */
+  redirectOrigins: z._default(
+    z.array(z.string().check(z.refine(isWebOrigin, 'each entry is an origin such as https://shop.example.com'))),
+    [],
   ),
   /** True only on the local stack (shows the local mailbox link). */
   local: z._default(z.boolean(), false),

@@ -13,8 +13,13 @@ export interface DeploymentOptions {
   supportEmail?: string;
   /** The newsletter provider; the API key is a Secrets Manager secret of that name. */
   mailchimp?: { server: string; listId: string; apiKeySecret: string };
-  /** The checkout provider's popup storefront for /config.json; without it the SPA offers no buying. */
-  checkout?: { storefront: string; scriptUrl: string; accessKey?: string };
+  /**
+   * The checkout provider's popup storefront for /config.json, with the integrity hash of exactly the
+   * script version scriptUrl names; without it the SPA offers no buying.
+   */
+  checkout?: { storefront: string; scriptUrl: string; scriptIntegrity: string; accessKey?: string };
+  /** The other sites (shop, forum) a `redirect` query may send the browser to, as origins. */
+  redirectOrigins?: string[];
 }
 
 export interface MessagingProps {

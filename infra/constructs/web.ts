@@ -45,6 +45,8 @@ export interface WebProps {
   readonly originVerifySecret: Secret;
   /** The checkout provider's storefront, for /config.json. */
   readonly checkout?: WebConfig['checkout'];
+  /** The other sites a `redirect` query may send the browser to, for /config.json. */
+  readonly redirectOrigins?: readonly string[];
 }
 
 /**
@@ -193,6 +195,7 @@ export class Web extends Construct {
       userPoolClientId: identity.appClient.userPoolClientId,
       apiBase: API_PREFIX,
       ...(props.checkout ? { checkout: props.checkout } : {}),
+      redirectOrigins: [...(props.redirectOrigins ?? [])],
       local: false,
     });
   }

@@ -1,5 +1,5 @@
 /**
- * cognito-local, started the way its own bin does, with two changes for the portal:
+ * cognito-local, started the way its own bin does, with these changes for the portal:
  * - mail goes to the local mailbox file (MAILBOX_FILE) with the texts of infra/messages.ts instead
  *   of only to the console;
  * - ResendConfirmationCode, which cognito-local lacks, is answered as Cognito does;
@@ -14,10 +14,12 @@
  * - the answer to an MFA challenge must carry the Session its InitiateAuth issued, for that user, within
  *   Cognito's three minutes, and the refresh token it issues works (cognito-local accepts any session and
  *   forgets the refresh token);
+ * - web pages of other origins than the portal's are refused (cognito-local itself answers any origin);
  * - LocalSeedSoftwareToken, a local-only call, gives a user an authenticator with a known secret, so the
  *   demo admin can be answered by scripts and people (Cognito itself only ever generates the secret).
  * Runs as a child process with its data folder as the working directory; PORT and HOST as cognito-local.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { cognitoMails } from '../../infra/messages';
@@ -252,6 +254,24 @@ const overrides: Record<string, (context: unknown, req: never) => Promise<unknow
 };
 const portalRouter = (target: string) => overrides[target] ?? router(target);
 
-const server = createServer(portalRouter, logger, config.ServerConfig, services);
-await server.start();
+/**
+ * cognito-local answers every origin (CORS `*`); the portal's emulator answers the portal's own pages
+ * only (ALLOWED_ORIGINS), as no other web site may drive sign-ins, sign-ups or tokens in the browser.
+ * A request with any other Origin, preflight included, gets 403 and no CORS headers; callers that are
+ * no web page (the SDK in Node, the tests) send no Origin and go through.
+ */
+const allowedOrigins = new Set((process.env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean));
+const { application } = createServer(portalRouter, logger, config.ServerConfig, services);
+const server = createHttpServer((request, response) => {
+  const origin = request.headers.origin;
+  if (origin !== undefined && !allowedOrigins.has(origin)) {
+    response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'Origin not allowed' }));
+    return;
+  }
+  application(request, response);
+});
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(Number(process.env.PORT), process.env.HOST, () => resolve());
+});
 logger.warn(`cognito-local for the portal on ${process.env.HOST}:${process.env.PORT}`);

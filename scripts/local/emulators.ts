@@ -1,5 +1,5 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -92,16 +92,20 @@ export async function startS3(port: number, dir: string): Promise<RunningEmulato
  * cognito-local in a child process (scripts/local/cognito-server.ts), its pools under `dir` and its
  * mail in the local mailbox. Usernames are not emails
  * (UsernameAttributes: []), and the Cognito triggers are invoked through the Lambda Invoke API that
- * the local server answers at `lambdaEndpoint`, so the triggers' own handler code runs.
+ * the local server answers at `lambdaEndpoint`, so the triggers' own handler code runs. Web pages of
+ * `allowedOrigins` only (the portal's own) may call it: any other origin is refused, preflight included.
  */
 export async function startCognito(
   port: number,
   dir: string,
   lambdaEndpoint: string,
   mailboxFile: string,
+  allowedOrigins: readonly string[],
 ): Promise<RunningEmulator> {
   const configDir = join(dir, '.cognito');
-  mkdirSync(configDir, { recursive: true });
+  // Users, password hashes and refresh tokens: the owner's only, also in folders an older version made.
+  mkdirSync(configDir, { recursive: true, mode: 0o700 });
+  for (const folder of [dir, configDir]) chmodSync(folder, 0o700);
   const url = `http://127.0.0.1:${port}`;
   const config = {
     LambdaClient: {
@@ -114,12 +118,12 @@ export async function startCognito(
     UserPoolDefaults: { UsernameAttributes: [] },
     TokenConfig: { IssuerDomain: url },
   };
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2));
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify(config, null, 2), { mode: 0o600 });
   const entry = fileURLToPath(new URL('./cognito-server.ts', import.meta.url));
   // The child's working directory is its data folder, so tsx is named by its full path.
   const child = spawnProcess(process.execPath, ['--import', tsxLoader, entry], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MAILBOX_FILE: mailboxFile },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MAILBOX_FILE: mailboxFile, ALLOWED_ORIGINS: allowedOrigins.join(',') },
     stdio: 'pipe',
   });
   const log: string[] = [];

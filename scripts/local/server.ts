@@ -9,6 +9,7 @@ import type { WebConfig } from '../../shared/web-config';
 import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { localOnly } from './local-only';
+import { refuseUnsafePaths } from './request-path';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -55,11 +56,14 @@ export function createInvokeApp(lambdas: Record<string, LocalLambda>): Hono {
 /**
  * The local stand-in for CloudFront and Lambda: /api/{path} runs the endpoint apps (each as its own
  * unit, with the origin-verify header CloudFront adds), bucket paths are read from s3rver,
- * /config.json is generated, and any other GET gets the SPA with index.html fallback.
+ * /config.json is generated, and any other GET gets the SPA with index.html fallback. A path with a
+ * traversal in any encoding is refused first (request-path.ts).
  */
 export function createLocalApp(options: LocalAppOptions): Hono {
   const app = new Hono();
 
+  // Before any route maps a path onto a file or an object key: no encoded traversal gets through.
+  app.use('*', refuseUnsafePaths());
   app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
 
   app.use('/local/*', localOnly());

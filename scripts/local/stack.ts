@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -6,7 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { serve, type ServerType } from '@hono/node-server';
 import { ENV } from '../../shared/runtime';
-import type { WebConfig } from '../../shared/web-config';
+import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { endpoints, secrets, triggers, type EndpointName, type TriggerName } from '../../functions/registry';
 import { buckets, bucketRoles } from '../../infra/definitions';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
@@ -36,6 +36,10 @@ export interface LocalStackOptions {
   jobIntervalMinutes?: number;
   /** How long the API trusts its last session check (ENV.sessionRecheckSeconds); default the functions' own. */
   sessionRecheckSeconds?: number;
+  /** Origins of a Vite dev server serving the SPA against this stack: cognito-local answers them too. */
+  devOrigins?: string[];
+  /** Other sites a `redirect` query may send the browser to (e.g. a local forum), as origins; default none. */
+  redirectOrigins?: string[];
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
   dynamoDbInMemory?: boolean;
 }
@@ -88,11 +92,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const demoPassword = options.demoPassword ?? DEFAULT_DEMO_PASSWORD;
   const mailboxFile = join(dataDir, 'mailbox.jsonl');
   const newsletterFile = join(dataDir, 'newsletter.jsonl');
+  // Codes, addresses and secrets live here: the owner's only, also in a folder an older version made.
+  chmodSync(dataDir, 0o700);
+  for (const file of [mailboxFile, newsletterFile]) if (existsSync(file)) chmodSync(file, 0o600);
   const port = options.port || (await freePort());
   const preferred = (offset: number) => (options.port ? options.port + offset : 0);
   const dynamoPort = await freePort(preferred(1));
   const s3Port = await freePort(preferred(2));
   const cognitoPort = await freePort(preferred(3));
+  // The only web pages cognito-local answers: the portal's own (and a developer's Vite server, if named).
+  const portalOrigins = [`http://127.0.0.1:${port}`, `http://localhost:${port}`, ...(options.devOrigins ?? [])];
 
   const running: RunningEmulator[] = [];
   const servers: ServerType[] = [];
@@ -123,14 +132,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       (Object.keys(triggers) as TriggerName[]).map((name) => [name, (event: unknown) => lambdaOf(name).then((run) => run(event))]),
     );
     const { createInvokeApp, createLocalApp } = await import('./server');
-    const { createCheckoutSandbox } = await import('./checkout-sandbox/sandbox');
+    const { createCheckoutSandbox, sandboxBuilderScript } = await import('./checkout-sandbox/sandbox');
     const invokeServer = await listen(createInvokeApp(lambdas).fetch, await freePort());
     const invokeUrl = `http://127.0.0.1:${(invokeServer.address() as AddressInfo).port}`;
 
     const [dynamo, s3, cognito] = await Promise.all([
       startDynamoDb(dynamoPort, join(dataDir, 'dynamodb'), { inMemory: options.dynamoDbInMemory ?? false }),
       startS3(s3Port, join(dataDir, 's3')),
-      startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile),
+      startCognito(cognitoPort, join(dataDir, 'cognito'), invokeUrl, mailboxFile, portalOrigins),
     ]);
     running.push(dynamo, s3, cognito);
     const endpointsUrls = { dynamodb: dynamo.url, s3: s3.url, cognito: cognito.url };
@@ -173,15 +182,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
     await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
 
-    const webConfig: WebConfig = {
+    // Checked against the SPA's own schema: a malformed setting (e.g. PORTAL_REDIRECT_ORIGINS) stops the start.
+    const webConfig: WebConfig = webConfigSchema.parse({
       region: LOCAL_REGION,
       userPoolId: resources.userPoolId,
       userPoolClientId: resources.userPoolClientId,
       cognitoEndpoint: endpointsUrls.cognito,
       apiBase: '/api',
-      checkout: { scriptUrl: '/local/checkout/builder.js', storefront: 'sandbox' },
+      checkout: { scriptUrl: '/local/checkout/builder.js', scriptIntegrity: sandboxBuilderScript().integrity, storefront: 'sandbox' },
+      // The checkout sandbox is on this origin; other sites (e.g. a local forum) only when listed.
+      redirectOrigins: options.redirectOrigins ?? [],
       local: true,
-    };
+    });
     const bucketPaths = Object.fromEntries(
       bucketRoles.flatMap((role) => (buckets[role].path ? [[buckets[role].path, bucketNames[role]]] : [])),
     );

@@ -9,6 +9,8 @@ import { demoAccounts } from './seed';
 import { startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
+/** A comma-separated list of a variable, or undefined. */
+const listOf = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
 const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
 
 // SKIP_WEB_BUILD=1 serves the web/dist already built (the test of npm start itself uses it).
@@ -22,6 +24,10 @@ const stack = await startLocalStack({
   port,
   demoPassword: process.env.DEMO_PASSWORD,
   demoAdminTotpSecret: process.env.DEMO_ADMIN_TOTP_SECRET,
+  // e.g. PORTAL_DEV_ORIGINS=http://localhost:5173 for the Vite dev server (its pages call cognito-local).
+  devOrigins: listOf(process.env.PORTAL_DEV_ORIGINS),
+  // e.g. PORTAL_REDIRECT_ORIGINS=http://localhost:4200 for a local forum's logout redirect.
+  redirectOrigins: listOf(process.env.PORTAL_REDIRECT_ORIGINS),
 });
 
 const url = `http://localhost:${port}`;

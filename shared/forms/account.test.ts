@@ -64,6 +64,8 @@ describe('register form', () => {
       ['firstName', '   ', messages.firstName],
       ['lastName', '', messages.lastName],
       ['company', 'Acme\u202e', messages.forbiddenCharacters],
+      ['firstName', 'Dana\u202eevil', messages.forbiddenCharacters],
+      ['lastName', 'x'.repeat(257), 'must be at most 256 characters'],
     ] as const) {
       const values = { ...validRegistration, [field]: value, ...(field === 'password' ? { confirmPassword: value } : {}) };
       expect(fieldErrors(registerSchema, values), `${field} = ${JSON.stringify(value)}`).toEqual({ [field]: message });

@@ -51,7 +51,7 @@ describe('accounts', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByLabel('I accept the terms and conditions').check();
     await page.getByLabel('Subscribe to the newsletter').check();
-    expect(await create.isEnabled()).toBe(true);
+    await expect.poll(() => create.isEnabled()).toBe(true);
     await create.click();
 
     // Verify: the username is carried over; a resent code replaces the first one.
@@ -91,7 +91,7 @@ describe('accounts', () => {
     await page.getByText(messages.confirmPassword, { exact: true }).waitFor();
     expect(await change.isDisabled()).toBe(true);
     await field(page, 'Confirm password').fill(passwords.changed);
-    expect(await change.isDisabled()).toBe(true);
+    await expect.poll(() => change.isDisabled()).toBe(true);
     await field(page, 'Old password').fill(passwords.first);
     await change.click();
     await page.waitForURL((url) => url.pathname === '/profile');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionRow } from '../../shared/contract/lic.admin';
 import { createAdminUser, createConfirmedUser, eventually, stackContext } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
+import { expectMenuItems, openSignedIn, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { licCall, storedLicense, storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -166,7 +166,8 @@ describe('License code generator', () => {
     const page = await openAs(admin, '/createcodes');
     await page.getByRole('radio', { name: 'Unlimited (campaign)', exact: true }).check();
     // Single use's fields give way to the campaign's.
-    expect(await page.getByLabel('Count', { exact: true }).count()).toBe(0);
+    await page.getByLabel('Campaign code', { exact: true }).waitFor();
+    await page.getByLabel('Count', { exact: true }).waitFor({ state: 'detached' });
 
     const code = page.getByLabel('Campaign code', { exact: true });
     await code.fill('no spaces allowed');
@@ -369,21 +370,12 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
     await page.getByLabel('User', { exact: true }).fill(String(customer.id));
     await page.getByText('2 licenses', { exact: true }).waitFor();
 
-    const actions = async (id: number) => {
-      const trigger = page.getByRole('button', { name: `Actions for license ${id}` });
-      if ((await trigger.count()) === 0) return [];
-      await trigger.click();
-      const items = await page.getByRole('menuitem').allInnerTexts();
-      await page.keyboard.press('Escape');
-      await page.getByRole('menu').waitFor({ state: 'detached' });
-      return items;
-    };
-    expect(await actions(convertible.id)).toEqual(['Cancel subscription', 'Convert subscription']);
-    expect(await actions(canceled.id)).toEqual([]);
+    const actionsButton = (id: number) => page.getByRole('button', { name: `Actions for license ${id}` });
+    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription']);
+    await expectMenuItems(page, actionsButton(canceled.id), []);
 
     for (const action of ['Cancel', 'Convert']) {
-      await page.getByRole('button', { name: `Actions for license ${convertible.id}` }).click();
-      await page.getByRole('menuitem', { name: `${action} subscription`, exact: true }).click();
+      await pickMenuItem(page, actionsButton(convertible.id), `${action} subscription`);
       const dialog = page.getByRole('dialog', { name: `${action} subscription of license ${convertible.id}`, exact: true });
       await dialog.getByText(`${action} subscription 900001 of license ${convertible.id}`, { exact: false }).waitFor();
       await dialog.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
@@ -391,9 +383,8 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await dialog.waitFor({ state: 'detached' });
     }
-    // The list may be read again as the dialog closes: wait for the row's menu before counting its items.
-    await page.getByRole('button', { name: `Actions for license ${convertible.id}` }).waitFor();
-    expect(await actions(convertible.id)).toEqual(['Cancel subscription', 'Convert subscription']);
+    // The list may be read again as the dialog closes: the menu is opened until it shows its items.
+    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription']);
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -405,19 +396,22 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
     await page.getByText('1 license', { exact: true }).waitFor();
 
     const openEdit = async () => {
-      await page.getByRole('button', { name: `Actions for license ${license.id}` }).click();
-      await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
-      return page.getByRole('dialog', { name: `Edit license ${license.id}`, exact: true });
+      await pickMenuItem(page, page.getByRole('button', { name: `Actions for license ${license.id}` }), 'Edit');
+      const dialog = page.getByRole('dialog', { name: `Edit license ${license.id}`, exact: true });
+      await dialog.waitFor();
+      return dialog;
     };
     let edit = await openEdit();
     const upgrade = edit.getByRole('combobox', { name: 'Legacy upgrade product', exact: true });
     expect(await upgrade.inputValue()).toBe('None');
     await upgrade.click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['None', 'Automation upgrade (Year 2)', 'Automation upgrade (Year 3)']);
+    await expect
+      .poll(() => page.getByRole('option').allInnerTexts())
+      .toEqual(['None', 'Automation upgrade (Year 2)', 'Automation upgrade (Year 3)']);
     await page.getByRole('option', { name: 'Automation upgrade (Year 2)', exact: true }).click();
     // Only usages 1 and 4 may be upgraded.
     await choose(page, 'License usage', 'Academic', edit);
-    expect(await upgrade.count()).toBe(0);
+    await upgrade.waitFor({ state: 'detached' });
     await choose(page, 'License usage', 'Standard', edit);
     await upgrade.waitFor();
     await choose(page, 'Legacy upgrade product', 'Automation upgrade (Year 2)', edit);

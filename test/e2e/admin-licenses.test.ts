@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { openSignedIn, pathOf, uniqueSuffix, useBrowser } from '../support/browser';
+import { expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -55,21 +55,12 @@ const notice = (page: Page, text: string) => page.getByRole('status').getByText(
 const countShown = (page: Page, count: number) =>
   page.getByText(`${count} ${count === 1 ? 'license' : 'licenses'}`, { exact: true }).waitFor();
 
+/** A row's Actions button. */
+const actionsButton = (page: Page, id: number) => row(page, id).getByRole('button', { name: `Actions for license ${id}` });
 /** Opens a row's actions menu and picks `action`. */
-async function act(page: Page, id: number, action: string): Promise<void> {
-  await row(page, id).getByRole('button', { name: `Actions for license ${id}` }).click();
-  await page.getByRole('menuitem', { name: action, exact: true }).click();
-}
-/** The actions a row's menu offers. */
-async function actionsOf(page: Page, id: number): Promise<string[]> {
-  const trigger = row(page, id).getByRole('button', { name: `Actions for license ${id}` });
-  if ((await trigger.count()) === 0) return [];
-  await trigger.click();
-  const items = await page.getByRole('menuitem').allInnerTexts();
-  await page.keyboard.press('Escape');
-  await page.getByRole('menu').waitFor({ state: 'detached' });
-  return items;
-}
+const act = (page: Page, id: number, action: string) => pickMenuItem(page, actionsButton(page, id), action);
+/** Waits until a row's actions menu offers exactly `actions`. */
+const expectActions = (page: Page, id: number, actions: string[]) => expectMenuItems(page, actionsButton(page, id), actions);
 
 type Scope = Page | ReturnType<Page['getByRole']>;
 /** A select by its label (its open list of options is labelled the same). */
@@ -106,7 +97,7 @@ describe('All licenses', () => {
     const pageSelect = select(page, 'Page');
     expect(await pageSelect.inputValue()).toBe('1');
     await pageSelect.click();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
+    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
     await page.getByRole('option', { name: '2', exact: true }).click();
     await expect.poll(() => shownIds(page)).toEqual([ids[2], ids[1], ids[0]]);
     expect(await pageSelect.inputValue()).toBe('2');
@@ -178,6 +169,7 @@ describe('All licenses', () => {
 
     await act(page, plain.id, 'Edit');
     let dialog = page.getByRole('dialog', { name: `Edit license ${plain.id}` });
+    await dialog.waitFor();
     expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
     expect(await dialog.getByLabel('License type', { exact: true }).getAttribute('readonly')).not.toBeNull();
     expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(day(-100));
@@ -204,6 +196,7 @@ describe('All licenses', () => {
     // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
     await act(page, pro.id, 'Edit');
     dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
+    await dialog.waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(true);
     expect(await dialog.getByLabel('Channels', { exact: true }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: 'BVT' }).check();
@@ -215,7 +208,9 @@ describe('All licenses', () => {
     await waitForCell(page, pro.id, 'License type', 'Pro\nBVT (8 channels)');
 
     // Opened again, the edit shows what was saved.
+    await dialog.waitFor({ state: 'detached' });
     await act(page, pro.id, 'Edit');
+    await dialog.waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'BVT' }).isChecked()).toBe(true);
     expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(false);
     expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('8');
@@ -231,15 +226,15 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    expect(await actionsOf(page, license.id)).toEqual(['Disable', 'Edit', 'Move']);
-    expect(await actionsOf(page, subscription.id)).toEqual(['Cancel subscription']);
+    await expectActions(page, license.id, ['Disable', 'Edit', 'Move']);
+    await expectActions(page, subscription.id, ['Cancel subscription']);
     expect(await cell(page, subscription.id, 'State')).toBe('Renews in 25 days');
 
     await act(page, license.id, 'Disable');
     await notice(page, `License ${license.id} disabled`);
     await waitForCell(page, license.id, 'Enabled', 'No');
     expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
-    expect(await actionsOf(page, license.id)).toEqual(['Enable', 'Edit', 'Move']);
+    await expectActions(page, license.id, ['Enable', 'Edit', 'Move']);
 
     await act(page, license.id, 'Enable');
     await notice(page, `License ${license.id} enabled`);
@@ -258,14 +253,14 @@ describe('All licenses', () => {
     await filterByUser(page, customer.id, 2);
 
     expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\nuser ${customer.id}`);
-    expect(await actionsOf(page, held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move']);
-    expect(await actionsOf(page, dongle.id)).toEqual(['Disable', 'Edit', 'Move']);
+    await expectActions(page, held.id, ['Release', 'Disable', 'Edit', 'Move']);
+    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
 
     await act(page, held.id, 'Release');
     await notice(page, `License ${held.id} released`);
     await waitForCell(page, held.id, 'Reserved to', '');
-    expect(await actionsOf(page, held.id)).toEqual(['Disable', 'Edit', 'Move']);
+    await expectActions(page, held.id, ['Disable', 'Edit', 'Move']);
   });
 
   it('moves a license to another user, and both users’ details list the move', async () => {
@@ -294,18 +289,19 @@ describe('All licenses', () => {
     expect(await cell(page, license.id, 'User')).toBe(to.email);
     await row(page, license.id).getByRole('link', { name: to.email }).click();
     await page.waitForURL((url) => url.pathname === `/alllicenses/${to.id}`);
-    const actions = page.getByRole('table', { name: 'User actions' });
-    await actions.waitFor();
-    const cells = await actions.locator('tbody tr').first().locator('td').allInnerTexts();
-    expect(cells.slice(1)).toEqual(['Move license', String(license.id), '', String(from.id), String(to.id), String(admin.id)]);
+    // The user's actions arrive with a call of their own: wait for the move's row.
+    const firstAction = () => page.getByRole('table', { name: 'User actions' }).locator('tbody tr').first().locator('td').allInnerTexts();
+    await expect
+      .poll(async () => (await firstAction()).slice(1))
+      .toEqual(['Move license', String(license.id), '', String(from.id), String(to.id), String(admin.id)]);
+    const cells = await firstAction();
     expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await row(page, license.id).waitFor();
 
     // The user it came from lists the same move.
     await page.goto(`/alllicenses/${from.id}`);
     await page.getByText('No licenses.', { exact: true }).waitFor();
-    const theirs = await page.getByRole('table', { name: 'User actions' }).locator('tbody tr').first().locator('td').allInnerTexts();
-    expect(theirs).toEqual(cells);
+    await expect.poll(firstAction).toEqual(cells);
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -345,7 +341,7 @@ describe('a user’s detail', () => {
     // No owner columns in one user's list; nothing moved yet.
     await row(page, current.id).waitFor();
     expect(await table(page).getByRole('button', { name: 'User', exact: true }).count()).toBe(0);
-    expect(await page.getByText('No actions yet.', { exact: true }).isVisible()).toBe(true);
+    await page.getByText('No actions yet.', { exact: true }).waitFor();
 
     // Legacy purchases: saved at once, still set after a reload.
     const legacy = page.getByRole('checkbox', { name: 'Allow legacy purchases' });
@@ -353,8 +349,7 @@ describe('a user’s detail', () => {
     await legacy.click();
     await notice(page, `User ${customer.id} may make legacy purchases`);
     await page.reload();
-    await page.getByRole('checkbox', { name: 'Allow legacy purchases' }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Allow legacy purchases' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Allow legacy purchases' }).isChecked()).toBe(true);
 
     // Show expired adds the expired license.
     await row(page, current.id).waitFor();

@@ -127,7 +127,7 @@ describe('buying on /licenses', () => {
 
     // The completed order emptied the cart.
     await cart(page).getByText('Your cart is empty.', { exact: true }).waitFor();
-    expect(await quantity(page, toolboxYearly).inputValue()).toBe('0');
+    await expect.poll(() => quantity(page, toolboxYearly).inputValue()).toBe('0');
     expect(browser.pageErrors()).toEqual([]);
   });
 
@@ -203,7 +203,7 @@ describe('license codes on /licenses', () => {
     await field.waitFor();
     expect(await redeem.isDisabled()).toBe(true);
     await field.fill('   ');
-    expect(await redeem.isDisabled()).toBe(true);
+    await expect.poll(() => redeem.isDisabled()).toBe(true);
 
     await field.fill('NOSUCH-CODE');
     await redeem.click();
@@ -217,7 +217,7 @@ describe('license codes on /licenses', () => {
     await notice(page, codeMessages.redeemed(license!.id));
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await detail(page, license!.id, 'Type').innerText()).toBe('Battery');
-    expect(await field.inputValue()).toBe('');
+    await expect.poll(() => field.inputValue()).toBe('');
     expect(browser.pageErrors()).toEqual([]);
   });
 });
@@ -248,7 +248,7 @@ describe('Buy legacy licenses', () => {
     await upgrade.waitFor();
     await page.getByRole('list', { name: 'Licenses for All Pack upgrade (Year 2)' }).getByText(`License ${marked.id}: All, valid to ${day(60)}`).waitFor();
     await upgrade.fill('5');
-    expect(await upgrade.inputValue()).not.toBe('5');
+    await expect.poll(() => upgrade.inputValue()).not.toBe('5');
     await upgrade.fill('1');
     expect(await quantity(page, 'Automation upgrade (Year 2), 1 year').count()).toBe(0);
 
@@ -327,5 +327,28 @@ describe.skipIf(!process.env.SCREENSHOTS)('checkout screenshots', () => {
     await page.waitForURL((url) => url.pathname === '/legacy');
     await quantity(page, 'Battery upgrade (Year 2), 1 year').waitFor();
     await page.screenshot({ path: join(dir, `checkout-legacy-${name}.png`), fullPage: true });
+  });
+});
+
+describe('the checkout script', () => {
+  it('is pinned with integrity and crossorigin, and a changed script does not run', async () => {
+    const user = await customer();
+    const page = await openAs(user, '/licenses');
+    await catalogue(page);
+    await cart(page).waitFor();
+    const script = page.locator('script#fsc-api');
+    expect(await script.getAttribute('integrity')).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
+    expect(await script.getAttribute('crossorigin')).toBe('anonymous');
+
+    // The same script with one byte more: the browser refuses to run it, so buying is not offered.
+    const tampered = await openAs(user, '/profile');
+    await tampered.route('**/local/checkout/builder.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;window.tampered = true;` });
+    });
+    await tampered.getByRole('link', { name: 'Licenses', exact: true }).click();
+    await tampered.getByRole('alert').getByText('The checkout cannot be loaded, try again later', { exact: true }).waitFor();
+    expect(await tampered.evaluate(() => ({ ran: 'tampered' in window, builder: 'fastspring' in window }))).toEqual({ ran: false, builder: false });
+    expect(await cart(tampered).count()).toBe(0);
   });
 });

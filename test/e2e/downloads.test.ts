@@ -96,9 +96,9 @@ describe("the admin's user detail", () => {
     await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'macos', arch: 'x64' }, user.accessToken);
     const page = await openSignedIn(browser, admin.username, admin.password, `/alllicenses/${user.id}`, { totpSecret: admin.totpSecret });
     const table = page.getByRole('table', { name: 'User downloads', exact: true });
-    await table.waitFor();
-    const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
-    expect(rows).toEqual([
+    // The downloads arrive with a call of their own: wait for both rows.
+    const rows = () => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(1).map((td) => td.textContent)));
+    await expect.poll(rows).toEqual([
       ['3.6.0', 'macos', 'x64'],
       ['3.5.2', 'ubuntu', 'arm64'],
     ]);

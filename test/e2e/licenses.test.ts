@@ -120,7 +120,7 @@ describe('the Licenses screen', () => {
     await card(page, license.id).getByText(licenseFormMessages.userId, { exact: true }).waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await userField.fill('');
-    expect(await submit.isDisabled()).toBe(true);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
     // Cancel goes back to the license's buttons, Move opens an empty form again.
     await button(page, license.id, 'Cancel').click();
     await button(page, license.id, 'Share').waitFor();
@@ -128,7 +128,7 @@ describe('the Licenses screen', () => {
     expect(await userField.inputValue()).toBe('');
 
     await userField.fill(String(recipient.id));
-    expect(await submit.isEnabled()).toBe(true);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
     await notice(page, `License ${license.id} moved to user ${recipient.id}`);
     await card(page, license.id).waitFor({ state: 'detached' });
@@ -169,8 +169,8 @@ describe('the Licenses screen', () => {
     const stop = button(page, license.id, `Stop sharing with user ${friend.id}`);
     await stop.waitFor();
     // The form stays open, emptied, for the next user.
-    expect(await userField.inputValue()).toBe('');
-    expect(await button(page, license.id, 'Share').isDisabled()).toBe(true);
+    await expect.poll(() => userField.inputValue()).toBe('');
+    await expect.poll(() => button(page, license.id, 'Share').isDisabled()).toBe(true);
 
     const theirs = await openLicenses(friend, { viewport: { width: 390, height: 844 } });
     await card(theirs, license.id).getByText(`Shared by ${owner.username}`, { exact: true }).waitFor();
@@ -228,5 +228,26 @@ describe('the Licenses screen', () => {
     await notice(page, `License ${license.id} returned`);
     await detail(page, license.id, 'Machine').waitFor({ state: 'detached' });
     expect(await card(page, license.id).getByRole('button').count()).toBe(0);
+  });
+});
+
+describe('when the license server does not answer', () => {
+  it('says "No response from license server", for a network failure and for a 503', async () => {
+    const user = await customer();
+    const failures: [string, Parameters<Page['route']>[1]][] = [
+      ['network failure', (route) => route.abort('connectionrefused')],
+      [
+        'HTTP 503',
+        (route) =>
+          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 'error', message: 'The license store is not available, try again' }) }),
+      ],
+    ];
+    for (const [name, failure] of failures) {
+      const page = await openSignedIn(browser, user.username, user.password, '/profile');
+      await page.route('**/api/lic/5', failure);
+      await page.getByRole('link', { name: 'Licenses', exact: true }).click();
+      await page.getByRole('alert').getByText('No response from license server', { exact: true }).waitFor();
+      expect(await page.getByText('You have no licenses yet.', { exact: true }).count(), name).toBe(0);
+    }
   });
 });

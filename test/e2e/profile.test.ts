@@ -72,7 +72,7 @@ describe('sign in and profile', () => {
     await page.getByText(messages.firstName, { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await firstName.fill('Dana');
-    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
   });
 
   it('refreshes an access token near expiry before calling the API', async () => {

@@ -594,6 +594,7 @@ describe('web', () => {
       userPoolId: ref(logicalIdOf(portal.stack, portal.stack.identity.userPool)),
       userPoolClientId: ref(logicalIdOf(portal.stack, portal.stack.identity.appClient)),
       apiBase: '/api',
+      redirectOrigins: [],
       local: false,
     });
     // With the markers standing in for the deploy-time values, the file passes the SPA's own schema.

@@ -85,7 +85,11 @@ describe('account deletion', () => {
           ClientId: localStack.resources.userPoolClientId,
           Username: `${user.username}x`,
           Password: 'Passw0rdX',
-          UserAttributes: [{ Name: 'email', Value: user.email }],
+          UserAttributes: [
+            { Name: 'email', Value: user.email },
+            { Name: 'name', Value: 'Again' },
+            { Name: 'family_name', Value: 'Tester' },
+          ],
         }),
       ),
     ).resolves.toBeDefined();

@@ -291,22 +291,24 @@ describe('the synthesized Lambda bundles', () => {
     expect(licenses.licenses).toEqual([expect.objectContaining({ license_type_id: 'Pro', tag: `order:${orderId}` })]);
   });
 
-  it('pre-signup: refuses an email in use and lets a new one through', async () => {
+  it('pre-signup: refuses an email in use and a bidi name, and lets a new one through', async () => {
     const bundle = bundleFor(triggers['pre-signup'].construct);
     const existing = await createConfirmedUser();
-    const event = (username: string, email: string) => ({
+    const event = (username: string, email: string, name = 'Dana') => ({
       version: '1',
       region: 'us-east-1',
       userPoolId: localStack.resources.userPoolId,
       userName: username,
       triggerSource: 'PreSignUp_SignUp',
       callerContext: { awsSdkVersion: 'test', clientId: localStack.resources.userPoolClientId },
-      request: { userAttributes: { email } },
+      request: { userAttributes: { email, name, family_name: 'Tester' } },
       response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
     });
     const refused = await invoke(bundle, event(`dup${Date.now()}`, existing.email.toUpperCase()));
     expect(refused.error).toEqual({ errorType: 'Error', errorMessage: 'Email already exists' });
     const fresh = `fresh${Date.now()}`;
+    const bidi = await invoke(bundle, event(fresh, `${fresh}@example.com`, 'Dana\u202eevil'));
+    expect(bidi.error).toEqual({ errorType: 'Error', errorMessage: 'First name must not contain control or text-direction characters' });
     const allowed = await invoke(bundle, event(fresh, `${fresh}@example.com`));
     expect(allowed.error).toBeUndefined();
     expect(allowed.result).toMatchObject({ userName: fresh });

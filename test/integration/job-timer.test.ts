@@ -27,7 +27,16 @@ describe('the local job timer', () => {
     const ClientId = stack.resources.userPoolClientId;
     const username = `timer${Date.now().toString(36)}`;
     await cognito.send(
-      new SignUpCommand({ ClientId, Username: username, Password: 'Passw0rdX', UserAttributes: [{ Name: 'email', Value: `${username}@example.com` }] }),
+      new SignUpCommand({
+        ClientId,
+        Username: username,
+        Password: 'Passw0rdX',
+        UserAttributes: [
+          { Name: 'email', Value: `${username}@example.com` },
+          { Name: 'name', Value: 'Timer' },
+          { Name: 'family_name', Value: 'Tester' },
+        ],
+      }),
     );
     await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.resources.userPoolId, Username: username }));
     const auth = await cognito.send(

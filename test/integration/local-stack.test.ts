@@ -1,18 +1,18 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { get as httpGet } from 'node:http';
+import { get as httpGet, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/local/net';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import type { LicenseRow } from '../../shared/contract/lic';
 import { licenseStateText } from '../../shared/licenses/display';
-import { callApi, signIn, stackContext } from '../support/api';
+import { callApi, signIn, signUp, stackContext, uniqueIdentity } from '../support/api';
 
 describe('the local stack as the browser sees it', () => {
   const { baseUrl, localStack } = stackContext();
@@ -136,6 +136,91 @@ describe('the local CloudFront stand-in', () => {
     });
     // Through to the endpoint, which then asks for a token: not the 403 of a call around the distribution.
     expect(response.status).toBe(401);
+  });
+});
+
+/**
+ * A request with the path exactly as written (fetch and http.get would normalize "%2e%2e" and "..").
+ * Answers the status, the headers and the body.
+ */
+function rawRequest(
+  url: string,
+  path: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, path, method, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.once('error', reject);
+    request.end();
+  });
+}
+
+describe('the local file paths', () => {
+  const { baseUrl } = stackContext();
+
+  it('refuse a traversal in every encoding on every path that reads files or objects', async () => {
+    const traversals = ['..%2F..%2Fsecrets.json', '..%2f..%2fsecrets.json', '%2e%2e/%2e%2e/secrets.json', '%2E%2E%2Fsecrets.json', '..%252F..%252Fsecrets.json', '%252e%252e/x', '..\\..\\secrets.json', '..%5C..%5Csecrets.json', '../../secrets.json', 'x%00.json'];
+    for (const prefix of ['/umdata/', '/data/', '/downloads/', '/attachments/', '/assets/', '/', '/local/checkout/']) {
+      for (const traversal of traversals) {
+        const answer = await rawRequest(baseUrl, `${prefix}${traversal}`);
+        expect(answer.status, `${prefix}${traversal}`).toBe(400);
+        expect(answer.body, `${prefix}${traversal}`).not.toMatch(/<div id="root">|secret/i);
+      }
+    }
+    // The same places still serve what they hold.
+    expect((await rawRequest(baseUrl, '/data/versions.json')).status).toBe(200);
+    expect((await rawRequest(baseUrl, '/profile')).status).toBe(200);
+  });
+});
+
+describe('the local data folder', () => {
+  const { localStack } = stackContext();
+  const mailboxFile = localStack.functionEnv[ENV.localMailboxFile]!;
+  const dataDir = dirname(mailboxFile);
+  const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+  it('keeps cognito-local’s data and the mailbox to its owner', async () => {
+    // A sign-up mails a code: the mailbox exists.
+    const { username, email } = uniqueIdentity();
+    await signUp({ username, email });
+    expect(modeOf(mailboxFile)).toBe(0o600);
+    expect(modeOf(dataDir)).toBe(0o700);
+    expect(modeOf(join(dataDir, 'cognito'))).toBe(0o700);
+    expect(modeOf(join(dataDir, 'cognito', '.cognito'))).toBe(0o700);
+    expect(modeOf(join(dataDir, 'cognito', '.cognito', 'config.json'))).toBe(0o600);
+  });
+});
+
+describe('cognito-local', () => {
+  const { baseUrl, localStack } = stackContext();
+  const preflight = (origin: string) =>
+    rawRequest(localStack.endpoints.cognito, '/', {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target,x-amz-user-agent' },
+    });
+
+  it('answers the portal’s own pages, and no other origin', async () => {
+    const own = await preflight(new URL(baseUrl).origin);
+    expect(own.status).toBeLessThan(300);
+    expect(own.headers['access-control-allow-origin']).toBeDefined();
+
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
+      const foreign = await preflight(origin);
+      expect(foreign.status, origin).toBe(403);
+      expect(foreign.headers['access-control-allow-origin'], origin).toBeUndefined();
+    }
+    // A foreign page's call itself is refused too, not only its preflight.
+    const call = await rawRequest(localStack.endpoints.cognito, '/', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools' },
+    });
+    expect(call.status).toBe(403);
   });
 });
 

@@ -4,7 +4,8 @@ import { createConfirmedUser, signUp as signUpUser, stackContext } from '../supp
 
 const { cognito, localStack } = stackContext();
 
-const signUp = (username: string, email: string) => signUpUser({ username, email });
+const signUp = (username: string, email: string, attributes: Parameters<typeof signUpUser>[1] = {}) =>
+  signUpUser({ username, email }, attributes);
 
 const unique = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
@@ -38,5 +39,24 @@ describe('the pre-signup trigger, through cognito-local', () => {
     await signUp(first, email);
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: localStack.resources.userPoolId, Username: first }));
     await expect(signUp(unique(), email)).resolves.toBeDefined();
+  });
+
+  it('refuses a name or company the profile would refuse, in the register form’s words, and keeps the email free', async () => {
+    const name = unique();
+    const email = `${name}@example.com`;
+    for (const [attributes, message] of [
+      [{ first_name: 'Dana\u202eevil' }, 'First name must not contain control or text-direction characters'],
+      [{ last_name: 'Test\u2067er' }, 'Last name must not contain control or text-direction characters'],
+      [{ company: 'Acme\u0000' }, 'Company must not contain control or text-direction characters'],
+      [{ first_name: 'x'.repeat(257) }, 'First name must be at most 256 characters'],
+      [{ first_name: '   ' }, 'First name is required'],
+    ] as const) {
+      await expect(signUp(unique(), email, attributes), message).rejects.toMatchObject({
+        name: 'UserLambdaValidationException',
+        message: expect.stringContaining(message),
+      });
+    }
+    // Nothing was claimed by the refused sign-ups: the same email signs up with good names.
+    await expect(signUp(name, email, { first_name: 'Dana', company: 'Ålands Ström AB' })).resolves.toMatchObject({ UserConfirmed: false });
   });
 });

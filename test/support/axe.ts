@@ -22,10 +22,28 @@ export function formatViolations(violations: AxeResults['violations']): string {
 }
 
 /**
- * Runs axe-core's WCAG 2.1 A/AA rules over the page as it is now and fails with a readable list of
- * what is wrong. `context` names the screen in the failure message (e.g. "/signin, dark").
+ * Waits until the screen has settled: nothing marked busy loading (a list dims its previous rows while
+ * the next arrive) and no finite transition or animation running (a dialog fading in). Colours read
+ * half-way through either fail the contrast rule, though a person never sees them at rest.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Runs axe-core's WCAG 2.1 A/AA rules over the page once it has settled and fails with a readable list
+ * of what is wrong. `context` names the screen in the failure message (e.g. "/signin, dark").
  */
 export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const count = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
   expect(count, `${count} accessibility violation(s) on ${context}:\n${formatViolations(violations)}`).toBe(0);

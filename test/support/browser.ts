@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { totpCode } from './api';
 
 /** Debian's Chromium (CHROMIUM_PATH to use another); playwright-core brings no browser of its own. */
@@ -115,6 +115,70 @@ export async function openSignedIn(
   await signInWith(page, username, password, username === 'admin' ? inject('demoAdminTotpSecret') : totpSecret);
   await page.waitForURL((url) => url.pathname === path);
   return page;
+}
+
+/**
+ * Waits until the menu `trigger` opens lists exactly `expected` (no trigger at all counts as no items),
+ * then closes the menu again. After an action the list re-renders: a read right after the click can
+ * meet the row between two renders, or a menu that closes under it, so this opens the menu again until
+ * what it shows is what is expected (or the poll times out, showing what it last read).
+ */
+export async function expectMenuItems(page: Page, trigger: Locator, expected: string[]): Promise<void> {
+  const menu = page.getByRole('menu');
+  await expect
+    .poll(
+      async () => {
+        if ((await trigger.count()) === 0) return [];
+        if ((await menu.count()) === 0) {
+          await trigger.click();
+          await menu.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+        }
+        return menu.getByRole('menuitem').allInnerTexts();
+      },
+      { timeout: 10_000 },
+    )
+    .toEqual(expected);
+  await closeMenu(page);
+}
+
+/** Opens the menu `trigger` opens (again, should a re-render close it) and picks its item `item`. */
+export async function pickMenuItem(page: Page, trigger: Locator, item: string): Promise<void> {
+  const menu = page.getByRole('menu');
+  const wanted = menu.getByRole('menuitem', { name: item, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await menu.count()) === 0) {
+          await trigger.click();
+          await menu.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+        }
+        return wanted.count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  await wanted.click();
+}
+
+/**
+ * Closes the open menu, if any, and waits until it is gone. Escape is pressed in the menu itself: the
+ * menu closes on an Escape from within, and its focus may not have moved in yet when the menu appears.
+ */
+export async function closeMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('menu');
+  await expect
+    .poll(
+      async () => {
+        if ((await menu.count()) === 0) return true;
+        await menu.press('Escape', { timeout: 2_000 }).catch(() => undefined);
+        return menu.waitFor({ state: 'detached', timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 /** One mail of the local mailbox (/local/mailbox.json, newest first). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { webConfigSchema } from '../../shared/web-config';
 import { ConfigError, getConfig, loadConfig } from './config';
 
 const answer = (body: unknown, status = 200) =>
@@ -22,7 +23,15 @@ describe('/config.json', () => {
 
   it('applies the defaults and keeps the settings for later', async () => {
     const config = await loadConfig(answer(valid));
-    expect(config).toEqual({ ...valid, apiBase: '/api', local: false });
+    expect(config).toEqual({ ...valid, apiBase: '/api', redirectOrigins: [], local: false });
     expect(getConfig()).toBe(config);
+  });
+
+  it('takes as redirect origins only origins, not addresses with a path or another scheme', () => {
+    const parse = (redirectOrigins: string[]) => webConfigSchema.safeParse({ ...valid, redirectOrigins }).success;
+    expect(parse(['https://shop.example.com', 'http://127.0.0.1:4100'])).toBe(true);
+    for (const origin of ['https://shop.example.com/', 'https://shop.example.com/path', 'shop.example.com', 'javascript:alert(1)', 'ftp://x.example']) {
+      expect(parse([origin]), origin).toBe(false);
+    }
   });
 });

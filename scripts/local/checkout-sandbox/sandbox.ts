@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -26,6 +26,15 @@ interface Prices {
   currency: string;
   taxRate: number;
   prices: Record<string, number>;
+}
+
+/**
+ * The sandbox's script, as served, with its Subresource Integrity hash: the local stack puts the hash
+ * into /config.json as the operator does for FastSpring's script, so the SPA pins it the same way.
+ */
+export function sandboxBuilderScript(): { bytes: Buffer; integrity: string } {
+  const bytes = readFileSync(join(import.meta.dirname, 'builder.js'));
+  return { bytes, integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}` };
 }
 
 export const sandboxPrices = (): Prices => JSON.parse(readFileSync(join(import.meta.dirname, 'catalogue.json'), 'utf8')) as Prices;
@@ -98,8 +107,9 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
 
   const app = new Hono().basePath('/local/checkout');
 
+  // The bytes the integrity hash was computed from, not re-encoded.
   app.get('/builder.js', (c) =>
-    c.body(readFileSync(join(import.meta.dirname, 'builder.js'), 'utf8'), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }),
+    c.body(new Uint8Array(sandboxBuilderScript().bytes), 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' }),
   );
 
   app.get('/catalogue', (c) => {

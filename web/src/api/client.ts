@@ -2,10 +2,12 @@ import { API_CLIENT, API_VERSION, apiMessages, type ApiResponse } from '../../..
 import type { CmdDefinition, CmdInput, CmdName, CmdResult, EndpointContract } from '../../../shared/contract/define';
 import { getConfig } from '../config';
 import { NoSessionError, getAccessToken, getIdToken, signOut } from '../session/session';
+import { noResponseText } from './no-response';
 
 /**
  * A failed API call: the message (shown as is), the HTTP status (0 when nothing answered) and whether the
- * message is the server's own (an error envelope) rather than the client's description of a failure.
+ * message is for the user as it is: the server's own (an error envelope), or the product's text for an
+ * endpoint that did not answer (no-response.ts), rather than the client's description of a failure.
  */
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError';
@@ -79,13 +81,18 @@ export async function call<C extends AnyContract, N extends CmdName<C>>(
         : JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
     });
   } catch {
-    throw new ApiCallError(clientMessages.network, 0);
+    const text = noResponseText(contract.path, 0);
+    throw new ApiCallError(text ?? clientMessages.network, 0, text !== undefined);
   }
 
   if (response.status === 401) {
     void signOut();
     throw new ApiCallError(apiMessages.missingToken, 401);
   }
+
+  // An endpoint with words of its own for not answering (the license server) says them for any 5xx.
+  const noResponse = noResponseText(contract.path, response.status);
+  if (noResponse) throw new ApiCallError(noResponse, response.status, true);
 
   let body: ApiResponse<CmdResult<C, N>>;
   try {

@@ -36,6 +36,14 @@ describe('error catalogue', () => {
       'Unknown error, try again later',
     );
     expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error Task timed out.'))).toBe(UNKNOWN_ERROR);
+    // The trigger's refusal of a name, in the register form's words.
+    expect(
+      signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error First name must not contain control or text-direction characters.')),
+    ).toBe('First name must not contain control or text-direction characters');
+    expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error Company must be at most 256 characters.'))).toBe(
+      'Company must be at most 256 characters',
+    );
+    expect(signUpError(cognitoError('UserLambdaValidationException', 'PreSignUp failed with error First name is shady.'))).toBe(UNKNOWN_ERROR);
     expect(signUpError(cognitoError('InvalidPasswordException'))).toBe(
       'Wrong password pattern provided. Password must be at least 8 characters, have at least 1 number, 1 lower case letter and 1 capital letter',
     );

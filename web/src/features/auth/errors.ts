@@ -1,3 +1,4 @@
+import { signUpNameRefusalTexts } from '../../../../shared/forms/sign-up-names';
 import { messages } from '../../../../shared/validation';
 import { UNKNOWN_ERROR } from '../../lib/forms/unknown-error';
 
@@ -58,14 +59,17 @@ export const changePasswordError = (error: unknown): string => lookup(changePass
 export const recoverPasswordError = (error: unknown): string => lookup(recoverPasswordMessages, error) ?? UNKNOWN_ERROR;
 
 /**
- * Sign-up (SignUp). The pre-signup trigger's refusals all arrive as UserLambdaValidationException; only
- * the one whose text is the duplicate email ("PreSignUp failed with error Email already exists.") is
- * that: any other (the service failing) is the unknown error.
+ * Sign-up (SignUp). The pre-signup trigger's refusals all arrive as UserLambdaValidationException
+ * ("PreSignUp failed with error Email already exists."): the duplicate email and the names the profile
+ * would refuse (the form's own words) are shown as the trigger says them; any other text (the service
+ * failing) is the unknown error.
  */
 export function signUpError(error: unknown): string {
   if (errorName(error) === 'UserLambdaValidationException') {
     const text = error instanceof Error ? error.message : '';
-    return text.includes(signUpMessages.UserLambdaValidationException) ? signUpMessages.UserLambdaValidationException : UNKNOWN_ERROR;
+    if (text.includes(signUpMessages.UserLambdaValidationException)) return signUpMessages.UserLambdaValidationException;
+    const said = /failed with error (.*?)\.?$/.exec(text)?.[1];
+    return said !== undefined && signUpNameRefusalTexts.has(said) ? said : UNKNOWN_ERROR;
   }
   return lookup(signUpMessages, error) ?? UNKNOWN_ERROR;
 }

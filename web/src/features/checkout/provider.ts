@@ -1,6 +1,7 @@
 import { getConfig } from '../../config';
 import { updateAppState } from '../../lib/app-state';
 import { checkoutMessages } from './messages';
+import { checkoutScriptAttributes, DATA_CALLBACK, POPUP_CLOSED } from './script-tag';
 import { completedOrder, sessionState, type ProviderSession } from './session';
 
 /** The buyer the provider's checkout is filled in for (`recognize`: the email is required). */
@@ -29,16 +30,16 @@ export interface CheckoutBuilder {
   push(session: Record<string, unknown>): void;
 }
 
-/** The window functions the script's data attributes name: it looks them up by name on each event. */
-const DATA_CALLBACK = 'portalCheckoutData';
-const POPUP_CLOSED = 'portalCheckoutPopupClosed';
-/** The provider finds its own script element by this id. */
-const SCRIPT_ID = 'fsc-api';
-
 const globals = window as unknown as Record<string, unknown> & { fastspring?: { builder?: CheckoutBuilder } };
 
-/** Whether /config.json names a checkout provider; without one, buying is not offered. */
-export const checkoutAvailable = (): boolean => getConfig().checkout !== undefined;
+/**
+ * Whether /config.json names a checkout provider with its script pinned by an integrity hash; without
+ * one, buying is not offered (an unpinned script of another site is never loaded).
+ */
+export const checkoutAvailable = (): boolean => {
+  const settings = getConfig().checkout;
+  return settings !== undefined && checkoutScriptAttributes(settings) !== null;
+};
 
 let loading: Promise<CheckoutBuilder> | undefined;
 
@@ -49,7 +50,8 @@ let loading: Promise<CheckoutBuilder> | undefined;
  */
 export function loadCheckout(): Promise<CheckoutBuilder> {
   const settings = getConfig().checkout;
-  if (!settings) return Promise.reject(new Error(checkoutMessages.notConfigured));
+  const attributes = settings && checkoutScriptAttributes(settings);
+  if (!attributes) return Promise.reject(new Error(checkoutMessages.notConfigured));
   loading ??= new Promise<CheckoutBuilder>((resolve, reject) => {
     globals[DATA_CALLBACK] = (session: ProviderSession) => updateAppState(sessionState(session));
     globals[POPUP_CLOSED] = (result: unknown) => {
@@ -64,12 +66,7 @@ export function loadCheckout(): Promise<CheckoutBuilder> {
       reject(new Error(checkoutMessages.loadFailed));
     };
     const script = document.createElement('script');
-    script.id = SCRIPT_ID;
-    script.src = settings.scriptUrl;
-    script.setAttribute('data-storefront', settings.storefront);
-    script.setAttribute('data-data-callback', DATA_CALLBACK);
-    script.setAttribute('data-popup-closed', POPUP_CLOSED);
-    if (settings.accessKey) script.setAttribute('data-access-key', settings.accessKey);
+    for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
     script.addEventListener('load', () => {
       const builder = globals.fastspring?.builder;
       if (builder) resolve(builder);

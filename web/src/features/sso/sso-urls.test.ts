@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forumLoginUrl, readSsoRequest, ssoSignOutTarget } from './sso-urls';
+import { forumLoginUrl, readSsoRequest, ssoSignOutRedirect } from './sso-urls';
 
 const SITE = 'https://portal.example.com';
 const FORUM = 'https://forum.example.com';
@@ -39,19 +39,26 @@ describe('forum login URL', () => {
 });
 
 describe('where /ssosignout goes', () => {
+  const go = (to: string, external: boolean) => ({ to, external });
+  const SHOP = 'https://shop.example.com';
+
   it('goes to a page of this site', () => {
-    expect(ssoSignOutTarget('/download?version=2', SITE, null)).toBe('/download?version=2');
-    expect(ssoSignOutTarget(`${SITE}/profile#x`, SITE, null)).toBe('/profile#x');
+    expect(ssoSignOutRedirect('/download?version=2', SITE, [], null)).toEqual(go('/download?version=2', false));
+    expect(ssoSignOutRedirect(`${SITE}/profile#x`, SITE, [], null)).toEqual(go('/profile#x', false));
   });
 
-  it('goes to the forum this browser signed in to', () => {
-    expect(ssoSignOutTarget(`${FORUM}/latest`, SITE, FORUM)).toBe(`${FORUM}/latest`);
+  it('goes to the forum this browser signed in to, or a site the operator allows', () => {
+    expect(ssoSignOutRedirect(`${FORUM}/latest`, SITE, [], FORUM)).toEqual(go(`${FORUM}/latest`, true));
+    expect(ssoSignOutRedirect(`${SHOP}/thanks`, SITE, [SHOP], null)).toEqual(go(`${SHOP}/thanks`, true));
   });
 
-  it('goes to /signin for anything else', () => {
+  it('has nowhere to go without a redirect', () => {
+    expect(ssoSignOutRedirect(null, SITE, [SHOP], FORUM)).toBeNull();
+    expect(ssoSignOutRedirect('', SITE, [SHOP], FORUM)).toBeNull();
+  });
+
+  it('refuses anything else', () => {
     for (const redirect of [
-      null,
-      '',
       `${FORUM}/latest`,
       'https://evil.example.com/',
       '//evil.example.com/x',
@@ -61,7 +68,7 @@ describe('where /ssosignout goes', () => {
       'http://forum.example.com/latest',
       'https://forum.example.com.evil.example/',
     ]) {
-      expect(ssoSignOutTarget(redirect, SITE, redirect === `${FORUM}/latest` ? null : FORUM)).toBe('/signin');
+      expect(ssoSignOutRedirect(redirect, SITE, [SHOP], redirect === `${FORUM}/latest` ? null : FORUM)).toEqual({ refused: true });
     }
   });
 });

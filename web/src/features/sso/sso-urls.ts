@@ -1,4 +1,4 @@
-import { paths } from '../../lib/routing/paths';
+import { checkRedirect, type RedirectDecision } from '../../lib/redirect';
 
 /**
  * DiscourseConnect in the browser: reading the forum's request, building the URL back to the forum, and
@@ -43,20 +43,16 @@ export function forumLoginUrl(returnSsoUrl: string, sso: string, sig: string): s
 }
 
 /**
- * Where /ssosignout?redirect=… goes after signing out: `redirect` when it is an http(s) address on this
- * site or on the forum this browser signed in to through single sign-on (its origin is remembered from
- * the server-verified return_sso_url); anything else goes to /signin, so the route is no open redirect.
+ * Where /ssosignout?redirect=… may go after signing out: a path of this site, a site the operator allows
+ * in /config.json, or the forum this browser signed in to through single sign-on (its origin is
+ * remembered from the server-verified return_sso_url). Anything else is refused, so the route is no
+ * open redirect.
  */
-export function ssoSignOutTarget(redirect: string | null, siteOrigin: string, forumOrigin: string | null): string {
-  if (!redirect) return paths.signIn;
-  let url: URL;
-  try {
-    url = new URL(redirect, siteOrigin);
-  } catch {
-    return paths.signIn;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return paths.signIn;
-  if (url.origin === siteOrigin) return `${url.pathname}${url.search}${url.hash}`;
-  if (forumOrigin && url.origin === forumOrigin) return url.href;
-  return paths.signIn;
+export function ssoSignOutRedirect(
+  redirect: string | null,
+  siteOrigin: string,
+  allowedOrigins: readonly string[],
+  forumOrigin: string | null,
+): RedirectDecision | null {
+  return checkRedirect(redirect, siteOrigin, forumOrigin ? [...allowedOrigins, forumOrigin] : allowedOrigins);
 }

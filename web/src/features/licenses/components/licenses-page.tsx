@@ -1,13 +1,14 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { getConfig } from '../../../config';
+import { checkRedirect, leaveFor, redirectMessages } from '../../../lib/redirect';
 import { useOrderCompletion } from '../../checkout/use-checkout';
 import { useUserProfile } from '../../profile/api/get-user-profile';
 import { useLicenses } from '../api/get-licenses';
 import { licenseTexts } from '../messages';
-import { redirectTarget } from '../redirect-target';
 import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
 import { RedeemCodeForm } from './redeem-code-form';
@@ -44,13 +45,19 @@ function OwnLicenses() {
   );
 }
 
-/** `redirect` in the query sends the browser there (spec §2), before anything else happens here. */
-function useRedirectQuery() {
+/**
+ * `redirect` in the query sends the browser there (e.g. back to the shop or the forum), before anything
+ * else happens here: a path of this site, or an address on a site the operator allows in /config.json.
+ * Any other address is not followed; the answer is true then, and the page says so.
+ */
+function useRedirectQuery(): boolean {
   const [params] = useSearchParams();
-  const target = redirectTarget(params.get('redirect'), window.location.href);
+  const decision = checkRedirect(params.get('redirect'), window.location.origin, getConfig().redirectOrigins);
+  const target = decision && 'to' in decision ? decision.to : null;
   useEffect(() => {
-    if (target) window.location.assign(target);
+    if (target) leaveFor(target);
   }, [target]);
+  return decision !== null && 'refused' in decision;
 }
 
 /**
@@ -62,11 +69,16 @@ export default function LicensesPage() {
   const ownId = useId();
   const buyId = useId();
   const redeemId = useId();
-  useRedirectQuery();
+  const redirectRefused = useRedirectQuery();
   useOrderCompletion();
   return (
     <>
       <PageTitle />
+      {redirectRefused && (
+        <Alert color="yellow" variant="light" mb="md" role="alert">
+          {redirectMessages.refused}
+        </Alert>
+      )}
       <Stack gap="xl">
         <section aria-labelledby={ownId}>
           <Title order={3} id={ownId} mb="sm">
