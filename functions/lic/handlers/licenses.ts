@@ -1,7 +1,7 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
-import { toLicenseRow } from '../../domain/licenses/license-row';
-import { licensesSharedWith, ownLicenses, sharedUserIds } from '../../domain/licenses/licenses.repository';
+import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
+import { licenseListOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -11,18 +11,20 @@ import { decodeMachine } from './desktop';
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
 /**
- * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it),
- * newest first; with the desktop app's machine, whether each is available to it.
+ * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it,
+ * without another user's machine), newest first; with the desktop app's machine, whether each is
+ * available to it.
  */
 export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { caller }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
   const userId = await callerUserId(caller);
-  const [own, shared] = await Promise.all([ownLicenses(userId), licensesSharedWith(userId)]);
-  // Only a license that is shared (or from before the count was kept) costs a read of its shares.
+  const { own, shared } = await licenseListOf(userId);
+  const now = new Date();
+  // A license carries whom it is shared with; only one shared before it did costs a read of its shares.
+  const sharedUsers = async (license: LicenseRecord) =>
+    license.shared_users ?? (license.shared_count === 0 ? [] : await sharedUserIds(license.id));
   const ownRows = await Promise.all(
-    own.map(async (license) =>
-      toLicenseRow(license, { sharedUsers: license.shared_count === 0 ? [] : await sharedUserIds(license.id), sharedBy: null }),
-    ),
+    own.map(async (license) => toLicenseRow(license, { sharedUsers: await sharedUsers(license), sharedBy: null }, now)),
   );
   const owners = new Map(
     await Promise.all(
@@ -32,12 +34,12 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { ca
     ),
   );
   const sharedRows = shared.map(({ license, ownerUsername }) =>
-    toLicenseRow(license, { sharedUsers: [], sharedBy: ownerUsername ?? owners.get(license.user_id) ?? null }),
+    toSharedLicenseRow(license, userId, ownerUsername ?? owners.get(license.user_id) ?? null, now),
   );
   const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
   if (!machine) return { licenses: rows };
-  // For the desktop app: whether its machine may take each seat now.
-  const today = new Date().toISOString().slice(0, 10);
+  // For the desktop app: whether its machine may take each seat now (judged on the whole record).
+  const today = now.toISOString().slice(0, 10);
   const byId = new Map([...own, ...shared.map(({ license }) => license)].map((license) => [license.id, license]));
   return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today) })) };
 };
