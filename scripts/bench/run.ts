@@ -72,7 +72,7 @@ const VARIANTS = ['bare', 'repository', 'endpoint', 'api', 'desktop'] as const;
 type Variant = (typeof VARIANTS)[number];
 const VARIANT_LABELS: Record<Variant, string> = {
   bare: 'bare route: one raw GetItem',
-  repository: 'the repository read (dynamodb-toolbox)',
+  repository: 'the repository read alone (findUserBySub)',
   endpoint: 'the user endpoint app, direct',
   api: 'the whole local API',
   desktop: 'desktop get_licenses (lic/5, with the machine payload), whole local API',

@@ -126,7 +126,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
       LicenseEntity.build(BatchPutRequest).item(license),
       row(LICENSE_LIST, id, toLicenseListRow(license)),
       // The owner's copy in their list (license-view.entity.ts), as every license write keeps it.
-      LicenseViewEntity.build(BatchPutRequest).item({ user_id: userId, license_id: id, license }),
+      LicenseViewEntity.build(BatchPutRequest).item({ user_id: userId, license_id: id, license: JSON.stringify(license) }),
     );
     await flush();
   }

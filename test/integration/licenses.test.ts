@@ -3,7 +3,8 @@ import { licenseMessages } from '../../shared/licenses/messages';
 import { encodeMachine } from '../../shared/licenses/seat';
 import { userActions } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, createAdminUser, createConfirmedUser } from '../support/api';
-import { licCall as lic, storeLicense as licenseFor, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
+import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
 /** A signed-in user with their numeric id. */
 const customer = () => createConfirmedUser().then(withUserId);
@@ -92,6 +93,19 @@ describe('a customer and their licenses', () => {
     expect(mine.body.data).toMatchObject({
       licenses: [{ id, reserved_to: friend.id, fingerprint: 'friend-pc-fingerprint', hostname: 'friend-pc-fingerprint.local', tag: null, available: true }],
     });
+  });
+
+  it('refuses to share a license with more users than the limit, and changes nothing', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    const others = Array.from({ length: MAX_SHARES_PER_LICENSE }, (_, i) => 900_000 + i);
+    await storeLicenseChange(id, { shared_users: others, shared_count: others.length });
+
+    const refused = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ status: 'error', message: licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE) });
+    expect((await stored(id))?.shared_users).toEqual(others);
+    expect(await listed(friend.accessToken)).toEqual([]);
   });
 
   it('tells a stranger that someone else’s license does not exist, and changes nothing', async () => {

@@ -1,10 +1,8 @@
-import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
-import { any } from 'dynamodb-toolbox/schema/any';
+import { Entity } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable, timestamps } from '../../lib/db/table';
-import type { LicenseEntity } from './license.entity';
 import { licenseSortKey } from './license.entity';
 
 /**
@@ -20,8 +18,11 @@ import { licenseSortKey } from './license.entity';
 const viewSchema = item({
   user_id: number().key(),
   license_id: number().key(),
-  /** The license as its last write left it (the whole record: what a recipient may see is decided when it is shown). */
-  license: any().castAs<FormattedItem<typeof LicenseEntity>>(),
+  /**
+   * The license as its last write left it, as JSON: the whole record (what a recipient may see is decided
+   * when it is shown), as text because one string is far cheaper to read than a map of twenty attributes.
+   */
+  license: string(),
   /** For a recipient: the username of the owner who shared it (fixed for an account's life). */
   owner_username: string().optional(),
 });

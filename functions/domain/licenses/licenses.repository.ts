@@ -331,16 +331,12 @@ function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord, s
   const is = new Set(after.shared_users ?? []);
   const gone = [...was].filter((userId) => !is.has(userId));
   if (before && before.user_id !== after.user_id) gone.push(before.user_id);
+  const license = JSON.stringify(after);
   return [
-    LicenseViewEntity.build(PutTransaction).item({ user_id: after.user_id, license_id, license: after }),
+    LicenseViewEntity.build(PutTransaction).item({ user_id: after.user_id, license_id, license }),
+    // A recipient's copy keeps the owner's username it was given when shared.
     ...[...is].map((userId) =>
-      LicenseViewEntity.build(UpdateTransaction).item({
-        user_id: userId,
-        license_id,
-        // The whole copy replaced, not merged into the old one (the toolbox's types know no $set on `any`).
-        license: $set(after) as unknown as LicenseRecord,
-        ...(sharedBy ? { owner_username: sharedBy } : {}),
-      }),
+      LicenseViewEntity.build(UpdateTransaction).item({ user_id: userId, license_id, license, ...(sharedBy ? { owner_username: sharedBy } : {}) }),
     ),
     ...gone.map((userId) => LicenseViewEntity.build(DeleteTransaction).key({ user_id: userId, license_id })),
   ];
@@ -366,14 +362,15 @@ export async function licenseListOf(userId: number): Promise<LicenseList> {
         TableName: getTableName(),
         KeyConditionExpression: 'pk = :partition',
         ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
+        // Only what the list reads: the partition holds nothing but copies.
+        ProjectionExpression: 'license, owner_username',
         // The list right after the user's own write (a share, a reservation) shows it.
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
     for (const item of page.Items ?? []) {
-      if (item[portalTable.entityAttributeSavedAs] !== LicenseViewEntity.entityName) continue;
-      const license = item.license as LicenseRecord;
+      const license = JSON.parse(item.license as string) as LicenseRecord;
       if (license.user_id === userId) list.own.push(license);
       else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
     }

@@ -20,9 +20,9 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { ca
   const userId = await callerUserId(caller);
   const { own, shared } = await licenseListOf(userId);
   const now = new Date();
-  // A license carries whom it is shared with; only one shared before it did costs a read of its shares.
-  const sharedUsers = async (license: LicenseRecord) =>
-    license.shared_users ?? (license.shared_count === 0 ? [] : await sharedUserIds(license.id));
+  // A license carries whom it is shared with; only one from before it did costs a read of its shares.
+  const sharedUsers = (license: LicenseRecord) =>
+    license.shared_users ?? (license.shared_count === 0 ? [] : sharedUserIds(license.id));
   const ownRows = await Promise.all(
     own.map(async (license) => toLicenseRow(license, { sharedUsers: await sharedUsers(license), sharedBy: null }, now)),
   );
