@@ -45,6 +45,13 @@ function describeIssues(issues: z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/** The secret's bytes, made once per value (it is compared on every request; a rotated value gets its own). */
+let secretBuffer: { value: string; bytes: Buffer } | undefined;
+function secretBytes(value: string): Buffer {
+  if (secretBuffer?.value !== value) secretBuffer = { value, bytes: Buffer.from(value) };
+  return secretBuffer.bytes;
+}
+
 /**
  * Whether the request came through CloudFront, which adds the origin-verify header with the secret
  * value (compared in constant time). The local server plays CloudFront and adds it the same way.
@@ -52,7 +59,7 @@ function describeIssues(issues: z.core.$ZodIssue[]): string {
 export async function isFromDistribution(c: Context): Promise<boolean> {
   const sent = c.req.header(ORIGIN_VERIFY_HEADER);
   if (!sent) return false;
-  const expected = Buffer.from(await getSecret(secrets.originVerify.env));
+  const expected = secretBytes(await getSecret(secrets.originVerify.env));
   const given = Buffer.from(sent);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

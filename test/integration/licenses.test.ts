@@ -108,6 +108,34 @@ describe('a customer and their licenses', () => {
     expect(await listed(friend.accessToken)).toEqual([]);
   });
 
+  it('lists a license stored before the users’ copies once the migration has given it them, with its share', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    // As an earlier version left it: the license and its share, but no copies and no shared_users.
+    await asUnit({ endpoint: 'lic' }, async () => {
+      const { DeleteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { documentClient } = await import('../../functions/lib/db/table');
+      const { getTableName } = await import('../../functions/lib/config');
+      const { licenseSortKey } = await import('../../functions/domain/licenses/license.entity');
+      const TableName = getTableName();
+      for (const userId of [owner.id, friend.id]) {
+        await documentClient.send(new DeleteCommand({ TableName, Key: { pk: `license-views#${userId}`, sk: licenseSortKey(id) } }));
+      }
+      await documentClient.send(new UpdateCommand({ TableName, Key: { pk: `license#${id}`, sk: 'license' }, UpdateExpression: 'REMOVE shared_users' }));
+    });
+    expect(await listed(owner.accessToken)).toEqual([]);
+
+    const { migrateLicenseViews } = await import('../../functions/domain/licenses/license-views.migration');
+    expect(await asUnit({ endpoint: 'lic' }, () => migrateLicenseViews())).toBeGreaterThanOrEqual(1);
+    expect(await listed(owner.accessToken)).toMatchObject([{ id, shared_users: [friend.id], shared_by: null }]);
+    expect(await listed(friend.accessToken)).toMatchObject([{ id, shared_by: owner.username, shared_users: [] }]);
+    // Run again, it leaves the license as it is.
+    const version = (await stored(id))?.version;
+    await asUnit({ endpoint: 'lic' }, () => migrateLicenseViews());
+    expect((await stored(id))?.version).toBe(version);
+  });
+
   it('tells a stranger that someone else’s license does not exist, and changes nothing', async () => {
     const [owner, stranger] = await Promise.all([customer(), customer()]);
     const { id } = await licenseFor(owner.id);
