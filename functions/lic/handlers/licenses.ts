@@ -1,7 +1,7 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { licenseListOf, sharedUserIds } from '../../domain/licenses/licenses.repository';
 import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -20,18 +20,18 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { ca
   const userId = await callerUserId(caller);
   const { own, shared } = await licenseListOf(userId);
   const now = new Date();
-  // A license carries whom it is shared with; only one from before it did costs a read of its shares.
-  const sharedUsers = (license: LicenseRecord) =>
-    license.shared_users ?? (license.shared_count === 0 ? [] : sharedUserIds(license.id));
-  const ownRows = await Promise.all(
-    own.map(async (license) => toLicenseRow(license, { sharedUsers: await sharedUsers(license), sharedBy: null }, now)),
+  // A license carries whom it is shared with; only one stored before it did costs a read of its shares.
+  const unknownShares = own.filter((license) => license.shared_users === undefined && license.shared_count !== 0);
+  const sharesOf = new Map(
+    unknownShares.length ? await Promise.all(unknownShares.map(async ({ id }) => [id, await sharedUserIds(id)] as const)) : [],
   );
+  const ownRows = own.map((license) =>
+    toLicenseRow(license, { sharedUsers: license.shared_users ?? sharesOf.get(license.id) ?? [], sharedBy: null }, now),
+  );
+  // A share from before the owner's username was kept on it: the owner's record says it.
+  const unnamed = [...new Set(shared.flatMap(({ license, ownerUsername }) => (ownerUsername ? [] : [license.user_id])))];
   const owners = new Map(
-    await Promise.all(
-      [...new Set(shared.map(({ license, ownerUsername }) => (ownerUsername ? null : license.user_id)))]
-        .filter((id): id is number => id !== null)
-        .map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const),
-    ),
+    unnamed.length ? await Promise.all(unnamed.map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const)) : [],
   );
   const sharedRows = shared.map(({ license, ownerUsername }) =>
     toSharedLicenseRow(license, userId, ownerUsername ?? owners.get(license.user_id) ?? null, now),
