@@ -4,6 +4,7 @@
  * `TABLE_NAME` set, into that table with the shell's AWS credentials (a deployment, before or right after
  * the version that reads the copies goes live). Safe to run again.
  */
+import './env-defaults';
 import { migrateLicenseViews } from '../../functions/domain/licenses/license-views.migration';
 import { runAs } from '../../functions/lib/runtime-env';
 import { ENV } from '../../shared/runtime';
