@@ -56,13 +56,21 @@ interface MiddlewareStackLike {
  * the registry fails the local tests, not the first deployment.
  */
 export function guardClient(client: { middlewareStack: object }, service: Service): void {
+  // Per unit and operation, whether it is granted: the check runs on every call of the local API.
+  const grantedOperations = new WeakMap<FunctionNeeds, Set<string>>();
   (client as MiddlewareStackLike).middlewareStack.add(
     (next, context) => async (args) => {
       const runtime = currentRuntime();
-      if (runtime) {
-        const operation = (context.commandName ?? '').replace(/Command$/, '');
+      const operation = (context.commandName ?? '').replace(/Command$/, '');
+      if (runtime && !grantedOperations.get(runtime.needs)?.has(operation)) {
         const allowed = granted(service, runtime.needs);
-        const denied = actionsOf(service, operation, (args.input ?? {}) as Record<string, unknown>).filter((action) => !allowed.includes(action));
+        const actions = actionsOf(service, operation, (args.input ?? {}) as Record<string, unknown>);
+        const denied = actions.filter((action) => !allowed.includes(action));
+        // A transaction's actions depend on its items: only single operations are remembered.
+        if (!denied.length && !/^Transact/.test(operation)) {
+          const known = grantedOperations.get(runtime.needs) ?? new Set<string>();
+          grantedOperations.set(runtime.needs, known.add(operation));
+        }
         if (denied.length) {
           throw Object.assign(new Error(`local/${runtime.name} is not authorized to perform: ${denied.map((a) => `${service}:${a}`).join(', ')}`), {
             name: 'AccessDeniedException',

@@ -1,5 +1,6 @@
 import { addDays, formatISO } from 'date-fns';
-import { createLicense, ownLicenses, shareLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { migrateLicenseViews } from '../../functions/domain/licenses/license-views.migration';
+import { createLicense, licenseListOf, ownLicenses, shareLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
 
 const day = (today: Date, days: number) => formatISO(addDays(today, days), { representation: 'date' });
 
@@ -9,7 +10,11 @@ const day = (today: Date, days: number) => formatISO(addDays(today, days), { rep
  * and canceled. Only once: a demo account that has licenses keeps them as they are.
  */
 export async function seedDemoLicenses(demoId: number, other: { id: number; username: string }, today = new Date()): Promise<void> {
-  if ((await ownLicenses(demoId)).length > 0) return;
+  if ((await ownLicenses(demoId)).length > 0) {
+    // A data folder from before the users' copies of their licenses: every license gets them, once.
+    if ((await licenseListOf(demoId)).own.length === 0) await migrateLicenseViews((line) => console.log(`Migrated: ${line}`));
+    return;
+  }
   const from = day(today, -200);
   const licenses: NewLicense[] = [
     { license_type_id: 'Automation', valid_from: from, valid_to: day(today, 165), user_id: demoId },

@@ -42,6 +42,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   const { reserveIds } = await import('../../functions/lib/db/counters');
   const { UserEntity } = await import('../../functions/domain/users/user.entity');
   const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
+  const { LicenseViewEntity } = await import('../../functions/domain/licenses/license-view.entity');
   const { ListRowEntity, requestListReload } = await import('../../functions/lib/lists/list-store');
   const { LICENSE_LIST, toLicenseListRow } = await import('../../functions/domain/licenses/license-list');
   const { USER_LIST, toUserListRow } = await import('../../functions/domain/users/user-list');
@@ -116,11 +117,17 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
       ...(reserved ? { reserved_to: userId, fingerprint: `scale-${id}`, hostname: `host-${id}`, reserved_since: now } : {}),
       ...(onDongle ? { hid: `SCALE-DONGLE-${id}`, dongle_id: id } : {}),
       shared_count: random() < 0.1 ? 1 : 0,
+      shared_users: [],
       created: new Date(today.getTime() + start * 86_400_000).toISOString(),
       updated: now,
       version: 0,
     };
-    requests.push(LicenseEntity.build(BatchPutRequest).item(license), row(LICENSE_LIST, id, toLicenseListRow(license)));
+    requests.push(
+      LicenseEntity.build(BatchPutRequest).item(license),
+      row(LICENSE_LIST, id, toLicenseListRow(license)),
+      // The owner's copy in their list (license-view.entity.ts), as every license write keeps it.
+      LicenseViewEntity.build(BatchPutRequest).item({ user_id: userId, license_id: id, license: JSON.stringify(license) }),
+    );
     await flush();
   }
   await flush(true);

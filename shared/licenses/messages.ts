@@ -10,6 +10,7 @@ export const licenseMessages = {
   subscriptionMove: 'A subscription license cannot be moved by an administrator',
   alreadyOwner: 'The license already belongs to that user',
   shareWithOwner: 'A license cannot be shared with its owner',
+  shareLimit: (max: number) => `A license can be shared with at most ${max} users`,
   notReserved: 'No machine holds this license',
   otherMachine: 'Another machine holds this license',
   disabled: 'The license is disabled',

@@ -4,6 +4,7 @@ import { createLicense, type NewLicense } from '../../functions/domain/licenses/
 import { licenseFormMessages } from '../../shared/forms/licenses';
 import { asUnit, callApi, createConfirmedUser } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
+import { storeReservation } from '../support/licenses';
 
 /**
  * The customer's Licenses screen, clicked through as a user would: the list with its state texts, Move,
@@ -32,12 +33,7 @@ const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) =>
   );
 
 /** A machine holds the license's seat, as the desktop app's reservation leaves it. */
-const reserve = (id: number, userId: number, fingerprint: string, hostname: string) =>
-  asUnit({ endpoint: 'lic' }, async () => {
-    const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
-    const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
-    await LicenseEntity.build(UpdateItemCommand).item({ id, reserved_to: userId, fingerprint, hostname }).send();
-  });
+const reserve = (id: number, userId: number, fingerprint: string, hostname: string) => storeReservation(id, userId, fingerprint, hostname);
 
 const openLicenses = (user: { username: string; password: string }, options: Parameters<typeof openSignedIn>[4] = {}) =>
   openSignedIn(browser, user.username, user.password, '/licenses', options);

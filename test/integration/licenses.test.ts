@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
+import { encodeMachine } from '../../shared/licenses/seat';
 import { userActions } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, createAdminUser, createConfirmedUser } from '../support/api';
-import { licCall as lic, storeLicense as licenseFor, storedLicense as stored, withUserId } from '../support/licenses';
+import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
 /** A signed-in user with their numeric id. */
 const customer = () => createConfirmedUser().then(withUserId);
 const admin = () => createAdminUser().then(withUserId);
 /** A machine holds the license's seat, as the desktop app's reservation leaves it. */
-const reserve = (id: number, userId: number, fingerprint: string) =>
-  asUnit({ endpoint: 'lic' }, async () => {
-    const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
-    const { UpdateItemCommand } = await import('dynamodb-toolbox/entity/actions/update');
-    await LicenseEntity.build(UpdateItemCommand).item({ id, reserved_to: userId, fingerprint, hostname: `${fingerprint}.local` }).send();
-  });
+const reserve = (id: number, userId: number, fingerprint: string) => storeReservation(id, userId, fingerprint);
 const actionsOf = (userId: number) => asUnit({ endpoint: 'lic' }, () => userActions(userId));
 
 const listed = async (token: string) => ((await lic(token, 'get_licenses')).body.data as { licenses: { id: number; shared_by: string | null; shared_users: number[] }[] }).licenses;
@@ -66,6 +63,77 @@ describe('a customer and their licenses', () => {
     const stopped = await lic(owner.accessToken, 'cancel_share_license', { license_id: id, with_user_id: friend.id });
     expect(stopped.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [] } });
     expect(await listed(friend.accessToken)).toEqual([]);
+  });
+
+  it('shows a recipient that a shared license is in use, but not the owner’s machine or order tag', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id, { tag: 'order-tag-7f3a' });
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    await reserve(id, owner.id, 'owner-pc-fingerprint');
+    const desktop = (fingerprint: string) =>
+      encodeMachine({ fingerprint, hostname: 'friend-pc', client_version: '3.5.0', os: 'linux' });
+
+    for (const payload of [undefined, desktop('friend-pc-fingerprint')]) {
+      const answer = await lic(friend.accessToken, 'get_licenses', payload ? { payload } : {});
+      expect(answer.status).toBe(200);
+      const [row] = (answer.body.data as { licenses: Record<string, unknown>[] }).licenses;
+      expect(row).toMatchObject({ id, shared_by: owner.username, reserved_to: owner.id, fingerprint: null, hostname: null, tag: null });
+      if (payload) expect(row!.available).toBe(false);
+      expect(JSON.stringify(answer.body)).not.toMatch(/owner-pc-fingerprint|order-tag-7f3a/);
+    }
+    // The owner sees their own machine and tag.
+    expect((await lic(owner.accessToken, 'get_licenses')).body.data).toMatchObject({
+      licenses: [{ id, reserved_to: owner.id, fingerprint: 'owner-pc-fingerprint', hostname: 'owner-pc-fingerprint.local', tag: 'order-tag-7f3a' }],
+    });
+
+    // The recipient's own machine holding it they do see, and it is available to that machine.
+    await lic(owner.accessToken, 'return_license', { license_id: id, fingerprint: 'owner-pc-fingerprint' });
+    await reserve(id, friend.id, 'friend-pc-fingerprint');
+    const mine = await lic(friend.accessToken, 'get_licenses', { payload: desktop('friend-pc-fingerprint') });
+    expect(mine.body.data).toMatchObject({
+      licenses: [{ id, reserved_to: friend.id, fingerprint: 'friend-pc-fingerprint', hostname: 'friend-pc-fingerprint.local', tag: null, available: true }],
+    });
+  });
+
+  it('refuses to share a license with more users than the limit, and changes nothing', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    const others = Array.from({ length: MAX_SHARES_PER_LICENSE }, (_, i) => 900_000 + i);
+    await storeLicenseChange(id, { shared_users: others, shared_count: others.length });
+
+    const refused = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ status: 'error', message: licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE) });
+    expect((await stored(id))?.shared_users).toEqual(others);
+    expect(await listed(friend.accessToken)).toEqual([]);
+  });
+
+  it('lists a license stored before the users’ copies once the migration has given it them, with its share', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    // As an earlier version left it: the license and its share, but no copies and no shared_users.
+    await asUnit({ endpoint: 'lic' }, async () => {
+      const { DeleteCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+      const { documentClient } = await import('../../functions/lib/db/table');
+      const { getTableName } = await import('../../functions/lib/config');
+      const { licenseSortKey } = await import('../../functions/domain/licenses/license.entity');
+      const TableName = getTableName();
+      for (const userId of [owner.id, friend.id]) {
+        await documentClient.send(new DeleteCommand({ TableName, Key: { pk: `license-views#${userId}`, sk: licenseSortKey(id) } }));
+      }
+      await documentClient.send(new UpdateCommand({ TableName, Key: { pk: `license#${id}`, sk: 'license' }, UpdateExpression: 'REMOVE shared_users' }));
+    });
+    expect(await listed(owner.accessToken)).toEqual([]);
+
+    const { migrateLicenseViews } = await import('../../functions/domain/licenses/license-views.migration');
+    expect(await asUnit({ endpoint: 'lic' }, () => migrateLicenseViews())).toBeGreaterThanOrEqual(1);
+    expect(await listed(owner.accessToken)).toMatchObject([{ id, shared_users: [friend.id], shared_by: null }]);
+    expect(await listed(friend.accessToken)).toMatchObject([{ id, shared_by: owner.username, shared_users: [] }]);
+    // Run again, it leaves the license as it is.
+    const version = (await stored(id))?.version;
+    await asUnit({ endpoint: 'lic' }, () => migrateLicenseViews());
+    expect((await stored(id))?.version).toBe(version);
   });
 
   it('tells a stranger that someone else’s license does not exist, and changes nothing', async () => {

@@ -267,6 +267,9 @@ describe('the desktop seat protocol', () => {
     const { id } = await licenseFor(owner.id);
     await callApi('lic/5', { cmd: 'share_license', license_id: id, with_user_id: friend.id }, owner.session.accessToken);
     await reserveLicense(owner.session, id, laptop);
+    // The list does not offer the seat to a machine that merely claims the holder's fingerprint.
+    expect((await listLicenses(friend.session, laptop)).find((row) => row.id === id)?.available).toBe(false);
+    expect((await listLicenses(owner.session, laptop)).find((row) => row.id === id)?.available).toBe(true);
     expect(await refusal(reserveLicense(friend.session, id, laptop))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
     expect(await refusal(reserveLicense(friend.session, id, laptop, true))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
     expect(await storedLicense(id)).toMatchObject({ reserved_to: owner.id, fingerprint: laptop.fingerprint });

@@ -1,4 +1,5 @@
-import { createLicense, findLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { createLicense, findLicense, licenseChangeWrites, type LicenseChanges, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, callApi } from './api';
 
 /** The same user with their numeric id (their record is made by this first call). */
@@ -18,3 +19,15 @@ export const storedLicense = (id: number) => asUnit({ endpoint: 'lic' }, () => f
 
 /** A `lic/5` call with the caller's token. */
 export const licCall = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('lic/5', { cmd, ...params }, token);
+
+/** Writes `changes` to a license as every license write does (with its list row and its users' copies). */
+export const storeLicenseChange = (id: number, changes: LicenseChanges) =>
+  asUnit({ endpoint: 'lic' }, async () => {
+    const license = await findLicense(id);
+    if (!license) throw new Error(`No license ${id}`);
+    await execute(...licenseChangeWrites(license, changes));
+  });
+
+/** A machine holds the license's seat, as the desktop app's reservation leaves it (without the seat protocol's checks). */
+export const storeReservation = (id: number, userId: number, fingerprint: string, hostname = `${fingerprint}.local`) =>
+  storeLicenseChange(id, { reserved_to: userId, fingerprint, hostname });

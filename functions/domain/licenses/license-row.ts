@@ -50,3 +50,14 @@ export function toLicenseRow(
     to_fastspring_product: license.to_fastspring_product ?? null,
   };
 }
+
+/**
+ * A license shared with `recipientId`, as they see it: in use or free, but not the machine of another
+ * user (fingerprint, hostname) nor the owner's order tag. Their own machine's seat they do see (they
+ * return it with its fingerprint).
+ */
+export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, sharedBy: string | null, today = new Date()): LicenseRow {
+  const row = toLicenseRow(license, { sharedUsers: [], sharedBy }, today);
+  const theirs = license.reserved_to === recipientId;
+  return { ...row, tag: null, fingerprint: theirs ? row.fingerprint : null, hostname: theirs ? row.hostname : null };
+}

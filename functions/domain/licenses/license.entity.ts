@@ -43,6 +43,8 @@ const licenseSchema = item({
   to_fastspring_product: string().optional(),
   /** How many users it is shared with: the admin list's shared icon, kept by the share writes. */
   shared_count: number().optional(),
+  /** Whom it is shared with (kept by the share writes): each of them gets the license's copy on every write. */
+  shared_users: list(number()).optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */
   version: number().optional(),
 });

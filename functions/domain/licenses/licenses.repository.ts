@@ -9,11 +9,14 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getTableName } from '../../lib/config';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
-import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
+import { documentClient, expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
 import { licenseListWrites } from './license-list';
-import { LicenseShareEntity, sharedWithPartition } from './license-share.entity';
+import { LicenseShareEntity } from './license-share.entity';
+import { LicenseViewEntity, licenseViewsPartition } from './license-view.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { Machine } from '../../../shared/licenses/seat';
 import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity';
@@ -76,11 +79,13 @@ export async function prepareLicense(
     created: now.toISOString(),
     updated: now.toISOString(),
     shared_count: 0,
+    shared_users: [],
     version: 0,
   };
   const writes: TransactionItem[] = [
     LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
     ...licenseListWrites(license, now),
+    ...licenseViewWrites(null, license),
   ];
   return { license, writes };
 }
@@ -104,23 +109,6 @@ export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
     .options({ maxPages: Infinity })
     .send();
   return Items ?? [];
-}
-
-/** The licenses shared with a user, each with the username of the owner who shared it (when the share has it). */
-export async function licensesSharedWith(userId: number): Promise<{ license: LicenseRecord; ownerUsername: string | undefined }[]> {
-  const { Items: shares = [] } = await portalTable
-    .build(QueryCommand)
-    .entities(LicenseShareEntity)
-    .query({ index: 'gsi1', partition: sharedWithPartition(userId) })
-    .options({ maxPages: Infinity })
-    .send();
-  const licenses = await Promise.all(shares.map(async (share) => ({ license: await findLicense(share.license_id), share })));
-  // A share outlives its license only for the moment of a move; the license then is someone else's.
-  return licenses.flatMap(({ license, share }) =>
-    license !== null && license.user_id !== userId && license.user_id === share.owner_id
-      ? [{ license, ownerUsername: share.owner_username }]
-      : [],
-  );
 }
 
 /** The users a license is shared with. */
@@ -172,7 +160,7 @@ const stillAsRead = (license: LicenseRecord): LicenseCondition =>
 export function licenseChangeWrites(
   license: LicenseRecord,
   changes: LicenseChanges,
-  { conditions = [], now = new Date() }: { conditions?: LicenseCondition[]; now?: Date } = {},
+  { conditions = [], now = new Date(), sharedBy }: { conditions?: LicenseCondition[]; now?: Date; sharedBy?: string } = {},
 ): TransactionItem[] {
   const next = changed(license, changes, now);
   const update: Record<string, unknown> = { id: license.id, version: next.version };
@@ -184,6 +172,7 @@ export function licenseChangeWrites(
       .item(update as { id: number })
       .options({ condition: { and: [stillAsRead(license), ...conditions] } }),
     ...licenseListWrites(next, now),
+    ...licenseViewWrites(license, next, sharedBy),
   ];
 }
 
@@ -191,16 +180,24 @@ export function licenseChangeWrites(
 async function writeLicense(
   license: LicenseRecord,
   changes: LicenseChanges,
-  { conditions = [], others = [], now = new Date() }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date } = {},
+  {
+    conditions = [],
+    others = [],
+    now = new Date(),
+    sharedBy,
+  }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string } = {},
 ): Promise<void> {
-  await inTransaction(() => execute(...licenseChangeWrites(license, changes, { conditions, now }), ...others));
+  await inTransaction(() => execute(...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others));
 }
+
+const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
 /** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
 export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string): Promise<void> {
   const shared = new Set([...(await sharedUserIds(license.id)), withUserId]);
-  await writeLicense(license, { shared_count: shared.size }, {
+  await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
+    sharedBy: ownerUsername,
     others: [
       LicenseShareEntity.build(PutTransaction).item({
         license_id: license.id,
@@ -216,7 +213,7 @@ export async function shareLicense(license: LicenseRecord, withUserId: number, o
 export async function cancelShare(license: LicenseRecord, withUserId: number): Promise<void> {
   const shared = new Set(await sharedUserIds(license.id));
   shared.delete(withUserId);
-  await writeLicense(license, { shared_count: shared.size }, {
+  await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
     others: [LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: withUserId })],
   });
@@ -229,7 +226,7 @@ export async function cancelShare(license: LicenseRecord, withUserId: number): P
  */
 export async function moveLicense(license: LicenseRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const shares = await sharedUserIds(license.id);
-  await writeLicense(license, { user_id: toUserId, shared_count: 0 }, {
+  await writeLicense(license, { user_id: toUserId, shared_count: 0, shared_users: null }, {
     now,
     conditions: [{ attr: 'reserved_to', exists: false }, { attr: 'hid', exists: false }],
     others: [
@@ -395,3 +392,80 @@ export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; 
 
 /** Marks a legacy license with the upgrade product its owner may buy (null: none). */
 export const setLegacyUpgrade = (license: LicenseRecord, product: string | null) => writeLicense(license, { to_fastspring_product: product });
+
+/**
+ * The copies of a license in its users' lists (license-view.entity.ts), as a write takes it from `before`
+ * (null: a new license) to `after`: the owner's copy (moved to the new owner's list on a move), and one
+ * for each user it is shared with; a user it is no longer shared with loses theirs. A recipient's copy
+ * keeps the owner's username written when it was shared (`sharedBy`).
+ */
+function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord, sharedBy?: string): TransactionItem[] {
+  const license_id = after.id;
+  const was = new Set(before?.shared_users ?? []);
+  const is = new Set(after.shared_users ?? []);
+  const gone = [...was].filter((userId) => !is.has(userId));
+  if (before && before.user_id !== after.user_id) gone.push(before.user_id);
+  const license = JSON.stringify(after);
+  return [
+    LicenseViewEntity.build(PutTransaction).item({ user_id: after.user_id, license_id, license }),
+    // A recipient's copy keeps the owner's username it was given when shared.
+    ...[...is].map((userId) =>
+      LicenseViewEntity.build(UpdateTransaction).item({ user_id: userId, license_id, license, ...(sharedBy ? { owner_username: sharedBy } : {}) }),
+    ),
+    ...gone.map((userId) => LicenseViewEntity.build(DeleteTransaction).key({ user_id: userId, license_id })),
+  ];
+}
+
+/** A user's license list as the hot path reads it: what they own, and what is shared with them. */
+export interface LicenseList {
+  own: LicenseRecord[];
+  shared: { license: LicenseRecord; ownerUsername: string | undefined }[];
+}
+
+/**
+ * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
+ * licenses, one plain Query of their partition of the table, read as stored (items only this repository
+ * writes, so the toolbox's per-value checks, which cost more than the read, add nothing).
+ */
+export async function licenseListOf(userId: number): Promise<LicenseList> {
+  const list: LicenseList = { own: [], shared: [] };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new PlainQueryCommand({
+        TableName: getTableName(),
+        KeyConditionExpression: 'pk = :partition',
+        ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
+        // Only what the list reads: the partition holds nothing but copies.
+        ProjectionExpression: 'license, owner_username',
+        // The list right after the user's own write (a share, a reservation) shows it.
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const license = JSON.parse(item.license as string) as LicenseRecord;
+      if (license.user_id === userId) list.own.push(license);
+      else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return list;
+}
+
+/**
+ * For a license from before the users' copies (it has no `shared_users`): whom it is shared with, and
+ * its copy in its owner's and each recipient's list, written as any license write is (one transaction,
+ * only while the license is as read). See migrateLicenseViews.
+ */
+export async function addLicenseViews(license: LicenseRecord): Promise<void> {
+  const { Items: shares = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseShareEntity)
+    .query({ partition: `license#${license.id}`, range: { beginsWith: 'share#' } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  await writeLicense(license, { shared_count: shares.length, shared_users: sortedIds(shares.map((share) => share.user_id)) }, {
+    sharedBy: shares.find((share) => share.owner_username)?.owner_username,
+  });
+}

@@ -1,5 +1,4 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
@@ -7,9 +6,12 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { nextId } from '../../lib/db/counters';
-import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { getTableName } from '../../lib/config';
+import { plainFormatter } from '../../lib/db/plain-format';
+import { documentClient, isConditionFailure, portalTable } from '../../lib/db/table';
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
-import { UserEntity } from './user.entity';
+import { UserEntity, userKey } from './user.entity';
 import { userListWrites } from './user-list';
 
 export type UserRecord = FormattedItem<typeof UserEntity>;
@@ -29,9 +31,15 @@ export class AccountDeletedError extends Error {
   override readonly name = 'AccountDeletedError';
 }
 
+const asUserRecord = plainFormatter(UserEntity);
+
+/**
+ * The user `sub`: the read behind every signed-in call that needs the caller's record (the profile on
+ * each page load), so it is one plain GetItem, formatted without the toolbox's per-value checks.
+ */
 export async function findUserBySub(sub: string): Promise<UserRecord | null> {
-  const { Item } = await UserEntity.build(GetItemCommand).key({ sub }).send();
-  return Item ?? null;
+  const { Item } = await documentClient.send(new GetCommand({ TableName: getTableName(), Key: userKey(sub) }));
+  return Item ? asUserRecord(Item) : null;
 }
 
 export async function findUserById(id: number): Promise<UserRecord | null> {

@@ -1,7 +1,7 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
-import { toLicenseRow } from '../../domain/licenses/license-row';
-import { licensesSharedWith, ownLicenses, sharedUserIds } from '../../domain/licenses/licenses.repository';
+import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
+import { licenseListOf, sharedUserIds } from '../../domain/licenses/licenses.repository';
 import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -11,35 +11,38 @@ import { decodeMachine } from './desktop';
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
 /**
- * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it),
- * newest first; with the desktop app's machine, whether each is available to it.
+ * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it,
+ * without another user's machine), newest first; with the desktop app's machine, whether each is
+ * available to it.
  */
 export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { caller }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
   const userId = await callerUserId(caller);
-  const [own, shared] = await Promise.all([ownLicenses(userId), licensesSharedWith(userId)]);
-  // Only a license that is shared (or from before the count was kept) costs a read of its shares.
-  const ownRows = await Promise.all(
-    own.map(async (license) =>
-      toLicenseRow(license, { sharedUsers: license.shared_count === 0 ? [] : await sharedUserIds(license.id), sharedBy: null }),
-    ),
+  const { own, shared } = await licenseListOf(userId);
+  const now = new Date();
+  // A license carries whom it is shared with; only one stored before it did costs a read of its shares.
+  const unknownShares = own.filter((license) => license.shared_users === undefined && license.shared_count !== 0);
+  const sharesOf = new Map(
+    unknownShares.length ? await Promise.all(unknownShares.map(async ({ id }) => [id, await sharedUserIds(id)] as const)) : [],
   );
+  const ownRows = own.map((license) =>
+    toLicenseRow(license, { sharedUsers: license.shared_users ?? sharesOf.get(license.id) ?? [], sharedBy: null }, now),
+  );
+  // A share from before the owner's username was kept on it: the owner's record says it.
+  const unnamed = [...new Set(shared.flatMap(({ license, ownerUsername }) => (ownerUsername ? [] : [license.user_id])))];
   const owners = new Map(
-    await Promise.all(
-      [...new Set(shared.map(({ license, ownerUsername }) => (ownerUsername ? null : license.user_id)))]
-        .filter((id): id is number => id !== null)
-        .map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const),
-    ),
+    unnamed.length ? await Promise.all(unnamed.map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const)) : [],
   );
   const sharedRows = shared.map(({ license, ownerUsername }) =>
-    toLicenseRow(license, { sharedUsers: [], sharedBy: ownerUsername ?? owners.get(license.user_id) ?? null }),
+    toSharedLicenseRow(license, userId, ownerUsername ?? owners.get(license.user_id) ?? null, now),
   );
   const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
   if (!machine) return { licenses: rows };
-  // For the desktop app: whether its machine may take each seat now.
-  const today = new Date().toISOString().slice(0, 10);
+  // For the desktop app: whether its machine may take each seat now (judged on the whole record; a
+  // machine claiming the fingerprint of another user's seat is not its holder).
+  const today = now.toISOString().slice(0, 10);
   const byId = new Map([...own, ...shared.map(({ license }) => license)].map((license) => [license.id, license]));
-  return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today) })) };
+  return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today, userId) })) };
 };
 
 export const getLicenseTypes: LicHandlers['get_license_types'] = async () => ({ license_types: [...LICENSE_TYPES] });

@@ -33,8 +33,20 @@ async function changeShare(change: ShareChange, caller: Caller, licenseId: numbe
   return sharedUsers(licenseId);
 }
 
+/**
+ * How many users one license may be shared with: every write of a license also writes each recipient's
+ * copy of it in the same transaction (docs/decisions/019-license-data-keys.md), which takes 100 items.
+ */
+export const MAX_SHARES_PER_LICENSE = 50;
+
+const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername) => {
+  const shared = new Set(license.shared_users ?? (await sharedUserIds(license.id)));
+  if (!shared.has(withUserId) && shared.size >= MAX_SHARES_PER_LICENSE) throw conflict(licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE));
+  await shareLicense(license, withUserId, ownerUsername);
+};
+
 export const shareLicenseHandler: LicHandlers['share_license'] = ({ license_id, with_user_id }, { caller }) =>
-  changeShare(shareLicense, caller, license_id, with_user_id);
+  changeShare(shareWithinLimit, caller, license_id, with_user_id);
 
 export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { caller }) =>
   changeShare((license, withUserId) => cancelShare(license, withUserId), caller, license_id, with_user_id);
