@@ -53,6 +53,14 @@ describe('a redirect query', () => {
     // Each of them would leave the site if followed as written:
     expect(new URL('/\t/evil.example', SITE).host).toBe('evil.example');
   });
+
+  it('refuses a path of this site that dot segments turn into another origin', () => {
+    for (const value of ['/.//evil.example', '/x/..//evil.example', '/%2e//evil.example', `${SITE}//evil.example`, '/./%2e//evil.example/x']) {
+      expect(checkRedirect(value, SITE, allowed), value).toEqual({ refused: true });
+    }
+    // What the parser leaves of one of them is a protocol-relative address of another site:
+    expect(new URL(new URL('/.//evil.example', SITE).pathname, SITE).host).toBe('evil.example');
+  });
 });
 
 describe('a signed-out deep link', () => {

@@ -34,7 +34,12 @@ export function checkRedirect(
     return { refused: true };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { refused: true };
-  if (url.origin === siteOrigin) return { to: `${url.pathname}${url.search}${url.hash}`, external: false };
+  if (url.origin === siteOrigin) {
+    // Dot segments are resolved away ("/.//host", "/x/..//host"): a path that then starts with "//" is
+    // read by the browser as another origin, so it is no path of this site.
+    if (url.pathname.startsWith('//')) return { refused: true };
+    return { to: `${url.pathname}${url.search}${url.hash}`, external: false };
+  }
   if (allowedOrigins.includes(url.origin)) return { to: url.href, external: true };
   return { refused: true };
 }
