@@ -36,8 +36,8 @@ describe('customer actions', () => {
     expect(sorted(customerActions(license({ hid: 'D-1' }), OWNER))).toEqual(['share', 'stop_sharing']);
   });
 
-  it('does not offer to move a license from a campaign code, but one from a single-use code or an order', () => {
-    expect(sorted(customerActions(license({ tag: 'campaign-code:7' }), OWNER))).toEqual(['share', 'stop_sharing']);
+  it('does not offer to move or share a license from a campaign code, but one from a single-use code or an order', () => {
+    expect(sorted(customerActions(license({ tag: 'campaign-code:7' }), OWNER))).toEqual(['stop_sharing']);
     expect(sorted(customerActions(license({ tag: 'code:7' }), OWNER))).toContain('move');
     expect(sorted(customerActions(license({ tag: 'order:ABC' }), OWNER))).toContain('move');
   });

@@ -31,7 +31,7 @@ const isSubscription = (license: Pick<LicenseActionFields, 'subscription_id'>): 
 
 /**
  * A customer's actions: the owner moves a license that no machine holds (nor a dongle), unless it came
- * from a campaign code, and shares it or stops sharing it; recipients of a share do neither. The owner, or the user whose machine holds the
+ * from a campaign code, and shares it (not one from a campaign code) or stops sharing it; recipients of a share do neither. The owner, or the user whose machine holds the
  * seat, returns a reserved license that is not on a dongle.
  */
 export function customerActions(license: LicenseActionFields, callerId: number): Set<CustomerAction> {
@@ -39,7 +39,8 @@ export function customerActions(license: LicenseActionFields, callerId: number):
   const owner = license.user_id === callerId;
   if (owner && !isReserved(license) && !isOnDongle(license) && !isCampaignLicenseTag(license.tag)) actions.add('move');
   if (owner) {
-    actions.add('share');
+    // Sharing a campaign's license would collect it through many accounts as a move would.
+    if (!isCampaignLicenseTag(license.tag)) actions.add('share');
     actions.add('stop_sharing');
   }
   if (isReserved(license) && !isOnDongle(license) && (owner || license.reserved_to === callerId)) actions.add('return');

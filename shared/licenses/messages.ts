@@ -33,4 +33,5 @@ export const licenseMessages = {
   endBeforeStart: 'Valid to must not be before valid from',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
   campaignMove: 'A license from a campaign code stays with the user who redeemed it: it cannot be moved',
+  campaignShare: 'A license from a campaign code stays with the user who redeemed it: it cannot be shared',
 } as const;

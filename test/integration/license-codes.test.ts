@@ -132,13 +132,16 @@ describe('license codes', () => {
     expect((await licCall(other.accessToken, 'redeem_license_code', { code: good! })).status).toBe(200);
   });
 
-  it('keeps a license from a campaign code with the user who redeemed it: the owner cannot move it, an admin can', async () => {
+  it('keeps a license from a campaign code with the user who redeemed it: the owner cannot move or share it, an admin can move it', async () => {
     const [boss, owner, friend] = await Promise.all([admin(), customer(), customer()]);
     const text = `Keep-${boss.id}`;
     await generate(boss.accessToken, { single_usage: false, code: text, valid_from: day(-1), valid_to: day(30) });
     const { license_id } = (await licCall(owner.accessToken, 'redeem_license_code', { code: text })).body.data as { license_id: number };
     const moved = await licCall(owner.accessToken, 'move_license', { license_id, to_user_id: friend.id });
     expect(moved).toMatchObject({ status: 403, body: { status: 'error', message: licenseMessages.campaignMove } });
+    // Nor shared: a recipient could use it as their own, which would collect the campaign the same way.
+    const shared = await licCall(owner.accessToken, 'share_license', { license_id, with_user_id: friend.id });
+    expect(shared).toMatchObject({ status: 403, body: { status: 'error', message: licenseMessages.campaignShare } });
     expect(await licenses(owner.accessToken)).toEqual([expect.objectContaining({ id: license_id })]);
     expect(await licenses(friend.accessToken)).toEqual([]);
 

@@ -175,6 +175,19 @@ describe('a customer and their licenses', () => {
     }
   });
 
+  it('moves a license to a user it is shared with, who then owns it and no longer sees it as shared', async () => {
+    const [owner, friend, colleague] = await Promise.all([customer(), customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: colleague.id });
+
+    const moved = await lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: friend.id });
+    expect(moved.body).toEqual({ status: 'ok', data: { license_id: id, user_id: friend.id } });
+    expect(await listed(friend.accessToken)).toEqual([expect.objectContaining({ id, shared_by: null, shared_users: [] })]);
+    expect(await listed(owner.accessToken)).toEqual([]);
+    expect(await listed(colleague.accessToken)).toEqual([]);
+  });
+
   it('refuses to move a license a machine or a dongle holds, to its owner, or to nobody', async () => {
     const [owner, other] = await Promise.all([customer(), customer()]);
     const reserved = await licenseFor(owner.id, {});

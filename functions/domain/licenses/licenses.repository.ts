@@ -403,7 +403,8 @@ function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord, s
   const license_id = after.id;
   const was = new Set(before?.shared_users ?? []);
   const is = new Set(after.shared_users ?? []);
-  const gone = [...was].filter((userId) => !is.has(userId));
+  // A recipient who becomes the owner keeps the copy (now the owner's): it is put, not deleted.
+  const gone = [...was].filter((userId) => !is.has(userId) && userId !== after.user_id);
   if (before && before.user_id !== after.user_id) gone.push(before.user_id);
   const license = JSON.stringify(after);
   return [

@@ -1,3 +1,4 @@
+import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
@@ -40,6 +41,8 @@ async function changeShare(change: ShareChange, caller: Caller, licenseId: numbe
 export const MAX_SHARES_PER_LICENSE = 50;
 
 const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername) => {
+  // A campaign is once per user: sharing its license would let one person use many accounts' redemptions.
+  if (isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignShare);
   const shared = new Set(license.shared_users ?? (await sharedUserIds(license.id)));
   if (!shared.has(withUserId) && shared.size >= MAX_SHARES_PER_LICENSE) throw conflict(licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE));
   await shareLicense(license, withUserId, ownerUsername);
