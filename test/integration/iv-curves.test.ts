@@ -1,6 +1,10 @@
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { findCurve } from '../../functions/domain/iv-curves/iv-curves.repository';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { IvCurveUsageEntity } from '../../functions/domain/iv-curves/iv-curve-usage.entity';
+import { IvCurveEntity } from '../../functions/domain/iv-curves/iv-curve.entity';
+import { findCurve, usageOf } from '../../functions/domain/iv-curves/iv-curves.repository';
 import { apiMessages } from '../../shared/api';
 import { MAX_IV_CURVE_BYTES, MAX_IV_CURVE_BYTES_PER_USER, MAX_IV_CURVES_PER_USER, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
@@ -381,6 +385,27 @@ describe('deleting a curve', () => {
     expect(await idsOf(boss)).not.toContain(curve.id);
     expect(await fileOf(owner, curve.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(curve.id) } });
     expect(await deleteCall(owner, curve.id)).toEqual({ status: 404, body: { status: 'error', message: ivCurveMessages.notFound(curve.id) } });
+  });
+
+  it('takes from the usage only what entered it: a curve from before the limits is counted when updated, not taken when deleted', async () => {
+    const owner = await customer();
+    const kept = await uploaded(owner, curveText({ model: 'kept' }));
+    const [old, older] = [await uploaded(owner, curveText({ model: 'old' })), await uploaded(owner, curveText({ model: 'older' }))];
+    // Two curves as a deployment from before the per-user limits holds them: stored, never counted.
+    const sizes = await Promise.all([kept, old, older].map(async ({ id }) => (await record(id))!.size));
+    await asUnit({ endpoint: 'user' }, async () => {
+      for (const { id } of [old, older]) await IvCurveEntity.build(UpdateItemCommand).item({ id, counted: $remove() }).send();
+      await IvCurveUsageEntity.build(PutItemCommand).item({ user_id: owner.id, curves: 1, bytes: sizes[0]! }).send();
+    });
+    const usage = () => asUnit({ endpoint: 'user' }, () => usageOf(owner.id));
+
+    expect((await deleteCall(owner, old.id)).status).toBe(200);
+    expect(await usage()).toEqual({ curves: 1, bytes: sizes[0] });
+    const update = await uploadCurve(owner.accessToken, curveFile(curveText({ model: 'older again' })), { upload_type: 'update', id: older.id });
+    expect(update.status).toBe(200);
+    expect(await usage()).toEqual({ curves: 2, bytes: sizes[0]! + (await record(older.id))!.size });
+    expect((await deleteCall(owner, older.id)).status).toBe(200);
+    expect(await usage()).toEqual({ curves: 1, bytes: sizes[0] });
   });
 
   it("lets an admin delete a customer's curve", async () => {

@@ -36,6 +36,11 @@ const ivCurveSchema = item({
   /** The file's size in bytes, and its number of points. */
   size: number(),
   points: number(),
+  /**
+   * Whether the curve is in its owner's usage (set by every write since the per-user limits): a curve
+   * stored before them is not, so deleting or shrinking it must not take from the usage.
+   */
+  counted: boolean().optional(),
 });
 
 export const ivCurvesOfPartition = (userId: number) => `ivcurves-of#${userId}`;

@@ -110,7 +110,11 @@ export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now
     { curves: 1, bytes: curve.size },
     limits,
     (usage) =>
-      execute(usage, IvCurveEntity.build(PutTransaction).item(curve).options({ condition: { attr: 'id', exists: false } }), ...ivCurveListWrites(curve.id, curve, now)),
+      execute(
+        usage,
+        IvCurveEntity.build(PutTransaction).item({ ...curve, counted: true }).options({ condition: { attr: 'id', exists: false } }),
+        ...ivCurveListWrites(curve.id, curve, now),
+      ),
     `IV curve ${curve.id} exists already`,
   );
 }
@@ -120,21 +124,28 @@ export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now
  * (IvCurveChangedError otherwise). A whole Put, so the index keys follow a change of `public`.
  */
 export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date()): Promise<void> {
+  // A curve from before the usage was kept enters it now, whole.
+  const change = read.counted ? { curves: 0, bytes: next.size - read.size } : { curves: 1, bytes: next.size };
   await writeCurve(
     read.user_id,
-    { curves: 0, bytes: next.size - read.size },
+    change,
     limits,
     (usage) =>
-      execute(usage, IvCurveEntity.build(PutTransaction).item(next).options({ condition: { attr: 'version', eq: read.version } }), ...ivCurveListWrites(next.id, next, now)),
+      execute(
+        usage,
+        IvCurveEntity.build(PutTransaction).item({ ...next, counted: true }).options({ condition: { attr: 'version', eq: read.version } }),
+        ...ivCurveListWrites(next.id, next, now),
+      ),
     `IV curve ${read.id} changed meanwhile`,
   );
 }
 
 /** Removes a curve's record (as read: IvCurveChangedError when it changed meanwhile), its list row and its share of the owner's usage. */
 export async function deleteCurve(read: IvCurveRecord, now = new Date()): Promise<void> {
+  // Only what the usage counted leaves it: a curve from before the limits never entered it.
   await writeCurve(
     read.user_id,
-    { curves: -1, bytes: -read.size },
+    read.counted ? { curves: -1, bytes: -read.size } : { curves: 0, bytes: 0 },
     null,
     (usage) =>
       execute(usage, IvCurveEntity.build(DeleteTransaction).key({ id: read.id }).options({ condition: { attr: 'version', eq: read.version } }), ...ivCurveListWrites(read.id, null, now)),
