@@ -1,17 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { describe, expect, inject, it, vi } from 'vitest';
-import { applyEvent } from '../../functions/domain/commerce/apply-event';
+import { applyEvent, applyProviderAnswer } from '../../functions/domain/commerce/apply-event';
 import { findEvent, findOrder } from '../../functions/domain/commerce/commerce.repository';
 import { addDuration } from '../../functions/domain/codes/code.rules';
-import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { findLicense, licenseListOf, shareLicense, userActions } from '../../functions/domain/licenses/licenses.repository';
 import { app as webhookApp } from '../../functions/fastspring/app';
 import { logger } from '../../functions/lib/logger';
 import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../functions/lib/operator-alarms';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscriptionEvent, webhookSecret } from '../support/commerce';
-import { licCall, storeLicense, withUserId } from '../support/licenses';
+import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 
 /**
  * The checkout provider's webhook over the wire: signatures, each event type, exactly-once application
@@ -40,6 +40,31 @@ let orders = 0;
 /** An order.completed event in the provider's plain shape (references as ids). */
 const orderEvent = (userId: number | string, items: object[], orderId = `order-${Date.now()}-${++orders}`) =>
   providerEvent('order.completed', { id: orderId, order: orderId, reference: `REF-${orders}`, account: 'acct-1', tags: { user_id: String(userId) }, items });
+
+/** Shares every license with every user, as the owner's share does: each license then has a copy per user. */
+const shareWithAll = (licenses: { id: number }[], users: { id: number }[]) =>
+  asUnit({ endpoint: 'lic' }, async () => {
+    for (const { id } of licenses) for (const user of users) await shareLicense((await findLicense(id))!, user.id);
+  });
+
+/**
+ * A provider subscription of 10 licenses, each shared with `recipients` users: an event on it writes each
+ * row with its license and the license's copies (7 + `recipients` items a row: with 3, over 100 with the
+ * event's record; with 4, over 100 without).
+ */
+async function sharedSubscription(product = 'pro-yearly', recipients = 3) {
+  const [buyer, ...friends] = await Promise.all([customer(), ...Array.from({ length: recipients }, customer)]);
+  const reference = `sub-shared-${Date.now()}-${++orders}`;
+  expect((await deliver([orderEvent(buyer.id, [{ product, quantity: 10, subscription: reference }])])).status).toBe(200);
+  const licenses = await licensesOf(buyer);
+  expect(licenses).toHaveLength(10);
+  await shareWithAll(licenses, friends);
+  return { buyer, friends, reference, licenses };
+}
+
+/** Applies an event as the webhook does but stops after `maxSteps` transactions, as a crash would. */
+const applyStopping = (event: ReturnType<typeof providerEvent>, maxSteps = 1) =>
+  asUnit({ endpoint: 'fastspring' }, () => applyEvent({ ...event, data: event.data as Record<string, unknown> }, new Date(), { maxSteps }));
 
 describe('the checkout webhook', () => {
   it('refuses a bad or missing signature and changes nothing', async () => {
@@ -159,13 +184,12 @@ describe('the checkout webhook', () => {
       { product: 'battery-addon-perpetual', quantity: 3 },
     ]);
     const orderId = (event.data as { order: string }).order;
-    const applyStopping = () => asUnit({ endpoint: 'fastspring' }, () => applyEvent({ ...event, data: event.data as Record<string, unknown> }, new Date(), { maxSteps: 1 }));
     // A delivery that stops after its first transaction (as a crash would): the order is claimed, nothing created yet.
-    expect(await applyStopping()).toBe('partial');
+    expect(await applyStopping(event)).toBe('partial');
     expect(await asUnit({ endpoint: 'fastspring' }, () => findOrder(orderId))).toMatchObject({ steps: 2, steps_done: 0 });
     expect(await licensesOf(buyer)).toEqual([]);
     // The next stops after one more step: part of the licenses exist.
-    expect(await applyStopping()).toBe('partial');
+    expect(await applyStopping(event)).toBe('partial');
     const partly = (await licensesOf(buyer)).length;
     expect(partly).toBeGreaterThan(0);
     expect(partly).toBeLessThan(20);
@@ -177,6 +201,72 @@ describe('the checkout webhook', () => {
     expect(new Set(licenses.map((license) => license.id)).size).toBe(20);
     expect(licenses.filter((license) => license.addons.some((addon) => addon.id === 'Battery'))).toHaveLength(3);
     expect(await asUnit({ endpoint: 'fastspring' }, () => findOrder(orderId))).toMatchObject({ steps: 2, steps_done: 2, license_ids: licenses.map((license) => license.id).sort((a, b) => a - b) });
+  });
+
+  it('renews all 10 licenses of a subscription shared with 3 users each (over 100 writes) once, however it is delivered', async () => {
+    const { buyer, friends, reference, licenses } = await sharedSubscription();
+    const renewed = new Map(licenses.map((license) => [license.id, addDuration(license.valid_to!, 'P1Y')]));
+    // No next charge date: each license is extended by one period from its end, so twice would show.
+    const renewal = providerEvent('subscription.charge.completed', { subscription: reference });
+    // A delivery that stops after its first transaction: part of the licenses are renewed.
+    expect(await applyStopping(renewal)).toBe('partial');
+    const partly = (await licensesOf(buyer)).filter((license) => license.valid_to === renewed.get(license.id)).length;
+    expect(partly).toBeGreaterThan(0);
+    expect(partly).toBeLessThan(10);
+    // The provider's retry, twice at once and once more, renews the rest; nothing twice.
+    expect((await Promise.all([deliver([renewal]), deliver([renewal])])).map((reply) => reply.status)).toEqual([200, 200]);
+    expect((await deliver([renewal])).status).toBe(200);
+    const after = await licensesOf(buyer);
+    expect(after.map((license) => [license.id, license.valid_to])).toEqual(licenses.map((license) => [license.id, renewed.get(license.id)]));
+    expect(after.map((license) => license.subscription_state)).toEqual(Array(10).fill('active'));
+    // It went in steps, and each user it is shared with sees the renewed end.
+    expect(await asUnit({ endpoint: 'fastspring' }, () => findEvent(renewal.id))).toMatchObject({ status: 'applied', steps_done: expect.any(Number) });
+    const shared = (await asUnit({ endpoint: 'lic' }, () => licenseListOf(friends[0]!.id))).shared;
+    expect(shared.map(({ license }) => [license.id, license.valid_to]).sort()).toEqual([...renewed].sort());
+  });
+
+  it('cancels and ends a subscription of 10 licenses shared with 3 users each, where a delivery stopped between steps', async () => {
+    const { buyer, friends, reference } = await sharedSubscription('pro-monthly');
+    const canceled = providerEvent('subscription.canceled', { id: reference, state: 'canceled' });
+    expect(await applyStopping(canceled)).toBe('partial');
+    expect((await deliver([canceled])).status).toBe(200);
+    expect((await deliver([canceled])).status).toBe(200);
+    expect((await licensesOf(buyer)).map((license) => license.subscription_state)).toEqual(Array(10).fill('canceled'));
+
+    const deactivated = providerEvent('subscription.deactivated', { id: reference, end: Date.parse(`${day(-1)}T12:00:00Z`) });
+    expect(await applyStopping(deactivated)).toBe('partial');
+    expect((await Promise.all([deliver([deactivated]), deliver([deactivated])])).map((reply) => reply.status)).toEqual([200, 200]);
+    const ended = await licensesOf(buyer);
+    expect(ended.map(({ subscription_state, valid_to }) => ({ subscription_state, valid_to }))).toEqual(Array(10).fill({ subscription_state: 'deactivated', valid_to: day(-1) }));
+    const shared = (await asUnit({ endpoint: 'lic' }, () => licenseListOf(friends[2]!.id))).shared;
+    expect(shared.map(({ license }) => license.subscription_state)).toEqual(Array(10).fill('deactivated'));
+  });
+
+  it('takes an add-on subscription off all 10 licenses shared with 3 users each when it ends', async () => {
+    const [buyer, ...friends] = await Promise.all([customer(), customer(), customer(), customer()]);
+    const reference = `sub-addons-${Date.now()}`;
+    const order = orderEvent(buyer.id, [
+      { product: 'pro-perpetual', quantity: 10 },
+      { product: 'battery-addon-yearly', quantity: 10, subscription: reference },
+    ]);
+    expect((await deliver([order])).status).toBe(200);
+    const licenses = await licensesOf(buyer);
+    expect(licenses.map((license) => license.addons.map((addon) => addon.id))).toEqual(Array(10).fill(['Battery']));
+    await shareWithAll(licenses, friends);
+    const ended = providerEvent('subscription.deactivated', { id: reference });
+    expect(await applyStopping(ended)).toBe('partial');
+    expect((await deliver([ended])).status).toBe(200);
+    expect((await licensesOf(buyer)).map((license) => license.addons)).toEqual(Array(10).fill([]));
+  });
+
+  it("applies the provider's answer to a cancel on 10 licenses shared with 4 users each; its event then changes nothing", async () => {
+    const { buyer, reference, licenses } = await sharedSubscription('pro-yearly', 4);
+    await asUnit({ endpoint: 'lic' }, () => applyProviderAnswer('subscription.canceled', { id: reference }));
+    expect((await licensesOf(buyer)).map((license) => license.subscription_state)).toEqual(Array(10).fill('canceled'));
+    const versions = async () => Promise.all(licenses.map(async (license) => (await storedLicense(license.id))!.version));
+    const before = await versions();
+    expect((await deliver([providerEvent('subscription.canceled', { id: reference, state: 'canceled' })])).status).toBe(200);
+    expect(await versions()).toEqual(before);
   });
 
   it('takes back a legacy upgrade with its refund: the previous end and upgrade mark exactly, or records a license changed since', async () => {
@@ -359,6 +449,16 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     for (const license of await licensesOf(buyer)) expect(license).toMatchObject({ subscription_state: 'canceled', valid_to: first!.valid_to });
     const again = await licCall(boss.accessToken, 'cancel_subscription', { license_id: first!.id });
     expect(again.status).toBe(409);
+  });
+
+  it('cancels a sandbox subscription of 10 licenses shared with 4 users each (over 100 writes)', async () => {
+    const [buyer, boss, ...friends] = await Promise.all([customer(), admin(), customer(), customer(), customer(), customer()]);
+    expect((await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 10 }])).status).toBe(200);
+    const licenses = await licensesOf(buyer);
+    await shareWithAll(licenses, friends);
+    const canceled = await licCall(boss.accessToken, 'cancel_subscription', { license_id: licenses[0]!.id });
+    expect(canceled.body).toEqual({ status: 'ok', data: { license_id: licenses[0]!.id, subscription_id: licenses[0]!.subscription_id, state: 'canceled' } });
+    expect((await licensesOf(buyer)).map((license) => license.subscription_state)).toEqual(Array(10).fill('canceled'));
   });
 
   it('buys two full lines of 10 subscriptions in the popup, and its refund disables all 20 licenses', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { catalogueItem } from '../../../shared/commerce/catalogue';
 import type { AddonId } from '../../../shared/licenses/catalog';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
@@ -8,6 +9,9 @@ import { refundNotRestoredWrite } from '../licenses/user-action.entity';
 import {
   MAX_TRANSACTION_ITEMS,
   applyEventWrites,
+  eventProgress,
+  eventStepWrite,
+  findEvent,
   findOrder,
   findProviderSubscription,
   isOrderComplete,
@@ -24,8 +28,9 @@ import { readReturnedOrder, readSubscription, type ProviderEvent, type Subscript
 /**
  * What each provider event does to licenses and subscriptions (docs/decisions/022-commerce.md). Each
  * event is planned from what is stored now and written in one transaction with its `applied` record (an
- * order or a refund too large for one, in several: apply-order.ts, applyReturn); an event that cannot be
- * applied throws EventNotApplicableError and changes nothing.
+ * order, a refund or a subscription event too large for one, in several: apply-order.ts, applyReturn,
+ * applySubscriptionEvent); an event that cannot be applied throws EventNotApplicableError and changes
+ * nothing.
  */
 
 export { EventNotApplicableError } from './event-refusal';
@@ -79,18 +84,51 @@ const subscriptionEffects: Record<string, SubscriptionEffect> = {
   },
 };
 
-async function planSubscriptionEvent(type: string, data: Record<string, unknown>, now: Date): Promise<TransactionItem[]> {
+/** Whether `changes` would change anything on `record` (null: a field removed). */
+const changesAnything = (record: object, changes: object) =>
+  Object.entries(changes).some(([name, value]) => value !== undefined && !isDeepStrictEqual((record as Record<string, unknown>)[name] ?? null, value));
+
+/** The writes of a subscription event on one subscription row and its license. */
+interface RowGroup {
+  rowId: number;
+  writes: TransactionItem[];
+}
+
+/**
+ * What a subscription event changes, a group per subscription row (the row and its license, with the
+ * license's copies for its owner and each user it is shared with), each only while row and license are
+ * as read. Rows in `done` (applied by an earlier step of this event) and rows the event leaves as they
+ * are (a cancel the admin's answer already applied) are left out.
+ */
+async function planSubscriptionEvent(type: string, data: Record<string, unknown>, now: Date, done: ReadonlySet<number> = new Set()): Promise<RowGroup[]> {
   const change = readSubscription(data) ?? refuse(`${type}: no subscription id`);
   const provider = (await findProviderSubscription(change.reference)) ?? refuse(`${type}: unknown subscription ${change.reference}`);
   const effect = subscriptionEffects[type]!;
-  const writes: TransactionItem[] = [];
+  const groups: RowGroup[] = [];
   for (const row of await subscriptionRows(provider)) {
+    if (done.has(row.id)) continue;
     const license = (await findLicense(row.license_id)) ?? refuse(`${type}: license ${row.license_id} of subscription ${row.id} is gone`);
     const { subscription, license: licenseChanges } = effect(row, license, change, now);
-    writes.push(...subscriptionChangeWrites(row, subscription, now));
-    if (Object.keys(licenseChanges).length) writes.push(...licenseChangeWrites(license, licenseChanges, { now }));
+    const writes = [
+      ...(changesAnything(row, subscription) ? subscriptionChangeWrites(row, subscription, now) : []),
+      ...(changesAnything(license, licenseChanges) ? licenseChangeWrites(license, licenseChanges, { now }) : []),
+    ];
+    if (writes.length) groups.push({ rowId: row.id, writes });
   }
-  return writes;
+  return groups;
+}
+
+/** The first groups, in order, that fit `room` items together (a group fits alone: at most 7 + 50 items). */
+function firstGroups(groups: RowGroup[], room: number): RowGroup[] {
+  const batch: RowGroup[] = [];
+  let size = 0;
+  for (const group of groups) {
+    if (size + group.writes.length > room) break;
+    batch.push(group);
+    size += group.writes.length;
+  }
+  if (!batch.length && groups.length) throw new Error(`A subscription row's writes (${groups[0]!.writes.length}) exceed one transaction`);
+  return batch;
 }
 
 /**
@@ -167,20 +205,65 @@ async function applyReturn(event: ProviderEvent, now: Date): Promise<'applied' |
   throw new Error(`Event ${event.id} kept conflicting with other writes`);
 }
 
+/** The provider's answers the admin's actions apply at once: both leave a row they already changed as it is. */
+export type ProviderAnswer = 'subscription.canceled' | 'subscription.updated';
+
 /**
  * Applies what the provider answered to a REST call (a cancel, a change of product) at once, as the event
- * it will also send would: that event then finds nothing left to change.
+ * it will also send would: that event then finds nothing left to change. In one transaction when it fits,
+ * else a few rows at a time: a cancel or a conversion leaves a row it changed as it is, so each round
+ * plans only the rows still to change, and a call stopped midway is finished by the provider's event.
  */
-export async function applyProviderAnswer(type: keyof typeof subscriptionEffects, data: Record<string, unknown>, now = new Date()): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const writes = await planSubscriptionEvent(type, data, now);
+export async function applyProviderAnswer(type: ProviderAnswer, data: Record<string, unknown>, now = new Date()): Promise<void> {
+  for (let conflicts = 0; conflicts < ATTEMPTS; ) {
+    const groups = await planSubscriptionEvent(type, data, now);
+    if (!groups.length) return;
     try {
-      await execute(...writes);
-      return;
+      await execute(...firstGroups(groups, MAX_TRANSACTION_ITEMS).flatMap((group) => group.writes));
+      continue; // Done with these: plan what is left.
     } catch (error) {
-      if (!isConditionFailure(error) || attempt >= ATTEMPTS) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
+    conflicts++;
   }
+  throw new Error(`${type} kept conflicting with other writes`);
+}
+
+/**
+ * Applies a subscription event (or records one the portal ignores) exactly once: in one transaction
+ * with its `applied` record when it fits, else a step at a time, each step the rows that fit with the
+ * event's progress (eventStepWrite), the last rows with the `applied` record. The progress is read
+ * before the rows: a step or the last transaction lands only while the progress is still what it read,
+ * so a row another delivery changed meanwhile is never changed again; a delivery after a crash between
+ * steps plans only the rows not done (a renewal extends each license once).
+ */
+async function applySubscriptionEvent(event: ProviderEvent, now: Date, maxSteps: number): Promise<'applied' | 'duplicate' | 'partial'> {
+  let steps = 0;
+  let seen = -1;
+  for (let conflicts = 0; conflicts < ATTEMPTS; ) {
+    const record = await findEvent(event.id);
+    if (record?.status === 'applied') return 'duplicate';
+    const progress = eventProgress(record);
+    // Another delivery's step is progress, not a conflict.
+    if (progress.steps > seen) [seen, conflicts] = [progress.steps, 0];
+    const groups = event.type in subscriptionEffects ? await planSubscriptionEvent(event.type, event.data, now, new Set(progress.rowsDone)) : [];
+    const writes = groups.flatMap((group) => group.writes);
+    try {
+      if (writes.length + 1 <= MAX_TRANSACTION_ITEMS) {
+        const outcome = await applyEventWrites(event.id, event.type, writes, progress.steps);
+        if (outcome !== 'conflict') return outcome;
+      } else {
+        const batch = firstGroups(groups, MAX_TRANSACTION_ITEMS - 1);
+        await execute(eventStepWrite(event.id, event.type, progress, batch.map((group) => group.rowId)), ...batch.flatMap((group) => group.writes));
+        if (++steps >= maxSteps) return 'partial';
+        continue;
+      }
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    conflicts++;
+  }
+  throw new Error(`Event ${event.id} kept conflicting with other writes`);
 }
 
 /** The event types the portal applies; any other is acknowledged and ignored. */
@@ -188,17 +271,11 @@ export const APPLIED_EVENT_TYPES = ['order.completed', 'return.created', ...Obje
 
 /**
  * Applies one event exactly once: 'applied' (this delivery changed things), 'duplicate' (an earlier or
- * racing delivery did), 'partial' (an order whose `maxSteps` transactions ran out: the next delivery
- * goes on). Throws EventNotApplicableError when it cannot be applied.
+ * racing delivery did), 'partial' (an order or a subscription event whose `maxSteps` transactions ran
+ * out: the next delivery goes on). Throws EventNotApplicableError when it cannot be applied.
  */
 export async function applyEvent(event: ProviderEvent, now = new Date(), { maxSteps = Infinity }: { maxSteps?: number } = {}): Promise<'applied' | 'duplicate' | 'partial'> {
   if (event.type === 'order.completed') return applyOrderEvent(event, now, maxSteps);
   if (event.type === 'return.created') return applyReturn(event, now);
-  for (let attempt = 1; ; attempt++) {
-    const writes = event.type in subscriptionEffects ? await planSubscriptionEvent(event.type, event.data, now) : [];
-    if (writes.length + 1 > MAX_TRANSACTION_ITEMS) refuse(`${event.type}: too large to apply at once (${writes.length} writes)`);
-    const outcome = await applyEventWrites(event.id, event.type, writes);
-    if (outcome !== 'conflict') return outcome;
-    if (attempt >= ATTEMPTS) throw new Error(`Event ${event.id} kept conflicting with other writes`);
-  }
+  return applySubscriptionEvent(event, now, maxSteps);
 }

@@ -1,4 +1,5 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
@@ -25,11 +26,15 @@ export async function findEvent(eventId: string): Promise<WebhookEventRecord | n
   return Item ?? null;
 }
 
+/** An event not applied yet (new, failed before, or part applied). */
+type EventCondition = Condition<typeof WebhookEventEntity>;
+const notApplied: EventCondition = { or: [{ attr: 'event_id', exists: false }, { attr: 'status', ne: 'applied' }] };
+
 /** Records that an event could not be applied, and why (kept until a delivery applies it). */
 export async function recordEventFailure(eventId: string, type: string, reason: string): Promise<void> {
   await WebhookEventEntity.build(UpdateItemCommand)
     .item({ event_id: eventId, type, status: 'failed', reason, failures: $add(1) })
-    .options({ condition: { or: [{ attr: 'event_id', exists: false }, { attr: 'status', eq: 'failed' }] } })
+    .options({ condition: notApplied })
     .send()
     .catch((error: unknown) => {
       // Another delivery applied it meanwhile: nothing to record.
@@ -39,17 +44,42 @@ export async function recordEventFailure(eventId: string, type: string, reason: 
 
 export type ApplyOutcome = 'applied' | 'duplicate' | 'conflict';
 
+/** An event not applied yet, with `steps` transactions of it applied (none: an event applied at once). */
+const notAppliedAfter = (steps: number): EventCondition => ({
+  and: [notApplied, steps === 0 ? { attr: 'steps_done', exists: false } : { attr: 'steps_done', eq: steps }],
+});
+
+/** How far a subscription event applied in steps got: the rows it changed, in how many transactions. */
+export interface EventProgress {
+  rowsDone: number[];
+  steps: number;
+}
+
+export const eventProgress = (record: WebhookEventRecord | null): EventProgress => ({ rowsDone: record?.rows_done ?? [], steps: record?.steps_done ?? 0 });
+
+/**
+ * Records that a step of an event changed the subscription rows `rowIds`, only while the event is not
+ * applied and still shows the `progress` its plan was read with: two deliveries planned from the same
+ * progress cannot both write a step, and a delivery that read the progress before another one's step
+ * cannot apply those rows again.
+ */
+export const eventStepWrite = (eventId: string, type: string, progress: EventProgress, rowIds: number[]): TransactionItem =>
+  WebhookEventEntity.build(UpdateTransaction)
+    .item({ event_id: eventId, type, status: 'applying', reason: $remove(), rows_done: $set([...progress.rowsDone, ...rowIds]), steps_done: progress.steps + 1 })
+    .options({ condition: notAppliedAfter(progress.steps) });
+
 /**
  * Writes an event's changes and its `applied` record in one transaction: the record's condition (not
- * applied before) makes a second delivery, or a racing one, change nothing. A transaction refused for
- * another reason (a license changed meanwhile) is a `conflict` the caller may plan again.
+ * applied before, and for an event applied in steps still after the `steps` its plan read) makes a second
+ * delivery, or a racing one, change nothing. A transaction refused for another reason (a license changed
+ * meanwhile, another delivery's step) is a `conflict` the caller may plan again.
  */
-export async function applyEventWrites(eventId: string, type: string, writes: TransactionItem[]): Promise<ApplyOutcome> {
+export async function applyEventWrites(eventId: string, type: string, writes: TransactionItem[], steps = 0): Promise<ApplyOutcome> {
   try {
     await execute(
       WebhookEventEntity.build(UpdateTransaction)
         .item({ event_id: eventId, type, status: 'applied', reason: $remove() })
-        .options({ condition: { or: [{ attr: 'event_id', exists: false }, { attr: 'status', eq: 'failed' }] } }),
+        .options({ condition: notAppliedAfter(steps) }),
       ...writes,
     );
     return 'applied';
