@@ -12,7 +12,7 @@ export type ApiResponse<T> = ApiOk<T> | ApiError;
 /** Largest JSON request body the API accepts. */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
-/** The form field of an upload cmd's file (spec §7: multipart with cmd, version, client, uploaded_file). */
+/** The form field of an upload cmd's file (uploads are multipart with cmd, version, client, uploaded_file). */
 export const UPLOAD_FILE_FIELD = 'uploaded_file';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The admin lists' scale data set: 50,000 users and 100,000 licenses (design §4, §9), with their list
+ * The admin lists' scale data set: 50,000 users and 100,000 licenses (the scale the lists must serve), with their list
  * rows, written in batches straight into the table the local stack uses, then one reload marker per list
  * so every running copy of the lists loads them afresh. The records are what the portal's own writes make
  * (the same entities); the users exist only in the table, not in the user pool: nobody signs in as them.

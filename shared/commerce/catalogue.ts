@@ -1,7 +1,7 @@
 import type { AddonId, LicenseTypeId } from '../licenses/catalog';
 
 /**
- * The sales catalogue (spec §3): every product the portal sells through the checkout provider, by the
+ * The sales catalogue: every product the portal sells through the checkout provider, by the
  * provider's product path. Operators create exactly these paths in the store (README, "Checkout").
  * What an item grants is the portal's decision (docs/decisions/022-commerce.md): a toolbox is one
  * license of type All (it grants Automation and Battery), Pro is a Pro license without add-ons, an add-on
@@ -90,7 +90,7 @@ export function nextLegacyUpgrade(path: string): string | null {
   return path.replace(/-year-2$/, '-year-3');
 }
 
-/** Purchase quantity per cart line (spec §5). */
+/** Purchase quantity per cart line: 0 to 10. */
 export const MAX_PURCHASE_QUANTITY = 10;
 
 /** The order tag that names the buyer (their numeric user id). */

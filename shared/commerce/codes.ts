@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * License codes: a duration kept as an ISO 8601 period of one unit (`P1Y`, `P30D`), the code generator's
- * limits (spec §5, §9), and the shape of codes people type.
+ * limits (1 to 1000 of a unit, 1 to 1000 codes), and the shape of codes people type.
  */
 
 export const DURATION_UNITS = [

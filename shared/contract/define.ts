@@ -33,7 +33,7 @@ export function cmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
 }
 
 /**
- * A cmd that takes a file (spec §7: uploads are multipart with cmd, version, client, uploaded_file). Its
+ * A cmd that takes a file (uploads are multipart with cmd, version, client, uploaded_file). Its
  * params get `uploaded_file`, a non-empty File; the other params arrive as form fields, i.e. text, so
  * numbers and booleans among them use formInt() and formBoolean(). A file over `maxBytes` is refused
  * with 413 before the params are parsed.

@@ -14,12 +14,12 @@ const licenseChanged = z.object({ license_id: z.int() });
 /** BatteryValidation's channels: what a measurement unit can validate at once. */
 const addonAttributes = z.strictObject({ channels: z.optional(z.int().check(z.minimum(1), z.maximum(64))) });
 
-/** The admin license list's page size (spec §9), and its one page of exports. */
+/** The admin license list's page size: 20 a page, and its one page of exports. */
 export const ALL_LICENSES_PAGE_SIZE = 20;
-/** The filters' defaults (spec §9): no expired license; any end within 9999 days, which includes no end. */
+/** The filters' defaults: no expired license; any end within 9999 days, which includes no end. */
 export const DEFAULT_EXPIRED_IN = 0;
 export const DEFAULT_EXPIRES_WITHIN = 9999;
-/** The dongle list's length (spec §9). */
+/** The dongle list's length: up to 9999 rows. */
 export const DONGLE_ROWS = 9999;
 
 /** A license as the admin lists show it: its fields, its owner's email (`user`) and company. */
@@ -96,7 +96,7 @@ const order = {
 
 export const dongleSchema = z.object({ id: z.int(), created: z.string(), user_id: z.int(), hid: z.string(), license_id: z.int() });
 
-/** A license code as the code list shows it (spec §3 License code), with its redemptions. */
+/** A license code as the code list shows it, with its redemptions. */
 export const licenseCodeRowSchema = z.object({
   id: z.int(),
   created: z.string(),
@@ -135,7 +135,7 @@ export const LICENSE_CODE_ORDER_COLUMNS = [
   'used_by',
 ] as const;
 
-/** A subscription as the subscription list shows it (spec §3 Subscription), with its owner and product. */
+/** A subscription as the subscription list shows it, with its owner and product. */
 export const subscriptionRowSchema = z.object({
   id: z.int(),
   created: z.string(),
@@ -172,7 +172,7 @@ export const licAdminContract = defineEndpoint({
       },
       z.object({ rows: z.array(adminLicenseRowSchema), count: z.int() }),
     ),
-    /** The filtered list as a CSV file (every row, in the list's order), as the spec names its filters. */
+    /** The filtered list as a CSV file (every row, in the list's order), each filter named as its param. */
     get_license_users: cmd(
       'admin',
       {

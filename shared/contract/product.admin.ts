@@ -3,7 +3,7 @@ import { csvExportSchema, listPaging } from '../lists/admin-list-params';
 import { cmd, defineEndpoint } from './define';
 import { productSchema, unitUidSchema } from './product';
 
-/** Spec §9: registered products and produced hardware, 20 a page; the product CSV export, up to 100,000 rows. */
+/** Registered products and produced hardware, 20 a page; the product CSV export, up to 100,000 rows. */
 export const ALL_PRODUCTS_PAGE_SIZE = 20;
 export const DEVICES_PAGE_SIZE = 20;
 export const PRODUCT_CSV_ROWS = 100_000;
@@ -27,7 +27,7 @@ const deviceFields = {
   ems_id: z.string(),
   ean: z.string(),
 };
-/** A produced unit (spec §3 Device) with its label certificates and calibrations. */
+/** A produced unit (serial number, uid, hardware version, EMS id, EAN) with its label certificates and calibrations. */
 export const deviceSchema = z.object({
   ...deviceFields,
   certificates: z.array(certificateSchema),

@@ -9,7 +9,7 @@ import { cmd, defineEndpoint } from './define';
 export const unitUidSchema = z.string().check(z.trim(), z.toUpperCase(), z.minLength(1), z.maxLength(64), z.regex(/^[\w.:-]+$/));
 const id = () => z.int().check(z.positive());
 
-/** A registered unit (spec §3 Product); lists also carry banner and link (none yet: null). */
+/** A registered unit, with its owner and license; lists also carry banner and link (none yet: null). */
 export const productSchema = z.object({
   id: z.int(),
   created: z.string(),

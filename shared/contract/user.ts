@@ -48,7 +48,7 @@ export const eulaAcceptanceSchema = z.object({
 });
 export type EulaAcceptance = z.infer<typeof eulaAcceptanceSchema>;
 
-/** An IV curve as the IV Curves table lists it (spec §3, with the owner's email for the User column). */
+/** An IV curve as the IV Curves table lists it (with the owner's email for the User column). */
 export const ivCurveSchema = z.object({
   id: z.int(),
   /** The registered product the curve belongs to, if its uploader named one. */
@@ -113,7 +113,7 @@ export const userContract = defineEndpoint({
     /**
      * The IV curves the caller may see, newest first unless asked otherwise: the public ones and their own
      * (an admin: all), how many there are (`count`, on every page), and whether the caller may make curves
-     * public (admins). The spec's cmd takes no params: without `limit` the answer holds the first 1000;
+     * public (admins). The cmd first took no params: without `limit` the answer holds the first 1000;
      * with `limit` and `page` it is that page (the SPA asks 20 a page).
      */
     get_iv_curves: cmd(

@@ -39,7 +39,7 @@ export const MAX_IV_CURVE_BYTES_PER_USER = 10 * 1024 * 1024;
  */
 export const MAX_IV_CURVE_UPLOADS_PER_DAY = 100;
 
-/** The admin's (and everyone's) list, 20 a page; a call without `limit` (a client of the spec's cmd) gets at most 1000. */
+/** The admin's (and everyone's) list, 20 a page; a call without `limit` (no params) gets at most 1000. */
 export const IV_CURVES_PAGE_SIZE = 20;
 export const IV_CURVES_UNPAGED_MAX = 1000;
 export const IV_CURVE_ORDER_COLUMNS = ['id', 'product_id', 'version', 'created', 'user_id', 'user', 'public', 'manufacturer', 'model', 'unit'] as const;

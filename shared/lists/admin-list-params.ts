@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * What every searchable admin list cmd takes (design §4): a page size, a page, a direction and a
+ * What every searchable admin list cmd takes: a page size, a page, a direction and a
  * search; each cmd adds its own `order_by` columns.
  */
 export const listPaging = {

@@ -6,7 +6,7 @@ const required = (message: string) => singleLineText(200).check(z.minLength(1, m
 const optional = () => z.optional(z.nullable(singleLineText(200)));
 
 /**
- * The certificate request's address (spec §3 Certificate request, §5): address 1, zip/postal code, city
+ * The certificate request's address: address 1, zip/postal code, city
  * and country required; address 2 and state optional. The form and the server check the same rules.
  */
 export const certificateAddressShape = {

@@ -2,7 +2,7 @@ import { apiMessages } from '../api';
 
 /** What the product cmds answer: the same texts for the SPA, the desktop app and the import. */
 export const productMessages = {
-  /** Spec §8: the success texts the SPA shows. */
+  /** The success texts the SPA shows. */
   moved: (uid: string, userId: number) => `Product ${uid} moved to user ${userId}`,
   certificateRequested: 'Calibration certificate requested',
   certificateRecentlyRequested: (uid: string) =>
@@ -22,7 +22,7 @@ export const productMessages = {
     `${max} product registrations failed within the hour: check the unit's uid and try again in an hour`,
 } as const;
 
-/** The certificate request's form texts (spec §5: address 1, zip/postal code, city, country required). */
+/** The certificate request's form texts (address 1, zip/postal code, city, country required). */
 export const certificateRequestMessages = {
   address1: 'Address 1 is required',
   zipCode: 'Zip/postal code is required',

@@ -104,7 +104,7 @@ describe('License code generator', () => {
     const page = await openAs(admin, '/createcodes', { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByRole('heading', { name: 'License code generator', exact: true }).waitFor();
 
-    // The defaults (spec §9): Automation, Standard, single use for 1 year, 1 code; the admin's company.
+    // The defaults: Automation, Standard, single use for 1 year, 1 code; the admin's company.
     // The type and usage names arrive with the license catalogue (a call of its own): wait for them.
     await expect.poll(() => page.getByRole('combobox', { name: 'License type', exact: true }).inputValue()).toBe('Automation');
     await expect.poll(() => page.getByRole('combobox', { name: 'License usage', exact: true }).inputValue()).toBe('Standard');

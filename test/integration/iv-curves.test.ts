@@ -512,7 +512,7 @@ describe("the list's pages", () => {
     expect((await deleteCall(owner, curves[0]!.id)).status).toBe(200);
     expect(await pageOf(boss, { limit: 20, search: tag })).toMatchObject({ count: 2 });
 
-    // Without paging params (the spec's cmd) the answer is the first 1000 of them all, newest first, with the count.
+    // Without paging params the answer is the first 1000 of them all, newest first, with the count.
     const all = await pageOf(boss, {});
     expect(all.curves.length).toBe(Math.min(all.count, 1000));
     expect(all.curves.map((c) => c.id)).toEqual([...all.curves.map((c) => c.id)].sort((a, b) => b - a));

@@ -147,7 +147,7 @@ export interface FormFile {
 const isFormFile = (value: unknown): value is FormFile => typeof value === 'object' && value !== null && 'name' in value && 'content' in value;
 
 /**
- * POST /api/{endpoint} as the SPA uploads (spec §7): a multipart form of cmd, version, client, the params
+ * POST /api/{endpoint} as the SPA uploads: a multipart form of cmd, version, client, the params
  * as text fields and each FormFile as a file part. Returns the HTTP status and the parsed envelope.
  */
 export async function uploadApi(

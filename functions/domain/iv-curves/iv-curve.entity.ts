@@ -6,7 +6,7 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable, timestamps } from '../../lib/db/table';
 
 /**
- * An IV curve's fields (spec §3: id, product_id, version, created, user_id, public, manufacturer, model,
+ * An IV curve's fields (id, product_id, version, created, user_id, public, manufacturer, model,
  * unit), read from its uploaded file; the file itself is in the IV curves bucket under `file_key`. The id
  * is a counter; an update keeps it and counts `version` up.
  *

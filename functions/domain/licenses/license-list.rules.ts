@@ -31,7 +31,7 @@ const utcToday = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:0
 /**
  * Keeps the licenses the query asks for. Ends are compared as dates (YYYY-MM-DD), so a row costs a few
  * string comparisons. A license with no end is kept only when "expires within" has its default, which
- * means any end (spec §9 sets 9999 days); asked for what expires within N days, perpetual ones do not.
+ * means any end (the default is 9999 days); asked for what expires within N days, perpetual ones do not.
  */
 export function licenseFilter(query: LicenseListQuery, owners: Owners, now = new Date()): (row: LicenseListRow) => boolean {
   const today = utcToday(now);

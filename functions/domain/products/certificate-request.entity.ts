@@ -6,8 +6,8 @@ import { portalTable, timestamps } from '../../lib/db/table';
 import { devicePartition } from '../devices/device.entity';
 
 /**
- * A calibration certificate request (spec §3 Certificate request), kept beside its unit after the mail
- * to support went out, so support and admins can see what was asked and where to send it.
+ * A calibration certificate request (the address to send it to), kept beside its unit after the mail to
+ * support went out, so support and admins can see what was asked and where to send it.
  *
  * | access pattern                 | key                                                     | operation |
  * |--------------------------------|---------------------------------------------------------|-----------|

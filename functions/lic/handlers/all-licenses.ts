@@ -33,7 +33,7 @@ interface QueryParams {
   descending?: boolean;
 }
 
-/** The query with spec §9's defaults: nothing expired, any end, created newest first. */
+/** The query with the list's defaults: nothing expired, any end, created newest first. */
 const listQuery = (params: QueryParams): LicenseListQuery => ({
   expiredIn: given(params.expired_in) ?? DEFAULT_EXPIRED_IN,
   expiresWithin: given(params.expires_within) ?? DEFAULT_EXPIRES_WITHIN,
@@ -85,7 +85,7 @@ const CSV_COLUMNS = [
   'Shared with',
 ];
 
-/** The filtered list, every row in the list's order, as a CSV export (the filters named as the spec does). */
+/** The filtered list, every row in the list's order, as a CSV export (each filter named as its param). */
 export const getLicenseUsers: AdminHandlers['get_license_users'] = async ({ expiredIn, expiresWithin, licenseType, ...params }) => {
   const query = listQuery({ ...params, expired_in: expiredIn, expires_within: expiresWithin, license_type: licenseType });
   const { rows } = await listed(query, 1, ALL_ROWS);
@@ -108,7 +108,7 @@ export const getLicenseUsers: AdminHandlers['get_license_users'] = async ({ expi
   return writeCsvExport(CSV_COLUMNS, records);
 };
 
-/** The licenses bound to a dongle, newest first: the dongle list (spec §9: up to 9999 rows). */
+/** The licenses bound to a dongle, newest first: the dongle list (up to 9999 rows). */
 export const getLicenseDongles: AdminHandlers['get_license_dongles'] = async () => {
   const { licenses } = await currentLists();
   const onDongles = pageOf(licenses.values(), {

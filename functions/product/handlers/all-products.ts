@@ -35,7 +35,7 @@ export const getAllProducts: AdminHandlers['get_all_products'] = ({ limit = ALL_
 
 const CSV_COLUMNS = ['Id', 'Created', 'Product id', 'Uid', 'Hardware version', 'User id', 'User', 'License id', 'EAN'];
 
-/** The searched list in its order, up to 100,000 rows (spec §9), as a CSV export. */
+/** The searched list in its order, up to 100,000 rows, as a CSV export. */
 export const getProductsCsv: AdminHandlers['get_products_csv'] = async (query) => {
   const { products } = await listed(query, 1, PRODUCT_CSV_ROWS);
   const records = products.map((p) => [p.id, p.created, p.product_id, p.uid, p.hardware_version, p.user_id, p.user, p.license_id ?? '', p.ean]);

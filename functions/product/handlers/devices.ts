@@ -9,7 +9,7 @@ import { column, pageOf } from '../../lib/lists/list-page';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
 
-/** One page of the produced units, last updated first unless asked otherwise (spec §9). */
+/** One page of the produced units, last updated first unless asked otherwise. */
 export const getDevices: AdminHandlers['get_devices'] = async ({ limit = DEVICES_PAGE_SIZE, page = 1, order_by, descending, search }) => {
   const rows = await deviceListCache.current();
   const result = pageOf(rows.values(), {

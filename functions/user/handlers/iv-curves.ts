@@ -100,7 +100,7 @@ function answerFor(error: unknown, id?: number): unknown {
 
 /**
  * The curves the caller may see, searched and sorted (newest first unless asked), one page of them.
- * Without `limit` (a client of the spec's cmd, which takes no params) the first 1000: the list is
+ * Without `limit` (a client that sends no params, as the cmd first took none) the first 1000: the list is
  * bounded whoever asks, and `count` says how many there are.
  */
 export const getIvCurves: UserHandlers['get_iv_curves'] = async ({ limit = IV_CURVES_UNPAGED_MAX, page = 1, order_by, descending, search }, { caller }) => {

@@ -28,7 +28,7 @@ export const clientMessages = {
 type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 
 /**
- * An upload cmd's body (spec §7): a multipart form of cmd, version, client and the params, a file as a
+ * An upload cmd's body: a multipart form of cmd, version, client and the params, a file as a
  * file part and anything else as text. The browser sets its content type with the boundary.
  */
 function uploadForm(cmd: string, params: object): FormData {

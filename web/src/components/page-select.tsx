@@ -10,7 +10,7 @@ interface PageSelectProps {
 }
 
 /**
- * A paged list's pagination (spec §9): "Page [n] of N", the dropdown offering ten pages around the
+ * A paged list's pagination: "Page [n] of N", the dropdown offering ten pages around the
  * current one; nothing at all when the list has one page or none.
  */
 export function PageSelect({ page, pages, onChange }: PageSelectProps) {

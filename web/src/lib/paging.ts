@@ -1,9 +1,9 @@
-/** How many pages a list of `count` rows has, `size` a page: floor((count-1)/size)+1 (spec §9); none when empty. */
+/** How many pages a list of `count` rows has, `size` a page: floor((count-1)/size)+1; none when empty. */
 export function pageCount(count: number, size: number): number {
   return count > 0 ? Math.floor((count - 1) / size) + 1 : 0;
 }
 
-/** The page dropdown offers this many pages (spec §9: "a dropdown over 10 pages"). */
+/** The page dropdown offers this many pages: 10. */
 export const PAGE_WINDOW = 10;
 
 /**

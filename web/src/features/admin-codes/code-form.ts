@@ -8,7 +8,7 @@ import type { CreateLicenseCodesInput } from './api/create-license-codes';
 import { licenseCodeMessages } from './messages';
 
 /**
- * The license code generator's form (spec §5): single-use codes (a duration of 1 to 1000 days, weeks,
+ * The license code generator's form: single-use codes (a duration of 1 to 1000 days, weeks,
  * months or years, and a count of 1 to 1000), or one unlimited campaign code (its text and the days it
  * may be redeemed in). Fields hold what is typed or picked; only the fields of the chosen kind are
  * checked. The shared rules give the campaign code's and the dates' messages.
@@ -73,8 +73,8 @@ export type CodeFormValues = z.input<typeof codeFormSchema>;
 export type CodeFormOutput = z.output<typeof codeFormSchema>;
 
 /**
- * The generator's defaults (spec §9): Automation, usage 4 (Standard), single use for 1 year, 1 code; a
- * campaign from today to a year later. The description starts as the admin's company (spec §5).
+ * The generator's defaults: Automation, usage 4 (Standard), single use for 1 year, 1 code; a
+ * campaign from today to a year later. The description starts as the admin's company.
  */
 export function codeFormDefaults(description: string, today = new Date()): CodeFormValues {
   return {

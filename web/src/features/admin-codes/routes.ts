@@ -3,7 +3,7 @@ import { paths } from '../../lib/routing/paths';
 import { declareRoutes } from '../../lib/routing/route-declaration';
 
 /**
- * The license code screens (admin): the generator and the list. The side menu lists neither (spec §2);
+ * The license code screens (admin): the generator and the list. The side menu lists neither;
  * each links to the other.
  */
 export const adminCodeRoutes = declareRoutes([

@@ -7,7 +7,7 @@ export interface Addon {
   channels?: number;
 }
 
-/** The add-ons' short names, as the license edit shows them (spec §5: AT, BT, BVT). */
+/** The add-ons' short names, as the license edit shows them (AT, BT, BVT). */
 export const ADDON_LABELS: Record<AddonId, string> = {
   Automation: 'AT',
   Battery: 'BT',

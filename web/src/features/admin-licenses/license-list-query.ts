@@ -9,7 +9,7 @@ import type { SortOrder } from '../../lib/sorting';
 import type { AllLicensesParams } from './api/get-all-licenses';
 import type { LicenseExportParams } from './api/export-licenses';
 
-/** The license list's order until a header is clicked (spec §9): created, newest first. */
+/** The license list's order until a header is clicked: created, newest first. */
 export const DEFAULT_LICENSE_SORT: SortOrder<LicenseOrderColumn> = { orderBy: 'created', descending: true };
 
 /** The type and usage selects' choice for "no filter". */
@@ -77,7 +77,7 @@ export function licenseListFilters(filters: LicenseFilterValues) {
   };
 }
 
-/** One page of the list, 20 licenses (spec §9), in the order asked for. */
+/** One page of the list, 20 licenses, in the order asked for. */
 export function allLicensesParams(
   filters: LicenseFilterValues,
   sort: SortOrder<LicenseOrderColumn>,
@@ -86,7 +86,7 @@ export function allLicensesParams(
   return { limit: ALL_LICENSES_PAGE_SIZE, page, order_by: sort.orderBy, descending: sort.descending, ...licenseListFilters(filters) };
 }
 
-/** The CSV export of the list as filtered and sorted (get_license_users names its filters as the spec does). */
+/** The CSV export of the list as filtered and sorted (get_license_users names each filter as its params do). */
 export function licenseExportParams(filters: LicenseFilterValues, sort: SortOrder<LicenseOrderColumn>): LicenseExportParams {
   const list = licenseListFilters(filters);
   return {

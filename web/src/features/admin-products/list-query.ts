@@ -3,6 +3,6 @@ import type { SortOrder } from '../../lib/sorting';
 
 export type ProductOrderColumn = (typeof PRODUCT_ORDER_COLUMNS)[number];
 
-/** The list's order until a header is clicked (spec §9): created, newest first. */
+/** The list's order until a header is clicked: created, newest first. */
 export const DEFAULT_PRODUCT_SORT: SortOrder<ProductOrderColumn> = { orderBy: 'created', descending: true };
 

@@ -3,6 +3,6 @@ import type { SortOrder } from '../../lib/sorting';
 
 export type SubscriptionOrderColumn = (typeof SUBSCRIPTION_ORDER_COLUMNS)[number];
 
-/** The subscription list's order until a header is clicked (spec §9): created, newest first. */
+/** The subscription list's order until a header is clicked: created, newest first. */
 export const DEFAULT_SUBSCRIPTION_SORT: SortOrder<SubscriptionOrderColumn> = { orderBy: 'created', descending: true };
 

@@ -45,7 +45,7 @@ function cartItem(item: ProviderSessionItem, known: CatalogueItem | undefined): 
 }
 
 /**
- * What a data callback changes in the shared state (spec §1): the product list (every product the
+ * What a data callback changes in the shared state: the product list (every product the
  * provider reported, once, in its order) and the order's total, tax and total value.
  */
 export function sessionState(session: ProviderSession | null | undefined): Pick<AppState, 'products' | 'orderTotal' | 'orderTax' | 'orderTotalValue'> {

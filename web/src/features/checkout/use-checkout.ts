@@ -31,7 +31,7 @@ export function useCheckoutProvider() {
 const LATE_REFRESH_MS = [4_000, 12_000];
 
 /**
- * Checkout completion (spec §4): once the provider reports a completed purchase, the order-completed
+ * Checkout completion: once the provider reports a completed purchase, the order-completed
  * marker is cleared, a confirmation shows and the license list is read again, so the new licenses appear.
  */
 export function useOrderCompletion() {

@@ -4,7 +4,7 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
 
 /**
  * IV Curves: every signed-in user's own curves and the public ones (an admin's: all), upload and update
- * by file. Open to every signed-in user, listed in the Admin section of the menu (spec §2).
+ * by file. Open to every signed-in user, listed in the Admin section of the menu.
  */
 export const ivCurveRoutes = declareRoutes([
   {

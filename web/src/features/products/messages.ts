@@ -1,6 +1,6 @@
 import { productMessages } from '../../../../shared/products/messages';
 
-/** What My products says: the spec's confirmations (§8) and the page's fixed texts. */
+/** What My products says: its confirmations and the page's fixed texts. */
 export const productNotices = {
   moved: productMessages.moved,
   certificateRequested: productMessages.certificateRequested,

@@ -98,7 +98,7 @@ function CodeForm({ description }: { description: string }) {
 }
 
 /**
- * License code generator (admin, spec §5): type and usage; single-use codes (duration and count) or one
+ * License code generator (admin): type and usage; single-use codes (duration and count) or one
  * unlimited campaign code (its text and window); a description, at first the admin's company. Generate
  * shows the new codes with Copy to clipboard and a link to the list.
  */

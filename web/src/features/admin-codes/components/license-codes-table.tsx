@@ -40,7 +40,7 @@ function CodeRow({ code }: { code: LicenseCodeRow }) {
       <Table.Td>{typeName(code.license_type_id)}</Table.Td>
       <Table.Td>{code.license_usage}</Table.Td>
       <Table.Td>{yesNo(code.single_usage)}</Table.Td>
-      {/* The ISO period as stored (spec §3), spelled out on hover. */}
+      {/* The ISO period as stored (e.g. P1Y), spelled out on hover. */}
       <Table.Td title={code.duration ? describeDuration(code.duration) : undefined}>{code.duration ?? ''}</Table.Td>
       <Table.Td className={classes.nowrap}>{code.valid_from ? formatDay(code.valid_from) : ''}</Table.Td>
       <Table.Td className={classes.nowrap}>{code.valid_to ? formatDay(code.valid_to) : ''}</Table.Td>
@@ -72,7 +72,7 @@ interface LicenseCodesTableProps {
   busy: boolean;
 }
 
-/** The license codes, one a row (spec §3 License code), each column header sorting the list on the server. */
+/** The license codes, one a row, each column header sorting the list on the server. */
 export function LicenseCodesTable({ rows, sort, onSort, busy }: LicenseCodesTableProps) {
   return (
     <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1180}>

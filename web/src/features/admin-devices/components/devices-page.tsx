@@ -10,7 +10,7 @@ import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
 import { useDevice, useDevices } from '../api/get-devices';
 
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
-/** Spec §9: produced hardware, last updated first. */
+/** Produced hardware, 20 a page, last updated first. */
 const DEFAULT_SORT: SortOrder<DeviceOrderColumn> = { orderBy: 'updated', descending: true };
 
 const COLUMNS: readonly { column: DeviceOrderColumn; header: string }[] = [

@@ -15,7 +15,7 @@ import { AddonFields } from './addon-fields';
 import { DialogActions } from './dialog-actions';
 import { ValidToInput } from './valid-to-input';
 
-/** A new license's defaults (spec §9): Automation, usage 4, from today to one year later, BVT with 4 channels. */
+/** A new license's defaults: Automation, usage 4, from today to one year later, BVT with 4 channels. */
 function defaults(today = new Date()): NewLicenseFormValues {
   return {
     license_type_id: 'Automation',

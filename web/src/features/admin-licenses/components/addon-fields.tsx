@@ -12,7 +12,7 @@ interface AddonFieldsProps {
   showChannels: boolean;
 }
 
-/** A Pro license's add-ons (spec §5): checkboxes AT, BT and BVT, and a Channels number when BVT is ticked. */
+/** A Pro license's add-ons: checkboxes AT, BT and BVT, and a Channels number when BVT is ticked. */
 export function AddonFields({ addonsProps, channelsProps, showChannels }: AddonFieldsProps) {
   return (
     <>

@@ -45,7 +45,7 @@ function Dongles() {
   );
 }
 
-/** Dongles (admin): the licenses bound to a dongle, newest first (spec §2: Id, Created, User, Dongle hid, License id). */
+/** Dongles (admin): the licenses bound to a dongle, newest first (columns Id, Created, User, Dongle hid, License id). */
 export default function DonglesPage() {
   return (
     <>

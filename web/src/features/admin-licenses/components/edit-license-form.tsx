@@ -27,11 +27,11 @@ const initialValues = (license: AdminLicenseRow): EditLicenseFormValues => ({
 /** The legacy upgrade select's choice for "no upgrade" (the cmd takes ''). */
 const NO_UPGRADE = 'none';
 
-/** Usages a legacy upgrade may follow (spec §5): Commercial (1) and Standard (4). */
+/** Usages a legacy upgrade may follow: Commercial (1) and Standard (4). */
 const UPGRADE_USAGES: readonly string[] = ['1', '4'];
 
 /**
- * The legacy upgrade products a license of `type` may be marked with (spec §5: All, Automation or
+ * The legacy upgrade products a license of `type` may be marked with (All, Automation or
  * Battery), after None; none at all for other types.
  */
 function legacyUpgradeChoices(type: AdminLicenseRow['license_type_id']) {
@@ -45,7 +45,7 @@ const storedUpgrade = (license: Pick<AdminLicenseRow, 'id'> & { to_fastspring_pr
   license.to_fastspring_product ?? '';
 
 /**
- * Edit (spec §5): type and valid from shown fixed; usage and valid to (empty: perpetual) editable; a
+ * Edit: type and valid from shown fixed; usage and valid to (empty: perpetual) editable; a
  * Pro license's add-ons AT, BT, BVT with BVT's channels; for All, Automation or Battery with usage 1 or
  * 4, the legacy upgrade product its owner may buy. Save or Cancel.
  */

@@ -15,7 +15,7 @@ import { MoveLicenseForm } from './move-license-form';
 type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | null;
 
 /**
- * A license row's actions menu (spec §4): Release a seat a machine holds, Disable or Enable, Edit and
+ * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit and
  * Move; for an active subscription, Cancel subscription and (Pro with one add-on) Convert subscription;
  * each only where the rules allow it. Edit and Move open their form in a dialog, Cancel and Convert ask
  * for Confirm in one; the list reloads after each action, and a confirmation shows at the top of the page.

@@ -30,7 +30,7 @@ function DaysFilter({ label, value, onChange }: { label: string; value: string; 
 }
 
 /**
- * The all-licenses filters (spec §2): User (a user id, or part of an email or company), Id, Expired in
+ * The all-licenses filters: User (a user id, or part of an email or company), Id, Expired in
  * last N days, Expires within N days, License type and License usage (each with Any). Typed filters
  * apply once typing pauses, picked ones at once.
  */

@@ -2,7 +2,7 @@ import { Table, Text } from '@mantine/core';
 import type { Product } from '../../../../../shared/contract/product';
 import { formatDate } from '../../../lib/dates';
 
-/** The user's registered products, newest first (spec §2 user detail: Products). */
+/** The user's registered products, newest first, as the user detail's Products table. */
 export function UserProductsTable({ products }: { products: readonly Product[] }) {
   if (products.length === 0) return <Text>No registered products.</Text>;
   return (

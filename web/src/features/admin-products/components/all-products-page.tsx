@@ -29,7 +29,7 @@ const COLUMNS: readonly { column: ProductOrderColumn; header: string }[] = [
 
 const userPath = (userId: number) => generatePath(paths.allLicensesUser, { id: String(userId) });
 
-/** Unregister, then Confirm or Cancel in the row (spec §4: unregistering needs Confirm). */
+/** Unregister, then Confirm or Cancel in the row: unregistering needs Confirm. */
 function UnregisterCell({ product }: { product: AdminProductRow }) {
   const [confirming, setConfirming] = useState(false);
   const notice = useNotice();

@@ -4,7 +4,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { useCancelSubscription, useConvertSubscription } from '../api/subscription-changes';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
 
-/** What an admin may do to a subscription (spec §4): cancel it, or convert a Pro one with one add-on. */
+/** What an admin may do to a subscription: cancel it, or convert a Pro one with one add-on. */
 export type SubscriptionAction = 'cancel' | 'convert';
 
 interface SubscriptionActionConfirmProps {
@@ -18,7 +18,7 @@ interface SubscriptionActionConfirmProps {
 }
 
 /**
- * The question a subscription action asks first (spec §4: both need Confirm), with Cancel and Confirm.
+ * The question a subscription action asks first (both need Confirm), with Cancel and Confirm.
  * Confirm cancels the license's subscription (cancel_subscription takes the license) or converts the
  * subscription (convert_pro_subscription takes the subscription).
  */

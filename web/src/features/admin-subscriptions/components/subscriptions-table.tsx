@@ -64,7 +64,7 @@ interface SubscriptionsTableProps {
   busy: boolean;
 }
 
-/** The subscriptions, one a row (spec §3 Subscription), each column header sorting the list on the server. */
+/** The subscriptions, one a row, each column header sorting the list on the server. */
 export function SubscriptionsTable({ rows, sort, onSort, onOpen, busy }: SubscriptionsTableProps) {
   return (
     <SortableTable label="Subscriptions" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={880}>

@@ -7,7 +7,7 @@ import { checkout } from '../provider';
 interface QuantityInputProps {
   path: string;
   label: string;
-  /** At most this many (never more than the purchase limit, spec §5). */
+  /** At most this many (never more than the purchase limit of 10). */
   max?: number;
   disabled?: boolean;
 }

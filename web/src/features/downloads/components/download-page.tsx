@@ -174,7 +174,7 @@ function Releases({ versions, version }: { versions: Versions; version: string |
 }
 
 /**
- * Download (spec §2): the release `?version=` names, else the first; its notes, the 16 GB RAM advice, the
+ * Download: the release `?version=` names, else the first; its notes, the 16 GB RAM advice, the
  * EULA checkbox and the packages by OS, active once the EULA is ticked (a click records the download);
  * links to the guides, the firmware release notes and the Raspberry Pi server install; every release
  * with its notes.

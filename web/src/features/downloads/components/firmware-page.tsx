@@ -9,7 +9,7 @@ import { EulaCheckbox } from './eula-checkbox';
 import { PackageLink } from './package-link';
 import { ReleaseNotes } from './release-notes';
 
-/** Ace before Arc, as the spec names them. */
+/** Ace before Arc, the order the page lists them in. */
 const TYPES_SHOWN: FirmwareType[] = [...FIRMWARE_TYPES].sort();
 
 function FirmwareCard({ release, enabled }: { release: FirmwareRelease; enabled: boolean }) {
@@ -63,7 +63,7 @@ function FirmwareSection({ versions, type, enabled }: { versions: Versions; type
 }
 
 /**
- * Firmware (spec §2): the Ace and Arc firmware releases with their notes, newest first; the packages
+ * Firmware: the Ace and Arc firmware releases with their notes, newest first; the packages
  * behind the same EULA checkbox as the software's.
  */
 export default function FirmwarePage() {

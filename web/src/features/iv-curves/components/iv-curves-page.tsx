@@ -17,7 +17,7 @@ import { DEFAULT_IV_CURVE_SORT, type IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
 
-/** Spec §2: id, product id, version, created, user, public Yes/No, manufacturer, model, unit; every header sorts. */
+/** The columns: id, product id, version, created, user, public Yes/No, manufacturer, model, unit; every header sorts. */
 const COLUMNS: readonly { column: IvCurveOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },
   { column: 'product_id', header: 'Product id' },
@@ -91,7 +91,7 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
 }
 
 /**
- * IV Curves (spec §2): upload a new curve, or update one (the form above the table turns into that curve's
+ * IV Curves: upload a new curve, or update one (the form above the table turns into that curve's
  * update), and the curves the caller may see, 20 a page, newest first until a header sorts them, with a
  * search. Search, order and page live in the page's address.
  */

@@ -9,7 +9,7 @@ export type MoveProductInput = CmdInput<typeof productContract, 'move_product'>;
 /** Gives an owned unit to another user: `product/move_product`. */
 export const moveProduct = (input: MoveProductInput) => call(productContract, 'move_product', input);
 
-/** The move, which reloads the product list (spec §4: the unit leaves it). */
+/** The move, which reloads the product list (the unit leaves it). */
 export function useMoveProduct() {
   const queryClient = useQueryClient();
   return useMutation({

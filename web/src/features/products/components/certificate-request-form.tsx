@@ -11,7 +11,7 @@ import { productNotices } from '../messages';
 const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', country: '' };
 
 /**
- * Request calibration certificate: where to send it (spec §5: address 1, zip/postal code, city and country
+ * Request calibration certificate: where to send it (address 1, zip/postal code, city and country
  * required); Request (only when they are filled in) or Cancel.
  */
 export function CertificateRequestForm({ product, onClose }: { product: Product; onClose: () => void }) {

@@ -37,7 +37,7 @@ function ProductRow({ product, onRequest }: { product: Product; onRequest: (prod
   );
 }
 
-/** My products (spec §2): the caller's registered units, newest first. */
+/** My products: the caller's registered units, newest first. */
 export default function MyProductsPage() {
   const products = useProducts();
   const [requesting, setRequesting] = useState<Product | null>(null);
