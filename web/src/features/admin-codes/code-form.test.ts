@@ -16,7 +16,7 @@ function messages(values: CodeFormValues): Record<string, string> {
 }
 
 describe('the license code generator form', () => {
-  it('starts as the spec says: Automation, Standard, single use for 1 year, 1 code, the company as description', () => {
+  it('starts with the defaults: Automation, Standard, single use for 1 year, 1 code, the company as description', () => {
     const values = defaults();
     expect(values).toMatchObject({ license_type_id: 'Automation', license_usage_id: '4', kind: 'single', amount: 1, unit: 'Y', count: 1 });
     expect(values.description).toBe('Acme');
