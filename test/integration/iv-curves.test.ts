@@ -6,6 +6,7 @@ import { IvCurveUsageEntity } from '../../functions/domain/iv-curves/iv-curve-us
 import { IvCurveEntity } from '../../functions/domain/iv-curves/iv-curve.entity';
 import { findCurve, usageOf } from '../../functions/domain/iv-curves/iv-curves.repository';
 import { apiMessages } from '../../shared/api';
+import type { IvCurve } from '../../shared/contract/user';
 import { MAX_IV_CURVE_BYTES, MAX_IV_CURVE_BYTES_PER_USER, MAX_IV_CURVES_PER_USER, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
@@ -22,22 +23,6 @@ const customer = () => createConfirmedUser().then(withUserId);
 const admin = () => createAdminUser().then(withUserId);
 type User = Awaited<ReturnType<typeof customer>>;
 
-type Curve = {
-  id: number;
-  product_id: number | null;
-  version: number;
-  created: string;
-  updated: string;
-  user_id: number;
-  user: string | null;
-  public: boolean;
-  manufacturer: string;
-  model: string;
-  unit: string;
-  filename: string;
-  points: number;
-  can_update: boolean;
-};
 
 const s3 = new S3Client({
   region: 'us-east-1',
@@ -67,7 +52,7 @@ const record = (id: number) => asUnit({ endpoint: 'user' }, () => findCurve(id))
 const listOf = async (user: { accessToken: string }) => {
   const answer = await callApi('user', { cmd: 'get_iv_curves' }, user.accessToken);
   expect(answer.status).toBe(200);
-  return answer.body.data as { curves: Curve[]; count: number; can_publish: boolean };
+  return answer.body.data as { curves: IvCurve[]; count: number; can_publish: boolean };
 };
 const idsOf = async (user: { accessToken: string }) => (await listOf(user)).curves.map((curve) => curve.id);
 /** The user's own curves in their list (public curves of other tests' admins are listed too). */
@@ -76,10 +61,10 @@ const ownIds = async (user: User) => (await ownCurves(user)).map((curve) => curv
 const fileOf = (user: { accessToken: string }, id: number) => callApi('user', { cmd: 'get_iv_curve_file', id }, user.accessToken);
 
 /** A new curve of `owner`, checked to be stored. */
-async function uploaded(owner: User, text = curveText(), fields: Record<string, string | number | boolean> = {}): Promise<Curve> {
+async function uploaded(owner: User, text = curveText(), fields: Record<string, string | number | boolean> = {}): Promise<IvCurve> {
   const answer = await uploadCurve(owner.accessToken, curveFile(text), fields);
   expect(answer.body.status, answer.body.message).toBe('ok');
-  return answer.body.data as Curve;
+  return answer.body.data as IvCurve;
 }
 
 describe('uploading a new curve', () => {
@@ -88,7 +73,7 @@ describe('uploading a new curve', () => {
     const text = curveText({ manufacturer: 'Helios', model: 'HX-7', unit: 'uA', points: [[0, 5], [0.3, 4.5], [0.55, 0]] });
     const answer = await uploadCurve(owner.accessToken, curveFile(text, 'helios-hx7.csv'));
     expect(answer.status).toBe(200);
-    const curve = answer.body.data as Curve;
+    const curve = answer.body.data as IvCurve;
     expect(curve).toEqual({
       id: expect.any(Number),
       product_id: null,
@@ -311,7 +296,7 @@ describe('who may see and change a curve', () => {
 
     const answer = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'reviewed' })), { upload_type: 'update', id: curve.id, public: 'true' });
     expect(answer.body.data).toMatchObject({ id: curve.id, version: 2, user_id: owner.id, user: owner.email, public: true, model: 'reviewed' });
-    expect(await ownCurves(owner)).toEqual([{ ...(answer.body.data as Curve), can_update: true }]);
+    expect(await ownCurves(owner)).toEqual([{ ...(answer.body.data as IvCurve), can_update: true }]);
     // Published, so now every user sees it.
     expect(await idsOf(other)).toContain(curve.id);
   });
@@ -474,7 +459,7 @@ describe("a curve's download", () => {
   it("is named from the curve, {id}-v{version}.csv, never the uploader's file name", async () => {
     const [owner, reader, boss] = await Promise.all([customer(), customer(), admin()]);
     const answer = await uploadCurve(boss.accessToken, curveFile(curveText({ model: 'named' }), '..\\..\\invoice "paid".exe'), { public: true });
-    const curve = answer.body.data as Curve;
+    const curve = answer.body.data as IvCurve;
     expect(curve.filename).toBe(`${curve.id}-v1.csv`);
     const disposition = async () => (await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: (await record(curve.id))!.file_key }))).ContentDisposition;
     expect(await disposition()).toBe(`attachment; filename="${curve.id}-v1.csv"`);
@@ -492,7 +477,7 @@ describe("the list's pages", () => {
   const pageOf = async (user: { accessToken: string }, params: Record<string, unknown>) => {
     const answer = await page(user, params);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.data as { curves: Curve[]; count: number; can_publish: boolean };
+    return answer.body.data as { curves: IvCurve[]; count: number; can_publish: boolean };
   };
 
   it('gives an admin every curve a page at a time, searched and sorted, from the admin list', async () => {

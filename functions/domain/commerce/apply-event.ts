@@ -23,6 +23,7 @@ import {
 } from './commerce.repository';
 import { applyOrderEvent } from './apply-order';
 import { ATTEMPTS, later, period, refuse, today } from './event-refusal';
+import { packedSteps } from './transaction-steps';
 import { readReturnedOrder, readSubscription, type ProviderEvent, type SubscriptionChange } from './provider-event';
 
 /**
@@ -119,17 +120,7 @@ async function planSubscriptionEvent(type: string, data: Record<string, unknown>
 }
 
 /** The first groups, in order, that fit `room` items together (a group fits alone: at most 7 + 50 items). */
-function firstGroups(groups: RowGroup[], room: number): RowGroup[] {
-  const batch: RowGroup[] = [];
-  let size = 0;
-  for (const group of groups) {
-    if (size + group.writes.length > room) break;
-    batch.push(group);
-    size += group.writes.length;
-  }
-  if (!batch.length && groups.length) throw new Error(`A subscription row's writes (${groups[0]!.writes.length}) exceed one transaction`);
-  return batch;
-}
+const firstGroups = (groups: RowGroup[], room: number): RowGroup[] => packedSteps(groups, room, (group) => group.writes.length)[0] ?? [];
 
 /**
  * What a refund takes back, as groups of writes that belong together, and the closing writes (the order
@@ -192,9 +183,7 @@ async function applyReturn(event: ProviderEvent, now: Date): Promise<'applied' |
         const outcome = await applyEventWrites(event.id, event.type, all);
         if (outcome !== 'conflict') return outcome;
       } else {
-        const batch: TransactionItem[] = [];
-        for (const group of groups) if (batch.length + group.length <= MAX_TRANSACTION_ITEMS) batch.push(...group);
-        await execute(...batch);
+        await execute(...(packedSteps(groups, MAX_TRANSACTION_ITEMS, (group) => group.length)[0] ?? []).flat());
         continue; // Done with these: plan what is left.
       }
     } catch (error) {

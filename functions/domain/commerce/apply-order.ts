@@ -29,6 +29,7 @@ import {
   type SubscriptionRecord,
 } from './commerce.repository';
 import { ATTEMPTS, later, period, refuse, today } from './event-refusal';
+import { packedSteps } from './transaction-steps';
 import { readOrder, type CompletedOrder, type ProviderEvent } from './provider-event';
 
 /**
@@ -183,15 +184,8 @@ async function creationUnits(order: CompletedOrder, plan: OrderPlan, record: Pic
 }
 
 /** Units packed in order into transactions of at most `size` items. */
-function packed(units: TransactionItem[][], size: number): TransactionItem[][] {
-  const steps: TransactionItem[][] = [];
-  for (const unit of units) {
-    const last = steps[steps.length - 1];
-    if (last && last.length + unit.length <= size) last.push(...unit);
-    else steps.push([...unit]);
-  }
-  return steps;
-}
+const packed = (units: TransactionItem[][], size: number): TransactionItem[][] =>
+  packedSteps(units, size, (unit) => unit.length).map((step) => step.flat());
 
 /** Items of a step besides its creations: the order's step counter and, in the last, the event record. */
 const STEP_OVERHEAD = 2;

@@ -192,9 +192,15 @@ async function writeLicense(
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
+/**
+ * Whom a license read as `license` is shared with: the list it carries (the write is conditioned on that
+ * reading), or, for one stored before it carried it, its share items.
+ */
+export const sharedUsersOf = async (license: LicenseRecord): Promise<number[]> => license.shared_users ?? sharedUserIds(license.id);
+
 /** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
 export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string): Promise<void> {
-  const shared = new Set([...(await sharedUserIds(license.id)), withUserId]);
+  const shared = new Set([...(await sharedUsersOf(license)), withUserId]);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
     sharedBy: ownerUsername,
@@ -211,7 +217,7 @@ export async function shareLicense(license: LicenseRecord, withUserId: number, o
 
 /** Stops sharing a license with a user; a share that is not there changes nothing. */
 export async function cancelShare(license: LicenseRecord, withUserId: number): Promise<void> {
-  const shared = new Set(await sharedUserIds(license.id));
+  const shared = new Set(await sharedUsersOf(license));
   shared.delete(withUserId);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],

@@ -1,7 +1,7 @@
 import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
-import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, sharedUsersOf, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -43,7 +43,7 @@ export const MAX_SHARES_PER_LICENSE = 50;
 const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername) => {
   // A campaign is once per user: sharing its license would let one person use many accounts' redemptions.
   if (isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignShare);
-  const shared = new Set(license.shared_users ?? (await sharedUserIds(license.id)));
+  const shared = new Set(await sharedUsersOf(license));
   if (!shared.has(withUserId) && shared.size >= MAX_SHARES_PER_LICENSE) throw conflict(licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE));
   await shareLicense(license, withUserId, ownerUsername);
 };
