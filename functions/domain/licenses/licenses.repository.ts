@@ -7,13 +7,14 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getTableName } from '../../lib/config';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { documentClient, expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
+import { licenseCountChanges } from './license-figures';
 import { licenseListWrites } from './license-list';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity, licenseViewsPartition } from './license-view.entity';
@@ -86,6 +87,7 @@ export async function prepareLicense(
     LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
     ...licenseListWrites(license, now),
     ...licenseViewWrites(null, license),
+    ...licenseCountChanges(null, license),
   ];
   return { license, writes };
 }
@@ -96,7 +98,7 @@ export const reserveLicenseIds = (count: number) => reserveIds('license', count)
 /** A new license with its list row. */
 export async function createLicense(fields: NewLicense, now = new Date()): Promise<LicenseRecord> {
   const { license, writes } = await prepareLicense(fields, now);
-  await execute(...writes);
+  await executeTransaction(writes);
   return license;
 }
 
@@ -127,7 +129,7 @@ export type LicenseCondition = Condition<typeof LicenseEntity>;
 /** Changes to a license's own fields; null removes a field. */
 export type LicenseChanges = { [K in Exclude<keyof LicenseRecord, 'id' | 'created' | 'updated' | 'version'>]?: LicenseRecord[K] | null };
 /** Other items written in the same transaction (shares, actions, seat events, counters). */
-export type TransactionItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
+export type TransactionItem = TransactionWrite;
 
 async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -173,6 +175,7 @@ export function licenseChangeWrites(
       .options({ condition: { and: [stillAsRead(license), ...conditions] } }),
     ...licenseListWrites(next, now),
     ...licenseViewWrites(license, next, sharedBy),
+    ...licenseCountChanges(license, next),
   ];
 }
 
@@ -187,7 +190,7 @@ async function writeLicense(
     sharedBy,
   }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string } = {},
 ): Promise<void> {
-  await inTransaction(() => execute(...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others));
+  await inTransaction(() => executeTransaction([...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others]));
 }
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
@@ -369,13 +372,13 @@ export async function renewSeat(
 ): Promise<void> {
   const held: LicenseCondition[] = [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }];
   await inTransaction(() =>
-    execute(
+    executeTransaction([
       LicenseEntity.build(ConditionCheck)
         .key({ id: license.id })
         // Still as read, so the lease signed from that reading grants what the license grants now.
         .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
       seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
-    ),
+    ]),
   );
 }
 
