@@ -1,3 +1,4 @@
+import type { FunctionNeeds } from '../registry';
 import { applyRecount, compareWithRecount, recountInto, type Counter, type CounterDifference, type Recount, type Tally } from '../lib/db/aggregates';
 import { everyItemOf } from '../lib/db/every-item';
 import { alertOperators, logger } from '../lib/logger';
@@ -28,6 +29,9 @@ export const countedRecords: readonly CountedRecords<unknown>[] = [
   counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseTallies }),
   counted<ProductRecord>({ what: 'registered products', counters: [registeredProducts], records: () => everyItemOf(ProductEntity), tallies: productTallies }),
 ];
+
+/** What the operator's `npm run counters` needs of the table: read every record, correct the counters. */
+export const counterScriptNeeds: FunctionNeeds = { table: ['Scan', 'Query', 'UpdateItem'] };
 
 /** The counters' figures recounted from the records themselves. */
 export async function recountRecords(kinds: readonly CountedRecords<unknown>[] = countedRecords): Promise<Recount> {

@@ -7,7 +7,7 @@
  * `check` after it.
  */
 import './env-defaults';
-import { backfillCounters, counterDifferences } from '../../functions/domain/counted-records';
+import { backfillCounters, counterDifferences, counterScriptNeeds } from '../../functions/domain/counted-records';
 import { runAs } from '../../functions/lib/runtime-env';
 import { ENV } from '../../shared/runtime';
 import { connectToRunningStack, stackStateFile } from './running-stack';
@@ -40,5 +40,5 @@ if (process.env[ENV.tableName]) {
     process.exit(1);
   }
   const env = Object.fromEntries(Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName));
-  process.exitCode = await runAs({ name: 'counters', needs: { table: ['Scan', 'Query', 'UpdateItem'] }, env }, run);
+  process.exitCode = await runAs({ name: 'counters', needs: counterScriptNeeds, env }, run);
 }

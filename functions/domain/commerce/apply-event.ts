@@ -5,7 +5,7 @@ import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import { findLicense, licenseChangeWrites, type LicenseChanges, type LicenseRecord, type TransactionItem } from '../licenses/licenses.repository';
-import { refundNotRestoredWrite } from '../licenses/user-action.entity';
+import { refundNotRestoredWrite } from '../audit/audit.repository';
 import {
   MAX_TRANSACTION_ITEMS,
   applyEventWrites,

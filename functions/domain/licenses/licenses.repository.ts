@@ -24,10 +24,9 @@ import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity'
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import { moveActionWrites, UserActionEntity } from './user-action.entity';
+import { moveActionWrites } from '../audit/audit.repository';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
-export type UserActionRecord = FormattedItem<typeof UserActionEntity>;
 
 /** A write whose condition no longer held: another request changed the license first. */
 export class LicenseChangedError extends Error {
@@ -243,17 +242,6 @@ export async function moveLicense(license: LicenseRecord, toUserId: number, byUs
       ...moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
     ],
   });
-}
-
-/** A user's actions, newest first. */
-export async function userActions(userId: number): Promise<UserActionRecord[]> {
-  const { Items } = await portalTable
-    .build(QueryCommand)
-    .entities(UserActionEntity)
-    .query({ partition: `actions#${userId}` })
-    .options({ reverse: true, maxPages: Infinity })
-    .send();
-  return Items ?? [];
 }
 
 export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';

@@ -15,7 +15,7 @@ import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { DeviceEntity, devicePartition } from '../devices/device.entity';
 import type { DeviceRecord } from '../devices/devices.repository';
-import { moveActionWrites } from '../licenses/user-action.entity';
+import { moveActionWrites } from '../audit/audit.repository';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productCountChanges } from './product-figures';
 import { productListWrites } from './product-list';

@@ -1,7 +1,7 @@
 import { apiMessages } from '../../../shared/api';
 import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { userDownloads } from '../../domain/downloads/downloads.repository';
-import { userActions } from '../../domain/licenses/licenses.repository';
+import { userActions } from '../../domain/audit/audit.repository';
 import { productOfRecord } from '../../domain/products/product-list.rules';
 import { productsOf } from '../../domain/products/products.repository';
 import { findUserById } from '../../domain/users/users.repository';
