@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
@@ -466,4 +467,74 @@ export async function addLicenseViews(license: LicenseRecord): Promise<void> {
   await writeLicense(license, { shared_count: shares.length, shared_users: sortedIds(shares.map((share) => share.user_id)) }, {
     sharedBy: shares.find((share) => share.owner_username)?.owner_username,
   });
+}
+
+/** Attempts at one license's deletion write that lost to another write of it (read again, write again). */
+const DETACH_ATTEMPTS = 5;
+
+async function withFreshLicense(id: number, write: (license: LicenseRecord) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const license = await findLicense(id);
+    if (!license) return;
+    try {
+      await write(license);
+      return;
+    } catch (error) {
+      if (!(error instanceof LicenseChangedError) || attempt >= DETACH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Account deletion, for licenses (decision 029). Found through the user's copies, the one list of what
+ * they own and what is shared with them:
+ * - a seat they hold on a license shared with them is released (the owner may use it again), and the
+ *   share ends;
+ * - a license they own stays (orders, refunds and subscriptions name it) but is detached: disabled,
+ *   its seat released, its shares ended (the recipients lose it), with a `release` seat event if a
+ *   machine held it;
+ * - their copies go.
+ * Each write is one transaction as any license write (list row, copies, counters); a license changed
+ * meanwhile is read and written again, and a run after an interruption finds what was done done.
+ */
+export async function detachLicensesOf(userId: number, now = new Date()): Promise<void> {
+  const { own, shared } = await licenseListOf(userId);
+  for (const { license: copy } of shared) {
+    await withFreshLicense(copy.id, async (license) => {
+      if (license.reserved_to === userId && license.fingerprint && license.hid === undefined) {
+        await freeSeat(license, license.fingerprint, userId, 'release', now);
+        return withFreshLicense(copy.id, async (freed) => ((freed.shared_users ?? []).includes(userId) ? cancelShare(freed, userId) : undefined));
+      }
+      if ((license.shared_users ?? []).includes(userId) || (await sharedUserIds(license.id)).includes(userId)) await cancelShare(license, userId);
+    });
+  }
+  for (const copy of own) {
+    await withFreshLicense(copy.id, async (license) => {
+      if (license.user_id !== userId) return;
+      const shares = await sharedUserIds(license.id);
+      const seatHeld = license.reserved_to !== undefined && license.fingerprint !== undefined && license.hid === undefined;
+      if (!license.enabled && !seatHeld && shares.length === 0 && (license.shared_users ?? []).length === 0) return;
+      await writeLicense(
+        license,
+        {
+          enabled: false,
+          shared_count: 0,
+          shared_users: [],
+          ...(seatHeld ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}),
+        },
+        {
+          now,
+          others: [
+            ...shares.map((shareUserId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: shareUserId })),
+            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : []),
+          ],
+        },
+      );
+    });
+  }
+  // The owner's copies were written again with the licenses: they go last.
+  const { own: left, shared: sharedLeft } = await licenseListOf(userId);
+  for (const license of [...left, ...sharedLeft.map((entry) => entry.license)]) {
+    await LicenseViewEntity.build(DeleteItemCommand).key({ user_id: userId, license_id: license.id }).send();
+  }
 }
