@@ -1,5 +1,5 @@
 import type { FunctionNeeds } from '../registry';
-import { applyRecount, compareWithRecount, recountInto, type Counter, type CounterDifference, type Recount, type Tally } from '../lib/db/aggregates';
+import { applyRecount, compareWithRecount, hasFigures, recountInto, type Counter, type CounterDifference, type Recount, type Tally } from '../lib/db/aggregates';
 import { everyItemOf } from '../lib/db/every-item';
 import { alertOperators, logger } from '../lib/logger';
 import { licenseCounters, licenseTallies } from './licenses/license-figures';
@@ -60,6 +60,16 @@ export async function backfillCounters(kinds: readonly CountedRecords<unknown>[]
   for (const kind of kinds) for (const counter of kind.counters) corrected.push(...(await applyRecount(counter, recount)));
   logger.info('Counters back-filled', { corrected: corrected.length });
   return corrected;
+}
+
+/**
+ * The back-fill of the kinds of records none of whose counters ever counted anything (a data folder or
+ * table from before the counters): once, at the local stack's start. Returns what it corrected.
+ */
+export async function backfillNeverCounted(): Promise<CounterDifference[]> {
+  const never: CountedRecords<unknown>[] = [];
+  for (const kind of countedRecords) if (!(await Promise.all(kind.counters.map(hasFigures))).some(Boolean)) never.push(kind);
+  return never.length ? backfillCounters(never) : [];
 }
 
 /** The scheduled check: compares every counter with a recount and tells the operators of a difference. */

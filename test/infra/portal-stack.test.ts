@@ -375,7 +375,7 @@ describe('functions', () => {
     const listing = units
       .filter((u) => statementsOf(portal, u.fn).some((s) => asList(s.Action).includes('cognito-idp:ListUsers')))
       .map((u) => u.label);
-    expect(listing.sort()).toEqual(['job check-counters', 'job delete-accounts', 'job purge-unconfirmed']);
+    expect(listing.sort()).toEqual(['job delete-accounts', 'job purge-unconfirmed']);
   });
 
   it('lets each function write only to its own log group, without AWS managed policies', () => {

@@ -344,3 +344,20 @@ export async function applyRecount(counter: Counter, recount: Recount): Promise<
   for (let start = 0; start < deltas.length; start += 50) await executeTransaction(deltas.slice(start, start + 50));
   return differences;
 }
+
+/** Adds a count of records written without their counters (a bulk load) to the counters: 50 figures a transaction. */
+export async function addCounts(recount: Recount, counters: readonly Counter[]): Promise<void> {
+  const deltas = counters.flatMap((counter) => [...(recount.get(counter.name) ?? [])].map(([figure, value]) => new CounterDelta(counter, figure, value)));
+  for (let start = 0; start < deltas.length; start += 50) await executeTransaction(deltas.slice(start, start + 50));
+}
+
+/** Whether anything was ever counted in a counter (one item read). */
+export async function hasFigures(counter: Counter): Promise<boolean> {
+  const { Items = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(AggregateEntity)
+    .query({ partition: `aggregate#${counter.name}` })
+    .options({ limit: 1, consistent: true })
+    .send();
+  return Items.length > 0;
+}
