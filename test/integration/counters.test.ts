@@ -6,7 +6,7 @@ import { findLicense, reserveSeat, setLicenseEnabled, updateLicenseTerms } from 
 import { registeredProducts } from '../../functions/domain/products/product-figures';
 import { findDevice } from '../../functions/domain/devices/devices.repository';
 import { registerProduct } from '../../functions/domain/products/products.repository';
-import { CounterDelta, executeTransaction } from '../../functions/lib/db/aggregates';
+import { CounterDelta, declareCounter, executeTransaction, markSeen, readPeriods } from '../../functions/lib/db/aggregates';
 import { asUnit, createAdminUser } from '../support/api';
 import { licCall, storeLicense } from '../support/licenses';
 import { newDevice, productCall, storeDevices } from '../support/products';
@@ -110,6 +110,23 @@ describe('counters', () => {
     // The hot counters are spread over their shards.
     expect(licenseCounters.reserved.shards).toBeGreaterThan(1);
     expect(registeredProducts.shards).toBeGreaterThan(1);
+  });
+
+  it('count each user once per period they were seen in, however often and concurrently (seen markers)', async () => {
+    const seen = declareCounter({ name: `test-seen-${Date.now().toString(36)}`, periods: ['day', 'week', 'month'], shards: 4 });
+    const asUser = <T>(work: () => Promise<T>) => asUnit({ endpoint: 'user' }, work);
+    // Tuesday and Wednesday of one ISO week: five users three times each on Tuesday, at once …
+    await Promise.all([1, 2, 3, 4, 5].flatMap((user) => [0, 1, 2].map(() => asUser(() => markSeen({ counter: seen }, user, '2026-11-24T10:00:00Z')))));
+    // … and on Wednesday user 1 again and user 6 for the first time.
+    await Promise.all([1, 6, 6].map((user) => asUser(() => markSeen({ counter: seen }, user, '2026-11-25T08:00:00Z'))));
+    const figures = async (period: 'day' | 'week' | 'month') =>
+      (await asUser(() => readPeriods(seen, period))).map(({ period: name, value }) => [name, value]);
+    expect(await figures('day')).toEqual([
+      ['2026-11-24', 5],
+      ['2026-11-25', 2],
+    ]);
+    expect(await figures('week')).toEqual([['2026-W48', 6]]);
+    expect(await figures('month')).toEqual([['2026-11', 6]]);
   });
 
   it('answer get_product_statistics from the registrations: one more for a unit registered, one less when unregistered', async () => {

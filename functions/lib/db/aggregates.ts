@@ -296,6 +296,7 @@ export async function markSeen(tally: Tally, subject: string | number, at: strin
       const seen = new Set(keys.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed'));
       if (reasons.some((reason) => !['None', 'ConditionalCheckFailed', 'TransactionConflict'].includes(reason?.Code ?? 'None'))) throw error;
       periods = periods.filter((_, index) => !seen.has(keys[index]!));
+      if (seen.size === 0) await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * attempt)));
     }
   }
 }
