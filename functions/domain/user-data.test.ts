@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { portalTable } from '../lib/db/table';
 import { undeclaredUserEntities, userAttributesOf } from '../lib/user-data';
 import { userDataRegistry } from './user-data';
+import { userDetailReaders } from './user-detail';
 
 /** Every module that defines a stored entity: the domains' entity files and the platform's own. */
 const modules = {
@@ -59,8 +60,9 @@ describe("the user's data, declared by each domain", () => {
     }
   });
 
-  it('gives each part of the admin user detail from exactly one domain, and deletes the user record last', () => {
+  it('reads the admin user detail through exactly the declared detail readers, and deletes the user record last', () => {
     expect(userDataRegistry.filter((declaration) => declaration.detail).map((declaration) => declaration.domain).sort()).toEqual(['audit', 'downloads', 'products']);
+    expect([...userDetailReaders]).toEqual(userDataRegistry.flatMap((declaration) => (declaration.detail ? [declaration.detail] : [])));
     expect(userDataRegistry.at(-1)?.domain).toBe('users');
   });
 });

@@ -1,5 +1,5 @@
 import { platformUserData } from '../lib/platform-user-data';
-import type { DeletedUser, UserDataDeclaration, UserDetailParts } from '../lib/user-data';
+import type { DeletedUser, UserDataDeclaration } from '../lib/user-data';
 import { accountsUserData } from './accounts/user-data';
 import { auditUserData } from './audit/user-data';
 import { codesUserData } from './codes/user-data';
@@ -34,10 +34,4 @@ export const userDataRegistry: readonly UserDataDeclaration[] = [
 /** Carries out every domain's fates for a deleted account, in the registry's order. */
 export async function forgetUser(user: DeletedUser, now = new Date(), registry = userDataRegistry): Promise<void> {
   for (const declaration of registry) await declaration.forget?.(user, now);
-}
-
-/** The admin's user detail besides who the user is: each domain's part, read side by side. */
-export async function userDetailParts(userId: number, registry = userDataRegistry): Promise<UserDetailParts> {
-  const parts = await Promise.all(registry.map((declaration) => declaration.detail?.(userId)));
-  return Object.assign({}, ...parts.filter(Boolean)) as UserDetailParts;
 }

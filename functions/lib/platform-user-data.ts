@@ -1,13 +1,13 @@
 import { SeenMarkerEntity } from './db/aggregates';
 import { AttemptCountEntity } from './db/attempt-limit';
-import { declareUserData } from './user-data';
+import type { UserDataDeclaration } from './user-data';
 
 /**
  * What the platform itself keeps of a user. (The admin list rows and their change log hold copies of
  * records' columns, user ids among them: each row follows its record in the record's own transaction,
  * so it goes, or is detached, with the record.)
  */
-export const platformUserData = declareUserData({
+export const platformUserData = {
   domain: 'platform',
   parts: [
     {
@@ -23,4 +23,4 @@ export const platformUserData = declareUserData({
       why: 'the recount of a distinct-user figure counts them; the user id only',
     },
   ],
-});
+} satisfies UserDataDeclaration;

@@ -1,9 +1,9 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { AccountDeletionEntity } from './account-deletion.entity';
 import { DeletionRequestEntity } from './deletion-request.entity';
 
 /** The accounts domain: the deletion request itself, and the line that says an account was deleted. */
-export const accountsUserData = declareUserData({
+export const accountsUserData = {
   domain: 'accounts',
   parts: [
     {
@@ -19,4 +19,4 @@ export const accountsUserData = declareUserData({
       why: 'proof that and when the account was deleted; numbers only, no personal data',
     },
   ],
-});
+} satisfies UserDataDeclaration;

@@ -1,8 +1,8 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { CodeRedemptionEntity, LicenseCodeEntity } from './license-code.entity';
 
 /** The codes domain: who generated a code, who used it. */
-export const codesUserData = declareUserData({
+export const codesUserData = {
   domain: 'codes',
   parts: [
     {
@@ -18,4 +18,4 @@ export const codesUserData = declareUserData({
       why: 'a campaign is once per user id; the license it gave is kept (detached); ids only',
     },
   ],
-});
+} satisfies UserDataDeclaration;

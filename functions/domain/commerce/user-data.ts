@@ -1,9 +1,9 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { OrderEntity } from './order.entity';
 import { ProviderSubscriptionEntity, SubscriptionEntity } from './subscription.entity';
 
 /** The commerce domain: what the user bought. */
-export const commerceUserData = declareUserData({
+export const commerceUserData = {
   domain: 'commerce',
   parts: [
     {
@@ -19,4 +19,4 @@ export const commerceUserData = declareUserData({
       why: "the provider's later events (renewals, cancellations, refunds) name them; their licenses are detached, so a renewal grants nothing usable. Cancelling at the provider is the operator's step (decision 029)",
     },
   ],
-});
+} satisfies UserDataDeclaration;

@@ -1,10 +1,10 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
 import { IvCurveEntity } from './iv-curve.entity';
 import { forgetPrivateCurvesOf } from './iv-curves';
 
 /** The IV curves domain: the user's curves and their files, and the usage their limits count. */
-export const ivCurvesUserData = declareUserData({
+export const ivCurvesUserData = {
   domain: 'iv-curves',
   parts: [
     {
@@ -21,4 +21,4 @@ export const ivCurvesUserData = declareUserData({
     },
   ],
   forget: (user) => forgetPrivateCurvesOf(user.id),
-});
+} satisfies UserDataDeclaration;

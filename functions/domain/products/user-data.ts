@@ -1,11 +1,14 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productOfRecord } from './product-list.rules';
 import { ProductEntity } from './product.entity';
 import { productsOf, releaseProductsOf } from './products.repository';
 
+/** The products domain's part of the admin user detail: their registered products, newest first. */
+export const productsUserDetail = async (userId: number) => ({ products: (await productsOf(userId)).map(productOfRecord) });
+
 /** The products domain: the units the user registered, and certificate requests with their address. */
-export const productsUserData = declareUserData({
+export const productsUserData = {
   domain: 'products',
   parts: [
     { what: 'registered products (their units)', entities: [ProductEntity], fate: 'release', why: 'the unit is unregistered: its next owner registers it' },
@@ -17,5 +20,5 @@ export const productsUserData = declareUserData({
     },
   ],
   forget: (user, now) => releaseProductsOf(user.id, now),
-  detail: async (userId) => ({ products: (await productsOf(userId)).map(productOfRecord) }),
-});
+  detail: productsUserDetail,
+} satisfies UserDataDeclaration;

@@ -1,8 +1,8 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { RevocationEntity } from './revocation.entity';
 
 /** The sessions domain: the records that make the API refuse a user's tokens. */
-export const sessionsUserData = declareUserData({
+export const sessionsUserData = {
   domain: 'sessions',
   parts: [
     {
@@ -12,4 +12,4 @@ export const sessionsUserData = declareUserData({
       why: 'the account revocation is written first of all and must outlive every token it refuses; they expire once no such token can be valid',
     },
   ],
-});
+} satisfies UserDataDeclaration;

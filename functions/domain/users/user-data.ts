@@ -1,11 +1,11 @@
-import { declareUserData } from '../../lib/user-data';
+import type { UserDataDeclaration } from '../../lib/user-data';
 import { releaseClaim } from './email-claims.repository';
 import { EmailClaimEntity } from './email-claim.entity';
 import { UserEntity } from './user.entity';
 import { deleteUser } from './users.repository';
 
 /** The users domain: the user record (profile) and the claim on their email address. Deleted last. */
-export const usersUserData = declareUserData({
+export const usersUserData = {
   domain: 'users',
   parts: [
     { what: 'the user record: username, email, name, company, legacy flag', entities: [UserEntity], fate: 'delete', why: 'the account is gone' },
@@ -15,4 +15,4 @@ export const usersUserData = declareUserData({
     await releaseClaim(user.email, user.username);
     await deleteUser(user.sub);
   },
-});
+} satisfies UserDataDeclaration;

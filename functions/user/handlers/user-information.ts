@@ -1,6 +1,6 @@
 import { apiMessages } from '../../../shared/api';
 import type { userAdminContract } from '../../../shared/contract/user.admin';
-import { userDetailParts } from '../../domain/user-data';
+import { userDetailParts } from '../../domain/user-detail';
 import { findUserById } from '../../domain/users/users.repository';
 import { notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
