@@ -107,6 +107,6 @@ describe("a deleted user's data", () => {
     const left = (await itemsNaming(user)).map((item) => ({ entity: String(item._et), key: `${item.pk} ${item.sk}`, fate: fates.get(String(item._et)) }));
     expect(left.filter((item) => item.fate === undefined || !['keep', 'detach', 'expire'].includes(item.fate))).toEqual([]);
     // What stays, stays for its declared reason: the detached license, the move in the actions, the deletion line.
-    expect(left.map((item) => item.entity)).toEqual(expect.arrayContaining(['license', 'user-action', 'account-deletion']));
+    expect(left.map((item) => item.entity)).toEqual(expect.arrayContaining(['license', 'user-action', 'account_deletion']));
   });
 });
