@@ -248,6 +248,14 @@ export const jobs = {
       ivCurves: true,
     },
   },
+  'check-counters': {
+    construct: 'CheckCounters',
+    // Daily at 03:00 UTC, when the portal is quietest: a recount reads every counted record.
+    schedule: { minute: '0', hour: '3' },
+    description: 'Compares every counter with a recount of its records and alarms when one differs',
+    // Scan: the recount reads every counted record (an operator's job, never a user's call).
+    needs: { table: ['Scan', 'Query'] },
+  },
   'purge-unconfirmed': {
     construct: 'PurgeUnconfirmed',
     schedule: { minute: '30', hour: '2' },

@@ -65,11 +65,13 @@ export class PortalStack extends Stack {
     });
     const webhook = this.api.functions.fastspring;
     const deletionJob = this.jobs.functions['delete-accounts'];
+    const counterCheck = this.jobs.functions['check-counters'];
     this.alarms = new OperatorAlarms(this, 'Alarms', {
       sources: {
         webhookEventFailed: webhook ? [webhook] : [],
         accountDeletionFailed: deletionJob ? [deletionJob] : [],
         mailFailed: mailSenders,
+        countersDiffer: counterCheck ? [counterCheck] : [],
       },
     });
 

@@ -21,6 +21,10 @@ export const OPERATOR_ALARMS = {
     name: 'mail-failed',
     description: "The portal's own mail could not be sent",
   },
+  countersDiffer: {
+    name: 'counters-differ',
+    description: 'A counter differs from a recount of the records it counts (the daily check-counters job): run `npm run counters -- backfill`',
+  },
 } as const;
 
 export type OperatorAlarm = keyof typeof OPERATOR_ALARMS;

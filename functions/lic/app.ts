@@ -13,6 +13,7 @@ import {
 } from './handlers/admin-licenses';
 import { getAllLicenses, getLicenseDongles, getLicenseUsers } from './handlers/all-licenses';
 import { getLicenseSigningKey, reserveLicense } from './handlers/desktop';
+import { getLicenseStatistics } from './handlers/license-statistics';
 import { getLicenses, getLicenseTypes, getLicenseUsages } from './handlers/licenses';
 import { moveLicenseHandler } from './handlers/move-license';
 import { createLicenseCodes, getLicenseCodes, redeemLicenseCode } from './handlers/license-codes';
@@ -43,6 +44,7 @@ export const app = createEndpointApp(licEndpointContract, {
   get_all_licenses: getAllLicenses,
   get_license_users: getLicenseUsers,
   get_license_dongles: getLicenseDongles,
+  get_license_statistics: getLicenseStatistics,
   create_license: createLicenseHandler,
   update_license: updateLicense,
   disable_license: disableLicense,

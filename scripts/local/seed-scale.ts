@@ -15,6 +15,7 @@ import { BatchPutRequest } from 'dynamodb-toolbox/entity/actions/batchPut';
 import { BatchWriteCommand, execute } from 'dynamodb-toolbox/table/actions/batchWrite';
 import { ADDON_IDS, LICENSE_TYPE_IDS, LICENSE_USAGES } from '../../shared/licenses/catalog';
 import type { LicenseRecord } from '../../functions/domain/licenses/licenses.repository';
+import type { Recount } from '../../functions/lib/db/aggregates';
 import { connectToRunningStack, stackStateFile } from './running-stack';
 
 /** DynamoDB's batch size, and how many batches are in flight at once. */
@@ -45,6 +46,10 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   const { LicenseViewEntity } = await import('../../functions/domain/licenses/license-view.entity');
   const { ListRowEntity, requestListReload } = await import('../../functions/lib/lists/list-store');
   const { LICENSE_LIST, toLicenseListRow } = await import('../../functions/domain/licenses/license-list');
+  const { licenseCounters, licenseTallies } = await import('../../functions/domain/licenses/license-figures');
+  const { addCounts, recountInto } = await import('../../functions/lib/db/aggregates');
+  // What the licenses count for, added to the counters once they are written (a bulk load writes no counter per record).
+  const counts: Recount = new Map();
   const { USER_LIST, toUserListRow } = await import('../../functions/domain/users/user-list');
 
   const random = generator(size.users * 7 + size.licenses);
@@ -122,6 +127,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
       updated: now,
       version: 0,
     };
+    recountInto(counts, licenseTallies(license));
     requests.push(
       LicenseEntity.build(BatchPutRequest).item(license),
       row(LICENSE_LIST, id, toLicenseListRow(license)),
@@ -132,6 +138,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   }
   await flush(true);
   await Promise.all([requestListReload(USER_LIST), requestListReload(LICENSE_LIST)]);
+  await addCounts(counts, Object.values(licenseCounters));
   const seconds = (performance.now() - started) / 1000;
   log(`  ${size.licenses} licenses written (${seconds.toFixed(1)} s, ${written} batches)`);
   return { ...size, seconds };

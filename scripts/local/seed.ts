@@ -15,6 +15,7 @@ import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
+import { backfillNeverCounted, counterScriptNeeds } from '../../functions/domain/counted-records';
 
 export interface DemoAccount {
   username: string;
@@ -141,6 +142,8 @@ export async function seedDemoAccounts(
   }
   // The demo customer's licenses, one shared with them by the admin.
   await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, { id: userIds.get('admin')!, username: 'admin' }));
+  // A data folder from before the counters: they are back-filled from its records, once.
+  await runAs({ name: 'counters', needs: counterScriptNeeds, env: stackEnv }, () => backfillNeverCounted());
   // Produced units, two of them registered to the demo customer.
   await runAs(seeder, () => seedDemoDevices(userIds.get('demo')!));
   // IV curves: the admin's public reference curve and two of the demo customer's own.

@@ -188,6 +188,17 @@ export const licAdminContract = defineEndpoint({
     ),
     /** The licenses bound to a dongle, newest first (up to 9999). */
     get_license_dongles: cmd('admin', {}, z.object({ dongles: z.array(dongleSchema) })),
+    /**
+     * Licenses by type (every type, in the catalogue's order): active (enabled and valid today, perpetual
+     * ones included), reserved (a machine holds the seat), perpetual (enabled, no end). Read from counters.
+     */
+    get_license_statistics: cmd(
+      'admin',
+      {},
+      z.object({
+        license_type_stats: z.array(z.object({ license_type: z.string(), active: z.int(), reserved: z.int(), perpetual: z.int() })),
+      }),
+    ),
     /** A new license for a user; an empty or null valid_to makes it perpetual. */
     create_license: cmd(
       'admin',

@@ -35,7 +35,22 @@ describe('triggers and scheduled jobs', () => {
     });
   });
 
-  it.each(Object.keys(jobs))('lets %s list and delete users of this pool only, and send no mail without a sender', (name) => {
+  const accountJobs = Object.entries(jobs).filter(([, job]) => 'userPool' in job.needs).map(([name]) => name);
+
+  it('has the account jobs it had (the jobs below that list and delete users)', () => {
+    expect(accountJobs.sort()).toEqual(['delete-accounts', 'purge-unconfirmed']);
+  });
+
+  it('lets the counter check job read the table only (a recount: Scan and Query), with no Cognito and no mail', () => {
+    const fn = portal.stack.jobs.functions['check-counters']!;
+    const actions = statementsOf(portal, fn).flatMap((s) => asList(s.Action));
+    expect(actions.filter((a) => a.startsWith('cognito-idp:') || a.startsWith('ses:'))).toEqual([]);
+    expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Scan', 'dynamodb:Query']));
+    expect(variablesOf(portal, fn)).toMatchObject({ [ENV.tableName]: { Ref: logicalIdOf(portal.stack, portal.stack.data.table) } });
+  });
+
+  it.each(accountJobs)('lets %s list and delete users of this pool only, and send no mail without a sender', (name) => {
     const fn = portal.stack.jobs.functions[name]!;
     const statements = statementsOf(portal, fn);
     const cognito = statements.filter((s) => asList(s.Action).some((a) => a.startsWith('cognito-idp:')));

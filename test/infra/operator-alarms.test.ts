@@ -42,6 +42,7 @@ describe('operator alarms', () => {
     webhookEventFailed: () => ['endpoint fastspring'],
     accountDeletionFailed: () => ['job delete-accounts'],
     mailFailed: () => units().filter((unit) => unit.ownNeeds.mail).map((unit) => unit.label),
+    countersDiffer: () => ['job check-counters'],
   };
 
   it.each(Object.keys(OPERATOR_ALARMS) as OperatorAlarm[])('raises %s from the error lines of the functions that log it', (kind) => {

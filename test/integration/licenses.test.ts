@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
 import { encodeMachine } from '../../shared/licenses/seat';
-import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { userActions } from '../../functions/domain/audit/audit.repository';
 import { asUnit, createAdminUser, createConfirmedUser } from '../support/api';
 import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';

@@ -7,7 +7,7 @@ import {
   findProductByUid,
   saveCertificateRequest,
 } from '../../functions/domain/products/products.repository';
-import { userActions } from '../../functions/domain/licenses/licenses.repository';
+import { userActions } from '../../functions/domain/audit/audit.repository';
 import { FAILED_REGISTRATIONS_PER_HOUR } from '../../functions/product/handlers/products';
 import { productMessages } from '../../shared/products/messages';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';

@@ -1,4 +1,4 @@
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction } from '../../functions/lib/db/aggregates';
 import { createLicense, findLicense, licenseChangeWrites, type LicenseChanges, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, callApi } from './api';
 
@@ -25,7 +25,7 @@ export const storeLicenseChange = (id: number, changes: LicenseChanges) =>
   asUnit({ endpoint: 'lic' }, async () => {
     const license = await findLicense(id);
     if (!license) throw new Error(`No license ${id}`);
-    await execute(...licenseChangeWrites(license, changes));
+    await executeTransaction(licenseChangeWrites(license, changes));
   });
 
 /** A machine holds the license's seat, as the desktop app's reservation leaves it (without the seat protocol's checks). */

@@ -1,34 +1,12 @@
-import type { DeletionRequest } from '../../../shared/contract/user';
 import { getEmailSender } from '../../lib/adapters/email';
 import { cognito } from '../../lib/cognito';
 import { getAuthConfig } from '../../lib/config';
 import { alertOperators, logger } from '../../lib/logger';
-import { forgetDownloadsOf } from '../downloads/downloads.repository';
-import { forgetPrivateCurvesOf } from '../iv-curves/iv-curves';
-import { releaseProductsOf } from '../products/products.repository';
 import { revokeAccount } from '../sessions/revocations.repository';
-import { releaseClaim } from '../users/email-claims.repository';
-import { deleteUser, findUserBySub, type UserRecord } from '../users/users.repository';
-import { deletionDeadline } from './deletion-deadline';
+import { forgetUser } from '../user-data';
+import { findUserBySub } from '../users/users.repository';
 import { deletionMails } from './deletion-mails';
-import { pendingDeletions, recordDeletion, storeDeletionRequest, type PendingDeletion } from './deletions.repository';
-
-/**
- * Stores the request to delete `user`'s account; asking again returns the first request unchanged.
- * The user gets a mail saying when the account will be gone.
- */
-export async function requestDeletion(user: UserRecord, requestedBy?: number, now = new Date()): Promise<DeletionRequest> {
-  const { request, created } = await storeDeletionRequest({
-    user_id: user.id,
-    sub: user.sub,
-    username: user.username,
-    requested: now.toISOString(),
-    delete_by: deletionDeadline(now).toISOString(),
-    requested_by: requestedBy,
-  });
-  if (created) await getEmailSender().send(deletionMails.requested(user.email, user.username, request.delete_by));
-  return { requested: request.requested, delete_by: request.delete_by };
-}
+import { pendingDeletions, recordDeletion, type PendingDeletion } from './deletions.repository';
 
 /**
  * The Cognito username of the account with this `sub`, or null when it is gone. Looked up by sub, never
@@ -44,10 +22,11 @@ async function cognitoUsernameOf(sub: string): Promise<string | null> {
 
 /**
  * Deletes one account: first its tokens are revoked (so nothing it sends is accepted or re-creates a
- * record), then the Cognito user goes, the user's units are unregistered, their downloads, EULA
- * acceptances and private IV curves, the email claim and the user record go, an audit line without
- * personal data is kept and the request closed. Each step tolerates having been done by an earlier,
- * interrupted run, so the job can always be run again.
+ * record), then the Cognito user goes, then every domain's user data meets the fate its domain declared
+ * (functions/domain/user-data.ts: seats and shares released, licenses detached, units unregistered,
+ * downloads and private IV curves deleted …, the user record last), a line without personal data is kept
+ * and the request closed. Each step tolerates having been done by an earlier, interrupted run, so the job
+ * can always be run again.
  */
 export async function deleteAccount(request: PendingDeletion, now = new Date()): Promise<void> {
   await revokeAccount(request.sub);
@@ -57,13 +36,7 @@ export async function deleteAccount(request: PendingDeletion, now = new Date()):
     await client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: getAuthConfig().userPoolId, Username: username }));
   }
   const user = await findUserBySub(request.sub);
-  if (user) {
-    await releaseProductsOf(user.id, now);
-    await forgetDownloadsOf(user.id);
-    await forgetPrivateCurvesOf(user.id);
-    await releaseClaim(user.email, user.username);
-    await deleteUser(request.sub);
-  }
+  if (user) await forgetUser({ id: user.id, sub: user.sub, username: user.username, email: user.email }, now);
   await recordDeletion(request, now);
   if (user) await getEmailSender().send(deletionMails.done(user.email, user.username));
 }

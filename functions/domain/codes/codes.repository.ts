@@ -3,6 +3,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction } from '../../lib/db/aggregates';
 import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
@@ -118,7 +119,7 @@ export async function redeemCode(code: LicenseCodeRecord, userId: number, today:
   };
   const { key, redemptions, version, used_by, used_at } = next;
   try {
-    await execute(
+    await executeTransaction([
       LicenseCodeEntity.build(UpdateTransaction)
         .item({ key, redemptions, version, ...(code.single_usage ? { used_by, used_at } : {}) })
         .options({ condition: { and: [{ attr: 'version', eq: code.version }, ...(code.single_usage ? [{ attr: 'used_by' as const, exists: false }] : [])] } }),
@@ -127,7 +128,7 @@ export async function redeemCode(code: LicenseCodeRecord, userId: number, today:
         ? []
         : [CodeRedemptionEntity.build(PutTransaction).item({ key, user_id: userId, license_id: license.id }).options({ condition: { attr: 'key', exists: false } })]),
       ...writes,
-    );
+    ]);
   } catch (error) {
     if (isConditionFailure(error)) throw new CodeChangedError('The code changed meanwhile');
     throw error;

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { catalogueItem } from '../../../shared/commerce/catalogue';
 import type { AddonId } from '../../../shared/licenses/catalog';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import { findLicense, licenseChangeWrites, type LicenseChanges, type LicenseRecord, type TransactionItem } from '../licenses/licenses.repository';
-import { refundNotRestoredWrite } from '../licenses/user-action.entity';
+import { refundNotRestoredWrite } from '../audit/audit.repository';
 import {
   MAX_TRANSACTION_ITEMS,
   applyEventWrites,
@@ -23,7 +23,7 @@ import {
 } from './commerce.repository';
 import { applyOrderEvent } from './apply-order';
 import { ATTEMPTS, later, period, refuse, today } from './event-refusal';
-import { packedSteps } from './transaction-steps';
+import { packedWriteSteps } from './transaction-steps';
 import { readReturnedOrder, readSubscription, type ProviderEvent, type SubscriptionChange } from './provider-event';
 
 /**
@@ -120,7 +120,7 @@ async function planSubscriptionEvent(type: string, data: Record<string, unknown>
 }
 
 /** The first groups, in order, that fit `room` items together (a group fits alone: at most 7 + 50 items). */
-const firstGroups = (groups: RowGroup[], room: number): RowGroup[] => packedSteps(groups, room, (group) => group.writes.length)[0] ?? [];
+const firstGroups = (groups: RowGroup[], room: number): RowGroup[] => packedWriteSteps(groups, room, (group) => group.writes)[0] ?? [];
 
 /**
  * What a refund takes back, as groups of writes that belong together, and the closing writes (the order
@@ -179,11 +179,11 @@ async function applyReturn(event: ProviderEvent, now: Date): Promise<'applied' |
     const { groups, closing } = await planReturn(event.data, now);
     const all = [...groups.flat(), ...closing];
     try {
-      if (all.length + 1 <= MAX_TRANSACTION_ITEMS) {
+      if (transactionSize(all) + 1 <= MAX_TRANSACTION_ITEMS) {
         const outcome = await applyEventWrites(event.id, event.type, all);
         if (outcome !== 'conflict') return outcome;
       } else {
-        await execute(...(packedSteps(groups, MAX_TRANSACTION_ITEMS, (group) => group.length)[0] ?? []).flat());
+        await executeTransaction((packedWriteSteps(groups, MAX_TRANSACTION_ITEMS, (group) => group)[0] ?? []).flat());
         continue; // Done with these: plan what is left.
       }
     } catch (error) {
@@ -208,7 +208,7 @@ export async function applyProviderAnswer(type: ProviderAnswer, data: Record<str
     const groups = await planSubscriptionEvent(type, data, now);
     if (!groups.length) return;
     try {
-      await execute(...firstGroups(groups, MAX_TRANSACTION_ITEMS).flatMap((group) => group.writes));
+      await executeTransaction(firstGroups(groups, MAX_TRANSACTION_ITEMS).flatMap((group) => group.writes));
       continue; // Done with these: plan what is left.
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -238,12 +238,12 @@ async function applySubscriptionEvent(event: ProviderEvent, now: Date, maxSteps:
     const groups = event.type in subscriptionEffects ? await planSubscriptionEvent(event.type, event.data, now, new Set(progress.rowsDone)) : [];
     const writes = groups.flatMap((group) => group.writes);
     try {
-      if (writes.length + 1 <= MAX_TRANSACTION_ITEMS) {
+      if (transactionSize(writes) + 1 <= MAX_TRANSACTION_ITEMS) {
         const outcome = await applyEventWrites(event.id, event.type, writes, progress.steps);
         if (outcome !== 'conflict') return outcome;
       } else {
         const batch = firstGroups(groups, MAX_TRANSACTION_ITEMS - 1);
-        await execute(eventStepWrite(event.id, event.type, progress, batch.map((group) => group.rowId)), ...batch.flatMap((group) => group.writes));
+        await executeTransaction([eventStepWrite(event.id, event.type, progress, batch.map((group) => group.rowId)), ...batch.flatMap((group) => group.writes)]);
         if (++steps >= maxSteps) return 'partial';
         continue;
       }

@@ -1,6 +1,6 @@
 import { catalogueItem, nextLegacyUpgrade, type CatalogueItem } from '../../../shared/commerce/catalogue';
 import type { AddonId } from '../../../shared/licenses/catalog';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import {
@@ -29,7 +29,7 @@ import {
   type SubscriptionRecord,
 } from './commerce.repository';
 import { ATTEMPTS, later, period, refuse, today } from './event-refusal';
-import { packedSteps } from './transaction-steps';
+import { packedWriteSteps } from './transaction-steps';
 import { readOrder, type CompletedOrder, type ProviderEvent } from './provider-event';
 
 /**
@@ -185,7 +185,7 @@ async function creationUnits(order: CompletedOrder, plan: OrderPlan, record: Pic
 
 /** Units packed in order into transactions of at most `size` items. */
 const packed = (units: TransactionItem[][], size: number): TransactionItem[][] =>
-  packedSteps(units, size, (unit) => unit.length).map((step) => step.flat());
+  packedWriteSteps(units, size, (unit) => unit).map((step) => step.flat());
 
 /** Items of a step besides its creations: the order's step counter and, in the last, the event record. */
 const STEP_OVERHEAD = 2;
@@ -261,14 +261,14 @@ async function claimOrder(event: ProviderEvent, order: CompletedOrder, now: Date
   };
   const creations = units.flat();
   // The order record and the event record besides the writes.
-  if (changeWrites.length + creations.length + 2 <= MAX_TRANSACTION_ITEMS) {
+  if (transactionSize([...changeWrites, ...creations]) + 2 <= MAX_TRANSACTION_ITEMS) {
     return applyEventWrites(event.id, event.type, [...changeWrites, ...creations, orderWrite(record)]);
   }
-  if (changeWrites.length + 1 > MAX_TRANSACTION_ITEMS) refuse(`Order ${order.orderId}: changes too many licenses at once (${changeWrites.length} writes)`);
+  if (transactionSize(changeWrites) + 1 > MAX_TRANSACTION_ITEMS) refuse(`Order ${order.orderId}: changes too many licenses at once (${transactionSize(changeWrites)} writes)`);
   const steps = packed(units, MAX_TRANSACTION_ITEMS - STEP_OVERHEAD);
   const claimed: Omit<OrderRecord, 'created' | 'updated'> = { ...record, planned_at: now.toISOString(), steps: steps.length, steps_done: 0 };
   try {
-    await execute(orderWrite(claimed), ...changeWrites);
+    await executeTransaction([orderWrite(claimed), ...changeWrites]);
   } catch (error) {
     if (isConditionFailure(error)) return 'conflict';
     throw error;
@@ -288,7 +288,7 @@ async function continueOrder(event: ProviderEvent, order: CompletedOrder, record
     const writes = [orderStepWrite(record.order_id, done + 1), ...steps[done]!];
     if (done + 1 === steps.length) return applyEventWrites(event.id, event.type, writes);
     try {
-      await execute(...writes);
+      await executeTransaction(writes);
     } catch (error) {
       // Another delivery wrote this step: read the record again and go on from there.
       if (isConditionFailure(error)) return 'conflict';

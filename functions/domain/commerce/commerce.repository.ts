@@ -4,7 +4,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $add, $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction } from '../../lib/db/aggregates';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import type { TransactionItem } from '../licenses/licenses.repository';
@@ -76,12 +76,12 @@ export const eventStepWrite = (eventId: string, type: string, progress: EventPro
  */
 export async function applyEventWrites(eventId: string, type: string, writes: TransactionItem[], steps = 0): Promise<ApplyOutcome> {
   try {
-    await execute(
+    await executeTransaction([
       WebhookEventEntity.build(UpdateTransaction)
         .item({ event_id: eventId, type, status: 'applied', reason: $remove() })
         .options({ condition: notAppliedAfter(steps) }),
       ...writes,
-    );
+    ]);
     return 'applied';
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -1,19 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getTableName } from '../../lib/config';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { documentClient, expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
+import { licenseCountChanges } from './license-figures';
 import { licenseListWrites } from './license-list';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity, licenseViewsPartition } from './license-view.entity';
@@ -23,10 +25,9 @@ import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity'
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import { moveActionWrites, UserActionEntity } from './user-action.entity';
+import { moveActionWrites } from '../audit/audit.repository';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
-export type UserActionRecord = FormattedItem<typeof UserActionEntity>;
 
 /** A write whose condition no longer held: another request changed the license first. */
 export class LicenseChangedError extends Error {
@@ -86,6 +87,7 @@ export async function prepareLicense(
     LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
     ...licenseListWrites(license, now),
     ...licenseViewWrites(null, license),
+    ...licenseCountChanges(null, license),
   ];
   return { license, writes };
 }
@@ -96,7 +98,7 @@ export const reserveLicenseIds = (count: number) => reserveIds('license', count)
 /** A new license with its list row. */
 export async function createLicense(fields: NewLicense, now = new Date()): Promise<LicenseRecord> {
   const { license, writes } = await prepareLicense(fields, now);
-  await execute(...writes);
+  await executeTransaction(writes);
   return license;
 }
 
@@ -127,7 +129,7 @@ export type LicenseCondition = Condition<typeof LicenseEntity>;
 /** Changes to a license's own fields; null removes a field. */
 export type LicenseChanges = { [K in Exclude<keyof LicenseRecord, 'id' | 'created' | 'updated' | 'version'>]?: LicenseRecord[K] | null };
 /** Other items written in the same transaction (shares, actions, seat events, counters). */
-export type TransactionItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
+export type TransactionItem = TransactionWrite;
 
 async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   try {
@@ -173,6 +175,7 @@ export function licenseChangeWrites(
       .options({ condition: { and: [stillAsRead(license), ...conditions] } }),
     ...licenseListWrites(next, now),
     ...licenseViewWrites(license, next, sharedBy),
+    ...licenseCountChanges(license, next),
   ];
 }
 
@@ -187,7 +190,7 @@ async function writeLicense(
     sharedBy,
   }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string } = {},
 ): Promise<void> {
-  await inTransaction(() => execute(...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others));
+  await inTransaction(() => executeTransaction([...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others]));
 }
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
@@ -240,17 +243,6 @@ export async function moveLicense(license: LicenseRecord, toUserId: number, byUs
       ...moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
     ],
   });
-}
-
-/** A user's actions, newest first. */
-export async function userActions(userId: number): Promise<UserActionRecord[]> {
-  const { Items } = await portalTable
-    .build(QueryCommand)
-    .entities(UserActionEntity)
-    .query({ partition: `actions#${userId}` })
-    .options({ reverse: true, maxPages: Infinity })
-    .send();
-  return Items ?? [];
 }
 
 export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
@@ -369,13 +361,13 @@ export async function renewSeat(
 ): Promise<void> {
   const held: LicenseCondition[] = [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }];
   await inTransaction(() =>
-    execute(
+    executeTransaction([
       LicenseEntity.build(ConditionCheck)
         .key({ id: license.id })
         // Still as read, so the lease signed from that reading grants what the license grants now.
         .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
       seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
-    ),
+    ]),
   );
 }
 
@@ -475,4 +467,74 @@ export async function addLicenseViews(license: LicenseRecord): Promise<void> {
   await writeLicense(license, { shared_count: shares.length, shared_users: sortedIds(shares.map((share) => share.user_id)) }, {
     sharedBy: shares.find((share) => share.owner_username)?.owner_username,
   });
+}
+
+/** Attempts at one license's deletion write that lost to another write of it (read again, write again). */
+const DETACH_ATTEMPTS = 5;
+
+async function withFreshLicense(id: number, write: (license: LicenseRecord) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const license = await findLicense(id);
+    if (!license) return;
+    try {
+      await write(license);
+      return;
+    } catch (error) {
+      if (!(error instanceof LicenseChangedError) || attempt >= DETACH_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Account deletion, for licenses (decision 029). Found through the user's copies, the one list of what
+ * they own and what is shared with them:
+ * - a seat they hold on a license shared with them is released (the owner may use it again), and the
+ *   share ends;
+ * - a license they own stays (orders, refunds and subscriptions name it) but is detached: disabled,
+ *   its seat released, its shares ended (the recipients lose it), with a `release` seat event if a
+ *   machine held it;
+ * - their copies go.
+ * Each write is one transaction as any license write (list row, copies, counters); a license changed
+ * meanwhile is read and written again, and a run after an interruption finds what was done done.
+ */
+export async function detachLicensesOf(userId: number, now = new Date()): Promise<void> {
+  const { own, shared } = await licenseListOf(userId);
+  for (const { license: copy } of shared) {
+    await withFreshLicense(copy.id, async (license) => {
+      if (license.reserved_to === userId && license.fingerprint && license.hid === undefined) {
+        await freeSeat(license, license.fingerprint, userId, 'release', now);
+        return withFreshLicense(copy.id, async (freed) => ((freed.shared_users ?? []).includes(userId) ? cancelShare(freed, userId) : undefined));
+      }
+      if ((license.shared_users ?? []).includes(userId) || (await sharedUserIds(license.id)).includes(userId)) await cancelShare(license, userId);
+    });
+  }
+  for (const copy of own) {
+    await withFreshLicense(copy.id, async (license) => {
+      if (license.user_id !== userId) return;
+      const shares = await sharedUserIds(license.id);
+      const seatHeld = license.reserved_to !== undefined && license.fingerprint !== undefined && license.hid === undefined;
+      if (!license.enabled && !seatHeld && shares.length === 0 && (license.shared_users ?? []).length === 0) return;
+      await writeLicense(
+        license,
+        {
+          enabled: false,
+          shared_count: 0,
+          shared_users: [],
+          ...(seatHeld ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}),
+        },
+        {
+          now,
+          others: [
+            ...shares.map((shareUserId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: shareUserId })),
+            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : []),
+          ],
+        },
+      );
+    });
+  }
+  // The owner's copies were written again with the licenses: they go last.
+  const { own: left, shared: sharedLeft } = await licenseListOf(userId);
+  for (const license of [...left, ...sharedLeft.map((entry) => entry.license)]) {
+    await LicenseViewEntity.build(DeleteItemCommand).key({ user_id: userId, license_id: license.id }).send();
+  }
 }

@@ -7,6 +7,7 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { executeTransaction } from '../../lib/db/aggregates';
 import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { CertificateAddress } from '../../../shared/products/certificate-request';
@@ -14,8 +15,9 @@ import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { DeviceEntity, devicePartition } from '../devices/device.entity';
 import type { DeviceRecord } from '../devices/devices.repository';
-import { moveActionWrites } from '../licenses/user-action.entity';
+import { moveActionWrites } from '../audit/audit.repository';
 import { CertificateRequestEntity } from './certificate-request.entity';
+import { productCountChanges } from './product-figures';
 import { productListWrites } from './product-list';
 import { ProductEntity, productsOfPartition } from './product.entity';
 import { UnitRegistrationEntity } from './unit-registration.entity';
@@ -76,12 +78,13 @@ export async function registerProduct(device: DeviceRecord, userId: number, now 
     version: 0,
   };
   await inTransaction(() =>
-    execute(
+    executeTransaction([
       DeviceEntity.build(ConditionCheck).key({ uid: device.uid }).condition({ attr: 'uid', exists: true }),
       UnitRegistrationEntity.build(PutTransaction).item({ uid: device.uid, product_id: id }).options({ condition: { attr: 'uid', exists: false } }),
       ProductEntity.build(PutTransaction).item(product).options({ condition: { attr: 'id', exists: false } }),
       ...productListWrites(id, product, now),
-    ),
+      ...productCountChanges(null, product),
+    ]),
   );
   return product;
 }
@@ -110,13 +113,14 @@ export async function moveProduct(product: ProductRecord, toUserId: number, byUs
 /** Ends a product's registration (as read): the product, the unit's registration and its list row go together. */
 export async function unregisterProduct(product: ProductRecord, now = new Date()): Promise<void> {
   await inTransaction(() =>
-    execute(
+    executeTransaction([
       ProductEntity.build(DeleteTransaction).key({ id: product.id }).options({ condition: readVersion(product) }),
       UnitRegistrationEntity.build(DeleteTransaction)
         .key({ uid: product.uid })
         .options({ condition: { attr: 'product_id', eq: product.id } }),
       ...productListWrites(product.id, null, now),
-    ),
+      ...productCountChanges(product, null),
+    ]),
   );
 }
 

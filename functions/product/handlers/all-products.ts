@@ -1,5 +1,6 @@
 import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_CSV_ROWS, type productAdminContract } from '../../../shared/contract/product.admin';
 import { productMessages } from '../../../shared/products/messages';
+import { registeredProductCount } from '../../domain/products/product-figures';
 import { productListCache, type ProductListRow } from '../../domain/products/product-list';
 import { productMatches, productSortValue, toAdminProductRow } from '../../domain/products/product-list.rules';
 import { findProductByUid, ProductChangedError, unregisterProduct } from '../../domain/products/products.repository';
@@ -42,8 +43,9 @@ export const getProductsCsv: AdminHandlers['get_products_csv'] = async (query) =
   return writeCsvExport(CSV_COLUMNS, records);
 };
 
+/** Read from the registrations' counter (product-figures.ts), never from the list. */
 export const getProductStatistics: AdminHandlers['get_product_statistics'] = async () => ({
-  registered_products: (await productListCache.current()).size,
+  registered_products: await registeredProductCount(),
 });
 
 /** Ends a unit's registration; the unit may then be registered again. */

@@ -1,6 +1,6 @@
 import { apiMessages } from '../../../shared/api';
 import type { userContract } from '../../../shared/contract/user';
-import { requestDeletion } from '../../domain/accounts/account-deletion';
+import { requestDeletion } from '../../domain/accounts/request-deletion';
 import { resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';

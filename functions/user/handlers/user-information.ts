@@ -1,19 +1,18 @@
 import { apiMessages } from '../../../shared/api';
 import type { userAdminContract } from '../../../shared/contract/user.admin';
-import { userDownloads } from '../../domain/downloads/downloads.repository';
-import { userActions } from '../../domain/licenses/licenses.repository';
-import { productOfRecord } from '../../domain/products/product-list.rules';
-import { productsOf } from '../../domain/products/products.repository';
+import { userDetailParts } from '../../domain/user-detail';
 import { findUserById } from '../../domain/users/users.repository';
-import { timeOfKey } from '../../lib/db/time-key';
 import { notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
-/** A user's detail for admins: who they are, what was moved to or from them, and their downloads, newest first. */
+/**
+ * A user's detail for admins: who they are, and what each domain keeps of them and shows here (their
+ * actions, downloads and products, newest first), as the domains declare it (functions/domain/user-data.ts).
+ */
 export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get_user_information'] = async ({ user_id }) => {
   const user = await findUserById(user_id);
   if (!user) throw notFound(apiMessages.userNotFound(user_id));
-  const [actions, downloads, products] = await Promise.all([userActions(user_id), userDownloads(user_id), productsOf(user_id)]);
+  const { actions, userDownloads, products } = await userDetailParts(user_id);
   return {
     user: {
       id: user.id,
@@ -25,23 +24,8 @@ export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get
       legacy: user.legacy,
       created: user.created,
     },
-    actions: actions.map((action) => ({
-      id: action.at,
-      created: timeOfKey(action.at),
-      action: action.action,
-      license_id: action.license_id ?? null,
-      product_id: action.product_id ?? null,
-      from_user_id: action.from_user_id ?? 0,
-      to_user_id: action.to_user_id ?? 0,
-      by_user_id: action.by_user_id,
-    })),
-    userDownloads: downloads.map((download) => ({
-      id: download.at,
-      created: timeOfKey(download.at),
-      client_version: download.client_version,
-      os: download.os,
-      arch: download.arch,
-    })),
-    products: products.map(productOfRecord),
+    actions,
+    userDownloads,
+    products,
   };
 };

@@ -1,0 +1,22 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { AccountDeletionEntity } from './account-deletion.entity';
+import { DeletionRequestEntity } from './deletion-request.entity';
+
+/** The accounts domain: the deletion request itself, and the line that says an account was deleted. */
+export const accountsUserData = {
+  domain: 'accounts',
+  parts: [
+    {
+      what: 'the pending deletion request (id, sub, username, when)',
+      entities: [DeletionRequestEntity],
+      fate: 'delete',
+      why: 'closed by the deletion itself (recordDeletion), once everything else is done',
+    },
+    {
+      what: 'the deletion line: user id, when requested and deleted, by whom (an admin id)',
+      entities: [AccountDeletionEntity],
+      fate: 'keep',
+      why: 'proof that and when the account was deleted; numbers only, no personal data',
+    },
+  ],
+} satisfies UserDataDeclaration;

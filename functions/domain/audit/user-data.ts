@@ -1,0 +1,32 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { timeOfKey } from '../../lib/db/time-key';
+import { userActions } from './audit.repository';
+import { UserActionEntity } from './user-action.entity';
+
+/** The audit domain's part of the admin user detail: the user's actions, newest first. */
+export const auditUserDetail = async (userId: number) => ({
+  actions: (await userActions(userId)).map((action) => ({
+    id: action.at,
+    created: timeOfKey(action.at),
+    action: action.action,
+    license_id: action.license_id ?? null,
+    product_id: action.product_id ?? null,
+    from_user_id: action.from_user_id ?? 0,
+    to_user_id: action.to_user_id ?? 0,
+    by_user_id: action.by_user_id,
+  })),
+});
+
+/** The audit domain: the user's trail of actions (moves of licenses and products, refunds not restored). */
+export const auditUserData = {
+  domain: 'audit',
+  parts: [
+    {
+      what: "the user's actions: what was moved to or from them, by whom, when (ids only)",
+      entities: [UserActionEntity],
+      fate: 'keep',
+      why: 'the history of licenses and products, which are kept, and the other party of each move keeps the same entry; ids only, no personal data',
+    },
+  ],
+  detail: auditUserDetail,
+} satisfies UserDataDeclaration;

@@ -1,0 +1,27 @@
+import { timeOfKey } from '../../lib/db/time-key';
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { forgetDownloadsOf, userDownloads } from './downloads.repository';
+import { EulaAcceptanceEntity } from './eula-acceptance.entity';
+import { UserDownloadEntity } from './user-download.entity';
+
+/** The downloads domain's part of the admin user detail: the newest downloads. */
+export const downloadsUserDetail = async (userId: number) => ({
+  userDownloads: (await userDownloads(userId)).map((download) => ({
+    id: download.at,
+    created: timeOfKey(download.at),
+    client_version: download.client_version,
+    os: download.os,
+    arch: download.arch,
+  })),
+});
+
+/** The downloads domain: what the user downloaded, and whose EULAs they accepted. */
+export const downloadsUserData = {
+  domain: 'downloads',
+  parts: [
+    { what: 'downloads (version, os, arch, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
+    { what: 'EULA acceptances per version', entities: [EulaAcceptanceEntity], fate: 'delete', why: 'only the user themself needs them' },
+  ],
+  forget: (user) => forgetDownloadsOf(user.id),
+  detail: downloadsUserDetail,
+} satisfies UserDataDeclaration;

@@ -1,0 +1,24 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { IvCurveUsageEntity } from './iv-curve-usage.entity';
+import { IvCurveEntity } from './iv-curve.entity';
+import { forgetPrivateCurvesOf } from './iv-curves';
+
+/** The IV curves domain: the user's curves and their files, and the usage their limits count. */
+export const ivCurvesUserData = {
+  domain: 'iv-curves',
+  parts: [
+    {
+      what: 'IV curves and their files: private ones deleted (file first), public ones kept',
+      entities: [IvCurveEntity],
+      fate: 'delete',
+      why: 'a private curve is only its owner\'s; a public one an admin published for everyone, and it names its owner by id only',
+    },
+    {
+      what: 'the count and bytes of the user\'s curves (their upload limits)',
+      entities: [IvCurveUsageEntity],
+      fate: 'keep',
+      why: 'it still counts the public curves that stay; numbers only',
+    },
+  ],
+  forget: (user) => forgetPrivateCurvesOf(user.id),
+} satisfies UserDataDeclaration;

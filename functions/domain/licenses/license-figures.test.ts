@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { licenseCountChanges, licenseTallies } from './license-figures';
+import type { LicenseRecord } from './licenses.repository';
+
+const license = (fields: Partial<LicenseRecord> = {}): LicenseRecord =>
+  ({ id: 1, user_id: 2, license_type_id: 'Pro', license_usage_id: 4, enabled: true, valid_from: '2026-01-01', addons: [], created: '', updated: '', ...fields }) as LicenseRecord;
+const figures = (record: LicenseRecord | null) => licenseTallies(record).map((tally) => `${tally.counter.name}:${tally.at ?? ''}`);
+
+describe('what a license counts for', () => {
+  it('an enabled license with an end: by the day it ends and the day it starts', () => {
+    expect(figures(license({ valid_to: '2027-01-01' }))).toEqual(['licenses-ending:2027-01-01', 'licenses-starting:2026-01-01']);
+  });
+
+  it('an enabled one without an end: perpetual, and by the day it starts', () => {
+    expect(figures(license())).toEqual(['licenses-perpetual:', 'licenses-starting:2026-01-01']);
+  });
+
+  it('a disabled one: only its seat, if a machine holds it', () => {
+    expect(figures(license({ enabled: false }))).toEqual([]);
+    expect(figures(license({ enabled: false, reserved_to: 2, fingerprint: 'f' }))).toEqual(['licenses-reserved:']);
+  });
+
+  it('one ending before it starts never counts as starting (so every license starting later also ends later)', () => {
+    expect(figures(license({ valid_from: '2026-05-01', valid_to: '2026-04-01' }))).toEqual(['licenses-ending:2026-04-01']);
+  });
+
+  it('a reservation changes only the reserved count; a takeover by the same user nothing', () => {
+    const free = license({ valid_to: '2027-01-01' });
+    const held = license({ valid_to: '2027-01-01', reserved_to: 2, fingerprint: 'a' });
+    expect(licenseCountChanges(free, held).map((d) => [d.counter.name, d.figure, d.delta])).toEqual([['licenses-reserved', 'total#Pro', 1]]);
+    expect(licenseCountChanges(held, { ...held, fingerprint: 'b' })).toEqual([]);
+  });
+});

@@ -1,0 +1,34 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { LicenseShareEntity } from './license-share.entity';
+import { LicenseViewEntity } from './license-view.entity';
+import { LicenseEntity } from './license.entity';
+import { detachLicensesOf } from './licenses.repository';
+import { SeatEventEntity } from './seat-event.entity';
+
+/** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events. */
+export const licensesUserData = {
+  domain: 'licenses',
+  parts: [
+    {
+      what: 'licenses they own (owner id, a seat their machine holds)',
+      entities: [LicenseEntity],
+      fate: 'detach',
+      why: 'orders, refunds and subscriptions name them, so they stay, owned by the deleted id: disabled, seat released, shares ended (decision 029)',
+    },
+    {
+      what: 'shares: licenses they shared, and licenses shared with them (a seat they hold on one is released)',
+      entities: [LicenseShareEntity],
+      fate: 'release',
+      why: "a share is the owner's grant to a person who is gone; the owner's seat is theirs to use again",
+    },
+    { what: 'their copies of their own and shared licenses', entities: [LicenseViewEntity], fate: 'delete', why: 'only their own list reads them' },
+    {
+      what: 'seat events naming their id and machine',
+      entities: [SeatEventEntity],
+      fate: 'expire',
+      // A plain text (no template): the user endpoint's bundle then drops this declaration it does not use.
+      why: 'the usage figures read them; they expire after SEAT_EVENT_RETENTION_DAYS (90 days)',
+    },
+  ],
+  forget: (user, now) => detachLicensesOf(user.id, now),
+} satisfies UserDataDeclaration;

@@ -1,0 +1,19 @@
+import { countChanges, declareCounter, readTotal, type Tally } from '../../lib/db/aggregates';
+import type { ProductRecord } from './products.repository';
+
+/**
+ * Registered products by product id (Arc, Ace …), kept by every registration and unregistration in its
+ * own transaction: the admin's `get_product_statistics` reads a few items, never the product list. The
+ * desktop app registers units one user at a time, so four items take concurrent registrations.
+ */
+export const registeredProducts = declareCounter({ name: 'products-registered', periods: ['total'], shards: 4 });
+
+/** What a product counts for. */
+export const productTallies = (product: ProductRecord | null): Tally[] =>
+  product ? [{ counter: registeredProducts, dimension: product.product_id.replace(/#/g, '') || '-' }] : [];
+
+/** The counter changes of a product write from `before` (null: registered now) to `after` (null: unregistered). */
+export const productCountChanges = (before: ProductRecord | null, after: ProductRecord | null) => countChanges(productTallies(before), productTallies(after));
+
+/** How many products are registered now. */
+export const registeredProductCount = () => readTotal(registeredProducts);

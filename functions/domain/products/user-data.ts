@@ -1,0 +1,24 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { CertificateRequestEntity } from './certificate-request.entity';
+import { productOfRecord } from './product-list.rules';
+import { ProductEntity } from './product.entity';
+import { productsOf, releaseProductsOf } from './products.repository';
+
+/** The products domain's part of the admin user detail: their registered products, newest first. */
+export const productsUserDetail = async (userId: number) => ({ products: (await productsOf(userId)).map(productOfRecord) });
+
+/** The products domain: the units the user registered, and certificate requests with their address. */
+export const productsUserData = {
+  domain: 'products',
+  parts: [
+    { what: 'registered products (their units)', entities: [ProductEntity], fate: 'release', why: 'the unit is unregistered: its next owner registers it' },
+    {
+      what: 'calibration certificate requests (their address)',
+      entities: [CertificateRequestEntity],
+      fate: 'delete',
+      why: 'the address is personal data; the mail to support was sent when asked',
+    },
+  ],
+  forget: (user, now) => releaseProductsOf(user.id, now),
+  detail: productsUserDetail,
+} satisfies UserDataDeclaration;

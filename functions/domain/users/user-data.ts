@@ -1,0 +1,18 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { releaseClaim } from './email-claims.repository';
+import { EmailClaimEntity } from './email-claim.entity';
+import { UserEntity } from './user.entity';
+import { deleteUser } from './users.repository';
+
+/** The users domain: the user record (profile) and the claim on their email address. Deleted last. */
+export const usersUserData = {
+  domain: 'users',
+  parts: [
+    { what: 'the user record: username, email, name, company, legacy flag', entities: [UserEntity], fate: 'delete', why: 'the account is gone' },
+    { what: 'the claim on their email address', entities: [EmailClaimEntity], fate: 'release', why: 'the address may sign up again' },
+  ],
+  forget: async (user) => {
+    await releaseClaim(user.email, user.username);
+    await deleteUser(user.sub);
+  },
+} satisfies UserDataDeclaration;
