@@ -6,7 +6,7 @@ import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
 import { parseDelivery } from '../domain/commerce/provider-event';
-import { drain, isFromDistribution } from '../lib/endpoint-app';
+import { callLogKeys, drain, isFromDistribution } from '../lib/endpoint-app';
 import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
 import { endpoints, secrets } from '../registry';
@@ -51,6 +51,7 @@ async function isSigned(rawBody: string, signature: string): Promise<boolean> {
  * retries the others; an event that cannot be applied is recorded with its reason and logged.
  */
 export const app = new Hono().basePath(`${API_PREFIX}/${endpoints.fastspring.path}`);
+app.use(callLogKeys(endpoints.fastspring.path));
 
 app.onError((err, c) => {
   alertOperators('webhookEventFailed', 'Unhandled webhook error', { error: err });
