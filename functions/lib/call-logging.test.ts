@@ -7,7 +7,7 @@ import { logger } from './logger';
 import { runAs } from './runtime-env';
 
 /** The JSON lines Powertools wrote (info to stdout, warnings and errors to stderr) while `work` ran. */
-async function logLines(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+async function logLines(work: () => unknown): Promise<Record<string, unknown>[]> {
   const written: string[] = [];
   const capture = (chunk: string | Uint8Array) => {
     written.push(String(chunk));
