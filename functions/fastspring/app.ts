@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';

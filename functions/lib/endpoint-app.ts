@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages, type ApiResponse } from '../../shared/api';
