@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { handle } from 'hono/aws-lambda';
 import { endpointNeeds, endpoints, jobs, triggers, type EndpointName, type JobName, type TriggerName } from '../registry';
 import { validateEnvironment } from './config';
-import { logger, setLogService } from './logger';
+import { lambdaContextKeys, setLogService, withLogKeys } from './logger';
 import { currentRuntime, functionEnv } from './runtime-env';
 
 /**
@@ -15,10 +15,8 @@ export function endpointHandler(name: EndpointName, app: Hono) {
   setLogService(name);
   validateEnvironment(endpointNeeds(endpoints[name]));
   const handler = handle(app);
-  return (event: Parameters<typeof handler>[0], context: Context) => {
-    logger.addContext(context);
-    return handler(event, context);
-  };
+  return (event: Parameters<typeof handler>[0], context: Context) =>
+    withLogKeys(lambdaContextKeys(context), () => handler(event, context));
 }
 
 const validated = new WeakSet<object>();
@@ -38,7 +36,6 @@ export function unitHandler<E, R>(
       validateEnvironment(needs, env);
       validated.add(env);
     }
-    if (context) logger.addContext(context);
-    return work(event);
+    return context ? withLogKeys(lambdaContextKeys(context), () => work(event)) : work(event);
   };
 }

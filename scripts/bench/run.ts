@@ -14,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -274,9 +275,14 @@ function measureBundles() {
       ]),
     );
     const times: number[] = [];
+    // Loaded as the Lambda runtime loads it: a CommonJS bundle with require, an ES module with import.
+    const [inputType, load] =
+      bundle.moduleFormat === 'module'
+        ? ['module', `await import(${JSON.stringify(pathToFileURL(bundle.handlerFile).href)})`]
+        : ['commonjs', `require(${JSON.stringify(bundle.handlerFile)})`];
     for (let i = 0; i < 5; i++) {
-      const script = `const t=performance.now();await import(${JSON.stringify(bundle.handlerFile)});console.log(performance.now()-t)`;
-      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      const script = `const t=performance.now();${load};console.log(performance.now()-t)`;
+      const run = spawnSync(process.execPath, [`--input-type=${inputType}`, '-e', script], {
         encoding: 'utf8',
         env: { ...process.env, ...env, AWS_REGION: 'us-east-1' },
       });

@@ -29,6 +29,7 @@ describe('function bundles in the cloud assembly', () => {
   it.each(expectedPaths)('%s is one minified CommonJS file with an external source map, the AWS SDK left to the runtime', (constructPath) => {
     const bundle = bundles.find((b) => b.constructPath === constructPath)!;
     expect(bundle.handlerFile.endsWith('index.js')).toBe(true);
+    expect(bundle.moduleFormat).toBe('commonjs');
     // CommonJS whatever package.json is above it, as the runtime's AWS SDK is (no ESM-to-CommonJS bridge).
     expect(JSON.parse(readFileSync(join(bundle.bundleDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     const code = readFileSync(bundle.handlerFile, 'utf8');

@@ -42,7 +42,7 @@ const loadCognito = () => import('./cognito');
 /** The identity provider module (AWS SDK), loaded on first use: sign-up, verification, password changes. */
 export const loadIdentityProvider = loadCognito;
 
-/** Starts loading the identity provider module (the AWS SDK) early, e.g. once the sign-in form is shown. */
+/** Starts loading the identity provider module (the AWS SDK) early, e.g. once the user starts filling in the sign-in form. */
 export function preloadCognito(): void {
   void loadCognito().catch(() => undefined);
 }
