@@ -1,19 +1,35 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig } from './aws-client-config';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { AWS_REQUEST_TIMEOUT_MS, BULK_READ_OPTIONS, awsClientConfig } from './aws-client-config';
 import { isOutage } from './errors';
+
+/** A bulk read of this table is answered, slower than a call may take but within a bulk read's limit. */
+const SLOW_TABLE = 'slow-bulk';
+const SLOW_ANSWER_MS = AWS_REQUEST_TIMEOUT_MS + 500;
 
 /**
  * A stalled service: it accepts connections and reads requests but never answers, as DynamoDB Local does
- * when its process is stopped (the kernel still accepts connections for it).
+ * when its process is stopped (the kernel still accepts connections for it); except a Query of SLOW_TABLE,
+ * answered late.
  */
 const sockets = new Set<Socket>();
-const stalled = createServer((socket) => {
+const stalled = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    if (!body.includes(`"TableName":"${SLOW_TABLE}"`)) return;
+    setTimeout(() => {
+      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify({ Items: [{ pk: { S: 'a' } }], Count: 1, ScannedCount: 1 }));
+    }, SLOW_ANSWER_MS);
+  });
+});
+stalled.on('connection', (socket) => {
   sockets.add(socket);
   socket.on('close', () => sockets.delete(socket));
-  socket.resume();
 });
 const port = await new Promise<number>((resolve) => stalled.listen(0, '127.0.0.1', () => resolve((stalled.address() as AddressInfo).port)));
 const endpoint = `http://127.0.0.1:${port}`;
@@ -65,5 +81,14 @@ describe('every AWS client of a function, against a service that never answers',
       expect((failure as Error).name).toBe('TimeoutError');
       expect(isOutage(failure)).toBe(true);
     }
+  });
+
+  it('lets a bulk read take longer than a call, as a cold list load of 16 shards at once may', { timeout: 20_000 }, async () => {
+    const { documentClient } = await import('./db/table');
+    const page = await documentClient.send(
+      new QueryCommand({ TableName: SLOW_TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'a' } }),
+      BULK_READ_OPTIONS,
+    );
+    expect(page.Items).toEqual([{ pk: 'a' }]);
   });
 });

@@ -4,19 +4,22 @@
  * 30 s cut-off, instead of holding the Lambda (and the user) until then:
  * - a connection that does not open within a second fails (in AWS the endpoint is in the region: a
  *   connection takes milliseconds; locally the emulators are on 127.0.0.1);
- * - an answer whose first byte has not come within 4 s fails, and so does a socket idle for 4 s while an
- *   answer is read. DynamoDB answers a 1 MB Query page in well under a second; DynamoDB Local on a busy
- *   two-core machine, answering the 16 parallel shard Queries of a bulk admin list load, takes longer
- *   per page, and 4 s leaves it room without letting a frozen store hold the call;
+ * - an answer whose first byte has not come within 4 s fails. DynamoDB answers a 1 MB Query page in well
+ *   under a second, Cognito, Secrets Manager, S3 and SES their calls too; 4 s leaves DynamoDB Local room
+ *   on a busy two-core machine without letting a frozen store hold the call. A bulk read (the shard
+ *   Queries of an admin list's cold load, 16 in parallel, each page built whole before its first byte)
+ *   passes BULK_READ_OPTIONS for more;
+ * - a socket silent for 10 s while an answer is read fails (a stall in the middle of an answer);
  * - such a failure is tried once more (2 attempts, with the SDK's backoff), so one lost packet or one
  *   slow page is absorbed, throttling too, and the worst case stays near 2 × 4 s: a 503 in about 8 s,
  *   well inside the function's 20 s and the gateway's 30 s.
  * `throwOnRequestTimeout` makes the SDK fail rather than only warn at the request timeout (the SDK's
- * newer HTTP handler only warns by default); `socketTimeout` is the same limit for handlers that know
- * only it.
+ * current HTTP handler only warns by default; older ones took `requestTimeout` for a socket idle limit,
+ * which throws).
  */
 export const AWS_CONNECTION_TIMEOUT_MS = 1_000;
 export const AWS_REQUEST_TIMEOUT_MS = 4_000;
+export const AWS_SOCKET_IDLE_TIMEOUT_MS = 10_000;
 export const AWS_MAX_ATTEMPTS = 2;
 
 export const awsClientConfig = {
@@ -25,6 +28,9 @@ export const awsClientConfig = {
     connectionTimeout: AWS_CONNECTION_TIMEOUT_MS,
     requestTimeout: AWS_REQUEST_TIMEOUT_MS,
     throwOnRequestTimeout: true,
-    socketTimeout: AWS_REQUEST_TIMEOUT_MS,
+    socketTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS,
   },
 } as const;
+
+/** The options of one bulk read's `send`: its answer may take up to the socket limit to start. */
+export const BULK_READ_OPTIONS = { requestTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS } as const;
