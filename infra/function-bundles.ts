@@ -9,8 +9,13 @@ export interface FunctionBundle {
   constructPath: string;
   /** The asset directory in the cloud assembly (what is zipped and uploaded). */
   bundleDir: string;
-  /** The file that exports the handler, e.g. `<bundleDir>/index.mjs`. */
+  /** The file that exports the handler, e.g. `<bundleDir>/index.js`. */
   handlerFile: string;
+  /**
+   * How the Lambda runtime loads that file: `require` for CommonJS (`.cjs`, or `.js` without a package.json
+   * saying "module" beside it), `import` for an ES module.
+   */
+  moduleFormat: 'commonjs' | 'module';
   /** The exported handler's name (`handler`). */
   handlerExport: string;
   /** Environment as in the template: literal strings or CloudFormation intrinsics ({ Ref: ... }). */
@@ -63,11 +68,21 @@ export function findFunctionBundles(assemblyDir: string, stackName = 'PowerPorta
       constructPath: (asset.displayName ?? logicalId).replace(/\/Code$/, ''),
       bundleDir,
       handlerFile,
+      moduleFormat: moduleFormatOf(handlerFile, bundleDir),
       handlerExport,
       environment: props.Environment?.Variables ?? {},
     });
   }
   return bundles;
+}
+
+/** The Lambda runtime's rule: `.mjs` is imported, `.cjs` required, `.js` imported only when the bundle's package.json says "module". */
+function moduleFormatOf(handlerFile: string, bundleDir: string): 'commonjs' | 'module' {
+  if (handlerFile.endsWith('.mjs')) return 'module';
+  if (handlerFile.endsWith('.cjs')) return 'commonjs';
+  const packageJson = path.join(bundleDir, 'package.json');
+  const type = existsSync(packageJson) ? (JSON.parse(readFileSync(packageJson, 'utf8')) as { type?: string }).type : undefined;
+  return type === 'module' ? 'module' : 'commonjs';
 }
 
 function splitHandler(handler: string): [string, string] {

@@ -7,11 +7,12 @@ import { Construct } from 'constructs';
 import { fromRepoRoot, repoRoot } from './paths';
 
 /**
- * Lets the ESM bundle load CommonJS dependencies that call `require` (esbuild leaves those calls in
- * place when it emits ESM).
+ * The bundle is CommonJS, as the AWS SDK it leaves to the runtime is: an ES module bundle imports each SDK
+ * package through Node's ESM-to-CommonJS bridge, which parses the SDK's large CommonJS files once more to
+ * find their exports, about a third of a cold start's import time (decision 031). A package.json beside
+ * the bundle says so, whatever package.json is above it (the repository's says "module").
  */
-const esmRequireBanner =
-  "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);";
+const commonJsPackage = (outputDir: string) => [`echo '{"type":"commonjs"}' > "${outputDir}/package.json"`];
 
 export interface PortalFunctionProps {
   /** Handler entry file, relative to the repository root; it exports `handler`. */
@@ -27,7 +28,7 @@ export interface PortalFunctionProps {
 
 /**
  * One Lambda of the portal with the settings every function shares, set once: runtime, ARM64, memory,
- * an ESM bundle with source maps and the AWS SDK left to the runtime, its own log group with a
+ * a CommonJS bundle with source maps and the AWS SDK left to the runtime, its own log group with a
  * retention, and its own role that may write only to that log group (no AWS managed policy); grants
  * are added by the construct that wires the function.
  */
@@ -62,15 +63,20 @@ export class PortalFunction extends Construct implements IGrantable {
       logGroup: this.logGroup,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
-        format: OutputFormat.ESM,
+        format: OutputFormat.CJS,
         target: 'node22',
+        // Dependencies' ES module builds: esbuild tree-shakes those, not CommonJS ones.
         mainFields: ['module', 'main'],
         minify: true,
         sourceMap: true,
         sourceMapMode: SourceMapMode.EXTERNAL,
         sourcesContent: false,
-        banner: esmRequireBanner,
         externalModules: ['@aws-sdk/*'],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => commonJsPackage(outputDir),
+        },
       },
     });
     // The role's log permission must exist before the function can log its first invocation.

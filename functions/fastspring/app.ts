@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
 import { parseDelivery } from '../domain/commerce/provider-event';
-import { drain, isFromDistribution } from '../lib/endpoint-app';
+import { callLogKeys, drain, isFromDistribution } from '../lib/endpoint-app';
 import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
 import { endpoints, secrets } from '../registry';
@@ -51,6 +52,7 @@ async function isSigned(rawBody: string, signature: string): Promise<boolean> {
  * retries the others; an event that cannot be applied is recorded with its reason and logged.
  */
 export const app = new Hono().basePath(`${API_PREFIX}/${endpoints.fastspring.path}`);
+app.use(callLogKeys(endpoints.fastspring.path));
 
 app.onError((err, c) => {
   alertOperators('webhookEventFailed', 'Unhandled webhook error', { error: err });

@@ -1,4 +1,4 @@
-import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { FetchError, JwksNotAvailableInCacheError, JwtExpiredError } from 'aws-jwt-verify/error';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { apiMessages } from '../../shared/api';
@@ -62,7 +62,7 @@ function getVerifier(tokenUse: TokenUse): Verifier {
   const key = `${tokenUse} ${config.issuer} ${config.userPoolClientId}`;
   const existing = verifiers.get(key);
   if (existing) return existing;
-  const verifier = JwtRsaVerifier.create(
+  const verifier = JwtVerifier.create(
     {
       issuer: config.issuer,
       jwksUri: `${config.issuer}/.well-known/jwks.json`,

@@ -1,10 +1,36 @@
 /**
- * What every AWS client of a function is created with: a connection that does not open within a second,
- * or an answer that does not come within a few seconds, fails, and is tried again at most once. So a
- * stalled DynamoDB, S3 or Cognito reaches the caller as an error answer within seconds, long before the
- * API gateway's 30 s cut-off, instead of holding the Lambda (and the user) until then.
+ * What every AWS client of a function is created with, so a stalled DynamoDB, S3, Cognito, Secrets
+ * Manager or SES reaches the caller as a 503 error answer within seconds, long before the API gateway's
+ * 30 s cut-off, instead of holding the Lambda (and the user) until then:
+ * - a connection that does not open within a second fails (in AWS the endpoint is in the region: a
+ *   connection takes milliseconds; locally the emulators are on 127.0.0.1);
+ * - an answer whose first byte has not come within 4 s fails. DynamoDB answers a 1 MB Query page in well
+ *   under a second, Cognito, Secrets Manager, S3 and SES their calls too; 4 s leaves DynamoDB Local room
+ *   on a busy two-core machine without letting a frozen store hold the call. A bulk read (the shard
+ *   Queries of an admin list's cold load, 16 in parallel, each page built whole before its first byte)
+ *   passes BULK_READ_OPTIONS for more;
+ * - a socket silent for 10 s while an answer is read fails (a stall in the middle of an answer);
+ * - such a failure is tried once more (2 attempts, with the SDK's backoff), so one lost packet or one
+ *   slow page is absorbed, throttling too, and the worst case stays near 2 × 4 s: a 503 in about 8 s,
+ *   well inside the function's 20 s and the gateway's 30 s.
+ * `throwOnRequestTimeout` makes the SDK fail rather than only warn at the request timeout (the SDK's
+ * current HTTP handler only warns by default; older ones took `requestTimeout` for a socket idle limit,
+ * which throws).
  */
+export const AWS_CONNECTION_TIMEOUT_MS = 1_000;
+export const AWS_REQUEST_TIMEOUT_MS = 4_000;
+export const AWS_SOCKET_IDLE_TIMEOUT_MS = 10_000;
+export const AWS_MAX_ATTEMPTS = 2;
+
 export const awsClientConfig = {
-  maxAttempts: 2,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 5_000 },
+  maxAttempts: AWS_MAX_ATTEMPTS,
+  requestHandler: {
+    connectionTimeout: AWS_CONNECTION_TIMEOUT_MS,
+    requestTimeout: AWS_REQUEST_TIMEOUT_MS,
+    throwOnRequestTimeout: true,
+    socketTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS,
+  },
 } as const;
+
+/** The options of one bulk read's `send`: its answer may take up to the socket limit to start. */
+export const BULK_READ_OPTIONS = { requestTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS } as const;

@@ -1,4 +1,5 @@
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { awsClientConfig } from './aws-client-config';
 
 type CognitoSdk = typeof import('@aws-sdk/client-cognito-identity-provider');
 let loaded: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> | undefined;
@@ -11,7 +12,7 @@ let loaded: Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> 
 export function cognito(): Promise<{ sdk: CognitoSdk; client: CognitoIdentityProviderClient }> {
   loaded ??= import('@aws-sdk/client-cognito-identity-provider').then((sdk) => ({
     sdk,
-    client: new sdk.CognitoIdentityProviderClient({}),
+    client: new sdk.CognitoIdentityProviderClient(awsClientConfig),
   }));
   return loaded;
 }

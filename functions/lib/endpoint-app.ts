@@ -1,5 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono/tiny';
 import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages, type ApiResponse } from '../../shared/api';
@@ -8,7 +9,7 @@ import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { secrets } from '../registry';
 import { authenticate, bearerToken, type Caller } from './auth';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
-import { logger } from './logger';
+import { appendLogKeys, logger, withLogKeys } from './logger';
 import { getSecret } from './secrets';
 
 /** What a handler gets besides its parsed params. */
@@ -123,6 +124,19 @@ async function readForm(c: Context): Promise<Record<string, unknown>> {
   return form;
 }
 
+/** The Lambda invocation's request id, when the app runs in Lambda (hono/aws-lambda passes the context). */
+const lambdaRequestId = (c: Context): string | undefined =>
+  (c.env as { lambdaContext?: { awsRequestId?: string } } | undefined)?.lambdaContext?.awsRequestId;
+
+/**
+ * Every line logged during a call carries its endpoint and its request id (Lambda's in AWS, a fresh one
+ * locally), and the cmd once the body names it; the keys belong to this call only and end with it.
+ */
+export const callLogKeys =
+  (endpoint: string): MiddlewareHandler =>
+  (c, next) =>
+    withLogKeys({ endpoint, request_id: lambdaRequestId(c) ?? randomUUID() }, () => next());
+
 /** The token of a cmd: the id token may come in the SSO call's `id-token` header, else in Authorization. */
 const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
@@ -140,10 +154,10 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
   app.onError((err, c) => {
     if (err instanceof ApiError) return error(c, err.httpStatus, err.message);
     if (isOutage(err)) {
-      logger.warn('A service the API depends on did not answer', { endpoint: contract.path, error: err });
+      logger.warn('A service the API depends on did not answer', { error: err });
       return error(c, 503, apiMessages.unavailable);
     }
-    logger.error('Unhandled error', { endpoint: contract.path, error: err });
+    logger.error('Unhandled error', { error: err });
     return error(c, 500, apiMessages.internal);
   });
   app.notFound((c) => error(c, 404, apiMessages.unknownEndpoint));
@@ -160,6 +174,8 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
   const form = uploadLimit ? { maxSize: uploadLimit + MULTIPART_OVERHEAD_BYTES, message: apiMessages.fileTooLarge(uploadLimit) } : json;
   const jsonLimit = bodyLimit({ maxSize: json.maxSize, onError: tooLarge(json.message) });
   const formLimit = uploadLimit ? bodyLimit({ maxSize: form.maxSize, onError: tooLarge(form.message) }) : jsonLimit;
+
+  app.use(callLogKeys(contract.path));
 
   app.post(
     '/',
@@ -182,6 +198,7 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
       if (version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
       const def = Object.hasOwn(cmds, cmd) ? cmds[cmd] : undefined;
       if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
+      appendLogKeys({ cmd });
 
       const caller = def.role === 'public' ? null : await authenticate(tokenFor(c, def), def.token);
       if (def.role === 'admin' && !caller?.isAdmin) {

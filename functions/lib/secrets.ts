@@ -1,4 +1,5 @@
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { awsClientConfig } from './aws-client-config';
 import { functionEnv } from './runtime-env';
 
 const cache = new Map<string, { value: string; expires: number }>();
@@ -20,7 +21,7 @@ export async function getSecret(name: string): Promise<string> {
   if (cached && cached.expires > Date.now()) return cached.value;
   // Loaded on first use: only AWS reads secrets this way, and the SDK costs cold-start time.
   const sdk = await import('@aws-sdk/client-secrets-manager');
-  client ??= new sdk.SecretsManagerClient({});
+  client ??= new sdk.SecretsManagerClient(awsClientConfig);
   const { SecretString } = await client.send(new sdk.GetSecretValueCommand({ SecretId: secretId }));
   if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
   cache.set(secretId, { value: SecretString, expires: Date.now() + TTL_MS });

@@ -11,6 +11,8 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 
 export interface RunningEmulator {
   url: string;
+  /** The emulator's own process, when it runs in one (DynamoDB Local, cognito-local; s3rver runs in this one). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -77,7 +79,7 @@ export async function startDynamoDb(port: number, dir: string, { inMemory = fals
     async () => (await fetch(url, { method: 'POST' })).status > 0,
     () => (child.exitCode !== null ? `it exited (is a Java 17+ JDK installed?)\n${log.join('')}` : undefined),
   );
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
 /** s3rver, in this process, with its objects in `dir`. */
@@ -133,5 +135,5 @@ export async function startCognito(
     async () => (await fetch(`${url}/health`)).ok,
     () => (child.exitCode !== null ? `it exited:\n${log.join('')}` : undefined),
   );
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }

@@ -47,6 +47,11 @@ export interface LocalStackOptions {
 export interface LocalStack {
   baseUrl: string;
   endpoints: { dynamodb: string; s3: string; cognito: string };
+  /**
+   * The process of each emulator that runs in its own (DynamoDB Local's Java, cognito-local): a test can
+   * stop and resume one to play a stalled service. s3rver runs in this process, so it has none.
+   */
+  emulatorPids: { dynamodb?: number; cognito?: number };
   resources: LocalResources;
   /**
    * Every variable any unit gets locally; each unit runs with only its own part (scripts/local/units.ts),
@@ -243,6 +248,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     return {
       baseUrl,
       endpoints: endpointsUrls,
+      emulatorPids: { dynamodb: dynamo.pid, cognito: cognito.pid },
       resources,
       functionEnv: stackEnv,
       webConfig,

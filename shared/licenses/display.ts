@@ -1,4 +1,3 @@
-import { parseISO } from 'date-fns';
 
 /**
  * How a license reads on every screen (the customer's list, the admin lists, the user detail), and which
@@ -24,12 +23,12 @@ export interface LicenseDisplayFields {
   subscription_state: string | null;
 }
 
-/** The calendar day (UTC) of a date or time string. */
-const utcDay = (value: string): Date => parseISO(value.slice(0, 10));
-
 const DAY_MS = 86_400_000;
 /** A date or time string's calendar day as epoch milliseconds (its UTC midnight: a date-only string parses as UTC). */
 const utcDayMs = (value: string): number => Date.parse(value.slice(0, 10));
+
+/** The calendar day (UTC) of a date or time string; plain parsing, no date library in every bundle that shows a license. */
+const utcDay = (value: string): Date => new Date(utcDayMs(value));
 
 /**
  * Whole days from `today` to the license's end (negative once expired); null for a perpetual license.

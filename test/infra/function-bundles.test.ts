@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { repoRoot } from '../../infra/paths';
@@ -25,11 +26,15 @@ describe('function bundles in the cloud assembly', () => {
     expect(bundles.map((b) => b.constructPath).sort()).toEqual([...expectedPaths].sort());
   });
 
-  it.each(expectedPaths)('%s is one minified ESM file with an external source map, the AWS SDK left to the runtime', (constructPath) => {
+  it.each(expectedPaths)('%s is one minified CommonJS file with an external source map, the AWS SDK left to the runtime', (constructPath) => {
     const bundle = bundles.find((b) => b.constructPath === constructPath)!;
-    expect(bundle.handlerFile.endsWith('index.mjs')).toBe(true);
+    expect(bundle.handlerFile.endsWith('index.js')).toBe(true);
+    expect(bundle.moduleFormat).toBe('commonjs');
+    // CommonJS whatever package.json is above it, as the runtime's AWS SDK is (no ESM-to-CommonJS bridge).
+    expect(JSON.parse(readFileSync(join(bundle.bundleDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
     const code = readFileSync(bundle.handlerFile, 'utf8');
-    expect(code.startsWith('import { createRequire')).toBe(true);
+    // No static ES import: the SDK (and node: built-ins) are required.
+    expect(code).not.toMatch(/(^|[;}])\s*import\s*[{*\w][^;]*?from\s*["']/m);
     expect(existsSync(`${bundle.handlerFile}.map`)).toBe(true);
     const map = JSON.parse(readFileSync(`${bundle.handlerFile}.map`, 'utf8')) as { sources: string[] };
     expect(map.sources.filter((source) => source.includes('node_modules/@aws-sdk/'))).toEqual([]);

@@ -17,6 +17,7 @@ export default async function setup(project: TestProject) {
   project.provide('demoAdminTotpSecret', stack.demoAdminTotpSecret);
   project.provide('localStack', {
     endpoints: stack.endpoints,
+    emulatorPids: stack.emulatorPids,
     resources: stack.resources,
     functionEnv: stack.functionEnv,
     licenseKeysFile: stack.licenseKeysFile,
@@ -34,6 +35,8 @@ declare module 'vitest' {
     demoAdminTotpSecret: string;
     localStack: {
       endpoints: { dynamodb: string; s3: string; cognito: string };
+      /** DynamoDB Local's and cognito-local's processes (test/support/freeze.ts stops and resumes them). */
+      emulatorPids: { dynamodb?: number; cognito?: number };
       resources: {
         tableName: string;
         buckets: Record<string, string>;

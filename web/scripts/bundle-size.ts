@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Measures the sign-in route's JavaScript (budget: under 200 KB gzip) from a built web/dist: the entry
+ * Measures the sign-in route's JavaScript (budget: under 150 KB gzip) from a built web/dist: the entry
  * chunk and everything it imports statically, i.e. what the browser loads before the sign-in form paints.
- * The identity provider chunk (AWS SDK), fetched right after the form shows, is reported beside it.
+ * The identity provider chunk (AWS SDK), fetched once the user starts filling in the form, is reported beside it.
  * `npx tsx web/scripts/bundle-size.ts [distDir]` prints the figures; the bench may import signInRouteSize().
  */
 
@@ -33,7 +33,7 @@ export interface SignInRouteSize {
   identityGzipBytes: number;
 }
 
-const BUDGET_GZIP_BYTES = 200 * 1024;
+const BUDGET_GZIP_BYTES = 150 * 1024;
 
 export function signInRouteSize(distDir: string): SignInRouteSize {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
@@ -76,6 +76,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const chunk of result.identity) console.log(`identity  ${chunk.file}  ${kb(chunk.bytes)} (gzip ${kb(chunk.gzipBytes)})`);
   console.log(`sign-in route JavaScript before first paint: ${kb(result.initialGzipBytes)} gzip`);
   console.log(`with the identity provider chunk: ${kb(result.initialGzipBytes + result.identityGzipBytes)} gzip`);
-  console.log(`budget ${kb(BUDGET_GZIP_BYTES)} gzip`);
-  if (result.initialGzipBytes + result.identityGzipBytes > BUDGET_GZIP_BYTES) process.exitCode = 1;
+  console.log(`budget ${kb(BUDGET_GZIP_BYTES)} gzip before first paint (the identity provider chunk loads once the user types)`);
+  if (result.initialGzipBytes > BUDGET_GZIP_BYTES) process.exitCode = 1;
 }

@@ -1,5 +1,6 @@
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
 import { ENV } from '../../../shared/runtime';
+import { awsClientConfig } from '../aws-client-config';
 import { alertOperators, logger } from '../logger';
 import { functionEnv } from '../runtime-env';
 import { appendRecord } from './local-outbox';
@@ -46,7 +47,7 @@ function senderFor(env: Readonly<Record<string, string | undefined>>): EmailSend
       async send({ to, subject, text }) {
         // Loaded on first use: mail is rare, and the SDK costs cold-start time.
         const sdk = await import('@aws-sdk/client-sesv2');
-        ses ??= new sdk.SESv2Client({});
+        ses ??= new sdk.SESv2Client(awsClientConfig);
         await ses.send(
           new sdk.SendEmailCommand({
             FromEmailAddress: from,

@@ -1,14 +1,16 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Table } from 'dynamodb-toolbox/table';
+import { awsClientConfig } from '../aws-client-config';
 import { getTableName } from '../config';
 import { dataTable } from './layout';
 
 /**
  * The one DynamoDB client of a function. Locally the SDK reads AWS_ENDPOINT_URL_DYNAMODB and talks to
- * DynamoDB Local; in AWS it talks to DynamoDB. Region and endpoint are resolved at the first call.
+ * DynamoDB Local; in AWS it talks to DynamoDB. Region and endpoint are resolved at the first call; a
+ * stalled store fails the call within seconds (aws-client-config.ts).
  */
-export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+export const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig), {
   marshallOptions: { removeUndefinedValues: true },
 });
 

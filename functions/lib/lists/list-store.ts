@@ -11,6 +11,7 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { QueryCommand as QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { getTableName } from '../config';
 import { dataTable } from '../db/layout';
+import { BULK_READ_OPTIONS } from '../aws-client-config';
 import { documentClient, expiresIn, portalTable } from '../db/table';
 
 /**
@@ -112,6 +113,8 @@ async function loadShard(kind: string, shard: number): Promise<{ id: number; dat
         ConsistentRead: true,
         ExclusiveStartKey: startKey,
       }),
+      // 16 shards are read at once, and DynamoDB Local builds each page whole before it answers.
+      BULK_READ_OPTIONS,
     );
     for (const item of page.Items ?? []) rows.push(item as { id: number; data: string; version: string });
     startKey = page.LastEvaluatedKey;

@@ -1,7 +1,7 @@
 import { API_CLIENT, API_VERSION, apiMessages, type ApiResponse } from '../../../shared/api';
 import type { CmdDefinition, CmdInput, CmdName, CmdResult, EndpointContract } from '../../../shared/contract/define';
 import { getConfig } from '../config';
-import { NoSessionError, getAccessToken, getIdToken, signOut } from '../session/session';
+import { NoSessionError, SessionUnavailableError, getAccessToken, getIdToken, signOut } from '../session/session';
 import { noResponseText } from './no-response';
 
 /**
@@ -66,6 +66,10 @@ export async function call<C extends AnyContract, N extends CmdName<C>>(
       if (error instanceof NoSessionError) {
         void signOut();
         throw new ApiCallError(error.message, 401);
+      }
+      // The session could not be renewed for now: say so as an outage of the call (try again), signed in still.
+      if (error instanceof SessionUnavailableError) {
+        throw new ApiCallError(noResponseText(contract.path, 503) ?? apiMessages.unavailable, 503, true);
       }
       throw error;
     }

@@ -26,15 +26,18 @@ import type { AuthResultTokens } from './tokens';
  */
 
 let client: CognitoIdentityProviderClient | undefined;
+const IDENTITY_PROVIDER_TIMEOUT_MS = 5_000;
 
 function cognito(): CognitoIdentityProviderClient {
   if (!client) {
     const config = getConfig();
-    // The public-client operations are unsigned (smithy noAuth), so no credentials are configured.
+    // The public-client operations are unsigned (smithy noAuth), so no credentials are configured. An
+    // answer that has not come in 5 s fails (TimeoutError), so a stalled service never leaves a form waiting.
     client = new CognitoIdentityProviderClient({
       region: config.region,
       ...(config.cognitoEndpoint ? { endpoint: config.cognitoEndpoint } : {}),
       maxAttempts: 1,
+      requestHandler: { requestTimeout: IDENTITY_PROVIDER_TIMEOUT_MS },
     });
   }
   return client;

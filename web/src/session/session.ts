@@ -22,8 +22,10 @@ import type { AuthenticatorChallenge } from './cognito';
  * API client (getAccessToken) alike.
  */
 
-/** Refresh retries stop after five seconds: then the session ends rather than hang. */
+/** Refresh retries stop after five seconds: then the call says to try again rather than hang. */
 const REFRESH_LIMIT_MS = 5_000;
+/** After a refresh that failed for an outage, the next scheduled try (a call in between tries at once). */
+const REFRESH_AGAIN_MS = 30_000;
 /** Errors another attempt cannot fix; anything else (network, throttling, 5xx) is retried. */
 const PERMANENT_ERRORS = new Set([
   'NotAuthorizedException',
@@ -40,7 +42,7 @@ const loadCognito = () => import('./cognito');
 /** The identity provider module (AWS SDK), loaded on first use: sign-up, verification, password changes. */
 export const loadIdentityProvider = loadCognito;
 
-/** Starts loading the identity provider module (the AWS SDK) early, e.g. once the sign-in form is shown. */
+/** Starts loading the identity provider module (the AWS SDK) early, e.g. once the user starts filling in the sign-in form. */
 export function preloadCognito(): void {
   void loadCognito().catch(() => undefined);
 }
@@ -78,6 +80,17 @@ export class NoSessionError extends Error {
     super(message);
   }
 }
+
+/**
+ * Thrown when the session could not be renewed because the identity provider did not answer (network,
+ * timeout, 5xx, throttling): the session is kept, and the call says to try again.
+ */
+export class SessionUnavailableError extends Error {
+  override readonly name = 'SessionUnavailableError';
+}
+
+/** Whether a failed refresh means the session is over, rather than that the identity provider did not answer. */
+const endsSession = (error: unknown) => error instanceof NoSessionError || (error instanceof Error && PERMANENT_ERRORS.has(error.name));
 
 /** The authenticator step a sign-in is waiting for (see cognito.ts). */
 export type { AuthenticatorChallenge } from './cognito';
@@ -152,10 +165,16 @@ function refresh(): Promise<StoredTokens> {
       setTokens(next);
       return next;
     } catch (error) {
-      // A refresh that keeps failing ends the session: sign out and reload, rather than fail every call.
       console.warn('Session refresh failed', error);
-      void signOut();
-      throw new NoSessionError('Cannot get access token');
+      if (endsSession(error)) {
+        // The refresh token is refused (revoked, user gone): sign out and reload, rather than fail every call.
+        void signOut();
+        throw new NoSessionError('Cannot get access token');
+      }
+      // The identity provider did not answer: an outage is never a sign-out. Keep the tokens, try again later.
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void refresh().catch(() => undefined), REFRESH_AGAIN_MS);
+      throw new SessionUnavailableError('The identity provider did not answer', { cause: error });
     } finally {
       refreshing = undefined;
     }

@@ -68,6 +68,8 @@ describe('error catalogue', () => {
       'Login failed - Incorrect username or password.',
     );
     expect(signInError(new TypeError('Failed to fetch'))).toBe('Login failed - Cannot reach the sign-in service');
+    const noAnswer = Object.assign(new Error('Request did not complete within 5000 ms'), { name: 'TimeoutError' });
+    expect(signInError(noAnswer)).toBe('Login failed - Cannot reach the sign-in service');
     expect(signInError(null)).toBe(`Login failed - ${UNKNOWN_ERROR}`);
   });
 

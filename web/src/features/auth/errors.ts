@@ -78,9 +78,9 @@ export function signUpError(error: unknown): string {
 export const verifyError = (error: unknown): string =>
   lookup(verifyMessages, error) ?? unknownVerifyError(errorName(error) || 'unknown');
 
-/** Sign-in (InitiateAuth): the provider's own message; a network failure gets a readable one. */
+/** Sign-in (InitiateAuth): the provider's own message; a network failure or no answer in time gets a readable one. */
 export function signInError(error: unknown): string {
-  if (error instanceof TypeError) return loginFailed('Cannot reach the sign-in service');
+  if (error instanceof TypeError || errorName(error) === 'TimeoutError') return loginFailed('Cannot reach the sign-in service');
   if (error instanceof Error && error.message) return loginFailed(error.message);
   return loginFailed(UNKNOWN_ERROR);
 }

@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { authenticatorCodeFormSchema } from '../../../../../shared/authenticator';
 import { signInSchema, type SignInValues } from '../../../../../shared/forms/account';
 import { PageTitle } from '../../../components/page-title';
@@ -61,9 +61,6 @@ export function SignInPage() {
     onSuccess: (next) => setChallenge(next),
   });
 
-  // The identity provider module (AWS SDK) loads while the user types, not before the form shows.
-  useEffect(preloadCognito, []);
-
   if (challenge) {
     return (
       <AuthenticatorStep
@@ -76,7 +73,10 @@ export function SignInPage() {
     );
   }
   return (
-    <form onSubmit={form.onSubmit(signIn.run)} noValidate>
+    // The identity provider module (the AWS SDK, a third of the route's JavaScript) starts loading with the
+    // first keystroke, tap or autofill, not with the page: the page itself paints and settles sooner, and
+    // the module is here by the time the form is filled in.
+    <form onSubmit={form.onSubmit(signIn.run)} onInput={preloadCognito} onPointerDown={preloadCognito} noValidate>
       <PageTitle />
       <Stack gap="sm">
         <UsernameInput autoFocus {...form.getInputProps('username')} />
