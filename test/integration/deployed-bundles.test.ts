@@ -8,6 +8,7 @@ import { readRecords } from '../../functions/lib/adapters/local-outbox';
 import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
+import { bucketRoles, buckets } from '../../infra/definitions';
 import { buildApp, stackName } from '../../infra/portal-app';
 import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
 import { curveText } from '../support/iv-curves';
@@ -34,10 +35,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 /** The local bucket a bucket variable of the template names (the bucket's logical id says its role only indirectly). */
-const localBuckets: Record<string, string | undefined> = {
-  [ENV.exportsBucket]: localStack.resources.buckets.exports,
-  [ENV.ivCurvesBucket]: localStack.resources.buckets.ivcurves,
-};
+const localBuckets: Record<string, string | undefined> = Object.fromEntries(
+  bucketRoles.map((role) => [buckets[role].env, localStack.resources.buckets[role]]),
+);
 
 /**
  * The template's environment variable, with Refs to the pool, client, table and buckets made local. A secret's
