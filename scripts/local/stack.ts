@@ -11,7 +11,7 @@ import { endpoints, secrets, triggers, type EndpointName, type TriggerName } fro
 import { buckets, bucketRoles } from '../../infra/definitions';
 import { createEdgeClock } from './edge-clock';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
-import { startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
+import { S3RVER_CREDENTIALS, startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
 import { seedReleases } from './seed-releases';
@@ -77,8 +77,8 @@ function sdkEnvironment(endpoints: LocalStack['endpoints']): Record<string, stri
   return {
     AWS_REGION: LOCAL_REGION,
     // s3rver knows only this key pair; DynamoDB Local and cognito-local accept any.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
