@@ -71,10 +71,10 @@ export const secrets = {
   linkSigning: {
     construct: 'LinkSigningSecret',
     env: 'LINK_SIGNING_SECRET',
-    description: 'HMAC key of the expiring links to files (/umdata, /attachments); the CloudFront Function that checks them holds it too',
+    description: 'Signs the expiring links to files (/umdata, /attachments); the edge checks them with it',
     sharedWithThirdParty: false,
-    rotation:
-      'The CloudFront Function that checks the links carries the value: rotating means redeploying the stack, which the deploy does; links handed out before then stop working, and they live minutes.',
+    // The edge's check holds the value: a rotation takes effect with the next deploy; links live minutes.
+    rotation: 'Rotated by redeploying the stack (the CloudFront Function holds the value); older links stop working.',
   },
 } as const;
 export type SecretName = keyof typeof secrets;

@@ -20,7 +20,7 @@ export const spaFallbackCode = `function handler(event) {
 }`;
 
 /**
- * Viewer request on the bucket behaviours (/data/*, /downloads/*, /umdata/*): drops the first path
+ * Viewer request on the behaviours of buckets served at a path (/data/*, /downloads/*): drops the first path
  * segment, so /data/versions.json reads the key versions.json of the data bucket. Bucket keys are the
  * names the product uses, without the CloudFront prefix.
  */

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
-import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { bucketRoles, buckets } from '../../infra/definitions';

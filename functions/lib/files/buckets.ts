@@ -34,36 +34,35 @@ export interface BucketDeclaration {
   versioned: boolean;
   /** Objects are removed this many days after they were written (S3's smallest unit is a day). */
   expireAfterDays?: number;
-  /** What is kept in it, for the decision record and the stack's descriptions. */
-  holds: string;
 }
 
 export const buckets = {
+  /** The SPA build and /config.json. */
   web: {
     env: 'WEB_BUCKET',
     served: { kind: 'site' },
     versioned: false, // rebuilt from the repository on every deploy
-    holds: 'the SPA build and /config.json',
   },
+  /** Release metadata (versions.json). */
   data: {
     env: 'DATA_BUCKET',
     served: { kind: 'path', path: '/data', cache: 'short' }, // versions.json changes on a release
     versioned: true, // versions.json is edited by hand: keep the previous one
-    holds: 'release metadata (versions.json)',
   },
+  /** Release packages. */
   downloads: {
     env: 'DOWNLOADS_BUCKET',
     served: { kind: 'path', path: '/downloads', cache: 'optimized' }, // packages have versioned names
     versioned: true, // an overwritten package must be recoverable
-    holds: 'release packages',
   },
+  /** Support case attachments. */
   attachments: {
     env: 'ATTACHMENTS_BUCKET',
     // Only the case's user and admins: the API checks that, then hands out a short-lived link.
     served: { kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' },
     versioned: true, // customers' files
-    holds: 'support case attachments',
   },
+  /** CSV exports of the admin lists. */
   exports: {
     env: 'EXPORTS_BUCKET',
     // The export cmds answer {filename, time_alive}; `/umdata/` + filename is the signed link.
@@ -71,13 +70,12 @@ export const buckets = {
     versioned: false,
     // The link ends after time_alive (minutes); the objects themselves go a day later.
     expireAfterDays: 1,
-    holds: 'CSV exports of the admin lists',
   },
+  /** IV curve files. */
   ivcurves: {
     env: 'IV_CURVES_BUCKET',
     served: { kind: 'private' }, // a curve's file is read through the API, which checks who may see it
     versioned: true, // an update's replaced file stays recoverable
-    holds: 'IV curve files',
   },
 } as const satisfies Record<string, BucketDeclaration>;
 
