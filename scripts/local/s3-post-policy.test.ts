@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presignedUpload } from '../../functions/lib/files/presigned-upload';
+import { presignedUploadSchema } from '../../shared/files/presigned-upload';
 import { runAs } from '../../functions/lib/runtime-env';
 import { checkPostPolicy, errorXml, type PostUpload } from './s3-post-policy';
 
@@ -33,6 +34,8 @@ const check = (upload: Partial<PostUpload> & Pick<PostUpload, 'fields'>, at = no
 describe('the local check of a presigned upload', () => {
   it('signs a policy with the bucket, the exact key and type, the size range and the expiry', async () => {
     const upload = await sign();
+    // What a cmd handing it out declares as its result.
+    expect(presignedUploadSchema.parse(upload)).toEqual(upload);
     expect(upload.url).toBe('http://127.0.0.1:1/portal-attachments');
     expect(upload.expires).toBe(new Date(now + 300_000).toISOString());
     const policy = JSON.parse(Buffer.from(upload.fields.policy!, 'base64').toString()) as { conditions: unknown[] };

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { PresignedUpload } from '../../../shared/files/presigned-upload';
 import type { BucketName } from './buckets';
 import { bucketName, s3 } from './s3';
 
@@ -15,17 +16,12 @@ export interface UploadConditions {
 }
 
 /**
- * A browser's upload straight into a bucket: a `multipart/form-data` POST to `url` with `fields` (in
- * this order) and then the file as the field `file`. S3 stores it under `fields.key` only if the policy's
- * signature holds, it has not expired, the file's size is within the range and its `Content-Type` field
- * is the one signed; else it answers 403 (400 for a size out of range) and stores nothing.
+ * A browser's upload straight into a bucket (shared/files/presigned-upload.ts says how it is used). S3
+ * stores it under `fields.key` only if the policy's signature holds, it has not expired, the file's size
+ * is within the range and its `Content-Type` field is the one signed; else it answers 403 (400 for a size
+ * out of range) and stores nothing.
  */
-export interface PresignedUpload {
-  url: string;
-  fields: Record<string, string>;
-  /** When the policy expires (ISO 8601). */
-  expires: string;
-}
+export type { PresignedUpload } from '../../../shared/files/presigned-upload';
 
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 const amzDate = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
