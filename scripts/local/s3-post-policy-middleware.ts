@@ -5,7 +5,7 @@ import { checkPostPolicy, errorXml } from './s3-post-policy';
 interface KoaContext {
   method: string;
   path: string;
-  req: NodeJS.ReadableStream & { headers: Record<string, string | string[] | undefined> };
+  req: NodeJS.ReadableStream & { headers: Record<string, string | string[] | undefined>; url?: string; method?: string; socket?: unknown; httpVersion?: string };
   request: { req: unknown };
   status: number;
   body: unknown;
@@ -56,8 +56,9 @@ export function postPolicyMiddleware(credentials: { accessKeyId: string; secretA
       ctx.body = errorXml(refusal);
       return;
     }
-    // s3rver reads the form itself: give it the same bytes.
-    const replay = Object.assign(Readable.from([body]), { headers: ctx.req.headers });
+    // s3rver reads the form itself: give it the same bytes, in a stream that is otherwise the request.
+    const { headers, url, method, socket, httpVersion } = ctx.req;
+    const replay = Object.assign(Readable.from([body]), { headers, url, method, socket, httpVersion });
     ctx.req = replay;
     ctx.request.req = replay;
     return next();
