@@ -1,6 +1,8 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { presignedUpload, type UploadConditions } from '../../functions/lib/files/presigned-upload';
+import { presignedDownload } from '../../functions/lib/files/presigned-download';
+import { putFile } from '../../functions/lib/files/files';
 import { buckets } from '../../functions/lib/files/buckets';
 import { runAs } from '../../functions/lib/runtime-env';
 import { createAdminUser, stackContext } from '../support/api';
@@ -171,5 +173,34 @@ describe('a presigned upload', () => {
     expect(forged.text).toContain('SignatureDoesNotMatch');
     expect(await stored(key)).toBeNull();
     expect(await stored(other)).toBeNull();
+  });
+});
+
+describe('a presigned download of a private bucket\'s object', () => {
+  const bucket = localStack.resources.buckets.ivcurves!;
+  const reader = {
+    name: 'files-test-reader',
+    needs: { files: { ivcurves: ['put', 'sign-get'] } } as const,
+    env: {
+      ...Object.fromEntries(Object.entries(localStack.functionEnv).filter(([name]) => name.startsWith('AWS_'))),
+      [buckets.ivcurves.env]: bucket,
+    },
+  };
+  const asReader = <T>(work: () => Promise<T>) => {
+    for (const [name, value] of Object.entries(reader.env)) if (name.startsWith('AWS_')) process.env[name] = value;
+    return runAs(reader, work);
+  };
+
+  it('reads the object under the name given until its expiry, and is refused after', async () => {
+    const key = `files-test/${Date.now().toString(36)}/curve.csv`;
+    await asReader(() => putFile('ivcurves', key, 'voltage,current\n0,1\n', { contentType: 'text/csv; charset=utf-8' }));
+    const url = await asReader(() => presignedDownload('ivcurves', key, 60, '7-v1.csv'));
+    expect(url.startsWith(`${localStack.endpoints.s3}/${bucket}/files-test/`)).toBe(true);
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="7-v1.csv"');
+    expect(await file.text()).toBe('voltage,current\n0,1\n');
+    const expired = await asReader(() => presignedDownload('ivcurves', key, 60, undefined, new Date(Date.now() - 61_000)));
+    expect((await fetch(expired)).status).toBe(403);
   });
 });

@@ -6,14 +6,14 @@ import { bucketName, s3 } from './s3';
  * signature and the time; the signer needs GetObject: the unit declares `sign-get` on the bucket). For a
  * bucket the browser never reaches through the portal's own paths; a `signed` bucket hands out
  * `signedLink`s at its path instead. A module of its own, so only a unit that presigns downloads
- * bundles the presigner.
+ * bundles the presigner. `now` is for tests.
  */
-export async function presignedDownload(bucket: BucketName, key: string, seconds: number, downloadName?: string): Promise<string> {
+export async function presignedDownload(bucket: BucketName, key: string, seconds: number, downloadName?: string, now = new Date()): Promise<string> {
   const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
   const command = new sdk.GetObjectCommand({
     Bucket: bucketName(bucket),
     Key: key,
     ...(downloadName ? { ResponseContentDisposition: `attachment; filename="${downloadName}"` } : {}),
   });
-  return getSignedUrl(client, command, { expiresIn: seconds });
+  return getSignedUrl(client, command, { expiresIn: seconds, signingDate: now });
 }
