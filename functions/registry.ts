@@ -1,8 +1,11 @@
 import { ENV } from '../shared/runtime';
+import { bucketGrants, signsLinks } from './lib/files/access';
+import type { FileNeeds } from './lib/files/buckets';
 
 /**
  * Every deployable unit of functions/, once: API endpoints, Cognito triggers and scheduled jobs, each
- * with what it needs (table actions, Cognito actions, secrets, mail). The CDK stack builds functions,
+ * with what it needs (table actions, Cognito actions, secrets, mail, buckets with their operations; the
+ * buckets themselves are declared in functions/lib/files/buckets.ts). The CDK stack builds functions,
  * grants and environments from it; the local stack mounts the same units with only their own
  * environment; a unit test checks it against the contract modules and the folders. Plain data.
  *
@@ -64,6 +67,15 @@ export const secrets = {
     description: "The checkout provider's API credentials as username:password (FastSpring: Integrations > API Credentials)",
     sharedWithThirdParty: true,
   },
+  /** Given to every unit whose `files` sign links to a `signed` bucket (unitSecrets), and to the edge that checks them. */
+  linkSigning: {
+    construct: 'LinkSigningSecret',
+    env: 'LINK_SIGNING_SECRET',
+    description: 'Signs the expiring links to files (/umdata, /attachments); the edge checks them with it',
+    sharedWithThirdParty: false,
+    // The edge's check holds the value: a rotation takes effect with the next deploy; links live minutes.
+    rotation: 'Rotated by redeploying the stack (the CloudFront Function holds the value); older links stop working.',
+  },
 } as const;
 export type SecretName = keyof typeof secrets;
 
@@ -79,10 +91,12 @@ export interface FunctionNeeds {
   mail?: boolean;
   /** Subscribes people to the newsletter (Mailchimp in AWS, a local file locally). */
   newsletter?: boolean;
-  /** Writes CSV exports into the exports bucket (served at /umdata/, swept after a day). */
-  exports?: boolean;
-  /** Reads, writes and deletes IV curve files in their private bucket. */
-  ivCurves?: boolean;
+  /**
+   * The buckets the unit uses, each with its operations (`{ ivcurves: ['get', 'put', 'delete'] }`): it
+   * gets each bucket's variable and exactly those object actions, and the link-signing secret when it
+   * signs links to a `signed` bucket (functions/lib/files/access.ts).
+   */
+  files?: FileNeeds;
   /** Calls the checkout provider's REST API (FastSpring in AWS, the local sandbox locally). */
   checkoutApi?: boolean;
 }
@@ -126,7 +140,8 @@ export const endpoints = {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       userPool: ['ListUsersInGroup'],
       mail: true,
-      ivCurves: true,
+      // A curve's file: stored on upload, read for Download, removed with its curve.
+      files: { ivcurves: ['get', 'put', 'delete'] },
     },
     throttle: { rate: 100, burst: 200 },
   },
@@ -138,7 +153,8 @@ export const endpoints = {
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       secrets: ['licenseSigning', 'fastspringApi'],
-      exports: true,
+      // Each CSV export is written once under a fresh name and handed out as a signed link.
+      files: { exports: ['put', 'sign-get'] },
       checkoutApi: true,
     },
     throttle: { rate: 100, burst: 200 },
@@ -154,7 +170,7 @@ export const endpoints = {
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       mail: true,
-      exports: true,
+      files: { exports: ['put', 'sign-get'] },
     },
     throttle: { rate: 100, burst: 200 },
     // The admin lists hold every product, unit and user row in memory and sort them.
@@ -245,7 +261,7 @@ export const jobs = {
       poolIds: true,
       mail: true,
       // A deleted user's private curves and their files go.
-      ivCurves: true,
+      files: { ivcurves: ['delete'] },
     },
   },
   'check-counters': {
@@ -279,6 +295,11 @@ export function endpointNeeds(unit: EndpointUnit): FunctionNeeds {
   };
 }
 
+/** The secrets a unit reads: those its needs name, and the link-signing secret when its files sign links. */
+export function unitSecrets(needs: FunctionNeeds): SecretName[] {
+  return [...new Set<SecretName>([...(needs.secrets ?? []), ...(signsLinks(needs.files) ? (['linkSigning'] as const) : [])])];
+}
+
 /**
  * The names of the environment variables a unit with these needs is given (values come from the
  * stack or the local stack). Secrets arrive as `{env}` locally and `{env}_SECRET_ID` in AWS.
@@ -287,9 +308,8 @@ export function environmentNames(needs: FunctionNeeds): string[] {
   return [
     ...(needs.table?.length ? [ENV.tableName] : []),
     ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
-    ...(needs.secrets ?? []).map((name) => secrets[name].env),
-    ...(needs.exports ? [ENV.exportsBucket] : []),
-    ...(needs.ivCurves ? [ENV.ivCurvesBucket] : []),
+    ...unitSecrets(needs).map((name) => secrets[name].env),
+    ...bucketGrants(needs.files).map((grant) => grant.env),
     ...(needs.checkoutApi ? [ENV.checkoutApiUrl] : []),
   ];
 }

@@ -7,21 +7,11 @@
 
 export { dataTable } from '../functions/lib/db/layout';
 
-/** S3 buckets by role. The web bucket holds the SPA; the others are served under CloudFront paths. */
-export const buckets = {
-  web: { path: null },
-  data: { path: '/data' },
-  downloads: { path: '/downloads' },
-  attachments: { path: '/attachments' },
-  exports: { path: '/umdata' },
-  /** IV curve files: private, read and written only by the user function (never served directly). */
-  ivcurves: { path: null },
-} as const;
-export type BucketRole = keyof typeof buckets;
-export const bucketRoles = Object.keys(buckets) as BucketRole[];
-
-/** CSV exports live for minutes (time_alive); the lifecycle rule sweeps what is left after a day. */
-export const exportsExpireAfterDays = 1;
+/**
+ * The S3 buckets with how each is served and how long what it holds lives: declared once, in
+ * functions/lib/files/buckets.ts, where the functions' files module reads it too.
+ */
+export { buckets, bucketNames as bucketRoles, type BucketName as BucketRole } from '../functions/lib/files/buckets';
 
 /** The product's password rule, as shared/validation.ts checks it: 8+ characters, a capital, a lower case, a digit. */
 export const passwordPolicy = {

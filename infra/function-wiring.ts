@@ -3,7 +3,9 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '../shared/runtime';
-import { environmentNames, secrets, type FunctionNeeds, type SecretName } from '../functions/registry';
+import { environmentNames, secrets, unitSecrets, type FunctionNeeds, type SecretName } from '../functions/registry';
+import { bucketGrants } from '../functions/lib/files/access';
+import type { BucketRole } from './definitions';
 import type { Data } from './constructs/data';
 import type { PortalFunction } from './portal-function';
 
@@ -12,15 +14,14 @@ export interface WiringTargets {
   data: Data;
   pool?: { userPoolId: string; userPoolClientId: string; userPoolArn: string };
   secret: (name: SecretName) => Secret;
-  /** Where CSV exports go; absent for Cognito triggers, which write none. */
-  exportsBucket?: IBucket;
-  /** Where IV curve files are kept; absent for Cognito triggers. */
-  ivCurvesBucket?: IBucket;
+  /** The buckets (functions/lib/files/buckets.ts) a unit's `files` may name. */
+  buckets: Record<BucketRole, IBucket>;
 }
 
 /**
  * The one place a function gets its environment and grants from its registry needs: the table actions
- * it uses, the Cognito actions on the pool, the secrets (as `{env}_SECRET_ID`), and nothing else. It
+ * it uses, the Cognito actions on the pool, its buckets' variables and exactly the object actions of
+ * their operations, the secrets (as `{env}_SECRET_ID`), and nothing else. It
  * checks at the end that the function holds every variable its unit validates at start.
  */
 export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: WiringTargets): void {
@@ -52,33 +53,20 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
       });
     }
   }
-  if (needs.exports) {
-    if (!targets.exportsBucket) throw new Error(`${fn.node.path}: no exports bucket to write to`);
-    const bucket = targets.exportsBucket;
-    env(ENV.exportsBucket, bucket.bucketName);
-    // PutObject only: an export is written once under a fresh random name, never read back or listed.
-    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects('*')] }));
+  for (const grant of bucketGrants(needs.files)) {
+    const bucket = targets.buckets[grant.bucket];
+    env(grant.env, bucket.bucketName);
+    if (!grant.actions.length) continue;
+    // Objects only, no listing: every file is addressed by the key its record (or its fresh name) holds.
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: grant.actions, resources: [bucket.arnForObjects('*')] }));
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
-      reason: 'Each CSV export is a new object with a random name, so the function writes any key of the exports bucket (PutObject only).',
-    });
-  }
-  if (needs.ivCurves) {
-    if (!targets.ivCurvesBucket) throw new Error(`${fn.node.path}: no IV curves bucket to keep files in`);
-    const bucket = targets.ivCurvesBucket;
-    env(ENV.ivCurvesBucket, bucket.bucketName);
-    // Objects only, no listing: each file is read, written and deleted by the key its record holds.
-    fn.role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('*')] }),
-    );
-    Validations.of(fn).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
-      reason: 'Each IV curve file is an object keyed by its curve id and version, so the function reads, writes and deletes any key of the IV curves bucket, and only that bucket.',
+      reason: `Objects of the ${grant.bucket} bucket are addressed by keys the function builds at run time, so it may ${grant.actions.join(', ')} any key of that bucket, and only of that bucket.`,
     });
   }
   // The provider's live API; the sandbox's stands in for it only on the local stack.
   if (needs.checkoutApi) env(ENV.checkoutApiUrl, 'https://api.fastspring.com');
-  for (const name of needs.secrets ?? []) {
+  for (const name of unitSecrets(needs)) {
     const secret = targets.secret(name);
     secret.grantRead(fn);
     env(`${secrets[name].env}_SECRET_ID`, secret.secretArn);

@@ -41,15 +41,15 @@ export class PortalStack extends Stack {
     this.files = new Files(this, 'Files');
     this.secrets = new PortalSecrets(this, 'Secrets');
     const secret = this.secrets.get.bind(this.secrets);
-    this.identity = new Identity(this, 'Identity', { targets: { data: this.data, secret } });
+    const buckets = this.files.buckets;
+    this.identity = new Identity(this, 'Identity', { targets: { data: this.data, secret, buckets } });
     const pool = {
       userPoolId: this.identity.userPool.userPoolId,
       userPoolClientId: this.identity.appClient.userPoolClientId,
       userPoolArn: this.identity.userPool.userPoolArn,
     };
-    const buckets = { exportsBucket: this.files.buckets.exports, ivCurvesBucket: this.files.buckets.ivcurves };
-    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, ...buckets } });
-    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, ...buckets } });
+    this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, buckets } });
+    this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, buckets } });
 
     // Every function whose registry needs name an outside service, wired to it in one place.
     const units: { needs: FunctionNeeds; fn: PortalFunction }[] = [
@@ -81,6 +81,7 @@ export class PortalStack extends Stack {
       api: this.api,
       identity: this.identity,
       originVerifySecret: this.secrets.get('originVerify'),
+      linkSigningSecret: this.secrets.get('linkSigning'),
       checkout: props.options?.checkout,
       redirectOrigins: props.options?.redirectOrigins,
     });

@@ -9,7 +9,10 @@ export const ADMIN_GROUP = 'Admin';
 /** Every API endpoint is served below this path, behind CloudFront and locally alike. */
 export const API_PREFIX = '/api';
 
-/** Environment variable names of the functions (validated in functions/lib/config.ts). */
+/**
+ * Environment variable names of the functions (validated in functions/lib/config.ts). A bucket's variable
+ * is declared with the bucket (functions/lib/files/buckets.ts).
+ */
 export const ENV = {
   tableName: 'TABLE_NAME',
   userPoolId: 'USER_POOL_ID',
@@ -22,10 +25,6 @@ export const ENV = {
   mailFrom: 'MAIL_FROM',
   /** The support desk's mailbox (certificate requests); MAIL_FROM when not set. */
   supportEmail: 'SUPPORT_EMAIL',
-  /** The bucket CSV exports are written to (served at /umdata/{filename}). */
-  exportsBucket: 'EXPORTS_BUCKET',
-  /** The private bucket IV curve files are kept in (never served directly). */
-  ivCurvesBucket: 'IV_CURVES_BUCKET',
   /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */
   checkoutApiUrl: 'FASTSPRING_API_URL',
   mailchimpServer: 'MAILCHIMP_SERVER',

@@ -11,8 +11,6 @@ const envSchema = z.object({
   [ENV.userPoolId]: z.optional(z.string().check(z.minLength(1))),
   [ENV.userPoolClientId]: z.optional(z.string().check(z.minLength(1))),
   [ENV.cognitoIssuer]: z.optional(z.url()),
-  [ENV.exportsBucket]: z.optional(z.string().check(z.minLength(1))),
-  [ENV.ivCurvesBucket]: z.optional(z.string().check(z.minLength(1))),
   [ENV.sessionRecheckSeconds]: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60))),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
 });
@@ -28,10 +26,6 @@ export interface FunctionConfig {
     /** The issuer tokens must carry: Cognito's in AWS, the emulator's locally. */
     issuer: string;
   };
-  /** The bucket CSV exports go to; absent for a unit that writes none. */
-  exportsBucket?: string;
-  /** The bucket IV curve files are kept in; absent for a unit that keeps none. */
-  ivCurvesBucket?: string;
   /** At most this many seconds pass before a revoked session or a lost admin right is refused. */
   sessionRecheckSeconds: number;
 }
@@ -66,8 +60,6 @@ export function getConfig(): FunctionConfig {
   const config: FunctionConfig = {
     region,
     tableName: e[ENV.tableName],
-    exportsBucket: e[ENV.exportsBucket],
-    ivCurvesBucket: e[ENV.ivCurvesBucket],
     auth:
       userPoolId && userPoolClientId
         ? {

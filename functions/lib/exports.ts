@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { stringify } from 'csv-stringify/sync';
-import { ENV } from '../../shared/runtime';
-import { getConfig } from './config';
+import { putFile, signedLink } from './files/files';
+import { buckets } from './files/buckets';
 
 /**
- * How long a CSV export is offered (seconds): the answer's `time_alive`. Its name is random (not
- * guessable), and the bucket's lifecycle rule removes it after a day.
+ * How long a CSV export is offered (seconds): the answer's `time_alive`. Its link (`/umdata/` +
+ * filename) is signed to end then; the object itself is removed by the bucket's lifecycle a day later.
  */
 export const EXPORT_TIME_ALIVE_SECONDS = 600;
-
-let client: S3Client | undefined;
-/** Created on first use: a function that writes no export never loads a client for it. */
-const s3 = () => (client ??= new S3Client({ forcePathStyle: true }));
 
 /**
  * A CSV file of a header and rows. A cell that starts like a formula (=, +, -, @) gets a leading quote,
@@ -21,21 +16,19 @@ const s3 = () => (client ??= new S3Client({ forcePathStyle: true }));
 export const toCsv = (columns: readonly string[], rows: readonly (readonly unknown[])[]): string =>
   stringify([columns, ...rows], { escape_formulas: true });
 
-/** Stores a CSV file of these rows among the exports, served at /umdata/{filename}; answers as the export cmds do. */
+/**
+ * Stores a CSV file of these rows among the exports under a fresh random (unguessable) name and answers
+ * as the export cmds do: `filename` is what follows `/umdata/` in the signed link, e.g.
+ * `3f…e1.csv?expires=1764072000&signature=…`, so a client that opens `/umdata/{filename}` gets the file
+ * for `time_alive` seconds and a 403 after.
+ */
 export async function writeCsvExport(columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<{ filename: string; time_alive: number }> {
-  const csv = toCsv(columns, rows);
-  const bucket = getConfig().exportsBucket;
-  if (!bucket) throw new Error(`Function environment lacks ${ENV.exportsBucket}: the unit writes no exports`);
-  const filename = `${randomUUID()}.csv`;
-  await s3().send(
-    new PutObjectCommand({
-      Bucket: bucket,
-      Key: filename,
-      Body: csv,
-      ContentType: 'text/csv; charset=utf-8',
-      ContentDisposition: `attachment; filename="${filename}"`,
-      CacheControl: 'no-store',
-    }),
-  );
-  return { filename, time_alive: EXPORT_TIME_ALIVE_SECONDS };
+  const name = `${randomUUID()}.csv`;
+  await putFile('exports', name, toCsv(columns, rows), {
+    contentType: 'text/csv; charset=utf-8',
+    downloadName: name,
+    cacheControl: 'no-store',
+  });
+  const { link } = await signedLink('exports', name, EXPORT_TIME_ALIVE_SECONDS);
+  return { filename: link.slice(buckets.exports.served.path.length + 1), time_alive: EXPORT_TIME_ALIVE_SECONDS };
 }

@@ -1,5 +1,7 @@
+import * as crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { spaFallbackCode, stripPrefixCode } from './edge-functions';
+import { signLink } from '../../functions/lib/files/signed-links';
+import { signedLinkCheckCode, spaFallbackCode, stripPrefixCode } from './edge-functions';
 
 interface ViewerRequestEvent {
   request: { uri: string; method: string; querystring: Record<string, unknown> };
@@ -37,5 +39,58 @@ describe('prefix-stripping function', () => {
     ['/data', '/'],
   ])('maps %s to the bucket key %s', (uri, key) => {
     expect(uriAfter(stripPrefixCode, uri)).toBe(key);
+  });
+});
+
+describe('signed-link check function', () => {
+  const secret = 'k3y0fTh3l1nk5';
+  const now = Date.UTC(2026, 10, 25, 12, 0, 0);
+  /** The check's source run as CloudFront runs it: its `crypto` module, and a clock at `at` (ms). */
+  const check = (link: string, at = now, key = secret) => {
+    const handler = new Function('require', 'Date', `${signedLinkCheckCode(key)}\nreturn handler;`)(() => crypto, { now: () => at }) as (event: unknown) => {
+      uri?: string;
+      querystring?: object;
+      statusCode?: number;
+      body?: { data: string };
+    };
+    const url = new URL(link, 'https://portal.example');
+    const querystring = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, { value }]));
+    return handler({ request: { uri: url.pathname, method: 'GET', querystring } });
+  };
+  const expires = now / 1000 + 600;
+  const link = signLink('/umdata', '3f2a.csv', expires, secret);
+
+  it('lets a link the files module signed read its bucket key, without the query', () => {
+    expect(link).toMatch(/^\/umdata\/3f2a\.csv\?expires=\d+&signature=[0-9a-f]{64}$/);
+    expect(check(link)).toMatchObject({ uri: '/3f2a.csv', querystring: {} });
+    expect(check(link, expires * 1000 - 1)).toMatchObject({ uri: '/3f2a.csv' });
+  });
+
+  it('keeps the path below the prefix, each segment as signed', () => {
+    const attachment = signLink('/attachments', '12/7/site photo.png', expires, secret);
+    expect(attachment.startsWith('/attachments/12/7/site%20photo.png?')).toBe(true);
+    expect(check(attachment)).toMatchObject({ uri: '/12/7/site%20photo.png' });
+  });
+
+  it('refuses a link from its expiry on, with a 403 answered at the edge', () => {
+    for (const at of [expires * 1000, expires * 1000 + 1, expires * 1000 + 86_400_000]) {
+      expect(check(link, at)).toMatchObject({ statusCode: 403, body: { data: 'This link has expired or is not valid.' } });
+    }
+  });
+
+  it.each([
+    ['a later expiry', link.replace(`expires=${expires}`, `expires=${expires + 3600}`)],
+    ['another object', link.replace('3f2a.csv', '3f2b.csv')],
+    ['another prefix', link.replace('/umdata/', '/attachments/')],
+    ['no signature', `/umdata/3f2a.csv?expires=${expires}`],
+    ['no expiry', link.replace(/expires=\d+&/, '')],
+    ['no query', '/umdata/3f2a.csv'],
+    ['an expiry that is not a number', link.replace(`expires=${expires}`, 'expires=1e99')],
+  ])('refuses a link with %s', (_case, tampered) => {
+    expect(check(tampered)).toMatchObject({ statusCode: 403 });
+  });
+
+  it('refuses a link signed with another key', () => {
+    expect(check(signLink('/umdata', '3f2a.csv', expires, 'another-key'))).toMatchObject({ statusCode: 403 });
   });
 });

@@ -20,7 +20,7 @@ export const spaFallbackCode = `function handler(event) {
 }`;
 
 /**
- * Viewer request on the bucket behaviours (/data/*, /downloads/*, /umdata/*): drops the first path
+ * Viewer request on the behaviours of buckets served at a path (/data/*, /downloads/*): drops the first path
  * segment, so /data/versions.json reads the key versions.json of the data bucket. Bucket keys are the
  * names the product uses, without the CloudFront prefix.
  */
@@ -28,5 +28,39 @@ export const stripPrefixCode = `function handler(event) {
   var request = event.request;
   var stripped = request.uri.replace(/^\\/[^\\/]+/, '');
   request.uri = stripped === '' ? '/' : stripped;
+  return request;
+}`;
+
+/**
+ * Viewer request on the `signed` bucket behaviours (/umdata/*, /attachments/*): a link works only with
+ * `expires` (epoch seconds) not yet reached and `signature`, the HMAC-SHA256 (hex) of the path as sent
+ * and the expiry with the link-signing key (functions/lib/files/signed-links.ts makes them). Anything
+ * else is a 403 answered here, before the bucket is asked; a valid link reads the bucket key below the
+ * first path segment, without the query. The local server runs this very code for the same paths. The
+ * key is part of the source: in AWS a deploy-time reference to the secret (readable by whoever may read
+ * the distribution's functions, as the origin header's value is by whoever may read its configuration).
+ */
+export const signedLinkCheckCode = (secret: string): string =>
+  `var crypto = require('crypto');
+var SECRET = ${JSON.stringify(secret)};
+function refuse() {
+  return {
+    statusCode: 403,
+    statusDescription: 'Forbidden',
+    headers: { 'content-type': { value: 'text/plain; charset=utf-8' }, 'cache-control': { value: 'no-store' } },
+    body: { encoding: 'text', data: 'This link has expired or is not valid.' }
+  };
+}
+function handler(event) {
+  var request = event.request;
+  var query = request.querystring;
+  var expires = query.expires ? query.expires.value : '';
+  var signature = query.signature ? query.signature.value : '';
+  if (!/^[0-9]{1,12}$/.test(expires) || Date.now() >= Number(expires) * 1000) return refuse();
+  var expected = crypto.createHmac('sha256', SECRET).update(request.uri + '\\n' + expires).digest('hex');
+  if (signature !== expected) return refuse();
+  var stripped = request.uri.replace(/^\\/[^\\/]+/, '');
+  request.uri = stripped === '' ? '/' : stripped;
+  request.querystring = {};
   return request;
 }`;

@@ -1,25 +1,13 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
   BucketEncryption,
   ObjectOwnership,
-  type CfnBucket,
   type LifecycleRule,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { bucketRoles, exportsExpireAfterDays, type BucketRole } from '../definitions';
-
-/** Buckets whose objects are edited in place keep old versions for a while; generated ones do not. */
-const versioned: Record<BucketRole, boolean> = {
-  web: false, // rebuilt from the repository on every deploy
-  data: true, // versions.json is edited by hand: keep the previous one
-  downloads: true, // release packages: an overwrite must be recoverable
-  attachments: true, // customers' files
-  exports: false, // CSV exports live for minutes
-  ivcurves: true, // customers' files: an update's replaced file stays recoverable
-};
+import { bucketRoles, buckets as declared, type BucketRole } from '../definitions';
 
 const keepNoncurrentVersions: LifecycleRule = {
   id: 'expire-old-versions',
@@ -28,8 +16,9 @@ const keepNoncurrentVersions: LifecycleRule = {
 };
 
 /**
- * The S3 buckets by role (definitions.buckets), all private, TLS-only, S3-managed encryption, each
- * logging its requests to one access-log bucket, which also receives the CloudFront logs.
+ * The S3 buckets as declared (functions/lib/files/buckets.ts: versioning, expiry), all private, TLS-only,
+ * S3-managed encryption, each logging its requests to one access-log bucket, which also receives the
+ * CloudFront logs. How each is served is the Web construct's part; who may use which is function-wiring's.
  */
 export class Files extends Construct {
   readonly buckets: Record<BucketRole, Bucket>;
@@ -50,18 +39,19 @@ export class Files extends Construct {
     });
     const buckets = {} as Record<BucketRole, Bucket>;
     for (const role of bucketRoles) {
-      const lifecycleRules: LifecycleRule[] = versioned[role]
+      const declaration: { versioned: boolean; expireAfterDays?: number } = declared[role];
+      const lifecycleRules: LifecycleRule[] = declaration.versioned
         ? [keepNoncurrentVersions]
         : [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }];
-      if (role === 'exports') {
-        lifecycleRules.push({ id: 'expire-exports', expiration: Duration.days(exportsExpireAfterDays) });
+      if (declaration.expireAfterDays !== undefined) {
+        lifecycleRules.push({ id: `expire-${role}`, expiration: Duration.days(declaration.expireAfterDays) });
       }
       buckets[role] = new Bucket(this, bucketId(role), {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         enforceSSL: true,
         encryption: BucketEncryption.S3_MANAGED,
         objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-        versioned: versioned[role],
+        versioned: declaration.versioned,
         lifecycleRules,
         serverAccessLogsBucket: this.accessLogs,
         serverAccessLogsPrefix: `s3/${role}/`,
@@ -69,26 +59,6 @@ export class Files extends Construct {
       });
     }
     this.buckets = buckets;
-  }
-
-  /**
-   * Grants object access in one bucket: GetObject (and ListBucket, so a missing key reads as 404, not
-   * 403) and for readWrite also PutObject and DeleteObject. The object ARN necessarily ends in `/*`;
-   * that one cdk-nag finding is acknowledged on the grantee's construct.
-   */
-  grantObjects(grantee: IGrantable & Construct, role: BucketRole, access: 'read' | 'readWrite'): void {
-    const bucket = this.buckets[role];
-    Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn] });
-    Grant.addToPrincipal({
-      grantee,
-      actions: access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-      resourceArns: [bucket.arnForObjects('*')],
-    });
-    const logicalId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket);
-    Validations.of(grantee).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId}.Arn>/*]`,
-      reason: `Objects of the ${role} bucket are addressed by keys the handler builds at run time; an object ARN needs the /* wildcard and names only this bucket.`,
-    });
   }
 }
 

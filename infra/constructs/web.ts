@@ -28,10 +28,11 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import type { Serving } from '../../functions/lib/files/buckets';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
-import { buckets, type BucketRole } from '../definitions';
+import { bucketRoles, buckets, type BucketRole } from '../definitions';
 import type { Api } from './api';
-import { spaFallbackCode, stripPrefixCode } from './edge-functions';
+import { signedLinkCheckCode, spaFallbackCode, stripPrefixCode } from './edge-functions';
 import type { Files } from './files';
 import type { Identity } from './identity';
 
@@ -43,6 +44,8 @@ export interface WebProps {
   readonly identity: Identity;
   /** Sent to the API as the origin-verify header: the API answers only requests that carry it. */
   readonly originVerifySecret: Secret;
+  /** The key the edge checks signed links to files with (the functions that sign them read it too). */
+  readonly linkSigningSecret: Secret;
   /** The checkout provider's storefront, for /config.json. */
   readonly checkout?: WebConfig['checkout'];
   /** The other sites a `redirect` query may send the browser to, for /config.json. */
@@ -54,17 +57,6 @@ export interface WebProps {
  * build manifest (read by the bundle-size measurement). Never uploaded to the web bucket.
  */
 export const unpublishedBuildFiles = ['*.map', '**/*.map', '.vite', '.vite/*'];
-
-/**
- * Bucket roles served directly under their CloudFront path, with how long CloudFront may cache them.
- * Attachments are absent on purpose: they are access-checked per case and will be served through the
- * API, never straight from the bucket.
- */
-const servedBuckets = {
-  data: 'short', // versions.json changes on a release: minutes, not a day
-  downloads: 'optimized', // release packages have versioned names
-  exports: 'disabled', // time-limited CSV exports must not outlive their time_alive in a cache
-} as const satisfies Partial<Record<BucketRole, 'short' | 'optimized' | 'disabled'>>;
 
 /**
  * The browser's entry: one CloudFront distribution in front of the SPA bucket, the HTTP API and the
@@ -104,6 +96,12 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Maps /{prefix}/{key} to the bucket key {key}',
     });
+    const signedLinkCheck = new CloudFrontFunction(this, 'SignedLinkCheck', {
+      // Resolved by CloudFormation at deploy time: the key never appears in the template.
+      code: FunctionCode.fromInline(signedLinkCheckCode(props.linkSigningSecret.secretValue.unsafeUnwrap())),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serves /{prefix}/{key} only for a signed link that has not expired',
+    });
 
     // One origin access control, signing every request, for all bucket origins.
     const originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', {
@@ -142,14 +140,20 @@ export class Web extends Construct {
         responseHeadersPolicy: responseHeaders,
       },
     };
-    for (const [role, caching] of Object.entries(servedBuckets) as [keyof typeof servedBuckets, keyof typeof cachePolicies][]) {
-      additionalBehaviors[`${buckets[role].path}/*`] = {
+    // Each bucket as its declaration says (functions/lib/files/buckets.ts): served at its path as it is,
+    // only through signed links (checked at the edge, never cached), or not at all.
+    for (const role of bucketRoles) {
+      const served: Serving = buckets[role].served;
+      if (served.kind !== 'path' && served.kind !== 'signed') continue;
+      additionalBehaviors[`${served.path}/*`] = {
         origin: bucketOrigin(role),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: cachePolicies[caching],
+        cachePolicy: served.kind === 'signed' ? cachePolicies.disabled : cachePolicies[served.cache],
         responseHeadersPolicy: responseHeaders,
-        functionAssociations: [{ function: stripPrefix, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: served.kind === 'signed' ? signedLinkCheck : stripPrefix, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
       };
     }
 

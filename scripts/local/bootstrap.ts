@@ -30,7 +30,8 @@ import {
 /** Local resource names; in AWS the stack names them. */
 export const localNames = {
   table: 'portal-data',
-  bucket: (role: BucketRole) => `portal-${role}`,
+  // S3 bucket names are lower case.
+  bucket: (role: BucketRole) => `portal-${role.toLowerCase()}`,
   userPool: 'power-portal',
 } as const;
 

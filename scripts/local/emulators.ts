@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import S3rver from 's3rver';
 import { triggers } from '../../functions/registry';
 import { waitFor } from './net';
+import { postPolicyMiddleware } from './s3-post-policy-middleware';
 
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
@@ -82,10 +83,19 @@ export async function startDynamoDb(port: number, dir: string, { inMemory = fals
   return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
-/** s3rver, in this process, with its objects in `dir`. */
+/** The only key pair s3rver knows; the local stack gives it to every SDK client. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/**
+ * s3rver, in this process, with its objects in `dir`. It ignores the policy of a browser upload (POST
+ * Object), so a middleware ahead of its own checks the policy as S3 does: presigned uploads are held to
+ * their size, type and expiry here as in AWS.
+ */
 export async function startS3(port: number, dir: string): Promise<RunningEmulator> {
   mkdirSync(dir, { recursive: true });
   const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
+  // Koa composes its middleware when it starts listening: this one runs first.
+  server.middleware.unshift(postPolicyMiddleware(S3RVER_CREDENTIALS));
   await server.run();
   return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

@@ -1,8 +1,9 @@
 import type { FunctionNeeds } from '../../functions/registry';
-import { currentRuntime } from '../../functions/lib/runtime-env';
+import { bucketGrants } from '../../functions/lib/files/access';
+import { currentRuntime, type FunctionRuntime } from '../../functions/lib/runtime-env';
 
 /** What the SDK client is, as IAM prefixes its actions. */
-type Service = 'dynamodb' | 'cognito-idp';
+type Service = 'dynamodb' | 'cognito-idp' | 's3';
 
 /** lib-dynamodb's command names (GetCommand …) and the low-level ones (GetItemCommand …) → IAM actions. */
 const dynamoActions: Record<string, string> = {
@@ -41,6 +42,16 @@ function granted(service: Service, needs: FunctionNeeds): readonly string[] {
   return (service === 'dynamodb' ? needs.table : needs.userPool) ?? [];
 }
 
+/**
+ * An S3 call's action is allowed on the bucket it names only: the unit's registry `files` give it the
+ * bucket (whose name is in the unit's environment) and the action among the bucket's operations.
+ */
+function deniedOnBucket(runtime: FunctionRuntime, operation: string, input: Record<string, unknown>): string[] {
+  const action = `s3:${operation}`;
+  const grant = bucketGrants(runtime.needs.files).find((g) => runtime.env[g.env] === input.Bucket);
+  return grant && (grant.actions as string[]).includes(action) ? [] : [`${action} on ${String(input.Bucket)}`];
+}
+
 interface MiddlewareStackLike {
   middlewareStack: {
     add(
@@ -62,7 +73,12 @@ export function guardClient(client: { middlewareStack: object }, service: Servic
     (next, context) => async (args) => {
       const runtime = currentRuntime();
       const operation = (context.commandName ?? '').replace(/Command$/, '');
-      if (runtime && !grantedOperations.get(runtime.needs)?.has(operation)) {
+      if (runtime && service === 's3') {
+        const denied = deniedOnBucket(runtime, operation, (args.input ?? {}) as Record<string, unknown>);
+        if (denied.length) {
+          throw Object.assign(new Error(`local/${runtime.name} is not authorized to perform: ${denied.join(', ')}`), { name: 'AccessDenied' });
+        }
+      } else if (runtime && !grantedOperations.get(runtime.needs)?.has(operation)) {
         const allowed = granted(service, runtime.needs);
         const actions = actionsOf(service, operation, (args.input ?? {}) as Record<string, unknown>);
         const denied = actions.filter((action) => !allowed.includes(action));

@@ -79,8 +79,13 @@ export async function seedDemoAccounts(
   { password, adminTotpSecret, cognitoEndpoint }: DemoSeed,
   stackEnv: Record<string, string>,
 ): Promise<void> {
-  // The seed writes user records through the repository, as a unit that may read and create them.
-  const seeder: FunctionRuntime = { name: 'seed', needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] }, env: stackEnv };
+  // The seed writes user records and the demo IV curves through the repositories, as a unit that may
+  // read and create them.
+  const seeder: FunctionRuntime = {
+    name: 'seed',
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], files: { ivcurves: ['put'] } },
+    env: stackEnv,
+  };
   const userIds = new Map<string, number>();
   for (const account of demoAccounts) {
     let sub = await findSub(cognito, ids.userPoolId, account.username);

@@ -6,6 +6,11 @@ import { Hono } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import type { WebConfig } from '../../shared/web-config';
+import { bucketRoles, buckets, type BucketRole } from '../../infra/definitions';
+import type { Serving } from '../../functions/lib/files/buckets';
+import { signedLinkCheckCode } from '../../infra/constructs/edge-functions';
+import type { EdgeClock } from './edge-clock';
+import { isResponse, viewerRequestFunction, viewerRequestOf } from './edge-function';
 import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { localOnly } from './local-only';
@@ -23,8 +28,14 @@ export interface LocalAppOptions {
   /** The value CloudFront sends in the origin-verify header (the API refuses requests without it). */
   originVerifySecret: string;
   s3: S3Client;
-  /** CloudFront path prefix → bucket, e.g. '/data' → 'portal-data'. */
-  bucketPaths: Record<string, string>;
+  /** The local name of each bucket; each is served as its declaration says (functions/lib/files/buckets.ts). */
+  buckets: Record<BucketRole, string>;
+  /** The key signed links are checked with, as the stack's CloudFront Function holds it. */
+  linkSigningSecret: string;
+  /** The edge's clock (signed links expire by it). */
+  edgeClock: EdgeClock;
+  /** Lets POST /local/edge-clock {offset_seconds} move the edge's clock: a test stack only. */
+  edgeClockControl?: boolean;
   /** The local mailbox, shown at /local/mailbox (never deployed). */
   mailboxFile: string;
   /** The checkout provider's stand-in, at /local/checkout (never deployed). */
@@ -55,7 +66,8 @@ export function createInvokeApp(lambdas: Record<string, LocalLambda>): Hono {
 
 /**
  * The local stand-in for CloudFront and Lambda: /api/{path} runs the endpoint apps (each as its own
- * unit, with the origin-verify header CloudFront adds), bucket paths are read from s3rver,
+ * unit, with the origin-verify header CloudFront adds), bucket paths are read from s3rver as their
+ * declarations say (a signed bucket's links checked by the stack's own CloudFront Function code),
  * /config.json is generated, and any other GET gets the SPA with index.html fallback. A path with a
  * traversal in any encoding is refused first (request-path.ts).
  */
@@ -82,18 +94,49 @@ export function createLocalApp(options: LocalAppOptions): Hono {
   }
   app.all(`${API_PREFIX}/*`, (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
 
-  for (const [prefix, bucket] of Object.entries(options.bucketPaths)) {
-    app.get(`${prefix}/*`, async (c) => {
-      const key = decodeURIComponent(c.req.path.slice(prefix.length + 1));
-      try {
-        const object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        const body = new Uint8Array(await object.Body!.transformToByteArray());
-        return c.body(body, 200, { 'content-type': object.ContentType ?? 'application/octet-stream' });
-      } catch (error) {
-        if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') return c.text('Not found', 404);
-        throw error;
-      }
+  if (options.edgeClockControl) {
+    app.post('/local/edge-clock', async (c) => {
+      const { offset_seconds } = await c.req.json<{ offset_seconds: number }>();
+      options.edgeClock.setOffsetSeconds(Number(offset_seconds) || 0);
+      return c.json({ offset_seconds: Number(offset_seconds) || 0 });
     });
+  }
+
+  const readObject = async (bucket: string, key: string) => {
+    try {
+      const object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const body = new Uint8Array(await object.Body!.transformToByteArray());
+      return new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': object.ContentType ?? 'application/octet-stream',
+          ...(object.ContentDisposition ? { 'content-disposition': object.ContentDisposition } : {}),
+          ...(object.CacheControl ? { 'cache-control': object.CacheControl } : {}),
+        },
+      });
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as Error).name === 'NoSuchKey') return new Response('Not found', { status: 404 });
+      throw error;
+    }
+  };
+  const signedLinkCheck = viewerRequestFunction(signedLinkCheckCode(options.linkSigningSecret), options.edgeClock);
+  for (const role of bucketRoles) {
+    const served: Serving = buckets[role].served;
+    const bucket = options.buckets[role];
+    if (served.kind === 'path') {
+      app.get(`${served.path}/*`, (c) => readObject(bucket, decodeURIComponent(c.req.path.slice(served.path.length + 1))));
+    } else if (served.kind === 'signed') {
+      // What CloudFront does on a signed bucket's path: the check first, then the bucket key it leaves.
+      app.get(`${served.path}/*`, (c) => {
+        const result = signedLinkCheck(viewerRequestOf(c.req.url, c.req.method));
+        if (isResponse(result)) {
+          const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value]));
+          const body = typeof result.body === 'string' ? result.body : (result.body?.data ?? '');
+          return new Response(body, { status: result.statusCode, headers });
+        }
+        return readObject(bucket, decodeURIComponent(result.uri.slice(1)));
+      });
+    }
   }
 
   const root = relative(process.cwd(), options.webDir) || '.';

@@ -9,8 +9,9 @@ import { ENV } from '../../shared/runtime';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { endpoints, secrets, triggers, type EndpointName, type TriggerName } from '../../functions/registry';
 import { buckets, bucketRoles } from '../../infra/definitions';
+import { createEdgeClock } from './edge-clock';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
-import { startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
+import { S3RVER_CREDENTIALS, startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
 import { seedReleases } from './seed-releases';
@@ -40,6 +41,11 @@ export interface LocalStackOptions {
   devOrigins?: string[];
   /** Other sites a `redirect` query may send the browser to (e.g. a local forum), as origins; default none. */
   redirectOrigins?: string[];
+  /**
+   * Let POST /local/edge-clock move the clock signed links expire by (the test stack: a test sees a link
+   * expire without waiting); never on `npm start`.
+   */
+  edgeClockControl?: boolean;
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
   dynamoDbInMemory?: boolean;
 }
@@ -76,8 +82,8 @@ function sdkEnvironment(endpoints: LocalStack['endpoints']): Record<string, stri
   return {
     AWS_REGION: LOCAL_REGION,
     // s3rver knows only this key pair; DynamoDB Local and cognito-local accept any.
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
@@ -167,8 +173,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.userPoolId]: resources.userPoolId,
       [ENV.userPoolClientId]: resources.userPoolClientId,
       [ENV.cognitoIssuer]: `${endpointsUrls.cognito}/${resources.userPoolId}`,
-      [ENV.exportsBucket]: resources.buckets.exports,
-      [ENV.ivCurvesBucket]: resources.buckets.ivcurves,
+      // Each bucket's variable, as declared with it; a unit gets only those its registry files name.
+      ...Object.fromEntries(bucketRoles.map((role) => [buckets[role].env, resources.buckets[role]])),
       ...(options.sessionRecheckSeconds !== undefined ? { [ENV.sessionRecheckSeconds]: String(options.sessionRecheckSeconds) } : {}),
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,
@@ -183,6 +189,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { cognito: functionsCognito } = await import('../../functions/lib/cognito');
     guardClient(documentClient, 'dynamodb');
     guardClient((await functionsCognito()).client, 'cognito-idp');
+    const { s3: functionsS3 } = await import('../../functions/lib/files/s3');
+    guardClient((await functionsS3()).client, 's3');
 
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
     await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
@@ -199,9 +207,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       redirectOrigins: options.redirectOrigins ?? [],
       local: true,
     });
-    const bucketPaths = Object.fromEntries(
-      bucketRoles.flatMap((role) => (buckets[role].path ? [[buckets[role].path, bucketNames[role]]] : [])),
-    );
     const apiUnits = await Promise.all(
       (Object.keys(endpoints) as EndpointName[]).map(async (name) => ({
         path: endpoints[name].path,
@@ -215,7 +220,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       endpoints: apiUnits,
       originVerifySecret: stackEnv[secrets.originVerify.env]!,
       s3: s3Client,
-      bucketPaths,
+      buckets: bucketNames,
+      linkSigningSecret: stackEnv[secrets.linkSigning.env]!,
+      edgeClock: createEdgeClock(),
+      edgeClockControl: options.edgeClockControl ?? false,
       mailboxFile,
       checkoutSandbox: createCheckoutSandbox({
         portalUrl: () => `http://127.0.0.1:${port}`,

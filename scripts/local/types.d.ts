@@ -10,6 +10,8 @@ declare module 's3rver' {
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware list (s3rver is a Koa application), composed when it starts listening. */
+    middleware: unknown[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

@@ -61,13 +61,16 @@ describe('an endpoint deployed with only its own needs', () => {
     expect(actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|ConditionCheck)/.test(a))).toEqual([]);
   });
 
-  it('gets the origin secret, and the stack creates no secret nobody needs', () => {
+  it('gets the origin secret, and the stack creates no secret nobody needs (the edge checks signed links with its own)', () => {
     const secretIds = resourcesOfType(portal.json.Resources, 'AWS::SecretsManager::Secret').map(([id]) => id);
-    expect(secretIds).toEqual([logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify'))]);
+    expect(secretIds.sort()).toEqual(
+      [logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify')), logicalIdOf(portal.stack, secretOf(portal.stack, 'linkSigning'))].sort(),
+    );
+    expect(variablesOf(portal, fn())).not.toHaveProperty('LINK_SIGNING_SECRET_SECRET_ID');
     expect(portal.stack.secrets.all.sso).toBeUndefined();
     expect(portal.template.findOutputs('SsoSecretArn')).toEqual({});
     expect(variablesOf(portal, fn())).toMatchObject({
-      ORIGIN_VERIFY_SECRET_SECRET_ID: ref(secretIds[0]!),
+      ORIGIN_VERIFY_SECRET_SECRET_ID: ref(logicalIdOf(portal.stack, secretOf(portal.stack, 'originVerify'))),
       [ENV.tableName]: ref(logicalIdOf(portal.stack, portal.stack.data.table)),
     });
     expect(variablesOf(portal, fn())).not.toHaveProperty('SSO_SECRET_SECRET_ID');

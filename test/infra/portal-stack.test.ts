@@ -10,7 +10,6 @@ import {
   bucketRoles,
   buckets,
   dataTable,
-  exportsExpireAfterDays,
   passwordPolicy,
   userPoolAttributes,
   type BucketRole,
@@ -297,14 +296,21 @@ describe('files', () => {
     }
   });
 
-  it('expires exports after definitions.exportsExpireAfterDays', () => {
-    const rules = (portal.json.Resources[bucketId('exports')]!.Properties!.LifecycleConfiguration as { Rules: unknown[] }).Rules;
-    expect(rules).toContainEqual(expect.objectContaining({ ExpirationInDays: exportsExpireAfterDays, Status: 'Enabled' }));
+  it('expires the objects of a bucket whose declaration says so (exports, a day after they were written), and no others', () => {
+    expect(buckets.exports.expireAfterDays).toBe(1);
+    for (const role of bucketRoles) {
+      const rules = (portal.json.Resources[bucketId(role)]!.Properties!.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules;
+      const expiring = rules.filter((rule) => 'ExpirationInDays' in rule);
+      const days: number | undefined = (buckets[role] as { expireAfterDays?: number }).expireAfterDays;
+      expect(expiring, role).toEqual(days === undefined ? [] : [expect.objectContaining({ ExpirationInDays: days, Status: 'Enabled' })]);
+    }
   });
 
-  it('versions the buckets whose objects are edited in place', () => {
-    for (const role of ['data', 'downloads', 'attachments', 'ivcurves'] as const) {
-      expect(portal.json.Resources[bucketId(role)]!.Properties!.VersioningConfiguration, role).toEqual({ Status: 'Enabled' });
+  it('versions exactly the buckets declared versioned (objects edited in place)', () => {
+    expect(bucketRoles.filter((role) => buckets[role].versioned).sort()).toEqual(['attachments', 'data', 'downloads', 'ivcurves']);
+    for (const role of bucketRoles) {
+      const versioning = portal.json.Resources[bucketId(role)]!.Properties!.VersioningConfiguration;
+      expect(versioning, role).toEqual(buckets[role].versioned ? { Status: 'Enabled' } : undefined);
     }
   });
 });
@@ -498,36 +504,52 @@ describe('web', () => {
     }
   });
 
+  const functionArn = (id: string) => ({ 'Fn::GetAtt': [logicalIdOf(portal.stack, portal.stack.web.node.findChild(id) as never), 'FunctionARN'] });
+
   it.each([
     ['/data/*', 'data'],
     ['/downloads/*', 'downloads'],
-    ['/umdata/*', 'exports'],
   ] as const)('serves %s from the %s bucket through origin access control, prefix stripped', (pattern, role) => {
-    expect(`${buckets[role].path}/*`).toBe(pattern);
+    expect(buckets[role].served).toMatchObject({ kind: 'path', path: pattern.replace('/*', '') });
     const b = behavior(pattern)!;
     expect(b, pattern).toBeDefined();
     const origin = originOf(b) as unknown as Record<string, unknown>;
     expect(origin.DomainName).toEqual(bucketDomain(role));
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
-    expect(b.FunctionAssociations).toEqual([
-      {
-        EventType: 'viewer-request',
-        FunctionARN: { 'Fn::GetAtt': [logicalIdOf(portal.stack, portal.stack.web.node.findChild('StripPrefix') as never), 'FunctionARN'] },
-      },
-    ]);
+    expect(b.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: functionArn('StripPrefix') }]);
   });
 
-  it('never caches the time-limited exports', () => {
-    expect(behavior('/umdata/*')!.CachePolicyId).toBe(managedCachePolicy.cachingDisabled);
+  it.each([
+    ['/umdata/*', 'exports'],
+    ['/attachments/*', 'attachments'],
+  ] as const)('serves %s from the %s bucket only through signed links checked at the edge, never cached', (pattern, role) => {
+    expect(buckets[role].served).toMatchObject({ kind: 'signed', path: pattern.replace('/*', '') });
+    const b = behavior(pattern)!;
+    expect(b, pattern).toBeDefined();
+    const origin = originOf(b) as unknown as Record<string, unknown>;
+    expect(origin.DomainName).toEqual(bucketDomain(role));
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(b.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(b.CachePolicyId).toBe(managedCachePolicy.cachingDisabled);
+    expect(b.FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: functionArn('SignedLinkCheck') }]);
   });
 
-  it('does not serve the attachments and IV curves buckets directly (they are access-checked)', () => {
-    expect(behavior('/attachments/*')).toBeUndefined();
-    for (const role of ['attachments', 'ivcurves'] as const) {
-      const domain = JSON.stringify(bucketDomain(role));
-      expect(config.Origins.filter((o) => JSON.stringify(o.DomainName) === domain), role).toEqual([]);
-    }
+  it('gives the signed-link check the link-signing secret as a deploy-time reference, never its value', () => {
+    const checkId = logicalIdOf(portal.stack, portal.stack.web.node.findChild('SignedLinkCheck') as never);
+    const code = portal.json.Resources[checkId]!.Properties!.FunctionCode;
+    expect(typeof code).not.toBe('string');
+    const secretId = logicalIdOf(portal.stack, secretOf(portal.stack, 'linkSigning'));
+    const text = JSON.stringify(code);
+    expect(text).toContain(`{{resolve:secretsmanager:",${JSON.stringify(ref(secretId))},":SecretString:::}}`);
+  });
+
+  it('serves no bucket but those declared with a path (the private IV curves bucket has no origin)', () => {
+    const served = bucketRoles.filter((role) => buckets[role].served.kind !== 'private');
+    expect(served.sort()).toEqual(['attachments', 'data', 'downloads', 'exports', 'web']);
+    const domain = JSON.stringify(bucketDomain('ivcurves'));
+    expect(config.Origins.filter((o) => JSON.stringify(o.DomainName) === domain)).toEqual([]);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/attachments/*', '/data/*', '/downloads/*', '/umdata/*']);
   });
 
   it('serves the SPA from the web bucket with the extension-less-path fallback, and no error pages', () => {

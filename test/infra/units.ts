@@ -9,11 +9,14 @@ import {
   jobs,
   secrets,
   triggers,
+  unitSecrets,
   type EndpointUnit,
   type FunctionNeeds,
   type SecretName,
 } from '../../functions/registry';
 import { ENV } from '../../shared/runtime';
+import { bucketGrants } from '../../functions/lib/files/access';
+import { bucketRoles, buckets } from '../../infra/definitions';
 import { arnOf, asList, logicalIdOf, ref, statementsOfRole, type Statement, type SynthesizedPortal } from './synth';
 
 /** One deployable unit of functions/registry.ts as the stack built it. */
@@ -114,9 +117,9 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     'logs',
     ...(needs.table?.length ? ['dynamodb'] : []),
     ...(needs.userPool?.length ? ['cognito-idp'] : []),
-    ...(needs.secrets?.length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
+    ...(unitSecrets(needs).length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
     ...(withOptions && unit.ownNeeds.mail ? ['ses'] : []),
-    ...(needs.exports || needs.ivCurves ? ['s3'] : []),
+    ...(bucketGrants(needs.files).some((grant) => grant.actions.length) ? ['s3'] : []),
   ]);
   expect([...services].sort(), label).toEqual([...expectedServices].sort());
   expect(actions.filter((action) => action.includes('*')), label).toEqual([]);
@@ -146,22 +149,26 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
   const secretStatements = ofService('secretsmanager');
   const secretResources = secretStatements.flatMap((s) => asList(s.Resource)).filter((r) => !JSON.stringify(r).includes('mailchimp'));
   expect(secretResources, label).toEqual(
-    expect.arrayContaining((needs.secrets ?? []).map((name) => ref(logicalIdOf(stack, secretOf(stack, name))))),
+    expect.arrayContaining(unitSecrets(needs).map((name) => ref(logicalIdOf(stack, secretOf(stack, name))))),
   );
-  expect(secretResources, label).toHaveLength(needs.secrets?.length ?? 0);
+  expect(secretResources, label).toHaveLength(unitSecrets(needs).length);
   for (const statement of secretStatements) {
     expect(asList(statement.Action).sort(), label).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
   }
 
-  // S3: only writing new objects into the exports bucket, for a unit that writes CSV exports; reading,
-  // writing and deleting objects of the IV curves bucket (no listing), for the unit that keeps IV curves.
+  // S3: per bucket its registry `files` name, exactly the object actions of its operations on that
+  // bucket's objects (no listing, no other bucket); a bucket reached only by signed links needs none.
   const objectsOf = (bucket: Parameters<typeof logicalIdOf>[1]) => ({ 'Fn::Join': ['', [arnOf(logicalIdOf(stack, bucket)), '/*']] });
-  expect(ofService('s3'), label).toEqual([
-    ...(needs.exports ? [expect.objectContaining({ Action: 's3:PutObject', Resource: objectsOf(stack.files.buckets.exports) })] : []),
-    ...(needs.ivCurves
-      ? [expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Resource: objectsOf(stack.files.buckets.ivcurves) })]
-      : []),
-  ]);
+  expect(ofService('s3'), label).toEqual(
+    bucketGrants(needs.files)
+      .filter((grant) => grant.actions.length)
+      .map((grant) =>
+        expect.objectContaining({
+          Action: grant.actions.length === 1 ? grant.actions[0] : grant.actions,
+          Resource: objectsOf(stack.files.buckets[grant.bucket]),
+        }),
+      ),
+  );
 
   // Logs: its own log group only.
   expect(ofService('logs'), label).toEqual([expect.objectContaining({ Resource: arnOf(logicalIdOf(stack, fn.logGroup)) })]);
@@ -174,11 +181,10 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.tableName]: ref(logicalIdOf(stack, stack.data.table)),
     [ENV.userPoolId]: ref(logicalIdOf(stack, stack.identity.userPool)),
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
-    [ENV.exportsBucket]: ref(logicalIdOf(stack, stack.files.buckets.exports)),
-    [ENV.ivCurvesBucket]: ref(logicalIdOf(stack, stack.files.buckets.ivcurves)),
+    ...Object.fromEntries(bucketRoles.map((role) => [buckets[role].env, ref(logicalIdOf(stack, stack.files.buckets[role]))])),
     [ENV.checkoutApiUrl]: 'https://api.fastspring.com',
     ...Object.fromEntries(
-      (needs.secrets ?? []).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
+      unitSecrets(needs).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
     ),
   };
   for (const name of required) expect(variables[name], `${label} ${name}`).toEqual(values[name]);

@@ -5,11 +5,12 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
-import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
+import { bucketRoles, buckets } from '../../infra/definitions';
 import { buildApp, stackName } from '../../infra/portal-app';
-import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
 import { curveText } from '../support/iv-curves';
 
 /**
@@ -17,7 +18,7 @@ import { curveText } from '../support/iv-curves';
  * invoked with API Gateway (payload 2.0) and Cognito events and the template's environment, its
  * references resolved to the local stack's resources.
  */
-const { localStack } = stackContext();
+const { localStack, baseUrl } = stackContext();
 let assemblyDir: string;
 let bundles: FunctionBundle[];
 let template: { Resources: Record<string, { Type: string }> };
@@ -34,10 +35,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 /** The local bucket a bucket variable of the template names (the bucket's logical id says its role only indirectly). */
-const localBuckets: Record<string, string | undefined> = {
-  [ENV.exportsBucket]: localStack.resources.buckets.exports,
-  [ENV.ivCurvesBucket]: localStack.resources.buckets.ivcurves,
-};
+const localBuckets: Record<string, string | undefined> = Object.fromEntries(
+  bucketRoles.map((role) => [buckets[role].env, localStack.resources.buckets[role]]),
+);
 
 /**
  * The template's environment variable, with Refs to the pool, client, table and buckets made local. A secret's
@@ -251,6 +251,17 @@ describe('the synthesized Lambda bundles', () => {
       await multipartEvent('user', { cmd: 'upload_iv_curve', upload_type: 'new', uploaded_file: { name: 'big.csv', content: 'x'.repeat(1024 * 1024 + 1) } }, user.accessToken),
     );
     expect(tooLarge.statusCode).toBe(413);
+  });
+
+  it('lic: writes a CSV export whose signed link the edge serves (the template\'s link-signing secret and exports bucket)', async () => {
+    const admin = await createAdminUser();
+    const answer = await httpCall(bundleFor(endpoints.lic.construct), httpApiEvent('lic/5', { cmd: 'get_license_users', version: 2020, client: 'web' }, admin.accessToken));
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { filename } = (JSON.parse(answer.body) as { data: { filename: string } }).data;
+    const file = await fetch(`${baseUrl}/umdata/${filename}`);
+    expect(file.status).toBe(200);
+    expect((await file.text()).split('\n')[0]).toMatch(/^Id,Created,User id,User/);
+    expect((await fetch(`${baseUrl}/umdata/${filename.split('?')[0]}`)).status).toBe(403);
   });
 
   it('user: refuses a request that did not come through CloudFront', async () => {

@@ -10,8 +10,9 @@ export default async function setup(project: TestProject) {
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly.
-  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2 });
+  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly;
+  // a test may move the edge's clock to see a signed link expire.
+  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2, edgeClockControl: true });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
   project.provide('demoAdminTotpSecret', stack.demoAdminTotpSecret);

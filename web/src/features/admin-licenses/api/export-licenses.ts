@@ -1,6 +1,7 @@
 import type { CmdInput } from '../../../../../shared/contract/define';
 import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { call } from '../../../api/client';
+import { readCsvExport } from '../../../api/csv-export';
 
 export type LicenseExportParams = CmdInput<typeof licAdminContract, 'get_license_users'>;
 
@@ -10,7 +11,5 @@ export type LicenseExportParams = CmdInput<typeof licAdminContract, 'get_license
  */
 export async function exportLicensesCsv(params: LicenseExportParams): Promise<string> {
   const { filename } = await call(licAdminContract, 'get_license_users', params);
-  const response = await fetch(`/umdata/${encodeURIComponent(filename)}`, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`/umdata/${filename} answered HTTP ${response.status}`);
-  return response.text();
+  return readCsvExport(filename);
 }

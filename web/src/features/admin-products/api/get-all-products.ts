@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CmdInput } from '../../../../../shared/contract/define';
 import { productAdminContract } from '../../../../../shared/contract/product.admin';
 import { call } from '../../../api/client';
+import { readCsvExport } from '../../../api/csv-export';
 
 export type AllProductsParams = CmdInput<typeof productAdminContract, 'get_all_products'>;
 export type ProductExportParams = CmdInput<typeof productAdminContract, 'get_products_csv'>;
@@ -34,7 +35,5 @@ export function useUnregisterProduct() {
  */
 export async function exportProductsCsv(params: ProductExportParams): Promise<string> {
   const { filename } = await call(productAdminContract, 'get_products_csv', params);
-  const response = await fetch(`/umdata/${encodeURIComponent(filename)}`, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`/umdata/${filename} answered HTTP ${response.status}`);
-  return response.text();
+  return readCsvExport(filename);
 }

@@ -1,0 +1,61 @@
+import { secrets } from '../../registry';
+import { getSecret } from '../secrets';
+import { buckets, type BucketName } from './buckets';
+import { bucketName, s3 } from './s3';
+import { signLink } from './signed-links';
+
+/**
+ * The one way functions reach S3: put, get and delete an object by key, hand out an expiring link to
+ * one, and (presigned-upload.ts) let a browser upload straight into a bucket. Each function uses only
+ * the buckets and operations its registry entry declares (`files`); the stack grants exactly those, and
+ * the local stack refuses any other call as IAM would.
+ */
+
+export interface PutOptions {
+  contentType: string;
+  /** The name a browser saves the file under (`Content-Disposition: attachment`); a name the portal made, of safe characters. */
+  downloadName?: string;
+  cacheControl?: string;
+}
+
+/** Stores `body` under `key`. */
+export async function putFile(bucket: BucketName, key: string, body: Uint8Array | string, options: PutOptions): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({
+      Bucket: bucketName(bucket),
+      Key: key,
+      Body: body,
+      ContentType: options.contentType,
+      ...(typeof body === 'string' ? {} : { ContentLength: body.byteLength }),
+      ...(options.downloadName ? { ContentDisposition: `attachment; filename="${options.downloadName}"` } : {}),
+      ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+    }),
+  );
+}
+
+/** An object's bytes. */
+export async function getFile(bucket: BucketName, key: string): Promise<Uint8Array> {
+  const { sdk, client } = await s3();
+  const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+  if (!object.Body) throw new Error(`${bucket}/${key} has no body`);
+  return object.Body.transformToByteArray();
+}
+
+/** Removes an object (a versioned bucket keeps it as a noncurrent version for its lifecycle's days). */
+export async function deleteFile(bucket: BucketName, key: string): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(new sdk.DeleteObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+}
+
+/**
+ * A link to an object of a `signed` bucket at the bucket's path, `{path}/{key}?expires=…&signature=…`,
+ * that works for `seconds` and never after: the edge checks the signature and the time on every request.
+ * Same origin as the SPA, never cached. `now` (ms) is for tests.
+ */
+export async function signedLink(bucket: BucketName, key: string, seconds: number, now = Date.now()): Promise<{ link: string; expires: number }> {
+  const served = buckets[bucket].served;
+  if (served.kind !== 'signed') throw new Error(`The ${bucket} bucket is not served by signed links`);
+  const expires = Math.floor(now / 1000) + seconds;
+  return { link: signLink(served.path, key, expires, await getSecret(secrets.linkSigning.env)), expires };
+}
