@@ -20,6 +20,11 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
+          // One synth per run: the files share one synthesized portal (test/infra/synth.ts sharedPortal),
+          // so they run in one worker that keeps its modules between files; the setup checks it.
+          globalSetup: ['test/infra/global-setup.ts'],
+          isolate: false,
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
