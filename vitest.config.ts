@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three tiers: `unit` beside the code, `infra` on the synthesized template, and `stack`
- * (integration, deployed bundles, browser e2e) against one local stack started by the global setup.
+ * Four tiers (docs/decisions/030-test-tiers.md): `unit` beside the code, `component` (the SPA's screens in
+ * jsdom over a faked API), `infra` on the synthesized template, and `stack` (integration, deployed
+ * bundles, browser e2e) against one local stack started by the global setup.
  */
 export default defineConfig({
   test: {
@@ -12,8 +13,20 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,web,scripts,infra}/**/*.test.{ts,tsx}'],
+          include: ['{shared,functions,web,scripts,infra}/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          // Screen behaviour (forms, validation, disabled states, tables, dialogs, sorting and paging) in
+          // jsdom: the whole app rendered over a fake API typed by the contracts (web/test/support).
+          name: 'component',
+          include: ['web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['web/test/support/setup.ts'],
+          // jsdom renders a whole screen in a few hundred milliseconds, several seconds on a busy machine.
+          testTimeout: 60_000,
         },
       },
       {
