@@ -6,10 +6,12 @@ import { expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useB
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
- * The admin license screens, clicked through as an admin would: All licenses (filters, sorting, pages,
- * each row's actions, Copy to clipboard), a user's detail (legacy purchases, their licenses, Add new
- * license, their actions) and Dongles. The list holds every license of the stack, so each test narrows
- * it to its own fresh customers.
+ * The admin license screens, clicked through as an admin would, one real path per action against the
+ * local stack: All licenses (filters, sorting, pages, each row's actions, Copy to clipboard), a user's
+ * detail (legacy purchases, their licenses, Add new license, their actions) and Dongles. The screens'
+ * own rules (state texts, which actions a row offers, the dialogs' validation) are component tests:
+ * web/test/screens/all-licenses.test.tsx. The list holds every license of the stack, so each test
+ * narrows it to its own fresh customers.
  */
 const browser = useBrowser();
 
@@ -128,7 +130,7 @@ describe('All licenses', () => {
     expect(browser.pageErrors()).toEqual([]);
   });
 
-  it('filters by id and by days expired or left, and shows each state text', async () => {
+  it('filters by id and by days expired or left', async () => {
     const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
     const soon = await licenseFor(customer, { valid_to: day(10) });
     const later = await licenseFor(customer, { valid_to: day(300) });
@@ -137,12 +139,7 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
 
     await filterByUser(page, customer.id, 3);
-    expect(await row(page, expired.id).count()).toBe(0);
-    expect(await cell(page, soon.id, 'State')).toBe('Expires in 10 days');
-    expect(await cell(page, later.id, 'State')).toBe('');
-    expect(await cell(page, perpetual.id, 'State')).toBe('Disabled, Perpetual');
-    expect(await cell(page, perpetual.id, 'Enabled')).toBe('No');
-    expect(await cell(page, perpetual.id, 'Valid to')).toBe('');
+    expect((await shownIds(page)).sort((a, b) => a - b)).toEqual([soon.id, later.id, perpetual.id]);
 
     await page.getByLabel('Expired in last (days)', { exact: true }).fill('30');
     await countShown(page, 4);
@@ -155,8 +152,6 @@ describe('All licenses', () => {
     await page.getByLabel('Id', { exact: true }).fill(String(soon.id));
     await countShown(page, 1);
     expect(await shownIds(page)).toEqual([soon.id]);
-    await page.getByLabel('Id', { exact: true }).fill('12ab');
-    await page.getByText('A license id is a whole number above 0', { exact: true }).waitFor();
   });
 
   it('edits usage and valid to, and a Pro license’s BVT add-on with its channels', async () => {
@@ -169,16 +164,8 @@ describe('All licenses', () => {
 
     await act(page, plain.id, 'Edit');
     let dialog = page.getByRole('dialog', { name: `Edit license ${plain.id}` });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
-    expect(await dialog.getByLabel('License type', { exact: true }).getAttribute('readonly')).not.toBeNull();
-    expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(day(-100));
-    expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(day(200));
-    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(day(200));
     await choose(page, 'License usage', 'Academic', dialog);
-    await dialog.getByLabel('Valid to', { exact: true }).fill('2028-02-30');
-    await dialog.getByText('Not a real date', { exact: true }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Valid to', { exact: true }).fill('2028-03-04');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notice(page, `License ${plain.id} saved`);
@@ -196,11 +183,7 @@ describe('All licenses', () => {
     // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
     await act(page, pro.id, 'Edit');
     dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
-    await dialog.waitFor();
-    expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(true);
-    expect(await dialog.getByLabel('Channels', { exact: true }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: 'BVT' }).check();
-    expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('4');
     await dialog.getByLabel('Channels', { exact: true }).fill('8');
     await dialog.getByRole('checkbox', { name: 'AT' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -226,15 +209,12 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    await expectActions(page, license.id, ['Disable', 'Edit', 'Move']);
     await expectActions(page, subscription.id, ['Cancel subscription']);
-    expect(await cell(page, subscription.id, 'State')).toBe('Renews in 25 days');
 
     await act(page, license.id, 'Disable');
     await notice(page, `License ${license.id} disabled`);
     await waitForCell(page, license.id, 'Enabled', 'No');
     expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
-    await expectActions(page, license.id, ['Enable', 'Edit', 'Move']);
 
     await act(page, license.id, 'Enable');
     await notice(page, `License ${license.id} enabled`);
@@ -253,9 +233,8 @@ describe('All licenses', () => {
     await filterByUser(page, customer.id, 2);
 
     expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\nuser ${customer.id}`);
-    await expectActions(page, held.id, ['Release', 'Disable', 'Edit', 'Move']);
-    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
+    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
 
     await act(page, held.id, 'Release');
     await notice(page, `License ${held.id} released`);
@@ -272,14 +251,6 @@ describe('All licenses', () => {
     await act(page, license.id, 'Move');
     const dialog = page.getByRole('dialog', { name: `Move license ${license.id}` });
     const move = dialog.getByRole('button', { name: 'Move', exact: true });
-    expect(await move.isDisabled()).toBe(true);
-    await dialog.getByLabel('Move to user id', { exact: true }).fill('abc');
-    await dialog.getByLabel('Move to user id', { exact: true }).blur();
-    await dialog.getByText('A user id is a whole number above 0', { exact: true }).waitFor();
-    // A refused move says why in red, in the dialog, which stays open.
-    await dialog.getByLabel('Move to user id', { exact: true }).fill('99999999');
-    await move.click();
-    await dialog.getByRole('alert').getByText('User 99999999 not found', { exact: true }).waitFor();
     await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
     await move.click();
     await notice(page, `License ${license.id} moved to user ${to.id}`);
