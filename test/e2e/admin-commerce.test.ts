@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionRow } from '../../shared/contract/lic.admin';
 import { createAdminUser, createConfirmedUser, eventually, stackContext } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { expectMenuItems, openSignedIn, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { chooseOption, expectMenuItems, openSignedIn, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { licCall, storedLicense, storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -31,10 +31,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 type Scope = Page | ReturnType<Page['getByRole']>;
 /** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
-async function choose(page: Page, label: string, option: string, scope: Scope = page) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (page: Page, label: string, option: string, scope: Scope = page) =>
+  chooseOption(page, scope.getByRole('combobox', { name: label, exact: true }), option);
 
 /** The green confirmation at the top of the page. */
 const notice = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -68,10 +68,7 @@ type Scope = Page | ReturnType<Page['getByRole']>;
 /** A select by its label (its open list of options is labelled the same). */
 const select = (scope: Scope, label: string) => scope.getByRole('combobox', { name: label, exact: true });
 /** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
-async function choose(page: Page, label: string, option: string, scope: Scope = page) {
-  await select(scope, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (page: Page, label: string, option: string, scope: Scope = page) => chooseOption(page, select(scope, label), option);
 
 /** Narrows the list to one user (by id), and waits for their `count` licenses. */
 async function filterByUser(page: Page, user: string | number, count: number) {
@@ -98,11 +95,8 @@ describe('All licenses', () => {
     expect(await cell(page, ids[22]!, 'Company')).toBe('Test Co');
     const pageSelect = select(page, 'Page');
     expect(await pageSelect.inputValue()).toBe('1');
-    await pageSelect.click();
-    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
-    await page.getByRole('option', { name: '2', exact: true }).click();
+    await chooseOption(page, pageSelect, '2');
     await expect.poll(() => shownIds(page)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(await pageSelect.inputValue()).toBe('2');
 
     // Sorting starts again at page 1: Id ascending, then descending.
     await table(page).getByRole('button', { name: 'Id', exact: true }).click();

@@ -207,6 +207,29 @@ export async function pickMenuItem(page: Page, trigger: Locator, item: string): 
 }
 
 /**
+ * Opens the select `combobox` (again, should a re-render close it before its list shows) and picks its
+ * option `option`; waits until the select shows it. A list that re-renders while it loads (a filter's
+ * debounced search) can close a dropdown opened a moment before.
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await wanted.count()) === 0) {
+          await combobox.click();
+          await wanted.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+        }
+        return wanted.count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  await wanted.click();
+  await expect.poll(() => combobox.inputValue()).toBe(option);
+}
+
+/**
  * Closes the open menu, if any, and waits until it is gone. Escape is pressed in the menu itself: the
  * menu closes on an Escape from within, and its focus may not have moved in yet when the menu appears.
  */
