@@ -207,26 +207,27 @@ export async function pickMenuItem(page: Page, trigger: Locator, item: string): 
 }
 
 /**
- * Opens the select `combobox` (again, should a re-render close it before its list shows) and picks its
- * option `option`; waits until the select shows it. A list that re-renders while it loads (a filter's
- * debounced search) can close a dropdown opened a moment before.
+ * Picks `option` in the select `combobox` and waits until the select shows it. A list that re-renders
+ * (a filter's debounced search arriving, the page select rebuilt with the rows) can close a dropdown
+ * opened a moment before, or swallow the click on its option: this opens it again and picks again until
+ * the select shows the option (or the poll times out, showing what it last read).
  */
 export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
   const wanted = page.getByRole('option', { name: option, exact: true });
   await expect
     .poll(
       async () => {
+        if ((await combobox.inputValue()) === option) return option;
         if ((await wanted.count()) === 0) {
           await combobox.click();
           await wanted.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
         }
-        return wanted.count();
+        if ((await wanted.count()) > 0) await wanted.click({ timeout: 2_000 }).catch(() => undefined);
+        return combobox.inputValue();
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
-    .toBe(1);
-  await wanted.click();
-  await expect.poll(() => combobox.inputValue()).toBe(option);
+    .toBe(option);
 }
 
 /**
