@@ -49,6 +49,9 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A read after an action polls until it holds: as long as a locator waits (15 s), not vitest's
+          // default second, which a busy machine (or the throttled run) outlasts.
+          expect: { poll: { timeout: 15_000 } },
           // One local stack, one browser: files run one after another.
           fileParallelism: false,
         },
