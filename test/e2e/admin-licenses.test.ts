@@ -18,7 +18,12 @@ const browser = useBrowser();
 type Admin = Awaited<ReturnType<typeof createAdminUser>> & { id: number };
 type Customer = Awaited<ReturnType<typeof createConfirmedUser>> & { id: number };
 
-const newAdmin = (): Promise<Admin> => createAdminUser().then(withUserId);
+/**
+ * One administrator for the file's tests (making one with an authenticator takes several calls of the
+ * identity provider); what each test changes belongs to its own fresh customers.
+ */
+let fileAdmin: Promise<Admin> | undefined;
+const theAdmin = (): Promise<Admin> => (fileAdmin ??= createAdminUser().then(withUserId));
 const newCustomer = (): Promise<Customer> => createConfirmedUser().then(withUserId);
 
 /** The calendar day `offset` days from today (UTC), as licenses store their days. */
@@ -78,7 +83,7 @@ async function filterByUser(page: Page, user: string | number, count: number) {
 
 describe('All licenses', () => {
   it('filters by user and type, sorts by a clicked header, and pages 20 licenses at a time', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const licenses = [];
     for (let index = 0; index < 23; index++) {
       licenses.push(await licenseFor(customer, { license_type_id: index % 5 === 0 ? 'Battery' : 'Automation', valid_to: day(100 + index) }));
@@ -125,7 +130,7 @@ describe('All licenses', () => {
   });
 
   it('filters by id and by days expired or left', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const soon = await licenseFor(customer, { valid_to: day(10) });
     const later = await licenseFor(customer, { valid_to: day(300) });
     const expired = await licenseFor(customer, { valid_to: day(-5) });
@@ -149,7 +154,7 @@ describe('All licenses', () => {
   });
 
   it('edits usage and valid to, and a Pro license’s BVT add-on with its channels', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const plain = await licenseFor(customer, { license_type_id: 'Battery' });
     const pro = await licenseFor(customer, { license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
     const page = await openAs(admin, '/alllicenses');
@@ -197,7 +202,7 @@ describe('All licenses', () => {
   });
 
   it('disables and enables a license, and offers a subscription license only Cancel subscription', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const license = await licenseFor(customer, { valid_to: day(20) });
     const subscription = await licenseFor(customer, { license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', valid_to: day(25) });
     const page = await openAs(admin, '/alllicenses');
@@ -217,7 +222,7 @@ describe('All licenses', () => {
   });
 
   it('releases a seat a machine holds, but offers no Release on a dongle', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const held = await licenseFor(customer, { reservation: { reserved_to: customer.id, fingerprint: 'e2e-fp', hostname: 'e2e-workstation' } });
     const dongle = await licenseFor(customer, {
       hid: `E2E-${uniqueSuffix()}`,
@@ -237,7 +242,7 @@ describe('All licenses', () => {
   });
 
   it('moves a license to another user, and both users’ details list the move', async () => {
-    const [admin, from, to] = await Promise.all([newAdmin(), newCustomer(), newCustomer()]);
+    const [admin, from, to] = await Promise.all([theAdmin(), newCustomer(), newCustomer()]);
     const license = await licenseFor(from, { license_type_id: 'Log' });
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, from.id, 1);
@@ -271,7 +276,7 @@ describe('All licenses', () => {
   });
 
   it('copies the filtered list to the clipboard as CSV', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const first = await licenseFor(customer, { license_type_id: 'Battery' });
     const second = await licenseFor(customer, { license_type_id: 'Enterprise' });
     const page = await openAs(admin, '/alllicenses', { permissions: ['clipboard-read', 'clipboard-write'] });
@@ -289,7 +294,7 @@ describe('All licenses', () => {
 
 describe('a user’s detail', () => {
   it('shows who they are, keeps the legacy flag, lists their licenses with Show expired, and adds new licenses', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const current = await licenseFor(customer, { license_type_id: 'Battery' });
     const expired = await licenseFor(customer, { valid_to: day(-40) });
     const page = await openAs(admin, '/alllicenses');
@@ -368,7 +373,7 @@ describe('a user’s detail', () => {
   });
 
   it('withdraws legacy purchases too', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const page = await openAs(admin, `/alllicenses/${customer.id}`);
     const legacy = page.getByRole('checkbox', { name: 'Allow legacy purchases' });
     await page.getByText('No licenses.', { exact: true }).waitFor();
@@ -384,7 +389,7 @@ describe('a user’s detail', () => {
 
 describe('Dongles', () => {
   it('lists a license bound to a dongle with its owner, hid and license id', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const hid = `E2E-DONGLE-${uniqueSuffix()}`;
     const license = await licenseFor(customer, { hid });
     const page = await openAs(admin, '/dongles');

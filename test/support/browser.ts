@@ -187,7 +187,11 @@ export async function expectMenuItems(page: Page, trigger: Locator, expected: st
   await closeMenu(page);
 }
 
-/** Opens the menu `trigger` opens (again, should a re-render close it) and picks its item `item`. */
+/**
+ * Opens the menu `trigger` opens and picks its item `item`, again should a re-render close the menu or
+ * replace the item under the click (a list reloading after the previous action): a click that could not
+ * land did not happen, so it is tried until one lands.
+ */
 export async function pickMenuItem(page: Page, trigger: Locator, item: string): Promise<void> {
   const menu = page.getByRole('menu');
   const wanted = menu.getByRole('menuitem', { name: item, exact: true });
@@ -198,12 +202,15 @@ export async function pickMenuItem(page: Page, trigger: Locator, item: string): 
           await trigger.click();
           await menu.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
         }
-        return wanted.count();
+        if ((await wanted.count()) !== 1) return false;
+        return wanted.click({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
-    .toBe(1);
-  await wanted.click();
+    .toBe(true);
 }
 
 /**
