@@ -2,21 +2,28 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
- * The admin license screens, clicked through as an admin would: All licenses (filters, sorting, pages,
- * each row's actions, Copy to clipboard), a user's detail (legacy purchases, their licenses, Add new
- * license, their actions) and Dongles. The list holds every license of the stack, so each test narrows
- * it to its own fresh customers.
+ * The admin license screens, clicked through as an admin would, one real path per action against the
+ * local stack: All licenses (filters, sorting, pages, each row's actions, Copy to clipboard), a user's
+ * detail (legacy purchases, their licenses, Add new license, their actions) and Dongles. The screens'
+ * own rules (state texts, which actions a row offers, the dialogs' validation) are component tests:
+ * web/test/screens/all-licenses.test.tsx. The list holds every license of the stack, so each test
+ * narrows it to its own fresh customers.
  */
 const browser = useBrowser();
 
 type Admin = Awaited<ReturnType<typeof createAdminUser>> & { id: number };
 type Customer = Awaited<ReturnType<typeof createConfirmedUser>> & { id: number };
 
-const newAdmin = (): Promise<Admin> => createAdminUser().then(withUserId);
+/**
+ * One administrator for the file's tests (making one with an authenticator takes several calls of the
+ * identity provider); what each test changes belongs to its own fresh customers.
+ */
+let fileAdmin: Promise<Admin> | undefined;
+const theAdmin = (): Promise<Admin> => (fileAdmin ??= createAdminUser().then(withUserId));
 const newCustomer = (): Promise<Customer> => createConfirmedUser().then(withUserId);
 
 /** The calendar day `offset` days from today (UTC), as licenses store their days. */
@@ -66,10 +73,7 @@ type Scope = Page | ReturnType<Page['getByRole']>;
 /** A select by its label (its open list of options is labelled the same). */
 const select = (scope: Scope, label: string) => scope.getByRole('combobox', { name: label, exact: true });
 /** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
-async function choose(page: Page, label: string, option: string, scope: Scope = page) {
-  await select(scope, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (page: Page, label: string, option: string, scope: Scope = page) => chooseOption(page, select(scope, label), option);
 
 /** Narrows the list to one user (by id), and waits for their `count` licenses. */
 async function filterByUser(page: Page, user: string | number, count: number) {
@@ -79,7 +83,7 @@ async function filterByUser(page: Page, user: string | number, count: number) {
 
 describe('All licenses', () => {
   it('filters by user and type, sorts by a clicked header, and pages 20 licenses at a time', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const licenses = [];
     for (let index = 0; index < 23; index++) {
       licenses.push(await licenseFor(customer, { license_type_id: index % 5 === 0 ? 'Battery' : 'Automation', valid_to: day(100 + index) }));
@@ -96,11 +100,8 @@ describe('All licenses', () => {
     expect(await cell(page, ids[22]!, 'Company')).toBe('Test Co');
     const pageSelect = select(page, 'Page');
     expect(await pageSelect.inputValue()).toBe('1');
-    await pageSelect.click();
-    await expect.poll(() => page.getByRole('option').allInnerTexts()).toEqual(['1', '2']);
-    await page.getByRole('option', { name: '2', exact: true }).click();
+    await chooseOption(page, pageSelect, '2');
     await expect.poll(() => shownIds(page)).toEqual([ids[2], ids[1], ids[0]]);
-    expect(await pageSelect.inputValue()).toBe('2');
 
     // Sorting starts again at page 1: Id ascending, then descending.
     await table(page).getByRole('button', { name: 'Id', exact: true }).click();
@@ -128,8 +129,8 @@ describe('All licenses', () => {
     expect(browser.pageErrors()).toEqual([]);
   });
 
-  it('filters by id and by days expired or left, and shows each state text', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+  it('filters by id and by days expired or left', async () => {
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const soon = await licenseFor(customer, { valid_to: day(10) });
     const later = await licenseFor(customer, { valid_to: day(300) });
     const expired = await licenseFor(customer, { valid_to: day(-5) });
@@ -137,12 +138,7 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
 
     await filterByUser(page, customer.id, 3);
-    expect(await row(page, expired.id).count()).toBe(0);
-    expect(await cell(page, soon.id, 'State')).toBe('Expires in 10 days');
-    expect(await cell(page, later.id, 'State')).toBe('');
-    expect(await cell(page, perpetual.id, 'State')).toBe('Disabled, Perpetual');
-    expect(await cell(page, perpetual.id, 'Enabled')).toBe('No');
-    expect(await cell(page, perpetual.id, 'Valid to')).toBe('');
+    expect((await shownIds(page)).sort((a, b) => a - b)).toEqual([soon.id, later.id, perpetual.id]);
 
     await page.getByLabel('Expired in last (days)', { exact: true }).fill('30');
     await countShown(page, 4);
@@ -155,12 +151,10 @@ describe('All licenses', () => {
     await page.getByLabel('Id', { exact: true }).fill(String(soon.id));
     await countShown(page, 1);
     expect(await shownIds(page)).toEqual([soon.id]);
-    await page.getByLabel('Id', { exact: true }).fill('12ab');
-    await page.getByText('A license id is a whole number above 0', { exact: true }).waitFor();
   });
 
   it('edits usage and valid to, and a Pro license’s BVT add-on with its channels', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const plain = await licenseFor(customer, { license_type_id: 'Battery' });
     const pro = await licenseFor(customer, { license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
     const page = await openAs(admin, '/alllicenses');
@@ -169,16 +163,8 @@ describe('All licenses', () => {
 
     await act(page, plain.id, 'Edit');
     let dialog = page.getByRole('dialog', { name: `Edit license ${plain.id}` });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('License type', { exact: true }).inputValue()).toBe('Battery');
-    expect(await dialog.getByLabel('License type', { exact: true }).getAttribute('readonly')).not.toBeNull();
-    expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(day(-100));
-    expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(day(200));
-    expect(await dialog.getByRole('checkbox').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(day(200));
     await choose(page, 'License usage', 'Academic', dialog);
-    await dialog.getByLabel('Valid to', { exact: true }).fill('2028-02-30');
-    await dialog.getByText('Not a real date', { exact: true }).waitFor();
-    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Valid to', { exact: true }).fill('2028-03-04');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notice(page, `License ${plain.id} saved`);
@@ -196,11 +182,7 @@ describe('All licenses', () => {
     // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
     await act(page, pro.id, 'Edit');
     dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
-    await dialog.waitFor();
-    expect(await dialog.getByRole('checkbox', { name: 'AT' }).isChecked()).toBe(true);
-    expect(await dialog.getByLabel('Channels', { exact: true }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: 'BVT' }).check();
-    expect(await dialog.getByLabel('Channels', { exact: true }).inputValue()).toBe('4');
     await dialog.getByLabel('Channels', { exact: true }).fill('8');
     await dialog.getByRole('checkbox', { name: 'AT' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -220,21 +202,18 @@ describe('All licenses', () => {
   });
 
   it('disables and enables a license, and offers a subscription license only Cancel subscription', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const license = await licenseFor(customer, { valid_to: day(20) });
     const subscription = await licenseFor(customer, { license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', valid_to: day(25) });
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    await expectActions(page, license.id, ['Disable', 'Edit', 'Move']);
     await expectActions(page, subscription.id, ['Cancel subscription']);
-    expect(await cell(page, subscription.id, 'State')).toBe('Renews in 25 days');
 
     await act(page, license.id, 'Disable');
     await notice(page, `License ${license.id} disabled`);
     await waitForCell(page, license.id, 'Enabled', 'No');
     expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
-    await expectActions(page, license.id, ['Enable', 'Edit', 'Move']);
 
     await act(page, license.id, 'Enable');
     await notice(page, `License ${license.id} enabled`);
@@ -243,7 +222,7 @@ describe('All licenses', () => {
   });
 
   it('releases a seat a machine holds, but offers no Release on a dongle', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const held = await licenseFor(customer, { reservation: { reserved_to: customer.id, fingerprint: 'e2e-fp', hostname: 'e2e-workstation' } });
     const dongle = await licenseFor(customer, {
       hid: `E2E-${uniqueSuffix()}`,
@@ -253,9 +232,8 @@ describe('All licenses', () => {
     await filterByUser(page, customer.id, 2);
 
     expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\nuser ${customer.id}`);
-    await expectActions(page, held.id, ['Release', 'Disable', 'Edit', 'Move']);
-    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
+    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
 
     await act(page, held.id, 'Release');
     await notice(page, `License ${held.id} released`);
@@ -264,7 +242,7 @@ describe('All licenses', () => {
   });
 
   it('moves a license to another user, and both users’ details list the move', async () => {
-    const [admin, from, to] = await Promise.all([newAdmin(), newCustomer(), newCustomer()]);
+    const [admin, from, to] = await Promise.all([theAdmin(), newCustomer(), newCustomer()]);
     const license = await licenseFor(from, { license_type_id: 'Log' });
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, from.id, 1);
@@ -272,14 +250,6 @@ describe('All licenses', () => {
     await act(page, license.id, 'Move');
     const dialog = page.getByRole('dialog', { name: `Move license ${license.id}` });
     const move = dialog.getByRole('button', { name: 'Move', exact: true });
-    expect(await move.isDisabled()).toBe(true);
-    await dialog.getByLabel('Move to user id', { exact: true }).fill('abc');
-    await dialog.getByLabel('Move to user id', { exact: true }).blur();
-    await dialog.getByText('A user id is a whole number above 0', { exact: true }).waitFor();
-    // A refused move says why in red, in the dialog, which stays open.
-    await dialog.getByLabel('Move to user id', { exact: true }).fill('99999999');
-    await move.click();
-    await dialog.getByRole('alert').getByText('User 99999999 not found', { exact: true }).waitFor();
     await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
     await move.click();
     await notice(page, `License ${license.id} moved to user ${to.id}`);
@@ -306,7 +276,7 @@ describe('All licenses', () => {
   });
 
   it('copies the filtered list to the clipboard as CSV', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const first = await licenseFor(customer, { license_type_id: 'Battery' });
     const second = await licenseFor(customer, { license_type_id: 'Enterprise' });
     const page = await openAs(admin, '/alllicenses', { permissions: ['clipboard-read', 'clipboard-write'] });
@@ -324,7 +294,7 @@ describe('All licenses', () => {
 
 describe('a user’s detail', () => {
   it('shows who they are, keeps the legacy flag, lists their licenses with Show expired, and adds new licenses', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const current = await licenseFor(customer, { license_type_id: 'Battery' });
     const expired = await licenseFor(customer, { valid_to: day(-40) });
     const page = await openAs(admin, '/alllicenses');
@@ -403,7 +373,7 @@ describe('a user’s detail', () => {
   });
 
   it('withdraws legacy purchases too', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const page = await openAs(admin, `/alllicenses/${customer.id}`);
     const legacy = page.getByRole('checkbox', { name: 'Allow legacy purchases' });
     await page.getByText('No licenses.', { exact: true }).waitFor();
@@ -419,7 +389,7 @@ describe('a user’s detail', () => {
 
 describe('Dongles', () => {
   it('lists a license bound to a dongle with its owner, hid and license id', async () => {
-    const [admin, customer] = await Promise.all([newAdmin(), newCustomer()]);
+    const [admin, customer] = await Promise.all([theAdmin(), newCustomer()]);
     const hid = `E2E-DONGLE-${uniqueSuffix()}`;
     const license = await licenseFor(customer, { hid });
     const page = await openAs(admin, '/dongles');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import { MAX_IV_CURVE_BYTES, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
-import { openSignedIn, useBrowser } from '../support/browser';
+import { chooseOption, openSignedIn, useBrowser } from '../support/browser';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { withUserId } from '../support/licenses';
 
@@ -152,8 +152,7 @@ describe('IV curves', () => {
     expect(await table(page).locator('tbody tr').count()).toBe(20);
     expect(await rowOf(page, `${tag}00`).count()).toBe(0);
 
-    await page.getByRole('combobox', { name: 'Page', exact: true }).click();
-    await page.getByRole('option', { name: '2', exact: true }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Page', exact: true }), '2');
     await rowOf(page, `${tag}00`).waitFor();
     await expect.poll(() => table(page).locator('tbody tr').count()).toBe(1);
   });

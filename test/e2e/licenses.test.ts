@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
-import { licenseFormMessages } from '../../shared/forms/licenses';
 import { asUnit, callApi, createConfirmedUser } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
 import { storeReservation } from '../support/licenses';
 
 /**
- * The customer's Licenses screen, clicked through as a user would: the list with its state texts, Move,
- * Share and Stop sharing, and Return. Each test makes its own users and licenses.
+ * The customer's Licenses screen, clicked through as a user would against the local stack: the list on a
+ * phone, Move, Share and Stop sharing, and Return. What each card says and the forms' rules are
+ * component tests (web/test/screens/licenses.test.tsx). Each test makes its own users and licenses.
  */
 const browser = useBrowser();
 
@@ -48,14 +48,7 @@ const detail = (page: Page, id: number, label: string) =>
   card(page, id).locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 describe('the Licenses screen', () => {
-  it('says so when the user has no licenses (buying is test/e2e/checkout.test.ts)', async () => {
-    const user = await customer();
-    const page = await openLicenses(user);
-    await page.getByText('You have no licenses yet.', { exact: true }).waitFor();
-    expect(browser.pageErrors()).toEqual([]);
-  });
-
-  it('lists each license with its type, usage, days, add-ons and state text, on a 390px-wide phone', async () => {
+  it('lists the licenses newest first on a 390px-wide phone, nothing wider than the phone', async () => {
     const user = await customer();
     const expiring = await licenseFor(user.id, { license_type_id: 'Battery', valid_to: day(10) });
     const perpetual = await licenseFor(user.id, { license_type_id: 'All', valid_to: undefined, license_usage_id: 1 });
@@ -69,35 +62,18 @@ describe('the Licenses screen', () => {
     const page = await openLicenses(user, { viewport: { width: 390, height: 844 } });
 
     await card(page, expiring.id).getByText('Expires in 10 days', { exact: true }).waitFor();
-    expect(await detail(page, expiring.id, 'Type').innerText()).toBe('Battery');
-    expect(await detail(page, expiring.id, 'Usage').innerText()).toBe('Standard');
-    expect(await detail(page, expiring.id, 'Valid from').innerText()).toBe(day(-100));
-    expect(await detail(page, expiring.id, 'Valid to').innerText()).toBe(day(10));
-
-    await card(page, perpetual.id).getByText('Perpetual', { exact: true }).first().waitFor();
-    expect(await detail(page, perpetual.id, 'Valid to').innerText()).toBe('Perpetual');
-    expect(await detail(page, perpetual.id, 'Usage').innerText()).toBe('Commercial');
-
     await card(page, expired.id).getByText('Expired 5 days ago', { exact: true }).waitFor();
-    await card(page, disabled.id).getByText('Disabled, Expires in 20 days', { exact: true }).waitFor();
     expect(await detail(page, pro.id, 'Add-ons').innerText()).toBe('Automation, BatteryValidation (4 channels)');
-    // A license more than 30 days from its end says nothing of it.
-    expect(await card(page, pro.id).getByText(/Expires|Expired|Perpetual/).count()).toBe(0);
 
-    // Newest first; the owner may move and share each free license, and has nothing to return.
+    // Newest first.
     const titles = await page.getByRole('article').getByRole('heading').allInnerTexts();
     expect(titles).toEqual([disabled, pro, expired, perpetual, expiring].map((license) => `License ${license.id}`));
-    for (const license of [expiring, perpetual]) {
-      expect(await button(page, license.id, 'Move').isVisible()).toBe(true);
-      expect(await button(page, license.id, 'Share').isVisible()).toBe(true);
-      expect(await button(page, license.id, 'Return').count()).toBe(0);
-    }
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(browser.pageErrors()).toEqual([]);
   });
 
-  it('moves a license only with a user filled in; it leaves the owner’s list and shows in the recipient’s', async () => {
+  it('moves a license: it leaves the owner’s list and shows in the recipient’s', async () => {
     const [owner, recipient] = await Promise.all([customer(), customer()]);
     const license = await licenseFor(owner.id);
     const kept = await licenseFor(owner.id, { license_type_id: 'Battery' });
@@ -106,23 +82,6 @@ describe('the Licenses screen', () => {
     await button(page, license.id, 'Move').click();
     const userField = card(page, license.id).getByLabel('Move to user id');
     const submit = button(page, license.id, 'Move');
-    await userField.waitFor();
-    expect(await submit.isDisabled()).toBe(true);
-    // One form at a time: the other card keeps its buttons.
-    expect(await button(page, kept.id, 'Move').isVisible()).toBe(true);
-
-    await userField.fill('abc');
-    await userField.blur();
-    await card(page, license.id).getByText(licenseFormMessages.userId, { exact: true }).waitFor();
-    expect(await submit.isDisabled()).toBe(true);
-    await userField.fill('');
-    await expect.poll(() => submit.isDisabled()).toBe(true);
-    // Cancel goes back to the license's buttons, Move opens an empty form again.
-    await button(page, license.id, 'Cancel').click();
-    await button(page, license.id, 'Share').waitFor();
-    await button(page, license.id, 'Move').click();
-    expect(await userField.inputValue()).toBe('');
-
     await userField.fill(String(recipient.id));
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();

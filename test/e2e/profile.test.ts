@@ -1,6 +1,5 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, inject, it } from 'vitest';
-import { messages } from '../../shared/validation';
 import { stackContext } from '../support/api';
 import { openSignedIn as openSignedInAs, pathOf, signInWith as signIn, uniqueSuffix as unique, useBrowser } from '../support/browser';
 
@@ -62,17 +61,6 @@ describe('sign in and profile', () => {
     await signIn(page, DEMO_USER, inject('demoPassword'));
     await page.waitForURL((url) => url.pathname === '/download');
     await page.getByRole('heading', { name: 'Download' }).waitFor();
-  });
-
-  it('refuses to save an empty first name', async () => {
-    const page = await openSignedIn('/profile');
-    const firstName = page.getByLabel('First name');
-    await firstName.waitFor();
-    await firstName.fill('');
-    await page.getByText(messages.firstName, { exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await firstName.fill('Dana');
-    await expect.poll(() => page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
   });
 
   it('refreshes an access token near expiry before calling the API', async () => {

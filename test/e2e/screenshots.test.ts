@@ -3,12 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
+import { callApi, createConfirmedUser, signIn } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
+import { withUserId } from '../support/licenses';
+import { declaredScreens, screensFor, visitScreen } from '../support/screens';
 
 /**
- * Screenshots of every account screen, light and dark, wide and narrow, for a person to look at
- * (SCREENSHOTS=1 npx vitest run --project stack test/e2e/screenshots.test.ts). Written to the system's
- * temporary folder, never to the repository. Skipped in ordinary runs: it asserts nothing.
+ * Screenshots of every screen, light and dark, wide and narrow, for a person to look at
+ * (SCREENSHOTS=1 npx vitest run --project stack test/e2e/screenshots.test.ts): every declared route as
+ * each kind of user opens it (from the route declarations, so a new screen is in the moment it is
+ * declared), then the screens in their other states. Written to the system's temporary folder, never to
+ * the repository. Skipped in ordinary runs: it asserts nothing.
  */
 const browser = useBrowser();
 const dir = join(process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'portal-screenshots'));
@@ -23,7 +28,34 @@ const variants = [
 const shot = (page: Page, screen: string, variant: string) =>
   page.screenshot({ path: join(dir, `${screen}-${variant}.png`), fullPage: true });
 
+/** A file name for a screen: its path without slashes ("alllicenses-41"). */
+const slug = (path: string) => path.replace(/^\//, '').replace(/[^\w]+/g, '-') || 'root';
+
 describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
+  it.each(variants)('every declared screen ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const demo = await withUserId(await signIn('demo', inject('demoPassword')));
+    const screens = await declaredScreens({ id: demo.id });
+    const legacyUser = await createConfirmedUser().then(withUserId);
+    const admin = await signIn('admin', inject('demoPassword'), inject('demoAdminTotpSecret'));
+    await callApi('user', { cmd: 'set_user_legacy', user_id: legacyUser.id, legacy: true }, admin.accessToken);
+
+    const signedOut = await browser.newPage({ viewport, colorScheme });
+    await signedOut.goto('/signin');
+    const viewers = [
+      { who: 'signed-out', page: signedOut, access: ['signed-out', 'public'] as const },
+      { who: 'customer', page: await openSignedIn(browser, 'demo', inject('demoPassword'), '/profile', { viewport, colorScheme }), access: ['signed-in'] as const },
+      { who: 'legacy', page: await openSignedIn(browser, legacyUser.username, legacyUser.password, '/profile', { viewport, colorScheme }), access: ['legacy'] as const },
+      { who: 'admin', page: await openSignedIn(browser, 'admin', inject('demoPassword'), '/profile', { viewport, colorScheme }), access: ['admin'] as const },
+    ];
+    for (const { who, page, access } of viewers) {
+      for (const screen of screensFor(screens, [...access])) {
+        await visitScreen(page, screen);
+        await shot(page, `${who}-${slug(screen.path)}`, name);
+      }
+    }
+  });
+
   it.each(variants)('signed-out screens ($name)', async ({ name, viewport, colorScheme }) => {
     mkdirSync(dir, { recursive: true });
     const page = await browser.newPage({ viewport, colorScheme });

@@ -5,14 +5,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparePortal, synthPortal, type SynthesizedPortal } from './synth';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { preparePortal, sharedPortal, type SynthesizedPortal } from './synth';
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
-  portal = synthPortal();
+  portal = sharedPortal();
 });
-afterAll(() => portal?.cleanup());
 
 interface Acknowledgement {
   path: string;
@@ -47,7 +46,7 @@ function rawFindings(root: IConstruct) {
 
 describe('cdk-nag AwsSolutions', () => {
   it('reports no finding that is not acknowledged', () => {
-    // synthPortal() already ran app.synth(), which throws on any unacknowledged finding; ask the pack too.
+    // sharedPortal() already ran app.synth(), which throws on any unacknowledged finding; ask the pack too.
     const report = new AwsSolutionsChecks().validateScope(portal.app);
     const findings = report.violations.map(
       (v) => `${v.ruleName} (${v.severity}) at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,

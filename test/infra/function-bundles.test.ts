@@ -1,19 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { repoRoot } from '../../infra/paths';
 import { endpoints, jobs, triggers } from '../../functions/registry';
-import { synthPortal, type SynthesizedPortal } from './synth';
+import { sharedPortal, type SynthesizedPortal } from './synth';
 
 let portal: SynthesizedPortal;
 let bundles: FunctionBundle[];
 beforeAll(() => {
-  portal = synthPortal();
+  portal = sharedPortal();
   bundles = findFunctionBundles(portal.outdir);
 });
-afterAll(() => portal?.cleanup());
 
 const expectedPaths = [
   ...Object.values(endpoints).map((endpoint) => `Api/${endpoint.construct}/Function`),

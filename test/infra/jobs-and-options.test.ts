@@ -2,15 +2,14 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, triggers } from '../../functions/registry';
 import { ENV } from '../../shared/runtime';
-import { arnOf, asList, logicalIdOf, synthPortal, type SynthesizedPortal } from './synth';
+import { arnOf, asList, logicalIdOf, sharedPortal, synthPortal, type SynthesizedPortal } from './synth';
 import { deployedUnits, expectWiredExactly, statementsOf, variablesOf } from './units';
 
 describe('triggers and scheduled jobs', () => {
   let portal: SynthesizedPortal;
   beforeAll(() => {
-    portal = synthPortal();
+    portal = sharedPortal();
   });
-  afterAll(() => portal.cleanup());
 
   it('wires the post-confirmation trigger, which knows no newsletter provider unless configured', () => {
     const fn = portal.stack.identity.triggers['post-confirmation']!;

@@ -1,8 +1,8 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS, type OperatorAlarm } from '../../functions/lib/operator-alarms';
 import { OPERATOR_METRICS_NAMESPACE } from '../../infra/constructs/operator-alarms';
-import { logicalIdOf, ref, resourcesOfType, synthPortal, type SynthesizedPortal } from './synth';
+import { logicalIdOf, ref, resourcesOfType, sharedPortal, type SynthesizedPortal } from './synth';
 import { deployedUnits } from './units';
 
 /**
@@ -13,9 +13,8 @@ import { deployedUnits } from './units';
 describe('operator alarms', () => {
   let portal: SynthesizedPortal;
   beforeAll(() => {
-    portal = synthPortal();
+    portal = sharedPortal();
   });
-  afterAll(() => portal.cleanup());
 
   const topicId = () => logicalIdOf(portal.stack, portal.stack.alarms.topic);
 

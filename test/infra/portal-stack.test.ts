@@ -3,7 +3,7 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { Asset } from 'aws-cdk-lib/aws-s3-assets';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unpublishedBuildFiles } from '../../infra/constructs/web';
 import {
   appClient,
@@ -28,7 +28,7 @@ import {
   resourcesOfType,
   spaEntryChunk,
   statementsOfRole,
-  synthPortal,
+  sharedPortal,
   type Statement,
   type SynthesizedPortal,
 } from './synth';
@@ -38,9 +38,8 @@ type Resources = SynthesizedPortal['json']['Resources'];
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
-  portal = synthPortal();
+  portal = sharedPortal();
 });
-afterAll(() => portal?.cleanup());
 
 /** Renders an Fn::Join of strings and Refs as one string, Refs as ${Name}. */
 function joined(value: unknown): string {

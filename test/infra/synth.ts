@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
+import { inject } from 'vitest';
 import type { App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { buildApp, stackName, type BuildAppProps } from '../../infra/portal-app';
@@ -73,6 +74,28 @@ export function synthPortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdir'
   }
   const json = assembly.getStackByName(stackName).template as SynthesizedPortal['json'];
   return { ...prepared, assembly, json, template: Template.fromJSON(json) };
+}
+
+let shared: SynthesizedPortal | undefined;
+
+/**
+ * The portal as `cdk synth` builds it (default props), synthesized once per test run: a synth bundles
+ * every function and runs cdk-nag, a few seconds each time. The tests read the construct tree (logical
+ * ids, annotations, cdk-nag's own walk), which cannot cross processes, so the infra project runs its
+ * files in one worker without isolation (vitest.config.ts) and they share this one; the project's
+ * global setup fails a run that synthesized it twice. Read it, never change it: its cleanup is a no-op,
+ * its files go when the worker exits. A test that needs other props or a changed app synthesizes its
+ * own (synthPortal, preparePortal).
+ */
+export function sharedPortal(): SynthesizedPortal {
+  if (!shared) {
+    const portal = synthPortal();
+    // The global setup counts these lines at the end of the run: more than one fails it.
+    appendFileSync(inject('infraSynthLog'), `worker ${process.pid} at ${new Date().toISOString()}\n`);
+    process.once('exit', () => portal.cleanup());
+    shared = { ...portal, cleanup: () => undefined };
+  }
+  return shared;
 }
 
 /** The logical id CloudFormation knows a construct's resource by. */

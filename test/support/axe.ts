@@ -39,12 +39,39 @@ async function settled(page: Page): Promise<void> {
 }
 
 /**
- * Runs axe-core's WCAG 2.1 A/AA rules over the page once it has settled and fails with a readable list
- * of what is wrong. `context` names the screen in the failure message (e.g. "/signin, dark").
+ * The rules whose outcome depends on the colours (the rest read the markup, the same in either scheme):
+ * in the second colour scheme only these need running again.
  */
-export async function expectNoAxeViolations(page: Page, context = page.url()): Promise<void> {
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Runs axe-core's WCAG 2.1 A/AA rules (or only `rules`) over the page once it has settled and fails with
+ * a readable list of what is wrong. `context` names the screen in the failure message (e.g. "/signin,
+ * dark"); `soft` records a failure and goes on, so one run names every screen that fails.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  context = page.url(),
+  { rules, soft = false }: { rules?: string[]; soft?: boolean } = {},
+): Promise<void> {
   await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS)).analyze();
   const count = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
-  expect(count, `${count} accessibility violation(s) on ${context}:\n${formatViolations(violations)}`).toBe(0);
+  const message = `${count} accessibility violation(s) on ${context}:\n${formatViolations(violations)}`;
+  (soft ? expect.soft : expect)(count, message).toBe(0);
+}
+
+/**
+ * Checks the page as it is in both colour schemes: every rule in the light scheme, then the colour
+ * rules again in the dark one (the page follows the system's scheme, which the browser emulates), and
+ * back to light. The page is left as it was found, so a test goes on from the same state.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, context: string, { soft = false } = {}): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+    await expectNoAxeViolations(page, `${context}, ${scheme}`, { soft, rules: scheme === 'dark' ? COLOUR_RULES : undefined });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

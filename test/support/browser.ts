@@ -3,10 +3,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { totpCode } from './api';
+import { STORAGE_KEY, tokensFromAuthResult } from '../../web/src/session/tokens';
+import { signIn, totpCode } from './api';
 
 /** Debian's Chromium (CHROMIUM_PATH to use another); playwright-core brings no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * CPU_THROTTLE=4 (npm run test:e2e:throttled) slows every page's CPU fourfold, as a busy machine would:
+ * a read that does not wait for what it reads fails there first. Unset or 1: no throttling.
+ */
+export const CPU_THROTTLE = cpuThrottleRate(process.env.CPU_THROTTLE);
+
+export function cpuThrottleRate(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 1) throw new Error(`CPU_THROTTLE must be a number of at least 1 (a slowdown factor), not "${value}"`);
+  return rate;
+}
+
+/** Slows the page's CPU by `rate` through the DevTools protocol (what DevTools' Performance panel does). */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+}
 
 export interface BrowserHarness {
   /** A fresh context (no cookies, no localStorage) and page, closed after the current test. */
@@ -56,7 +76,12 @@ export function useBrowser(): BrowserHarness {
       const context = await browser.newContext({ baseURL: inject('baseUrl'), ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
+      if (CPU_THROTTLE > 1) {
+        // Pages the page opens (the checkout popup) run throttled too.
+        context.on('page', (opened) => void throttleCpu(opened, CPU_THROTTLE).catch(() => undefined));
+      }
       const page = await context.newPage();
+      if (CPU_THROTTLE > 1) await throttleCpu(page, CPU_THROTTLE);
       page.on('pageerror', (error) => errors.push(error));
       return page;
     },
@@ -101,7 +126,29 @@ export async function signInWith(page: Page, username: string, password: string,
   }
 }
 
-/** Opens /signin?redirect=path, signs in and waits for `path`. */
+/**
+ * A browser context's storage holding a signed-in session of `username`: the tokens the local stack's
+ * identity provider issues for a password sign-in (and the authenticator's code, for an account with
+ * one), kept under the key and in the shape web/src/session keeps them. Only the sign-in tests type a
+ * password into the form; every other test starts signed in with this.
+ */
+export async function sessionState(
+  username: string,
+  password: string,
+  totpSecret?: string,
+): Promise<NonNullable<BrowserContextOptions['storageState']>> {
+  const tokens = await signIn(username, password, totpSecret);
+  const stored = tokensFromAuthResult({ AccessToken: tokens.accessToken, IdToken: tokens.idToken, RefreshToken: tokens.refreshToken }, undefined, Date.now());
+  return {
+    cookies: [],
+    origins: [{ origin: new URL(inject('baseUrl')).origin, localStorage: [{ name: STORAGE_KEY, value: JSON.stringify(stored) }] }],
+  };
+}
+
+/**
+ * Opens `path` signed in as `username` (a session injected, see sessionState; the demo admin answers its
+ * authenticator with the stack's secret) and waits until the page is on `path`.
+ */
 export async function openSignedIn(
   harness: BrowserHarness,
   username: string,
@@ -109,11 +156,10 @@ export async function openSignedIn(
   path: string,
   { totpSecret, ...options }: BrowserContextOptions & { totpSecret?: string } = {},
 ): Promise<Page> {
-  const page = await harness.newPage(options);
-  await page.goto(`/signin?redirect=${encodeURIComponent(path)}`);
-  // The demo admin signs in with its authenticator, as every Admin member does.
-  await signInWith(page, username, password, username === 'admin' ? inject('demoAdminTotpSecret') : totpSecret);
-  await page.waitForURL((url) => url.pathname === path);
+  const secret = username === 'admin' ? inject('demoAdminTotpSecret') : totpSecret;
+  const page = await harness.newPage({ ...options, storageState: await sessionState(username, password, secret) });
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === path.split('?')[0]);
   return page;
 }
 
@@ -141,7 +187,11 @@ export async function expectMenuItems(page: Page, trigger: Locator, expected: st
   await closeMenu(page);
 }
 
-/** Opens the menu `trigger` opens (again, should a re-render close it) and picks its item `item`. */
+/**
+ * Opens the menu `trigger` opens and picks its item `item`, again should a re-render close the menu or
+ * replace the item under the click (a list reloading after the previous action): a click that could not
+ * land did not happen, so it is tried until one lands.
+ */
 export async function pickMenuItem(page: Page, trigger: Locator, item: string): Promise<void> {
   const menu = page.getByRole('menu');
   const wanted = menu.getByRole('menuitem', { name: item, exact: true });
@@ -152,12 +202,39 @@ export async function pickMenuItem(page: Page, trigger: Locator, item: string): 
           await trigger.click();
           await menu.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
         }
-        return wanted.count();
+        if ((await wanted.count()) !== 1) return false;
+        return wanted.click({ timeout: 2_000 }).then(
+          () => true,
+          () => false,
+        );
       },
-      { timeout: 10_000 },
+      { timeout: 15_000 },
     )
-    .toBe(1);
-  await wanted.click();
+    .toBe(true);
+}
+
+/**
+ * Picks `option` in the select `combobox` and waits until the select shows it. A list that re-renders
+ * (a filter's debounced search arriving, the page select rebuilt with the rows) can close a dropdown
+ * opened a moment before, or swallow the click on its option: this opens it again and picks again until
+ * the select shows the option (or the poll times out, showing what it last read).
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string): Promise<void> {
+  const wanted = page.getByRole('option', { name: option, exact: true });
+  await expect
+    .poll(
+      async () => {
+        if ((await combobox.inputValue()) === option) return option;
+        if ((await wanted.count()) === 0) {
+          await combobox.click();
+          await wanted.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+        }
+        if ((await wanted.count()) > 0) await wanted.click({ timeout: 2_000 }).catch(() => undefined);
+        return combobox.inputValue();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(option);
 }
 
 /**

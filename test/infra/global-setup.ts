@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * One synth per infra run: sharedPortal() (synth.ts) writes a line to this run's log each time it
+ * synthesizes; more than one line at the end means the files no longer share it (e.g. the project's
+ * files were isolated again in vitest.config.ts), and the run fails saying so.
+ */
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
+  const log = join(dir, 'synths.log');
+  project.provide('infraSynthLog', log);
+  return () => {
+    let synths: string[] = [];
+    try {
+      synths = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      // No file read the shared portal in this run.
+    }
+    rmSync(dir, { recursive: true, force: true });
+    if (synths.length > 1) {
+      throw new Error(
+        `The default portal was synthesized ${synths.length} times in one infra run (${synths.join('; ')}): ` +
+          'the infra files must share one synth (sharedPortal in test/infra/synth.ts, one unisolated worker in vitest.config.ts)',
+      );
+    }
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    infraSynthLog: string;
+  }
+}

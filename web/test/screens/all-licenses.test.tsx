@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
+import { licContract } from '../../../shared/contract/lic';
+import { userContract } from '../../../shared/contract/user';
+import { api, refused } from '../support/fake-api';
+import { renderScreen } from '../support/render';
+
+/**
+ * /alllicenses as an admin uses it: the filters' rules, the state texts, each row's actions, the Edit
+ * and Move dialogs' rules, paging and sorting. Each action done for real against the API (and read back
+ * from the server) is test/e2e/admin-licenses.
+ */
+
+const USER = { id: 41, email: 'kim@example.com' };
+
+/** The calendar day `offset` days from today (UTC), as licenses store their days. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+let nextId = 100;
+/** A row as get_all_licenses answers it: an Automation license of USER, 100 days left, unless told. */
+function row(fields: Partial<AdminLicenseRow> = {}): AdminLicenseRow {
+  return {
+    id: nextId++,
+    created: '2026-01-05',
+    user_id: USER.id,
+    user: USER.email,
+    company: 'Test Co',
+    license_type_id: 'Automation',
+    license_usage_id: 4,
+    license_usage: 'Standard',
+    enabled: true,
+    valid_from: '2026-01-01',
+    valid_to: '2027-03-01',
+    reserved_to: null,
+    fingerprint: null,
+    hostname: null,
+    hid: null,
+    subscription_id: null,
+    subscription_state: null,
+    tag: null,
+    shared_count: 0,
+    addons: [],
+    expired: false,
+    days: 100,
+    ...fields,
+  };
+}
+
+/** The screen's other calls: the admin's profile (the shell) and the catalogue (filters and dialogs). */
+function answerShellAndCatalogue() {
+  api.answer(userContract, 'get_user_profile', {
+    id: 1,
+    username: 'admin',
+    email: 'admin@example.com',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    company: 'Portal',
+    beta_access: false,
+    legacy: false,
+  });
+  api.answer(licContract, 'get_license_types', {
+    license_types: [
+      { id: 'Automation', name: 'Automation' },
+      { id: 'Battery', name: 'Battery' },
+      { id: 'Pro', name: 'Pro' },
+    ],
+  });
+  api.answer(licContract, 'get_license_usages', {
+    license_usages: [
+      { id: 1, name: 'Commercial' },
+      { id: 2, name: 'Academic' },
+      { id: 4, name: 'Standard' },
+    ],
+  });
+}
+
+/** Opens /alllicenses answering get_all_licenses with `rows` (all of them, whatever the filters). */
+async function openWith(rows: AdminLicenseRow[], path = '/alllicenses') {
+  answerShellAndCatalogue();
+  api.answer(licAdminContract, 'get_all_licenses', ({ page = 1 }) => ({ rows: rows.slice((page - 1) * 20, page * 20), count: rows.length }));
+  const rendered = await renderScreen(path, { as: 'admin', title: 'All licenses' });
+  await screen.findByText(`${rows.length} ${rows.length === 1 ? 'license' : 'licenses'}`);
+  return rendered;
+}
+
+const table = () => screen.getByRole('table', { name: 'Licenses' });
+/** A row by the license id in its first cell. */
+const rowOf = (id: number) => {
+  const found = within(table())
+    .getAllByRole('row')
+    .find((tr) => tr.querySelector('td')?.textContent === String(id));
+  if (!found) throw new Error(`No row for license ${id}`);
+  return found;
+};
+/** What a row shows under `header`. */
+function cell(id: number, header: string): string {
+  const headers = within(table()).getAllByRole('columnheader').map((th) => th.textContent?.trim());
+  const index = headers.indexOf(header);
+  if (index < 0) throw new Error(`No column ${header} among ${headers.join(', ')}`);
+  return rowOf(id).querySelectorAll('td')[index]?.textContent?.trim() ?? '';
+}
+const shownIds = () =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((tr) => Number(tr.querySelector('td')?.textContent));
+
+describe('All licenses', () => {
+  it('shows each state text: days left, expired, disabled, perpetual, a subscription’s renewal', async () => {
+    const soon = row({ valid_to: day(10), days: 10 });
+    const later = row({ valid_to: day(300), days: 300 });
+    const expired = row({ valid_to: day(-5), days: -5, expired: true });
+    const perpetual = row({ license_type_id: 'All', enabled: false, valid_to: null, days: null });
+    const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', valid_to: day(25), days: 25 });
+    await openWith([soon, later, expired, perpetual, subscription]);
+    expect(cell(soon.id, 'State')).toBe('Expires in 10 days');
+    expect(cell(later.id, 'State')).toBe('');
+    expect(cell(expired.id, 'State')).toBe('Expired 5 days ago');
+    expect(cell(perpetual.id, 'State')).toBe('Disabled, Perpetual');
+    expect(cell(perpetual.id, 'Enabled')).toBe('No');
+    expect(cell(perpetual.id, 'Valid to')).toBe('');
+    expect(cell(subscription.id, 'State')).toBe('Renews in 25 days');
+  });
+
+  it('refuses a license id that is not a whole number', async () => {
+    const { user } = await openWith([row()]);
+    await user.type(screen.getByLabelText('Id'), '12ab');
+    await screen.findByText('A license id is a whole number above 0');
+    expect(api.calls(licAdminContract, 'get_all_licenses').some((params) => params.license_id !== undefined && params.license_id !== null && params.license_id !== '')).toBe(false);
+  });
+
+  it('pages 20 at a time with a page dropdown, and sorts by a clicked header from page 1', async () => {
+    const rows = Array.from({ length: 23 }, () => row());
+    const { user } = await openWith(rows);
+    expect(shownIds()).toEqual(rows.slice(0, 20).map((license) => license.id));
+    const pageSelect = screen.getByLabelText('Page');
+    expect(pageSelect).toHaveProperty('value', '1');
+    await user.click(pageSelect);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['1', '2']);
+    await user.click(screen.getByRole('option', { name: '2' }));
+    await waitFor(() => expect(shownIds()).toEqual(rows.slice(20).map((license) => license.id)));
+    expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ page: 2 });
+
+    await user.click(within(table()).getByRole('button', { name: 'Id' }));
+    await waitFor(() => expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ page: 1, order_by: 'id', descending: false }));
+    await waitFor(() => expect(within(table()).getByRole('columnheader', { name: 'Id' }).getAttribute('aria-sort')).toBe('ascending'));
+    await user.click(within(table()).getByRole('button', { name: 'Id' }));
+    await waitFor(() => expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ order_by: 'id', descending: true }));
+  });
+
+  it('offers each row the actions its license allows', async () => {
+    const plain = row();
+    const disabled = row({ enabled: false });
+    const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active' });
+    const held = row({ reserved_to: USER.id, fingerprint: 'fp', hostname: 'workstation' });
+    const dongle = row({ hid: 'DONGLE-1', reserved_to: USER.id, fingerprint: 'fp2', hostname: 'laptop' });
+    const { user } = await openWith([plain, disabled, subscription, held, dongle]);
+    const actionsOf = async (id: number) => {
+      await user.click(screen.getByRole('button', { name: `Actions for license ${id}` }));
+      const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      return items;
+    };
+    expect(await actionsOf(plain.id)).toEqual(['Disable', 'Edit', 'Move']);
+    expect(await actionsOf(disabled.id)).toEqual(['Enable', 'Edit', 'Move']);
+    expect(await actionsOf(subscription.id)).toEqual(['Cancel subscription']);
+    expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move']);
+    expect(await actionsOf(dongle.id)).toEqual(['Disable', 'Edit', 'Move']);
+    expect(cell(held.id, 'Reserved to')).toContain('workstation');
+    expect(cell(dongle.id, 'Reserved to')).toContain('Dongle DONGLE-1');
+  });
+
+  it('edits a license: type read-only, its days filled in, a date that does not exist refused, BVT asking for channels', async () => {
+    const plain = row({ license_type_id: 'Battery', valid_from: '2026-01-01', valid_to: '2027-03-01' });
+    const pro = row({ license_type_id: 'Pro', addons: [{ id: 'Automation', attributes: {} }] });
+    const { user } = await openWith([plain, pro]);
+    expect(cell(pro.id, 'License type')).toBe('ProAT');
+
+    await user.click(screen.getByRole('button', { name: `Actions for license ${plain.id}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    let dialog = await screen.findByRole('dialog', { name: `Edit license ${plain.id}` });
+    expect(within(dialog).getByLabelText('License type')).toHaveProperty('value', 'Battery');
+    expect(within(dialog).getByLabelText('License type')).toHaveProperty('readOnly', true);
+    expect(within(dialog).getByLabelText('Valid from')).toHaveProperty('value', '2026-01-01');
+    expect(within(dialog).getByLabelText('Valid to')).toHaveProperty('value', '2027-03-01');
+    expect(within(dialog).queryAllByRole('checkbox')).toEqual([]);
+    await user.clear(within(dialog).getByLabelText('Valid to'));
+    await user.type(within(dialog).getByLabelText('Valid to'), '2028-02-30');
+    await within(dialog).findByText('Not a real date');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: `Actions for license ${pro.id}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    dialog = await screen.findByRole('dialog', { name: `Edit license ${pro.id}` });
+    expect(within(dialog).getByRole('checkbox', { name: 'AT' })).toHaveProperty('checked', true);
+    expect(within(dialog).queryByLabelText('Channels')).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'BVT' }));
+    expect(await within(dialog).findByLabelText('Channels')).toHaveProperty('value', '4');
+  });
+
+  it('moves only to a user id, and shows a refused move’s message in the dialog, which stays open', async () => {
+    const license = row({ license_type_id: 'Log' });
+    api.answer(licContract, 'move_license', refused('User 99999999 not found', 404));
+    const { user } = await openWith([license]);
+    await user.click(screen.getByRole('button', { name: `Actions for license ${license.id}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: `Move license ${license.id}` });
+    const move = within(dialog).getByRole('button', { name: 'Move' });
+    expect(move).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Move to user id'), 'abc');
+    await user.tab();
+    await within(dialog).findByText('A user id is a whole number above 0');
+    await user.clear(within(dialog).getByLabelText('Move to user id'));
+    await user.type(within(dialog).getByLabelText('Move to user id'), '99999999');
+    await user.click(move);
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('User 99999999 not found'));
+    expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: license.id, to_user_id: 99999999 }]);
+    expect(screen.getByRole('dialog', { name: `Move license ${license.id}` })).toBeTruthy();
+  });
+});

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { userContract, type UserProfile } from '../../../shared/contract/user';
+import { messages } from '../../../shared/validation';
+import { api, refused } from '../support/fake-api';
+import { renderScreen } from '../support/render';
+
+/** /profile: the form's rules and what saving says. Saving for real and reading it back is test/e2e/profile. */
+const profile: UserProfile = {
+  id: 7,
+  username: 'dana',
+  email: 'dana@example.com',
+  first_name: 'Dana',
+  last_name: 'Scully',
+  company: 'FBI',
+  beta_access: false,
+  legacy: false,
+};
+
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
+
+describe('the profile screen', () => {
+  it('shows the profile with username and email read-only', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    await renderScreen('/profile', { title: 'Profile' });
+    await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
+    expect(field('Username')).toHaveProperty('readOnly', true);
+    expect(field('Email')).toHaveProperty('readOnly', true);
+    expect(field('Username')).toHaveProperty('value', 'dana');
+    expect(field('Company')).toHaveProperty('value', 'FBI');
+  });
+
+  it('refuses to save an empty first name, and lets it be saved again once filled in', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    const { user } = await renderScreen('/profile', { title: 'Profile' });
+    await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
+    await user.clear(field('First name'));
+    await screen.findByText(messages.firstName);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.type(field('First name'), 'Fox');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false));
+  });
+
+  it('saves the edited names and company and says so', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    api.answer(userContract, 'update_user_profile', (params) => ({ ...profile, ...params, company: params.company ?? profile.company }));
+    const { user } = await renderScreen('/profile', { title: 'Profile' });
+    await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
+    await user.clear(field('Last name'));
+    await user.type(field('Last name'), 'Mulder');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Profile updated');
+    expect(api.calls(userContract, 'update_user_profile')).toEqual([{ first_name: 'Dana', last_name: 'Mulder', company: 'FBI' }]);
+  });
+
+  it('shows the server’s message when saving is refused', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    api.answer(userContract, 'update_user_profile', refused('Company is too long'));
+    const { user } = await renderScreen('/profile', { title: 'Profile' });
+    await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Company is too long');
+  });
+});

@@ -1,0 +1,55 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { api } from './fake-api';
+import { resetIdentity } from './fake-identity';
+
+// The identity provider is an outside service: its adapter is faked (fake-identity.ts).
+vi.mock('../../src/session/cognito', () => import('./fake-identity'));
+
+/**
+ * The component tier's environment: what jsdom lacks and Mantine needs, the SPA's settings, and the
+ * fake API in place of fetch. Each test file starts signed out with an empty storage (see render.tsx).
+ */
+
+// Mantine reads the colour scheme and breakpoints through matchMedia: a wide screen, light scheme.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+// Scroll areas and comboboxes measure themselves and scroll options into view.
+window.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+vi.stubGlobal('fetch', api.fetch);
+
+// findBy… and waitFor wait for what they read; on a busy two-core machine a render can take seconds, so
+// they wait long enough never to depend on the machine's speed (a passing read returns at once).
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeAll(async () => {
+  await loadConfig(async () =>
+    Response.json({ region: 'eu-west-1', userPoolId: 'eu-west-1_component', userPoolClientId: 'component-tests', apiBase: '/api' }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  resetIdentity();
+  const problems = api.takeProblems();
+  api.reset();
+  expect(problems, 'the fake API saw calls it could not answer as the contract says').toEqual([]);
+});
