@@ -147,7 +147,7 @@ export async function asScaleSeed<T>(functionEnv: Record<string, string>, work: 
   const { runAs } = await import('../../functions/lib/runtime-env');
   const { ENV } = await import('../../shared/runtime');
   const env = Object.fromEntries(Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName));
-  return runAs({ name: 'seed-scale', needs: { table: ['BatchWriteItem', 'UpdateItem', 'PutItem'] }, env }, work);
+  return runAs({ name: 'seed-scale', needs: { table: ['BatchWriteItem', 'UpdateItem', 'PutItem', 'Query'] }, env }, work);
 }
 
 // `npm run seed:scale`: into the running local stack, found through {LOCAL_DATA_DIR}/stack.json.
