@@ -83,6 +83,11 @@ export interface FunctionNeeds {
   exports?: boolean;
   /** Reads, writes and deletes IV curve files in their private bucket. */
   ivCurves?: boolean;
+  /**
+   * The admin lists' snapshots in their private bucket: `read` for a function that holds admin lists (a
+   * cold copy starts from the snapshot), `write` for what rewrites them (the snapshot job, bulk loads).
+   */
+  listSnapshots?: 'read' | 'write';
   /** Calls the checkout provider's REST API (FastSpring in AWS, the local sandbox locally). */
   checkoutApi?: boolean;
 }
@@ -127,6 +132,8 @@ export const endpoints = {
       userPool: ['ListUsersInGroup'],
       mail: true,
       ivCurves: true,
+      // The admin IV curve list (and the users list it joins) starts from their snapshots.
+      listSnapshots: 'read',
     },
     throttle: { rate: 100, burst: 200 },
   },
@@ -140,6 +147,8 @@ export const endpoints = {
       secrets: ['licenseSigning', 'fastspringApi'],
       exports: true,
       checkoutApi: true,
+      // A cold copy of an admin list starts from its snapshot plus the change log's tail.
+      listSnapshots: 'read',
     },
     throttle: { rate: 100, burst: 200 },
     // The admin lists hold every license and user row in memory and sort them: room, and the CPU it brings.
@@ -155,6 +164,7 @@ export const endpoints = {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       mail: true,
       exports: true,
+      listSnapshots: 'read',
     },
     throttle: { rate: 100, burst: 200 },
     // The admin lists hold every product, unit and user row in memory and sort them.
@@ -254,6 +264,13 @@ export const jobs = {
     description: 'Removes sign-ups that were never confirmed, freeing their email addresses',
     needs: { table: ['GetItem', 'DeleteItem'], userPool: ['ListUsers', 'AdminDeleteUser'], poolIds: true },
   },
+  'snapshot-lists': {
+    construct: 'SnapshotLists',
+    // Hourly: a cold admin function reads the snapshot plus at most an hour of the change log.
+    schedule: { minute: '10', hour: '*' },
+    description: "Rewrites each admin list kind's snapshot from its rows",
+    needs: { table: ['Query'], listSnapshots: 'write' },
+  },
 } as const satisfies Record<string, JobUnit>;
 export type JobName = keyof typeof jobs;
 
@@ -282,6 +299,7 @@ export function environmentNames(needs: FunctionNeeds): string[] {
     ...(needs.secrets ?? []).map((name) => secrets[name].env),
     ...(needs.exports ? [ENV.exportsBucket] : []),
     ...(needs.ivCurves ? [ENV.ivCurvesBucket] : []),
+    ...(needs.listSnapshots ? [ENV.listSnapshotsBucket] : []),
     ...(needs.checkoutApi ? [ENV.checkoutApiUrl] : []),
   ];
 }

@@ -16,6 +16,8 @@ export const buckets = {
   exports: { path: '/umdata' },
   /** IV curve files: private, read and written only by the user function (never served directly). */
   ivcurves: { path: null },
+  /** The admin lists' snapshots (one object per list kind): private, rewritten by the snapshot-lists job. */
+  lists: { path: null },
 } as const;
 export type BucketRole = keyof typeof buckets;
 export const bucketRoles = Object.keys(buckets) as BucketRole[];

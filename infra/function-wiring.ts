@@ -16,6 +16,8 @@ export interface WiringTargets {
   exportsBucket?: IBucket;
   /** Where IV curve files are kept; absent for Cognito triggers. */
   ivCurvesBucket?: IBucket;
+  /** The admin lists' snapshots; absent for Cognito triggers, which hold no list. */
+  listSnapshotsBucket?: IBucket;
 }
 
 /**
@@ -74,6 +76,18 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
     Validations.of(fn).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
       reason: 'Each IV curve file is an object keyed by its curve id and version, so the function reads, writes and deletes any key of the IV curves bucket, and only that bucket.',
+    });
+  }
+  if (needs.listSnapshots) {
+    if (!targets.listSnapshotsBucket) throw new Error(`${fn.node.path}: no list snapshots bucket`);
+    const bucket = targets.listSnapshotsBucket;
+    env(ENV.listSnapshotsBucket, bucket.bucketName);
+    // One object per list kind, by a key the code builds: read (and written by the snapshot job), never listed.
+    const actions = needs.listSnapshots === 'write' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects('*')] }));
+    Validations.of(fn).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${Stack.of(fn).getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>/*]`,
+      reason: 'Each admin list kind has one snapshot object keyed by the kind, so the function reads (the job: writes) any key of the list snapshots bucket, and only that bucket.',
     });
   }
   // The provider's live API; the sandbox's stands in for it only on the local stack.

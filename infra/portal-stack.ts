@@ -47,7 +47,7 @@ export class PortalStack extends Stack {
       userPoolClientId: this.identity.appClient.userPoolClientId,
       userPoolArn: this.identity.userPool.userPoolArn,
     };
-    const buckets = { exportsBucket: this.files.buckets.exports, ivCurvesBucket: this.files.buckets.ivcurves };
+    const buckets = { exportsBucket: this.files.buckets.exports, ivCurvesBucket: this.files.buckets.ivcurves, listSnapshotsBucket: this.files.buckets.lists };
     this.api = new Api(this, 'Api', { endpoints, targets: { data: this.data, pool, secret, ...buckets } });
     this.jobs = new Jobs(this, 'Jobs', { targets: { data: this.data, pool, secret, ...buckets } });
 

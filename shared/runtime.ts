@@ -26,6 +26,8 @@ export const ENV = {
   exportsBucket: 'EXPORTS_BUCKET',
   /** The private bucket IV curve files are kept in (never served directly). */
   ivCurvesBucket: 'IV_CURVES_BUCKET',
+  /** The private bucket of the admin lists' snapshots (one object per list kind). */
+  listSnapshotsBucket: 'LIST_SNAPSHOTS_BUCKET',
   /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */
   checkoutApiUrl: 'FASTSPRING_API_URL',
   mailchimpServer: 'MAILCHIMP_SERVER',

@@ -13,6 +13,7 @@ const envSchema = z.object({
   [ENV.cognitoIssuer]: z.optional(z.url()),
   [ENV.exportsBucket]: z.optional(z.string().check(z.minLength(1))),
   [ENV.ivCurvesBucket]: z.optional(z.string().check(z.minLength(1))),
+  [ENV.listSnapshotsBucket]: z.optional(z.string().check(z.minLength(1))),
   [ENV.sessionRecheckSeconds]: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60))),
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
 });
@@ -32,6 +33,8 @@ export interface FunctionConfig {
   exportsBucket?: string;
   /** The bucket IV curve files are kept in; absent for a unit that keeps none. */
   ivCurvesBucket?: string;
+  /** The admin lists' snapshots; absent for a unit that holds no admin list. */
+  listSnapshotsBucket?: string;
   /** At most this many seconds pass before a revoked session or a lost admin right is refused. */
   sessionRecheckSeconds: number;
 }
@@ -68,6 +71,7 @@ export function getConfig(): FunctionConfig {
     tableName: e[ENV.tableName],
     exportsBucket: e[ENV.exportsBucket],
     ivCurvesBucket: e[ENV.ivCurvesBucket],
+    listSnapshotsBucket: e[ENV.listSnapshotsBucket],
     auth:
       userPoolId && userPoolClientId
         ? {

@@ -19,6 +19,7 @@ const versioned: Record<BucketRole, boolean> = {
   attachments: true, // customers' files
   exports: false, // CSV exports live for minutes
   ivcurves: true, // customers' files: an update's replaced file stays recoverable
+  lists: false, // snapshots, rewritten every hour from the table
 };
 
 const keepNoncurrentVersions: LifecycleRule = {

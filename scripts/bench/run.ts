@@ -202,8 +202,8 @@ async function churnLicenses(functionEnv: Record<string, string>, count: number)
       const { id, row } = rows[i % rows.length]!;
       const hostname = `churn-${i}`;
       last.set(id, hostname);
-      // Distinct times, in order: each change is a later write of its row.
-      for (const write of listRowWrites('licenses', id, { ...row, hostname }, new Date(started + i))) {
+      // Distinct times, in order, all past: the burst ended 10 s before the admin's call.
+      for (const write of listRowWrites('licenses', id, { ...row, hostname }, new Date(started - 10_000 - 2 * (count - i)))) {
         items.push((write.params() as { Put: { TableName: string; Item: Record<string, unknown> } }).Put);
       }
     }

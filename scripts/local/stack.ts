@@ -164,6 +164,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       [ENV.cognitoIssuer]: `${endpointsUrls.cognito}/${resources.userPoolId}`,
       [ENV.exportsBucket]: resources.buckets.exports,
       [ENV.ivCurvesBucket]: resources.buckets.ivcurves,
+      [ENV.listSnapshotsBucket]: resources.buckets.lists,
       ...(options.sessionRecheckSeconds !== undefined ? { [ENV.sessionRecheckSeconds]: String(options.sessionRecheckSeconds) } : {}),
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,

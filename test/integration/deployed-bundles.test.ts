@@ -37,6 +37,7 @@ afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 const localBuckets: Record<string, string | undefined> = {
   [ENV.exportsBucket]: localStack.resources.buckets.exports,
   [ENV.ivCurvesBucket]: localStack.resources.buckets.ivcurves,
+  [ENV.listSnapshotsBucket]: localStack.resources.buckets.lists,
 };
 
 /**

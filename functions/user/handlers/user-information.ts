@@ -2,7 +2,7 @@ import { apiMessages } from '../../../shared/api';
 import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { userDownloads } from '../../domain/downloads/downloads.repository';
 import { userActions } from '../../domain/licenses/licenses.repository';
-import { productOfRecord } from '../../domain/products/product-list.rules';
+import { productOfRecord } from '../../domain/products/product-list';
 import { productsOf } from '../../domain/products/products.repository';
 import { findUserById } from '../../domain/users/users.repository';
 import { timeOfKey } from '../../lib/db/time-key';
