@@ -27,8 +27,9 @@ const names = async (cache: ListCache<Row>) => [...(await asUnit({ endpoint: 'li
  * Puts these items as a bulk load does (BatchWriteItem, 25 at a time), as the operator's bulk-load
  * identity: a burst of logged changes is written in seconds, not one transaction after another.
  */
-async function bulkPut(items: { TableName: string; Item: Record<string, unknown> }[]) {
+async function bulkPut(itemsOf: () => { TableName: string; Item: Record<string, unknown> }[]) {
   await asScaleSeed(inject('localStack').functionEnv, async () => {
+    const items = itemsOf();
     for (let i = 0; i < items.length; i += 25) {
       let pending: Record<string, unknown>[] | undefined = items.slice(i, i + 25).map(({ Item }) => ({ PutRequest: { Item } }));
       const table = items[0]!.TableName;
@@ -79,12 +80,13 @@ describe('admin lists from snapshots', () => {
     const rows = [toLicenseListRow((await storedLicense(first.id))!), toLicenseListRow((await storedLicense(second.id))!)];
     const count = MAX_CATCH_UP_CHANGES + 500;
     const started = Date.now() - COMMIT_WINDOW_MS - 2 * count;
-    const items = Array.from({ length: count }, (_, i) =>
-      listRowWrites('licenses', rows[i % 2]!.id, { ...rows[i % 2]!, hostname: `churn-${i}` }, new Date(started + 2 * i)).map(
-        (put) => (put.params() as { Put: { TableName: string; Item: Record<string, unknown> } }).Put,
-      ),
-    ).flat();
-    await bulkPut(items);
+    const putOf = (put: { params(): unknown }) => (put.params() as { Put: { TableName: string; Item: Record<string, unknown> } }).Put;
+    await bulkPut(() =>
+      Array.from({ length: count }, (_, i) => {
+        const row = rows[i % 2]!;
+        return listRowWrites('licenses', row.id, { ...row, hostname: `churn-${i}` }, new Date(started + 2 * i)).map(putOf);
+      }).flat(),
+    );
 
     expect((await row(first.id))?.hostname).toBe(`churn-${count - 2}`);
     expect((await row(second.id))?.hostname).toBe(`churn-${count - 1}`);
