@@ -116,7 +116,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     ...(needs.userPool?.length ? ['cognito-idp'] : []),
     ...(needs.secrets?.length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
     ...(withOptions && unit.ownNeeds.mail ? ['ses'] : []),
-    ...(needs.exports || needs.ivCurves ? ['s3'] : []),
+    ...(needs.exports || needs.ivCurves || needs.listSnapshots ? ['s3'] : []),
   ]);
   expect([...services].sort(), label).toEqual([...expectedServices].sort());
   expect(actions.filter((action) => action.includes('*')), label).toEqual([]);
@@ -154,12 +154,22 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
   }
 
   // S3: only writing new objects into the exports bucket, for a unit that writes CSV exports; reading,
-  // writing and deleting objects of the IV curves bucket (no listing), for the unit that keeps IV curves.
+  // writing and deleting objects of the IV curves bucket (no listing), for the unit that keeps IV curves;
+  // reading (the job: writing) the list snapshots.
   const objectsOf = (bucket: Parameters<typeof logicalIdOf>[1]) => ({ 'Fn::Join': ['', [arnOf(logicalIdOf(stack, bucket)), '/*']] });
   expect(ofService('s3'), label).toEqual([
     ...(needs.exports ? [expect.objectContaining({ Action: 's3:PutObject', Resource: objectsOf(stack.files.buckets.exports) })] : []),
     ...(needs.ivCurves
       ? [expect.objectContaining({ Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'], Resource: objectsOf(stack.files.buckets.ivcurves) })]
+      : []),
+    // The admin lists' snapshots: read by the functions that hold lists, written by the snapshot job.
+    ...(needs.listSnapshots
+      ? [
+          expect.objectContaining({
+            Action: needs.listSnapshots === 'write' ? ['s3:GetObject', 's3:PutObject'] : 's3:GetObject',
+            Resource: objectsOf(stack.files.buckets.lists),
+          }),
+        ]
       : []),
   ]);
 
@@ -176,6 +186,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
     [ENV.exportsBucket]: ref(logicalIdOf(stack, stack.files.buckets.exports)),
     [ENV.ivCurvesBucket]: ref(logicalIdOf(stack, stack.files.buckets.ivcurves)),
+    [ENV.listSnapshotsBucket]: ref(logicalIdOf(stack, stack.files.buckets.lists)),
     [ENV.checkoutApiUrl]: 'https://api.fastspring.com',
     ...Object.fromEntries(
       (needs.secrets ?? []).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
