@@ -197,13 +197,14 @@ async function churnLicenses(functionEnv: Record<string, string>, count: number)
     const rows = (await loadListRows('licenses')).slice(0, 100).map(({ id, data }) => ({ id, row: JSON.parse(data) as Record<string, unknown> }));
     const last = new Map<number, string>();
     const items: { TableName: string; Item: Record<string, unknown> }[] = [];
+    // Stamped as the writes would be, one a millisecond from now on: every change is newer than the
+    // admin function's last read, so the next call has all of them to catch up with.
     const started = Date.now();
     for (let i = 0; i < count; i++) {
       const { id, row } = rows[i % rows.length]!;
       const hostname = `churn-${i}`;
       last.set(id, hostname);
-      // Distinct times, in order, all past: the burst ended 10 s before the admin's call.
-      for (const write of listRowWrites('licenses', id, { ...row, hostname }, new Date(started - 10_000 - 2 * (count - i)))) {
+      for (const write of listRowWrites('licenses', id, { ...row, hostname }, new Date(started + i))) {
         items.push((write.params() as { Put: { TableName: string; Item: Record<string, unknown> } }).Put);
       }
     }
@@ -221,6 +222,8 @@ async function churnLicenses(functionEnv: Record<string, string>, count: number)
       for (let j = i; j < Math.min(i + 25 * 8, items.length); j += 25) batches.push(items.slice(j, j + 25));
       await Promise.all(batches.map(writeBatch));
     }
+    // The admin's call comes once the last change's time has passed.
+    while (Date.now() <= started + count) await new Promise((resolve) => setTimeout(resolve, 50));
     return last;
   });
 }

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { AdminLicenseRow } from '../../shared/contract/lic.admin';
 import { toLicenseListRow } from '../../functions/domain/licenses/license-list';
 import { documentClient } from '../../functions/lib/db/table';
-import { COMMIT_WINDOW_MS, ListCache, MAX_CATCH_UP_CHANGES } from '../../functions/lib/lists/list-cache';
+import { ListCache, MAX_CATCH_UP_CHANGES } from '../../functions/lib/lists/list-cache';
 import { listRowWrites } from '../../functions/lib/lists/list-store';
 import { snapshotList } from '../../functions/lib/lists/snapshot-lists';
 import { readListSnapshot } from '../../functions/lib/lists/snapshot-store';
@@ -79,7 +79,8 @@ describe('admin lists from snapshots', () => {
     // A customer's seat churn: the two licenses' rows rewritten over and over, as seat writes log them.
     const rows = [toLicenseListRow((await storedLicense(first.id))!), toLicenseListRow((await storedLicense(second.id))!)];
     const count = MAX_CATCH_UP_CHANGES + 500;
-    const started = Date.now() - COMMIT_WINDOW_MS - 2 * count;
+    // Stamped as the writes would be, one every 2 ms from now on: all newer than the copy's last read.
+    const started = Date.now();
     const putOf = (put: { params(): unknown }) => (put.params() as { Put: { TableName: string; Item: Record<string, unknown> } }).Put;
     await bulkPut(() => {
       const writes = Array.from({ length: count }, (_, i) => {
@@ -89,6 +90,8 @@ describe('admin lists from snapshots', () => {
       // Every change logged, and each row as its last change left it (a batch may not put one key twice).
       return [...writes.map(([, change]) => change!), writes.at(-2)![0]!, writes.at(-1)![0]!];
     });
+    // The admin's call comes once the last change's time has passed.
+    while (Date.now() <= started + 2 * count) await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect((await row(first.id))?.hostname).toBe(`churn-${count - 2}`);
     expect((await row(second.id))?.hostname).toBe(`churn-${count - 1}`);
