@@ -14,11 +14,11 @@ const RELOAD_AFTER_MS = (CHANGE_LOG_SECONDS * 1000) / 2;
  */
 export const LOG_HORIZON_MS = CHANGE_LOG_SECONDS * 1000 - 3600_000;
 /**
- * A catch-up that would read more changes than this reloads instead (from a newer snapshot, or the
- * rows), so a burst of writes (a customer's seat churn) costs the next admin call at most a reload.
+ * A catch-up that would read more changes than this reloads instead from a newer snapshot (then reads
+ * only its tail), so a burst of writes (a customer's seat churn) costs the next admin call at most that.
  */
 export const MAX_CATCH_UP_CHANGES = 3_000;
-/** A snapshot whose log tail is longer than this is passed over for the rows themselves. */
+/** A snapshot (or a copy) whose log tail is longer than this loads every row instead: fewer reads. */
 export const MAX_SNAPSHOT_TAIL = 30_000;
 
 /** Where a copy's rows come from: the table's rows and change log, and the kind's snapshot. */
@@ -32,6 +32,13 @@ export const tableSource: ListSource = { loadRows: loadListRows, readChanges: re
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What a reload must give: rows holding this bulk load, rows newer than these, or (snapshotOnly) nothing but a snapshot. */
+interface LoadWish {
+  reloadMarker?: string;
+  newerThan?: string;
+  snapshotOnly?: boolean;
+}
+
 /**
  * Whether a snapshot can stand for a kind's rows: its tail is still in the change log, it holds every
  * bulk load whose marker the copy has seen (`reloadMarker`), and, when it would replace rows the copy
@@ -39,7 +46,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export function snapshotUsable(
   snapshot: Pick<ListSnapshot, 'since' | 'reloadedAt'>,
-  { now, reloadMarker = '', newerThan = '' }: { now: number; reloadMarker?: string; newerThan?: string },
+  { now, reloadMarker = '', newerThan = '' }: { now: number } & LoadWish,
 ): boolean {
   return snapshot.since > iso(now - LOG_HORIZON_MS) && snapshot.reloadedAt >= reloadMarker && snapshot.since > newerThan;
 }
@@ -48,7 +55,7 @@ export function snapshotUsable(
  * A function's in-memory copy of one kind's list rows: loaded on first use from the kind's snapshot and
  * the change log since (or, without a recent snapshot, from every row), then kept current by reading the
  * change log on every call, so an admin sees their own change, and anyone's, at once. A catch-up of more
- * than MAX_CATCH_UP_CHANGES reloads instead of reading them all.
+ * than MAX_CATCH_UP_CHANGES reloads from a newer snapshot instead of reading them all.
  */
 export class ListCache<Row> {
   private rows = new Map<number, Row>();
@@ -81,9 +88,14 @@ export class ListCache<Row> {
     }
     let read = await this.source.readChanges(this.kind, this.since || readFrom, MAX_CATCH_UP_CHANGES);
     if (read.more) {
-      // Too many to read one by one: start again from newer rows, then read what is left (little).
-      await this.reload(now, { newerThan: this.since });
-      read = await this.source.readChanges(this.kind, this.since);
+      // Too many to read one by one: start again from a snapshot newer than the rows held, when there is one;
+      await this.reload(now, { newerThan: this.since, snapshotOnly: true });
+      // else read on, as far as a snapshot's tail may go; beyond that, every row is fewer reads.
+      read = await this.source.readChanges(this.kind, this.since, MAX_SNAPSHOT_TAIL);
+      if (read.more) {
+        await this.reload(now, {});
+        read = await this.source.readChanges(this.kind, this.since);
+      }
     }
     const reloadAt = read.changes.reduce((latest, change) => (change.reload && change.version > latest ? change.version : latest), '');
     if (reloadAt > this.loadedVersion) {
@@ -109,13 +121,13 @@ export class ListCache<Row> {
   }
 
   /** One reload at a time: calls that ask meanwhile wait for it. */
-  private async reload(now: number, want: { reloadMarker?: string; newerThan?: string }): Promise<void> {
+  private async reload(now: number, want: LoadWish): Promise<void> {
     this.loading ??= this.load(now, want).finally(() => (this.loading = null));
     await this.loading;
   }
 
-  /** From the snapshot when it is recent enough and its tail short enough, else from every row. */
-  private async load(now: number, want: { reloadMarker?: string; newerThan?: string }): Promise<void> {
+  /** From the snapshot when it is recent enough and its tail short enough, else (unless `snapshotOnly`) from every row. */
+  private async load(now: number, want: LoadWish): Promise<void> {
     const snapshot = await this.source.readSnapshot(this.kind);
     if (snapshot && snapshotUsable(snapshot, { now, ...want })) {
       const tail = await this.source.readChanges(this.kind, snapshot.since, MAX_SNAPSHOT_TAIL);
@@ -133,6 +145,7 @@ export class ListCache<Row> {
         return;
       }
     }
+    if (want.snapshotOnly) return;
     const loaded = await this.source.loadRows(this.kind);
     this.rows = new Map(loaded.map(({ id, data }) => [id, this.parse(data)]));
     this.versions = new Map(loaded.map(({ id, version }) => [id, version]));
