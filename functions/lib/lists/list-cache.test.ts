@@ -34,6 +34,7 @@ function fakeSource() {
       state.snapshotReads += 1;
       return state.snapshot;
     },
+    snapshotSince: async () => state.snapshot?.since ?? null,
   };
   const write = (id: number, name: string | null, at: number) => {
     const version = iso(at);
@@ -127,12 +128,16 @@ describe('a list copy', () => {
     expect(cache.lastLoad).toBe('snapshot');
     expect(state.changesRead).toBeLessThan(MAX_CATCH_UP_CHANGES + 10);
 
-    // More again, with no newer snapshot: the copy reads on through the log, as far as a snapshot's tail may go.
+    // More again, with no newer snapshot: the copy reads on through the log (each change once, the older
+    // snapshot not downloaded), as far as a snapshot's tail may go.
     for (let i = 0; i < MAX_CATCH_UP_CHANGES + 1; i++) write(1 + (i % 100), `c${i}`, T0 + 500_000 + i);
     state.changesRead = 0;
+    const snapshotReads = state.snapshotReads;
     const afterMore = await cache.current(T0 + 600_000);
     expect(afterMore.get(1)?.name).toBe(`c${MAX_CATCH_UP_CHANGES}`);
     expect(state.tableLoads).toBe(1);
+    expect(state.snapshotReads).toBe(snapshotReads);
+    expect(state.changesRead).toBeLessThan(MAX_CATCH_UP_CHANGES + 10);
 
     // Beyond that, every row is fewer reads than the changes.
     for (let i = 0; i < MAX_SNAPSHOT_TAIL + 1; i++) write(1 + (i % 100), `d${i}`, T0 + 700_000 + i);

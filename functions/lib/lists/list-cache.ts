@@ -1,5 +1,5 @@
 import { CHANGE_LOG_SECONDS, loadListRows, readListChanges, type ListChange } from './list-store';
-import { readListSnapshot, type ListSnapshot } from './snapshot-store';
+import { listSnapshotSince, readListSnapshot, type ListSnapshot } from './snapshot-store';
 
 /**
  * A write's log entry is stamped before its transaction commits, and commits within this time: each
@@ -26,9 +26,16 @@ export interface ListSource {
   loadRows(kind: string): Promise<{ id: number; data: string; version: string }[]>;
   readChanges(kind: string, since: string, max?: number): Promise<{ changes: ListChange[]; more: boolean }>;
   readSnapshot(kind: string): Promise<ListSnapshot | null>;
+  /** The snapshot's `since` without reading it (null: none). */
+  snapshotSince(kind: string): Promise<string | null>;
 }
 
-export const tableSource: ListSource = { loadRows: loadListRows, readChanges: readListChanges, readSnapshot: readListSnapshot };
+export const tableSource: ListSource = {
+  loadRows: loadListRows,
+  readChanges: readListChanges,
+  readSnapshot: readListSnapshot,
+  snapshotSince: listSnapshotSince,
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -88,10 +95,18 @@ export class ListCache<Row> {
     }
     let read = await this.source.readChanges(this.kind, this.since || readFrom, MAX_CATCH_UP_CHANGES);
     if (read.more) {
-      // Too many to read one by one: start again from a snapshot newer than the rows held, when there is one;
-      await this.reload(now, { newerThan: this.since, snapshotOnly: true });
-      // else read on, as far as a snapshot's tail may go; beyond that, every row is fewer reads.
-      read = await this.source.readChanges(this.kind, this.since, MAX_SNAPSHOT_TAIL);
+      // Too many to read one by one: start again from a snapshot newer than the rows held, when there is one
+      // (its age is read first, so an older one is not downloaded);
+      const snapshotSince = await this.source.snapshotSince(this.kind);
+      if (snapshotSince !== null && snapshotSince > this.since) {
+        await this.reload(now, { newerThan: this.since, snapshotOnly: true });
+        read = await this.source.readChanges(this.kind, this.since, MAX_SNAPSHOT_TAIL);
+      } else {
+        // else read on from where the read stopped, as far as a snapshot's tail may go;
+        const rest = await this.source.readChanges(this.kind, read.changes.at(-1)!.at!, MAX_SNAPSHOT_TAIL - read.changes.length);
+        read = { changes: [...read.changes, ...rest.changes], more: rest.more };
+      }
+      // beyond that, every row is fewer reads.
       if (read.more) {
         await this.reload(now, {});
         read = await this.source.readChanges(this.kind, this.since);

@@ -126,6 +126,8 @@ export async function loadListRows(kind: string): Promise<{ id: number; data: st
 
 /** One logged change as a copy reads it: the row's new JSON (absent when removed), or a reload marker. */
 export interface ListChange {
+  /** Its place in the log (`{ISO time}#{id}#{random}`): a read goes on after it. */
+  at?: string;
   id: number;
   version: string;
   data?: string;
@@ -145,7 +147,7 @@ export async function readListChanges(kind: string, since: string, max = Infinit
       new QueryCommandInput({
         TableName: getTableName(),
         KeyConditionExpression: '#pk = :pk AND #sk > :since',
-        ProjectionExpression: '#id, #data, #version, #reload',
+        ProjectionExpression: '#sk, #id, #data, #version, #reload',
         ExpressionAttributeNames: { '#pk': dataTable.partitionKey, '#sk': dataTable.sortKey, '#id': 'id', '#data': 'data', '#version': 'version', '#reload': 'reload' },
         ExpressionAttributeValues: { ':pk': `changes#${kind}`, ':since': since },
         ConsistentRead: true,
@@ -154,7 +156,7 @@ export async function readListChanges(kind: string, since: string, max = Infinit
         ...(Number.isFinite(max) ? { Limit: max - changes.length + 1 } : {}),
       }),
     );
-    for (const item of page.Items ?? []) changes.push(item as ListChange);
+    for (const { [dataTable.sortKey]: at, ...item } of page.Items ?? []) changes.push({ ...(item as ListChange), at: at as string });
     startKey = page.LastEvaluatedKey;
   } while (startKey && changes.length <= max);
   return changes.length > max ? { changes: changes.slice(0, max), more: true } : { changes, more: false };

@@ -56,6 +56,21 @@ export async function readListSnapshot(kind: string): Promise<ListSnapshot | nul
   }
 }
 
+/** When a kind's snapshot was taken (its `since`), from its metadata without reading it; null when there is none. */
+export async function listSnapshotSince(kind: string): Promise<string | null> {
+  const name = bucket();
+  if (!name) return null;
+  const { sdk, client } = await s3();
+  try {
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: name, Key: keyOf(kind) }));
+    return head.Metadata?.since ?? null;
+  } catch (error) {
+    const { name: errorName, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (errorName === 'NotFound' || errorName === 'NoSuchKey' || $metadata?.httpStatusCode === 404) return null;
+    throw error;
+  }
+}
+
 /**
  * Writes a kind's snapshot from rows as the table holds them (`data`: the row's JSON), without parsing
  * them: the rows' JSON goes into the snapshot as it is.
