@@ -140,8 +140,9 @@ export const endpoints = {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       userPool: ['ListUsersInGroup'],
       mail: true,
-      // A curve's file: stored on upload, read for Download, removed with its curve.
-      files: { ivcurves: ['get', 'put', 'delete'] },
+      // A curve's file: stored on upload, read for Download, removed with its curve. The admin IV curve
+      // list (and the users list it joins) starts cold from their snapshots.
+      files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'] },
     },
     throttle: { rate: 100, burst: 200 },
   },
@@ -153,8 +154,9 @@ export const endpoints = {
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       secrets: ['licenseSigning', 'fastspringApi'],
-      // Each CSV export is written once under a fresh name and handed out as a signed link.
-      files: { exports: ['put', 'sign-get'] },
+      // Each CSV export is written once under a fresh name and handed out as a signed link; a cold copy of
+      // an admin list starts from its snapshot plus the change log's tail.
+      files: { exports: ['put', 'sign-get'], lists: ['get'] },
       checkoutApi: true,
     },
     throttle: { rate: 100, burst: 200 },
@@ -170,7 +172,7 @@ export const endpoints = {
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       mail: true,
-      files: { exports: ['put', 'sign-get'] },
+      files: { exports: ['put', 'sign-get'], lists: ['get'] },
     },
     throttle: { rate: 100, burst: 200 },
     // The admin lists hold every product, unit and user row in memory and sort them.
@@ -277,6 +279,13 @@ export const jobs = {
     schedule: { minute: '30', hour: '2' },
     description: 'Removes sign-ups that were never confirmed, freeing their email addresses',
     needs: { table: ['GetItem', 'DeleteItem'], userPool: ['ListUsers', 'AdminDeleteUser'], poolIds: true },
+  },
+  'snapshot-lists': {
+    construct: 'SnapshotLists',
+    // Hourly: a cold admin function reads the snapshot plus at most an hour of the change log.
+    schedule: { minute: '10', hour: '*' },
+    description: "Rewrites each admin list kind's snapshot from its rows",
+    needs: { table: ['Query'], files: { lists: ['get', 'put'] } },
   },
 } as const satisfies Record<string, JobUnit>;
 export type JobName = keyof typeof jobs;

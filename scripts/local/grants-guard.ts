@@ -47,7 +47,8 @@ function granted(service: Service, needs: FunctionNeeds): readonly string[] {
  * bucket (whose name is in the unit's environment) and the action among the bucket's operations.
  */
 function deniedOnBucket(runtime: FunctionRuntime, operation: string, input: Record<string, unknown>): string[] {
-  const action = `s3:${operation}`;
+  // IAM authorizes reading an object's metadata (HeadObject) with s3:GetObject.
+  const action = `s3:${operation === 'HeadObject' ? 'GetObject' : operation}`;
   const grant = bucketGrants(runtime.needs.files).find((g) => runtime.env[g.env] === input.Bucket);
   return grant && (grant.actions as string[]).includes(action) ? [] : [`${action} on ${String(input.Bucket)}`];
 }

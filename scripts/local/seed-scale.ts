@@ -1,7 +1,8 @@
 /**
  * The admin lists' scale data set: 50,000 users and 100,000 licenses (the scale the lists must serve), with their list
  * rows, written in batches straight into the table the local stack uses, then one reload marker per list
- * so every running copy of the lists loads them afresh. The records are what the portal's own writes make
+ * so every running copy of the lists loads them afresh, then the two lists' snapshots (a cold function
+ * starts from them). The records are what the portal's own writes make
  * (the same entities); the users exist only in the table, not in the user pool: nobody signs in as them.
  *
  * `npm run seed:scale` loads it into the running local stack; `npm run bench` into its own.
@@ -139,8 +140,14 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   await flush(true);
   await Promise.all([requestListReload(USER_LIST), requestListReload(LICENSE_LIST)]);
   await addCounts(counts, Object.values(licenseCounters));
+  log(`  ${size.licenses} licenses written (${((performance.now() - started) / 1000).toFixed(1)} s, ${written} batches)`);
+  // After the markers: the snapshots hold the bulk load, so a cold function starts from them, not the rows.
+  const { snapshotList } = await import('../../functions/lib/lists/snapshot-lists');
+  for (const kind of [USER_LIST, LICENSE_LIST]) {
+    const snapshot = await snapshotList(kind);
+    log(`  ${kind} snapshot written (${snapshot.rows} rows, ${(snapshot.bytes / 2 ** 20).toFixed(1)} MB)`);
+  }
   const seconds = (performance.now() - started) / 1000;
-  log(`  ${size.licenses} licenses written (${seconds.toFixed(1)} s, ${written} batches)`);
   return { ...size, seconds };
 }
 
@@ -153,8 +160,12 @@ const sizeFromEnv = (): ScaleSize => ({
 export async function asScaleSeed<T>(functionEnv: Record<string, string>, work: () => Promise<T>): Promise<T> {
   const { runAs } = await import('../../functions/lib/runtime-env');
   const { ENV } = await import('../../shared/runtime');
-  const env = Object.fromEntries(Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName));
-  return runAs({ name: 'seed-scale', needs: { table: ['BatchWriteItem', 'UpdateItem', 'PutItem'] }, env }, work);
+  const { buckets } = await import('../../functions/lib/files/buckets');
+  const env = Object.fromEntries(
+    Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName || name === buckets.lists.env),
+  );
+  // Query: the rows it wrote, read back into the lists' snapshots.
+  return runAs({ name: 'seed-scale', needs: { table: ['BatchWriteItem', 'UpdateItem', 'PutItem', 'Query'], files: { lists: ['put'] } }, env }, work);
 }
 
 // `npm run seed:scale`: into the running local stack, found through {LOCAL_DATA_DIR}/stack.json.

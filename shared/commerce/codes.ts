@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { codeListColumns, subscriptionListColumns } from '../lists/admin-lists';
 
 /**
  * License codes: a duration kept as an ISO 8601 period of one unit (`P1Y`, `P30D`), the code generator's
@@ -15,8 +16,8 @@ export type DurationUnit = (typeof DURATION_UNITS)[number]['unit'];
 
 export const MAX_DURATION = 1000;
 export const MAX_CODE_COUNT = 1000;
-export const LICENSE_CODES_PAGE_SIZE = 40;
-export const SUBSCRIPTIONS_PAGE_SIZE = 40;
+export const LICENSE_CODES_PAGE_SIZE = codeListColumns.pageSize;
+export const SUBSCRIPTIONS_PAGE_SIZE = subscriptionListColumns.pageSize;
 
 /** A duration of 1 to 1000 days, weeks, months or years. */
 export const durationSchema = z.string().check(

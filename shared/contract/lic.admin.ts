@@ -3,7 +3,9 @@ import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { isoDateSchema } from '../licenses/dates';
 import { LEGACY_UPGRADE_PATHS } from '../commerce/catalogue';
 import { campaignCodeSchema, durationSchema, MAX_CODE_COUNT } from '../commerce/codes';
-import { csvExportSchema, listPaging } from '../lists/admin-list-params';
+import { csvExportSchema } from '../lists/admin-list-params';
+import { codeListColumns, licenseListColumns, subscriptionListColumns } from '../lists/admin-lists';
+import { listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './lic';
 
@@ -15,7 +17,7 @@ const licenseChanged = z.object({ license_id: z.int() });
 const addonAttributes = z.strictObject({ channels: z.optional(z.int().check(z.minimum(1), z.maximum(64))) });
 
 /** The admin license list's page size: 20 a page, and its one page of exports. */
-export const ALL_LICENSES_PAGE_SIZE = 20;
+export const ALL_LICENSES_PAGE_SIZE = licenseListColumns.pageSize;
 /** The filters' defaults: no expired license; any end within 9999 days, which includes no end. */
 export const DEFAULT_EXPIRED_IN = 0;
 export const DEFAULT_EXPIRES_WITHIN = 9999;
@@ -55,20 +57,7 @@ export const adminLicenseRowSchema = z.object({
 export type AdminLicenseRow = z.infer<typeof adminLicenseRowSchema>;
 
 /** The columns the list sorts by: the table's columns (State sorts by the days left, Perpetual last). */
-export const LICENSE_ORDER_COLUMNS = [
-  'id',
-  'created',
-  'user',
-  'company',
-  'license_type_id',
-  'license_usage',
-  'enabled',
-  'valid_from',
-  'valid_to',
-  'reserved_to',
-  'state',
-  'shared_count',
-] as const;
+export const LICENSE_ORDER_COLUMNS = licenseListColumns.orderBy;
 export type LicenseOrderColumn = (typeof LICENSE_ORDER_COLUMNS)[number];
 
 /** A filter a form may send empty (`''` or null): no filter. */
@@ -120,20 +109,7 @@ export const licenseCodeRowSchema = z.object({
   redemptions: z.int(),
 });
 export type LicenseCodeRow = z.infer<typeof licenseCodeRowSchema>;
-export const LICENSE_CODE_ORDER_COLUMNS = [
-  'id',
-  'created',
-  'code',
-  'description',
-  'license_type_id',
-  'license_usage',
-  'single_usage',
-  'duration',
-  'valid_from',
-  'valid_to',
-  'used',
-  'used_by',
-] as const;
+export const LICENSE_CODE_ORDER_COLUMNS = codeListColumns.orderBy;
 
 /** A subscription as the subscription list shows it, with its owner and product. */
 export const subscriptionRowSchema = z.object({
@@ -155,7 +131,7 @@ export const subscriptionRowSchema = z.object({
   renews_at: z.nullable(z.string()),
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
-export const SUBSCRIPTION_ORDER_COLUMNS = ['id', 'created', 'license_id', 'index', 'state', 'user', 'product', 'renews_at'] as const;
+export const SUBSCRIPTION_ORDER_COLUMNS = subscriptionListColumns.orderBy;
 
 /** The `lic/5` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const licAdminContract = defineEndpoint({
@@ -247,13 +223,13 @@ export const licAdminContract = defineEndpoint({
     /** One page of the license codes, newest first unless asked otherwise; `search` finds code, description or user. */
     get_license_codes: cmd(
       'admin',
-      { ...listPaging, order_by: z.optional(z.enum(LICENSE_CODE_ORDER_COLUMNS)) },
+      listParams(codeListColumns),
       z.object({ codes: z.array(licenseCodeRowSchema), count: z.int() }),
     ),
     /** One page of the subscriptions, newest first unless asked otherwise; `search` finds user, product, state or ids. */
     get_subscriptions: cmd(
       'admin',
-      { ...listPaging, order_by: z.optional(z.enum(SUBSCRIPTION_ORDER_COLUMNS)) },
+      listParams(subscriptionListColumns),
       z.object({ subscriptions: z.array(subscriptionRowSchema), count: z.int() }),
     ),
     /** A subscription with its interval, next charge and the provider's account page for it. */

@@ -1,17 +1,19 @@
 import * as z from 'zod/mini';
-import { csvExportSchema, listPaging } from '../lists/admin-list-params';
+import { csvExportSchema } from '../lists/admin-list-params';
+import { deviceListColumns, productListColumns } from '../lists/admin-lists';
+import { listOrderParams, listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
 import { productSchema, unitUidSchema } from './product';
 
 /** Registered products and produced hardware, 20 a page; the product CSV export, up to 100,000 rows. */
-export const ALL_PRODUCTS_PAGE_SIZE = 20;
-export const DEVICES_PAGE_SIZE = 20;
+export const ALL_PRODUCTS_PAGE_SIZE = productListColumns.pageSize;
+export const DEVICES_PAGE_SIZE = deviceListColumns.pageSize;
 export const PRODUCT_CSV_ROWS = 100_000;
 
 /** A registered unit as the admin list shows it: with its owner's email (`user`, empty when gone). */
 export const adminProductRowSchema = z.object({ ...productSchema.shape, user: z.string() });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
-export const PRODUCT_ORDER_COLUMNS = ['id', 'created', 'product_id', 'uid', 'hardware_version', 'user_id', 'user', 'license_id', 'ean'] as const;
+export const PRODUCT_ORDER_COLUMNS = productListColumns.orderBy;
 
 export const certificateSchema = z.object({ created: z.string(), serial_no: z.string(), ean: z.string(), cert: z.string() });
 export const calibrationSchema = z.object({ created: z.string(), calibration: z.string() });
@@ -37,7 +39,7 @@ export type Device = z.infer<typeof deviceSchema>;
 /** A produced unit as the list shows it: how many certificates and calibrations it has (get_device gives them). */
 export const deviceRowSchema = z.object({ ...deviceFields, certificate_count: z.int(), calibration_count: z.int() });
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
-export const DEVICE_ORDER_COLUMNS = ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean'] as const;
+export const DEVICE_ORDER_COLUMNS = deviceListColumns.orderBy;
 
 /** The `product` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const productAdminContract = defineEndpoint({
@@ -46,13 +48,13 @@ export const productAdminContract = defineEndpoint({
     /** One page of every registered unit, newest first unless asked otherwise; `search` finds ids, uid, product, owner. */
     get_all_products: cmd(
       'admin',
-      { ...listPaging, order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)) },
+      listParams(productListColumns),
       z.object({ products: z.array(adminProductRowSchema), count: z.int() }),
     ),
     /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
     get_products_csv: cmd(
       'admin',
-      { order_by: z.optional(z.enum(PRODUCT_ORDER_COLUMNS)), descending: listPaging.descending, search: listPaging.search },
+      listOrderParams(productListColumns),
       csvExportSchema,
     ),
     /** How many units are registered (the dashboard). */
@@ -64,7 +66,7 @@ export const productAdminContract = defineEndpoint({
     /** One page of the produced units, last updated first unless asked otherwise. */
     get_devices: cmd(
       'admin',
-      { ...listPaging, order_by: z.optional(z.enum(DEVICE_ORDER_COLUMNS)) },
+      listParams(deviceListColumns),
       z.object({ devices: z.array(deviceRowSchema), count: z.int() }),
     ),
   },

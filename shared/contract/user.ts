@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
-import { IV_CURVE_ORDER_COLUMNS, IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
-import { listPaging } from '../lists/admin-list-params';
+import { IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
+import { ivCurveListColumns } from '../lists/admin-lists';
+import { listParams } from '../lists/declare';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
 import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from './define';
 
@@ -118,7 +119,7 @@ export const userContract = defineEndpoint({
      */
     get_iv_curves: cmd(
       'user',
-      { ...listPaging, order_by: z.optional(z.enum(IV_CURVE_ORDER_COLUMNS)) },
+      listParams(ivCurveListColumns),
       z.object({ curves: z.array(ivCurveSchema), count: z.int(), can_publish: z.boolean() }),
     ),
     /**

@@ -1,3 +1,4 @@
+import { ivCurveListColumns } from '../lists/admin-lists';
 import { describeSize } from '../api';
 
 /**
@@ -40,9 +41,9 @@ export const MAX_IV_CURVE_BYTES_PER_USER = 10 * 1024 * 1024;
 export const MAX_IV_CURVE_UPLOADS_PER_DAY = 100;
 
 /** The admin's (and everyone's) list, 20 a page; a call without `limit` (no params) gets at most 1000. */
-export const IV_CURVES_PAGE_SIZE = 20;
-export const IV_CURVES_UNPAGED_MAX = 1000;
-export const IV_CURVE_ORDER_COLUMNS = ['id', 'product_id', 'version', 'created', 'user_id', 'user', 'public', 'manufacturer', 'model', 'unit'] as const;
+export const IV_CURVES_PAGE_SIZE = ivCurveListColumns.pageSize;
+export const IV_CURVES_UNPAGED_MAX = ivCurveListColumns.defaultLimit!;
+export const IV_CURVE_ORDER_COLUMNS = ivCurveListColumns.orderBy;
 
 /**
  * The name a curve's file is offered under: the curve's id and version, never the uploader's file name

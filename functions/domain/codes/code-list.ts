@@ -1,9 +1,14 @@
-import { listRowWrites } from '../../lib/lists/list-store';
-import { ListCache } from '../../lib/lists/list-cache';
-import type { LicenseCodeRecord } from './codes.repository';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { LicenseCodeRow } from '../../../shared/contract/lic.admin';
+import { codeListColumns } from '../../../shared/lists/admin-lists';
+import { licenseUsageName } from '../../../shared/licenses/catalog';
+import { declareList } from '../../lib/lists/declare-list';
+import type { LicenseCodeEntity } from './license-code.entity';
+
+type LicenseCodeRecord = FormattedItem<typeof LicenseCodeEntity>;
 
 /** The admin list kind of license codes (list-store.ts). */
-export const CODE_LIST = 'codes';
+export const CODE_LIST = codeListColumns.kind;
 
 /** A code's compact row: the code list's columns (the usage's name is added when a page is read). */
 export interface CodeListRow {
@@ -38,6 +43,27 @@ export const toCodeListRow = (code: LicenseCodeRecord): CodeListRow => ({
   redemptions: code.redemptions,
 });
 
-export const codeListWrites = (code: LicenseCodeRecord, now: Date) => listRowWrites(CODE_LIST, code.id, toCodeListRow(code), now);
+const toCodeRow = (row: CodeListRow): LicenseCodeRow => ({
+  ...row,
+  license_usage: licenseUsageName(row.license_usage_id),
+  used: row.redemptions > 0,
+});
 
-export const codeListCache = new ListCache<CodeListRow>(CODE_LIST);
+/** License codes: a search finds a code by its id or redeemer, or text in its code, description or type. */
+export const codeList = declareList({
+  columns: codeListColumns,
+  row: toCodeListRow,
+  search: {
+    numbers: (row) => [row.id, row.used_by],
+    texts: (row) => [row.code, row.description, row.license_type_id],
+  },
+  sort: {
+    license_usage: (row) => licenseUsageName(row.license_usage_id),
+    used: (row) => row.redemptions > 0,
+  },
+  result: toCodeRow,
+});
+
+export const codeListWrites = (code: LicenseCodeRecord, now: Date) => codeList.writes(code.id, code, now);
+
+export const codeListCache = codeList.cache;

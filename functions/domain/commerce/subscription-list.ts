@@ -1,9 +1,14 @@
-import { listRowWrites } from '../../lib/lists/list-store';
-import { ListCache } from '../../lib/lists/list-cache';
-import type { SubscriptionRecord } from './commerce.repository';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { SubscriptionRow } from '../../../shared/contract/lic.admin';
+import { subscriptionListColumns } from '../../../shared/lists/admin-lists';
+import { declareList } from '../../lib/lists/declare-list';
+import { userList, type UserListRow } from '../users/user-list';
+import type { SubscriptionEntity } from './subscription.entity';
+
+type SubscriptionRecord = FormattedItem<typeof SubscriptionEntity>;
 
 /** The admin list kind of subscriptions (list-store.ts). */
-export const SUBSCRIPTION_LIST = 'subscriptions';
+export const SUBSCRIPTION_LIST = subscriptionListColumns.kind;
 
 /** A subscription's compact row; the owner's email is joined from the users list when a page is read. */
 export interface SubscriptionListRow {
@@ -30,7 +35,28 @@ export const toSubscriptionListRow = (subscription: SubscriptionRecord): Subscri
   renews_at: subscription.renews_at ?? null,
 });
 
-export const subscriptionListWrites = (subscription: SubscriptionRecord, now: Date) =>
-  listRowWrites(SUBSCRIPTION_LIST, subscription.id, toSubscriptionListRow(subscription), now);
+/** A subscription as the list and its detail show it: with its owner's email (empty when gone). */
+export const toSubscriptionRow = (row: SubscriptionListRow, owners: ReadonlyMap<number, UserListRow>): SubscriptionRow => ({
+  ...row,
+  user: owners.get(row.user_id)?.email ?? '',
+});
 
-export const subscriptionListCache = new ListCache<SubscriptionListRow>(SUBSCRIPTION_LIST);
+/**
+ * Subscriptions: a search finds one by its id, license or owner id, or text in its state, product,
+ * provider reference or owner's email; the owner's email joined from the users list.
+ */
+export const subscriptionList = declareList({
+  columns: subscriptionListColumns,
+  row: toSubscriptionListRow,
+  joins: { owners: userList },
+  search: {
+    numbers: (row) => [row.id, row.license_id, row.user_id],
+    texts: (row, { owners }) => [row.state, row.product, row.reference, owners.get(row.user_id)?.email],
+  },
+  sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? '' },
+  result: (row, { owners }) => toSubscriptionRow(row, owners),
+});
+
+export const subscriptionListWrites = (subscription: SubscriptionRecord, now: Date) => subscriptionList.writes(subscription.id, subscription, now);
+
+export const subscriptionListCache = subscriptionList.cache;

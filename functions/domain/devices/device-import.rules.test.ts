@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DEVICE_BYTES, mergeDevice, newUnitOf, oversizedUnits, readDevicesCsv, readDevicesFile, readDevicesJson, type DeviceInput } from './device-import.rules';
-import { deviceMatches } from './device-list.rules';
+import { deviceList } from './device-list';
 
 const header = 'uid,serial_no,product_id,hardware_version,ems_id,ean,certificate_created,cert,calibration_created,calibration';
 
@@ -141,8 +141,8 @@ describe('reading a production file', () => {
 
   it('searches units by id and text', () => {
     const row = { id: 7, created: '', updated: '', product_id: 'Arc', serial_no: 'SN77', uid: 'UIDX', hardware_version: '1', ems_id: 'EMS', ean: '1', certificate_count: 0, calibration_count: 0 };
-    expect(deviceMatches('7')(row)).toBe(true);
-    expect(deviceMatches('sn77')(row)).toBe(true);
-    expect(deviceMatches('nope')(row)).toBe(false);
+    expect(deviceList.matches('7', {})(row)).toBe(true);
+    expect(deviceList.matches('sn77', {})(row)).toBe(true);
+    expect(deviceList.matches('nope', {})(row)).toBe(false);
   });
 });

@@ -1,10 +1,13 @@
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { DeviceRow } from '../../../shared/contract/product.admin';
-import { ListCache } from '../../lib/lists/list-cache';
-import { listRowWrites } from '../../lib/lists/list-store';
-import type { DeviceRecord } from './devices.repository';
+import { deviceListColumns } from '../../../shared/lists/admin-lists';
+import { declareList } from '../../lib/lists/declare-list';
+import type { DeviceEntity } from './device.entity';
+
+type DeviceRecord = FormattedItem<typeof DeviceEntity>;
 
 /** The admin list kind of produced units (list-store.ts). */
-export const DEVICE_LIST = 'devices';
+export const DEVICE_LIST = deviceListColumns.kind;
 
 /** A unit's compact row: its own fields and how many certificates and calibrations it has. */
 export type DeviceListRow = DeviceRow;
@@ -23,8 +26,22 @@ export const toDeviceListRow = (device: DeviceRecord): DeviceListRow => ({
   calibration_count: device.calibration.length,
 });
 
+/**
+ * Produced units: a search finds a unit by its id, or text in its uid, serial number, product id,
+ * hardware version, EMS id or EAN; a page answers the rows as they are.
+ */
+export const deviceList = declareList({
+  columns: deviceListColumns,
+  row: toDeviceListRow,
+  search: {
+    numbers: (row) => [row.id],
+    texts: (row) => [row.uid, row.serial_no, row.product_id, row.hardware_version, row.ems_id, row.ean],
+  },
+  result: (row: DeviceListRow) => row,
+});
+
 /** The list writes that go into the transaction of a unit's write: its row as the write leaves it, and a change. */
-export const deviceListWrites = (device: DeviceRecord, now: Date) => listRowWrites(DEVICE_LIST, device.id, toDeviceListRow(device), now);
+export const deviceListWrites = (device: DeviceRecord, now: Date) => deviceList.writes(device.id, device, now);
 
 /** This function's copy of every unit's row, kept current through the change log. */
-export const deviceListCache = new ListCache<DeviceListRow>(DEVICE_LIST);
+export const deviceListCache = deviceList.cache;

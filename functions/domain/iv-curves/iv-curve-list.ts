@@ -1,9 +1,16 @@
-import { ListCache } from '../../lib/lists/list-cache';
-import { listRowWrites } from '../../lib/lists/list-store';
-import type { IvCurveRecord } from './iv-curves.repository';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import { ivCurveListColumns } from '../../../shared/lists/admin-lists';
+import { declareList } from '../../lib/lists/declare-list';
+import { userList } from '../users/user-list';
+import type { IvCurveEntity } from './iv-curve.entity';
+
+type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;
+
+/** The owners' emails a viewer may see (an admin: every user's; anyone else: their own). */
+export type CurveOwners = ReadonlyMap<number, { email: string }>;
 
 /** The admin list kind of IV curves (list-store.ts): every curve write keeps its row in step. */
-export const IV_CURVE_LIST = 'iv-curves';
+export const IV_CURVE_LIST = ivCurveListColumns.kind;
 
 /** A curve's compact row: its listed fields; the owner's email is joined from the users list when read. */
 export interface IvCurveListRow {
@@ -34,9 +41,26 @@ export const toIvCurveListRow = (curve: IvCurveRecord): IvCurveListRow => ({
   points: curve.points,
 });
 
+/**
+ * IV curves: an admin's list is every curve (this copy), a customer's their own and the public ones
+ * (read by Query); either way a search finds a curve by its id, product or owner id, or text in its
+ * manufacturer, model, unit or an owner's email the viewer may see, and `user` sorts by that email.
+ * A page answers the rows; the handler adds what the viewer may do with each.
+ */
+export const ivCurveList = declareList({
+  columns: ivCurveListColumns,
+  row: toIvCurveListRow,
+  joins: { owners: userList as { current(): Promise<CurveOwners> } },
+  search: {
+    numbers: (row) => [row.id, row.product_id, row.user_id],
+    texts: (row, { owners }) => [row.manufacturer, row.model, row.unit, owners.get(row.user_id)?.email],
+  },
+  sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? null },
+  result: (row: IvCurveListRow) => row,
+});
+
 /** The list writes of a curve write: its row as the write leaves it, or its removal (null). */
-export const ivCurveListWrites = (id: number, curve: IvCurveRecord | null, now: Date) =>
-  listRowWrites(IV_CURVE_LIST, id, curve && toIvCurveListRow(curve), now);
+export const ivCurveListWrites = (id: number, curve: IvCurveRecord | null, now: Date) => ivCurveList.writes(id, curve, now);
 
 /** This function's copy of every curve's row, kept current through the change log. */
-export const ivCurveListCache = new ListCache<IvCurveListRow>(IV_CURVE_LIST);
+export const ivCurveListCache = ivCurveList.cache;

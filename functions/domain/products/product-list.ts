@@ -1,9 +1,16 @@
-import { ListCache } from '../../lib/lists/list-cache';
-import { listRowWrites } from '../../lib/lists/list-store';
-import type { ProductRecord } from './products.repository';
+import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Product } from '../../../shared/contract/product';
+import type { AdminProductRow } from '../../../shared/contract/product.admin';
+import { productListColumns } from '../../../shared/lists/admin-lists';
+import { declareList } from '../../lib/lists/declare-list';
+import { userList, type UserListRow } from '../users/user-list';
+import type { ProductEntity } from './product.entity';
+
+type ProductRecord = FormattedItem<typeof ProductEntity>;
+type Owners = ReadonlyMap<number, Pick<UserListRow, 'email' | 'company'>>;
 
 /** The admin list kind of registered products (list-store.ts): every product write keeps its row in step. */
-export const PRODUCT_LIST = 'products';
+export const PRODUCT_LIST = productListColumns.kind;
 
 /** A product's compact row: its fields; the owner's email is joined from the users list when read. */
 export interface ProductListRow {
@@ -28,9 +35,49 @@ export const toProductListRow = (product: ProductRecord): ProductListRow => ({
   ean: product.ean,
 });
 
+/** A product as every list shows it (banner and link: none yet). */
+export const toProduct = (row: ProductListRow): Product => ({ ...row, banner: null, link: null });
+
+/** A stored product as every list shows it. */
+export const productOfRecord = (product: ProductRecord): Product => toProduct(toProductListRow(product));
+
+export const toAdminProductRow = (row: ProductListRow, owners: Owners): AdminProductRow => ({
+  ...toProduct(row),
+  user: owners.get(row.user_id)?.email ?? '',
+});
+
+/**
+ * Registered products: a search finds one by its id, owner or license, or text in its uid, product id,
+ * hardware version, EAN or its owner's email or company; the owner joined from the users list.
+ */
+export const productList = declareList({
+  columns: productListColumns,
+  row: toProductListRow,
+  joins: { owners: userList },
+  search: {
+    numbers: (row) => [row.id, row.user_id, row.license_id],
+    texts: (row, { owners }) => {
+      const owner = owners.get(row.user_id);
+      return [row.uid, row.product_id, row.hardware_version, row.ean, owner?.email, owner?.company];
+    },
+  },
+  sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? null },
+  result: (row, { owners }) => toAdminProductRow(row, owners),
+  csv: [
+    ['Id', (p) => p.id],
+    ['Created', (p) => p.created],
+    ['Product id', (p) => p.product_id],
+    ['Uid', (p) => p.uid],
+    ['Hardware version', (p) => p.hardware_version],
+    ['User id', (p) => p.user_id],
+    ['User', (p) => p.user],
+    ['License id', (p) => p.license_id ?? ''],
+    ['EAN', (p) => p.ean],
+  ],
+});
+
 /** The list writes of a product write: its row as the write leaves it, or its removal (null). */
-export const productListWrites = (id: number, product: ProductRecord | null, now: Date) =>
-  listRowWrites(PRODUCT_LIST, id, product && toProductListRow(product), now);
+export const productListWrites = (id: number, product: ProductRecord | null, now: Date) => productList.writes(id, product, now);
 
 /** This function's copy of every product's row, kept current through the change log. */
-export const productListCache = new ListCache<ProductListRow>(PRODUCT_LIST);
+export const productListCache = productList.cache;

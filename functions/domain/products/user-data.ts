@@ -1,6 +1,6 @@
 import type { UserDataDeclaration } from '../../lib/user-data';
 import { CertificateRequestEntity } from './certificate-request.entity';
-import { productOfRecord } from './product-list.rules';
+import { productOfRecord } from './product-list';
 import { ProductEntity } from './product.entity';
 import { productsOf, releaseProductsOf } from './products.repository';
 

@@ -77,6 +77,12 @@ export const buckets = {
     served: { kind: 'private' }, // a curve's file is read through the API, which checks who may see it
     versioned: true, // an update's replaced file stays recoverable
   },
+  /** The admin lists' snapshots (one object per list kind), a cold function's starting point. */
+  lists: {
+    env: 'LIST_SNAPSHOTS_BUCKET',
+    served: { kind: 'private' },
+    versioned: false, // rewritten every hour from the table
+  },
 } as const satisfies Record<string, BucketDeclaration>;
 
 export type BucketName = keyof typeof buckets;

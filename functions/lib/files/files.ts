@@ -16,6 +16,8 @@ export interface PutOptions {
   /** The name a browser saves the file under (`Content-Disposition: attachment`); a name the portal made, of safe characters. */
   downloadName?: string;
   cacheControl?: string;
+  /** Small facts about the object, readable without reading the object (`fileMetadata`). */
+  metadata?: Record<string, string>;
 }
 
 /** Stores `body` under `key`. */
@@ -30,6 +32,7 @@ export async function putFile(bucket: BucketName, key: string, body: Uint8Array 
       ...(typeof body === 'string' ? {} : { ContentLength: body.byteLength }),
       ...(options.downloadName ? { ContentDisposition: `attachment; filename="${options.downloadName}"` } : {}),
       ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+      ...(options.metadata ? { Metadata: options.metadata } : {}),
     }),
   );
 }
@@ -40,6 +43,34 @@ export async function getFile(bucket: BucketName, key: string): Promise<Uint8Arr
   const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucketName(bucket), Key: key }));
   if (!object.Body) throw new Error(`${bucket}/${key} has no body`);
   return object.Body.transformToByteArray();
+}
+
+/** S3's answers for a key that holds nothing: NoSuchKey for a read, a bare 404 for a metadata read. */
+const isMissing = (error: unknown): boolean => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
+};
+
+/** An object's bytes, or null when the key holds nothing. */
+export async function findFile(bucket: BucketName, key: string): Promise<Uint8Array | null> {
+  try {
+    return await getFile(bucket, key);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** An object's metadata (as `PutOptions.metadata` gave it) without reading the object; null when the key holds nothing. */
+export async function fileMetadata(bucket: BucketName, key: string): Promise<Record<string, string> | null> {
+  const { sdk, client } = await s3();
+  try {
+    const head = await client.send(new sdk.HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+    return head.Metadata ?? {};
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 /** Removes an object (a versioned bucket keeps it as a noncurrent version for its lifecycle's days). */

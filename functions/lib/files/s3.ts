@@ -19,6 +19,9 @@ export function s3(): Promise<{ sdk: S3Sdk; client: S3Client }> {
   return loaded;
 }
 
+/** Whether the running unit declared this bucket in its registry `files`. */
+export const declaresBucket = (bucket: BucketName): boolean => Boolean(functionEnv()[buckets[bucket].env]);
+
 /** The name of a bucket the running unit declared in its registry `files`; fails naming the variable otherwise. */
 export function bucketName(bucket: BucketName): string {
   const variable = buckets[bucket].env;

@@ -1,9 +1,9 @@
-import { codeMessages, LICENSE_CODES_PAGE_SIZE, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../../shared/commerce/codes';
+import { codeMessages, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
-import type { licAdminContract, LicenseCodeRow } from '../../../shared/contract/lic.admin';
-import { isLicenseUsageId, licenseUsageName } from '../../../shared/licenses/catalog';
+import type { licAdminContract } from '../../../shared/contract/lic.admin';
+import { isLicenseUsageId } from '../../../shared/licenses/catalog';
 import { licenseMessages } from '../../../shared/licenses/messages';
-import { codeListCache, type CodeListRow } from '../../domain/codes/code-list';
+import { codeList } from '../../domain/codes/code-list';
 import { redemptionRefusal } from '../../domain/codes/code.rules';
 import {
   CodeChangedError,
@@ -19,7 +19,6 @@ import { callerUserId } from '../../domain/users/caller-user';
 import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { column, pageOf, type Cell } from '../../lib/lists/list-page';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 type UserHandlers = EndpointHandlers<typeof licContract>;
@@ -68,41 +67,10 @@ export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (
   }
 };
 
-const toCodeRow = (row: CodeListRow): LicenseCodeRow => ({
-  ...row,
-  license_usage: licenseUsageName(row.license_usage_id),
-  used: row.redemptions > 0,
-});
-
-const codeSortValue = (orderBy: string): ((row: CodeListRow) => Cell) => {
-  if (orderBy === 'license_usage') return (row) => licenseUsageName(row.license_usage_id);
-  if (orderBy === 'used') return (row) => row.redemptions > 0;
-  return column<CodeListRow>(orderBy as keyof CodeListRow);
-};
-
-/** A code matches a search when its id or user is the number, or its code or description holds the text. */
-function codeMatches(search: string | null | undefined): (row: CodeListRow) => boolean {
-  const text = search?.trim().toLowerCase();
-  if (!text) return () => true;
-  const number = /^\d+$/.test(text) ? Number(text) : null;
-  return (row) =>
-    (number !== null && (row.id === number || row.used_by === number)) ||
-    row.code.toLowerCase().includes(text) ||
-    row.description.toLowerCase().includes(text) ||
-    row.license_type_id.toLowerCase().includes(text);
-}
-
-export const getLicenseCodes: AdminHandlers['get_license_codes'] = async ({ limit = LICENSE_CODES_PAGE_SIZE, page = 1, order_by, descending, search }) => {
-  const rows = await codeListCache.current();
-  const result = pageOf(rows.values(), {
-    filter: codeMatches(search),
-    sortBy: codeSortValue(order_by ?? 'created'),
-    descending: descending ?? order_by === undefined,
-    tieBreaker: column<CodeListRow>('id'),
-    page,
-    limit,
-  });
-  return { codes: result.rows.map(toCodeRow), count: result.count };
+/** One page of the license codes, searched and sorted (the list's declaration: codeList). */
+export const getLicenseCodes: AdminHandlers['get_license_codes'] = async (params) => {
+  const { rows, count } = await codeList.page(params);
+  return { codes: rows, count };
 };
 
 /** Attempts at a redemption whose code another redemption changed meanwhile (a campaign code's count). */

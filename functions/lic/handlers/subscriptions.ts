@@ -1,16 +1,15 @@
-import { SUBSCRIPTIONS_PAGE_SIZE, describeDuration } from '../../../shared/commerce/codes';
+import { describeDuration } from '../../../shared/commerce/codes';
 import { catalogueItem, legacyUpgradePaths } from '../../../shared/commerce/catalogue';
-import type { licAdminContract, SubscriptionRow } from '../../../shared/contract/lic.admin';
+import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { applyProviderAnswer } from '../../domain/commerce/apply-event';
 import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
-import { subscriptionListCache, type SubscriptionListRow } from '../../domain/commerce/subscription-list';
+import { subscriptionList, toSubscriptionRow } from '../../domain/commerce/subscription-list';
 import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
 import { userListCache } from '../../domain/users/user-list';
 import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
-import { column, pageOf, type Cell } from '../../lib/lists/list-page';
 import { logger } from '../../lib/logger';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
@@ -25,38 +24,10 @@ export const subscriptionMessages = {
   wrongUpgrade: (product: string, type: string) => `${product} is not an upgrade of a ${type} license`,
 } as const;
 
-type Owners = Awaited<ReturnType<typeof userListCache.current>>;
-
-const toSubscriptionRow = (row: SubscriptionListRow, owners: Owners): SubscriptionRow => ({ ...row, user: owners.get(row.user_id)?.email ?? '' });
-
-function subscriptionMatches(search: string | null | undefined, owners: Owners): (row: SubscriptionListRow) => boolean {
-  const text = search?.trim().toLowerCase();
-  if (!text) return () => true;
-  const number = /^\d+$/.test(text) ? Number(text) : null;
-  return (row) =>
-    row.id === number ||
-    row.license_id === number ||
-    row.user_id === number ||
-    row.state.includes(text) ||
-    row.product.includes(text) ||
-    row.reference.toLowerCase().includes(text) ||
-    (owners.get(row.user_id)?.email.toLowerCase().includes(text) ?? false);
-}
-
-const subscriptionSortValue = (orderBy: string, owners: Owners): ((row: SubscriptionListRow) => Cell) =>
-  orderBy === 'user' ? (row) => owners.get(row.user_id)?.email ?? '' : column<SubscriptionListRow>(orderBy as keyof SubscriptionListRow);
-
-export const getSubscriptions: AdminHandlers['get_subscriptions'] = async ({ limit = SUBSCRIPTIONS_PAGE_SIZE, page = 1, order_by, descending, search }) => {
-  const [rows, owners] = await Promise.all([subscriptionListCache.current(), userListCache.current()]);
-  const result = pageOf(rows.values(), {
-    filter: subscriptionMatches(search, owners),
-    sortBy: subscriptionSortValue(order_by ?? 'created', owners),
-    descending: descending ?? order_by === undefined,
-    tieBreaker: column<SubscriptionListRow>('id'),
-    page,
-    limit,
-  });
-  return { subscriptions: result.rows.map((row) => toSubscriptionRow(row, owners)), count: result.count };
+/** One page of the subscriptions, searched and sorted (the list's declaration: subscriptionList). */
+export const getSubscriptions: AdminHandlers['get_subscriptions'] = async (params) => {
+  const { rows, count } = await subscriptionList.page(params);
+  return { subscriptions: rows, count };
 };
 
 async function storedSubscription(id: number): Promise<SubscriptionRecord> {

@@ -1,26 +1,16 @@
-import { DEVICES_PAGE_SIZE, type productAdminContract } from '../../../shared/contract/product.admin';
+import type { productAdminContract } from '../../../shared/contract/product.admin';
 import { productMessages } from '../../../shared/products/messages';
-import { deviceListCache, type DeviceListRow } from '../../domain/devices/device-list';
-import { deviceMatches, deviceSortValue } from '../../domain/devices/device-list.rules';
+import { deviceList } from '../../domain/devices/device-list';
 import { findDevice } from '../../domain/devices/devices.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { notFound } from '../../lib/errors';
-import { column, pageOf } from '../../lib/lists/list-page';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
 
-/** One page of the produced units, last updated first unless asked otherwise. */
-export const getDevices: AdminHandlers['get_devices'] = async ({ limit = DEVICES_PAGE_SIZE, page = 1, order_by, descending, search }) => {
-  const rows = await deviceListCache.current();
-  const result = pageOf(rows.values(), {
-    filter: deviceMatches(search),
-    sortBy: deviceSortValue(order_by ?? 'updated'),
-    descending: descending ?? order_by === undefined,
-    tieBreaker: column<DeviceListRow>('id'),
-    page,
-    limit,
-  });
-  return { devices: result.rows, count: result.count };
+/** One page of the produced units, searched and sorted, last updated first unless asked otherwise (deviceList). */
+export const getDevices: AdminHandlers['get_devices'] = async (params) => {
+  const { rows, count } = await deviceList.page(params);
+  return { devices: rows, count };
 };
 
 /** A unit with its certificates and calibrations. */

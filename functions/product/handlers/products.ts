@@ -2,7 +2,7 @@ import type { productContract } from '../../../shared/contract/product';
 import { productMessages } from '../../../shared/products/messages';
 import { findDevice } from '../../domain/devices/devices.repository';
 import { sendCertificateRequestMail } from '../../domain/products/certificate-mail';
-import { productOfRecord } from '../../domain/products/product-list.rules';
+import { productOfRecord } from '../../domain/products/product-list';
 import {
   findProduct,
   findProductByUid,

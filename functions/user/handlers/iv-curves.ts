@@ -1,6 +1,5 @@
 import type { IvCurve, userContract } from '../../../shared/contract/user';
 import {
-  IV_CURVES_UNPAGED_MAX,
   MAX_IV_CURVE_BYTES_PER_USER,
   MAX_IV_CURVE_UPLOADS_PER_DAY,
   MAX_IV_CURVES_PER_USER,
@@ -9,8 +8,7 @@ import {
 } from '../../../shared/iv-curves/iv-curves';
 import { readCurveFile } from '../../domain/iv-curves/curve-file.rules';
 import { getCurveFile } from '../../domain/iv-curves/curve-files';
-import { ivCurveListCache, toIvCurveListRow, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
-import { curveMatches, curveSortValue, type CurveOwners } from '../../domain/iv-curves/iv-curve-list.rules';
+import { ivCurveList, toIvCurveListRow, type CurveOwners, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
 import { mayChange, maySee, visibleCurves, type CurveViewer } from '../../domain/iv-curves/iv-curve.rules';
 import { removeCurve, storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
 import {
@@ -24,13 +22,11 @@ import {
 } from '../../domain/iv-curves/iv-curves.repository';
 import { findProduct } from '../../domain/products/products.repository';
 import { callerUserId } from '../../domain/users/caller-user';
-import { userListCache } from '../../domain/users/user-list';
 import { findUserById } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
 import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { column, pageOf } from '../../lib/lists/list-page';
 
 type UserHandlers = EndpointHandlers<typeof userContract>;
 
@@ -53,8 +49,8 @@ async function ownEmail(viewer: CurveViewer): Promise<CurveOwners> {
  */
 async function visibleRows(viewer: CurveViewer): Promise<{ rows: Iterable<IvCurveListRow>; owners: CurveOwners }> {
   if (viewer.isAdmin) {
-    const [curves, users] = await Promise.all([ivCurveListCache.current(), userListCache.current()]);
-    return { rows: curves.values(), owners: users };
+    const [curves, { owners }] = await Promise.all([ivCurveList.current(), ivCurveList.joined()]);
+    return { rows: curves.values(), owners };
   }
   const [own, published, owners] = await Promise.all([curvesOf(viewer.userId), publicCurves(), ownEmail(viewer)]);
   return { rows: visibleCurves([...own, ...published], viewer).map(toIvCurveListRow), owners };
@@ -103,17 +99,10 @@ function answerFor(error: unknown, id?: number): unknown {
  * Without `limit` (a client that sends no params, as the cmd first took none) the first 1000: the list is
  * bounded whoever asks, and `count` says how many there are.
  */
-export const getIvCurves: UserHandlers['get_iv_curves'] = async ({ limit = IV_CURVES_UNPAGED_MAX, page = 1, order_by, descending, search }, { caller }) => {
+export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { caller }) => {
   const viewer = await viewerOf(caller);
   const { rows, owners } = await visibleRows(viewer);
-  const result = pageOf(rows, {
-    filter: curveMatches(search, owners),
-    sortBy: curveSortValue(order_by ?? 'id', owners),
-    descending: descending ?? order_by === undefined,
-    tieBreaker: column<IvCurveListRow>('id'),
-    page,
-    limit,
-  });
+  const result = ivCurveList.pageFrom(rows, { owners }, params);
   return { curves: result.rows.map((row) => toRow(row, viewer, owners)), count: result.count, can_publish: viewer.isAdmin };
 };
 
@@ -147,7 +136,7 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
   } catch (error) {
     throw answerFor(error, current?.id);
   }
-  const owners: CurveOwners = viewer.isAdmin ? await userListCache.current() : await ownEmail(viewer);
+  const owners: CurveOwners = viewer.isAdmin ? (await ivCurveList.joined()).owners : await ownEmail(viewer);
   return toRow(toIvCurveListRow(stored), viewer, owners);
 };
 

@@ -5,12 +5,13 @@ import {
   type LicenseOrderColumn,
 } from '../../../../shared/contract/lic.admin';
 import { LICENSE_TYPE_IDS, type LicenseTypeId } from '../../../../shared/licenses/catalog';
+import { licenseListColumns } from '../../../../shared/lists/admin-lists';
 import type { SortOrder } from '../../lib/sorting';
 import type { AllLicensesParams } from './api/get-all-licenses';
 import type { LicenseExportParams } from './api/export-licenses';
 
-/** The license list's order until a header is clicked: created, newest first. */
-export const DEFAULT_LICENSE_SORT: SortOrder<LicenseOrderColumn> = { orderBy: 'created', descending: true };
+/** The license list's order until a header is clicked: created, newest first (its declaration's). */
+export const DEFAULT_LICENSE_SORT: SortOrder<LicenseOrderColumn> = licenseListColumns.defaultOrder;
 
 /** The type and usage selects' choice for "no filter". */
 export const ANY = 'any';

@@ -1,13 +1,11 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { LICENSE_CODES_PAGE_SIZE } from '../../../../../shared/commerce/codes';
-import { LICENSE_CODE_ORDER_COLUMNS } from '../../../../../shared/contract/lic.admin';
+import { codeListColumns } from '../../../../../shared/lists/admin-lists';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { paths } from '../../../lib/routing/paths';
-import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useLicenseCodes } from '../api/get-license-codes';
-import { DEFAULT_CODE_SORT } from '../list-query';
 import { licenseCodeTexts } from '../messages';
 import { LicenseCodesTable } from './license-codes-table';
 
@@ -17,8 +15,8 @@ import { LicenseCodesTable } from './license-codes-table';
  * page's address, so Back from a redeeming user's detail shows the same list.
  */
 export default function LicenseCodesPage() {
-  const list = useListSearch(LICENSE_CODE_ORDER_COLUMNS, DEFAULT_CODE_SORT);
-  const codes = useLicenseCodes(listPageQuery(list, LICENSE_CODES_PAGE_SIZE));
+  const { list, pageParams, pageSize } = useDeclaredList(codeListColumns);
+  const codes = useLicenseCodes(pageParams);
 
   return (
     <>
@@ -32,7 +30,7 @@ export default function LicenseCodesPage() {
           </Anchor>
         }
         query={codes}
-        pageSize={LICENSE_CODES_PAGE_SIZE}
+        pageSize={pageSize}
         summary={licenseCodeTexts.codeCount}
         hasRows={(codes.data?.codes.length ?? 0) > 0}
         emptyText={{ noMatch: licenseCodeTexts.noMatch, none: licenseCodeTexts.noCodes }}

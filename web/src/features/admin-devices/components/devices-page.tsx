@@ -1,17 +1,16 @@
 import { ActionIcon, CopyButton, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { Fragment, useState, type ReactNode } from 'react';
-import { DEVICE_ORDER_COLUMNS, DEVICES_PAGE_SIZE, type DeviceRow } from '../../../../../shared/contract/product.admin';
+import { DEVICE_ORDER_COLUMNS, type DeviceRow } from '../../../../../shared/contract/product.admin';
+import { deviceListColumns } from '../../../../../shared/lists/admin-lists';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
-import type { SortOrder } from '../../../lib/sorting';
-import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useDevice, useDevices } from '../api/get-devices';
 
+/** Produced hardware, 20 a page, last updated first (deviceListColumns). */
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
-/** Produced hardware, 20 a page, last updated first. */
-const DEFAULT_SORT: SortOrder<DeviceOrderColumn> = { orderBy: 'updated', descending: true };
 
 const COLUMNS: readonly { column: DeviceOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },
@@ -133,8 +132,8 @@ function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: b
  * calibration (Calibrated) rows, each with a copy button.
  */
 export default function DevicesPage() {
-  const list = useListSearch(DEVICE_ORDER_COLUMNS, DEFAULT_SORT);
-  const devices = useDevices(listPageQuery(list, DEVICES_PAGE_SIZE));
+  const { list, pageParams, pageSize } = useDeclaredList(deviceListColumns);
+  const devices = useDevices(pageParams);
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const toggle = (uid: string) =>
     setOpened((current) => {
@@ -150,7 +149,7 @@ export default function DevicesPage() {
         list={list}
         placeholder="Uid, serial number, product, EMS id or EAN"
         query={devices}
-        pageSize={DEVICES_PAGE_SIZE}
+        pageSize={pageSize}
         summary={(count) => `${count} ${count === 1 ? 'unit' : 'units'}`}
         hasRows={(devices.data?.devices.length ?? 0) > 0}
         emptyText={{ noMatch: 'No units match the search.', none: 'No produced units yet.' }}

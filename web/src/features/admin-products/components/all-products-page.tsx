@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Table } from '@mantine/core';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
-import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_ORDER_COLUMNS, type AdminProductRow } from '../../../../../shared/contract/product.admin';
+import type { AdminProductRow } from '../../../../../shared/contract/product.admin';
+import { productListColumns } from '../../../../../shared/lists/admin-lists';
 import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
@@ -11,9 +12,10 @@ import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
 import type { SortOrder } from '../../../lib/sorting';
-import { listPageQuery, listQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeclaredList } from '../../../lib/use-declared-list';
+import { listQuery } from '../../../lib/use-list-search';
 import { exportProductsCsv, useAllProducts, useUnregisterProduct } from '../api/get-all-products';
-import { DEFAULT_PRODUCT_SORT, type ProductOrderColumn } from '../list-query';
+import type { ProductOrderColumn } from '../list-query';
 import { adminProductTexts } from '../messages';
 
 const COLUMNS: readonly { column: ProductOrderColumn; header: string }[] = [
@@ -86,8 +88,8 @@ function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProdu
  * searched list, every page). Search, order and page live in the page's address.
  */
 export default function AllProductsPage() {
-  const list = useListSearch(PRODUCT_ORDER_COLUMNS, DEFAULT_PRODUCT_SORT);
-  const products = useAllProducts(listPageQuery(list, ALL_PRODUCTS_PAGE_SIZE));
+  const { list, pageParams, pageSize } = useDeclaredList(productListColumns);
+  const products = useAllProducts(pageParams);
   const notice = useNotice();
   const copy = useSubmit(
     () => copyText(exportProductsCsv(listQuery(list))),
@@ -106,7 +108,7 @@ export default function AllProductsPage() {
           </Button>
         }
         query={products}
-        pageSize={ALL_PRODUCTS_PAGE_SIZE}
+        pageSize={pageSize}
         summary={adminProductTexts.productCount}
         hasRows={(products.data?.products.length ?? 0) > 0}
         emptyText={{ noMatch: adminProductTexts.noMatch, none: adminProductTexts.noProducts }}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { SUBSCRIPTIONS_PAGE_SIZE } from '../../../../../shared/commerce/codes';
-import { SUBSCRIPTION_ORDER_COLUMNS } from '../../../../../shared/contract/lic.admin';
+import { subscriptionListColumns } from '../../../../../shared/lists/admin-lists';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
-import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeclaredList } from '../../../lib/use-declared-list';
 import { FormDialog } from '../../admin-licenses/components/form-dialog';
 import { useSubscriptions } from '../api/get-subscriptions';
-import { DEFAULT_SUBSCRIPTION_SORT } from '../list-query';
 import { subscriptionTexts } from '../messages';
 import { SubscriptionDetail } from './subscription-detail';
 import { SubscriptionsTable } from './subscriptions-table';
@@ -17,10 +15,10 @@ import { SubscriptionsTable } from './subscriptions-table';
  * subscription's detail, with Cancel and Convert. Search, order and page live in the page's address.
  */
 export default function SubscriptionsPage() {
-  const list = useListSearch(SUBSCRIPTION_ORDER_COLUMNS, DEFAULT_SUBSCRIPTION_SORT);
+  const { list, pageParams, pageSize } = useDeclaredList(subscriptionListColumns);
   // The id stays while the dialog closes, so its title does not change as it fades.
   const [detail, setDetail] = useState({ id: 0, open: false });
-  const subscriptions = useSubscriptions(listPageQuery(list, SUBSCRIPTIONS_PAGE_SIZE));
+  const subscriptions = useSubscriptions(pageParams);
   const close = () => setDetail((current) => ({ ...current, open: false }));
 
   return (
@@ -30,7 +28,7 @@ export default function SubscriptionsPage() {
         list={list}
         placeholder="User, product, state or id"
         query={subscriptions}
-        pageSize={SUBSCRIPTIONS_PAGE_SIZE}
+        pageSize={pageSize}
         summary={subscriptionTexts.subscriptionCount}
         hasRows={(subscriptions.data?.subscriptions.length ?? 0) > 0}
         emptyText={{ noMatch: subscriptionTexts.noMatch, none: subscriptionTexts.noSubscriptions }}

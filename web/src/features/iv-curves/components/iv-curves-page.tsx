@@ -1,7 +1,7 @@
 import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
-import { IV_CURVE_ORDER_COLUMNS, IV_CURVES_PAGE_SIZE } from '../../../../../shared/iv-curves/iv-curves';
+import { ivCurveListColumns } from '../../../../../shared/lists/admin-lists';
 import { ActionsTh } from '../../../components/actions-th';
 import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
@@ -9,11 +9,11 @@ import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { listPageQuery, useListSearch } from '../../../lib/use-list-search';
+import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useDeleteIvCurve } from '../api/delete-iv-curve';
 import { downloadIvCurveFile } from '../api/get-iv-curve-file';
 import { useIvCurves } from '../api/get-iv-curves';
-import { DEFAULT_IV_CURVE_SORT, type IvCurveOrderColumn } from '../list-query';
+import type { IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
 
@@ -96,8 +96,8 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
  * search. Search, order and page live in the page's address.
  */
 export default function IvCurvesPage() {
-  const list = useListSearch(IV_CURVE_ORDER_COLUMNS, DEFAULT_IV_CURVE_SORT);
-  const curves = useIvCurves(listPageQuery(list, IV_CURVES_PAGE_SIZE));
+  const { list, pageParams, pageSize } = useDeclaredList(ivCurveListColumns);
+  const curves = useIvCurves(pageParams);
   const [updating, setUpdating] = useState<IvCurve | null>(null);
   const formCard = useRef<HTMLDivElement>(null);
   const headingId = useId();
@@ -147,7 +147,7 @@ export default function IvCurvesPage() {
           list={list}
           placeholder={ivCurveTexts.searchPlaceholder}
           query={curves}
-          pageSize={IV_CURVES_PAGE_SIZE}
+          pageSize={pageSize}
           summary={ivCurveTexts.curveCount}
           hasRows={(curves.data?.curves.length ?? 0) > 0}
           emptyText={{ noMatch: ivCurveTexts.noMatch, none: ivCurveTexts.noCurves }}

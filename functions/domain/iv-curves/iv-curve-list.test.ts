@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { IvCurveListRow } from './iv-curve-list';
-import { curveMatches, curveSortValue } from './iv-curve-list.rules';
+import { ivCurveList, type CurveOwners, type IvCurveListRow } from './iv-curve-list';
+
+const curveMatches = (search: string, owners: CurveOwners) => ivCurveList.matches(search, { owners });
+const curveSortValue = (column: 'model' | 'user', owners: CurveOwners) => ivCurveList.sortValue(column, { owners });
 
 const row = (fields: Partial<IvCurveListRow>): IvCurveListRow => ({
   id: 1,

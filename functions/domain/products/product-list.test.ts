@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageOf, column } from '../../lib/lists/list-page';
-import type { ProductListRow } from './product-list';
-import { productMatches, productSortValue, toAdminProductRow } from './product-list.rules';
+import { productList, toAdminProductRow, type ProductListRow } from './product-list';
 
 const row = (id: number, fields: Partial<ProductListRow> = {}): ProductListRow => ({
   id,
@@ -14,15 +13,16 @@ const row = (id: number, fields: Partial<ProductListRow> = {}): ProductListRow =
   ean: '7350000000001',
   ...fields,
 });
+const owner = (id: number, email: string, company: string) => ({ id, created: '', username: `u${id}`, email, first_name: 'A', last_name: 'B', company, legacy: false, accepted_marketing: false });
 const owners = new Map([
-  [10, { email: 'zed@example.com', company: 'Zed Ltd' }],
-  [11, { email: 'amy@example.com', company: 'Amy Corp' }],
+  [10, owner(10, 'zed@example.com', 'Zed Ltd')],
+  [11, owner(11, 'amy@example.com', 'Amy Corp')],
 ]);
 
 describe('the registered products list', () => {
   it('finds a product by its id, owner id, uid, product or owner email', () => {
     const rows = [row(1), row(2, { user_id: 11, uid: 'ABCDEF', product_id: 'Ace' })];
-    const find = (search: string) => rows.filter(productMatches(search, owners)).map((r) => r.id);
+    const find = (search: string) => rows.filter(productList.matches(search, { owners })).map((r) => r.id);
     expect(find('')).toEqual([1, 2]);
     expect(find('2')).toEqual([2]);
     expect(find('11')).toEqual([2]);
@@ -35,7 +35,7 @@ describe('the registered products list', () => {
 
   it('sorts by the owner email when asked for user', () => {
     const rows = [row(1), row(2, { user_id: 11 })];
-    const page = pageOf(rows, { sortBy: productSortValue('user', owners), descending: false, tieBreaker: column('id'), page: 1, limit: 20 });
+    const page = pageOf(rows, { sortBy: productList.sortValue('user', { owners }), descending: false, tieBreaker: column('id'), page: 1, limit: 20 });
     expect(page.rows.map((r) => r.id)).toEqual([2, 1]);
   });
 

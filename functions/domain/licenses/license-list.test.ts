@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserListRow } from '../users/user-list';
-import type { LicenseListRow } from './license-list';
-import { licenseFilter, licenseSortValue, toAdminLicenseRow, type LicenseListQuery } from './license-list.rules';
+import { licenseFilter, licenseSortValue, toAdminLicenseRow, type LicenseListQuery, type LicenseListRow } from './license-list';
 
 const now = new Date('2026-11-23T22:30:00Z');
 const owner = (id: number, email: string, company: string): UserListRow => ({

@@ -1,0 +1,69 @@
+import { declareListColumns } from './declare';
+
+/**
+ * Every admin list's shared part (declare.ts): what its cmd's `order_by` takes, its default order and
+ * its page size. The contract modules build their params from these, the web app's list screens their
+ * order and paging, the server its pages (functions/lib/lists/declare-list.ts).
+ */
+
+/** All licenses (and the dongles, the licenses with a hid): 20 a page, newest first. State sorts by days left. */
+export const licenseListColumns = declareListColumns({
+  kind: 'licenses',
+  orderBy: ['id', 'created', 'user', 'company', 'license_type_id', 'license_usage', 'enabled', 'valid_from', 'valid_to', 'reserved_to', 'state', 'shared_count'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 20,
+});
+
+/** License codes: 40 a page, newest first. */
+export const codeListColumns = declareListColumns({
+  kind: 'codes',
+  orderBy: ['id', 'created', 'code', 'description', 'license_type_id', 'license_usage', 'single_usage', 'duration', 'valid_from', 'valid_to', 'used', 'used_by'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 40,
+});
+
+/** Subscriptions: 40 a page, newest first. */
+export const subscriptionListColumns = declareListColumns({
+  kind: 'subscriptions',
+  orderBy: ['id', 'created', 'license_id', 'index', 'state', 'user', 'product', 'renews_at'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 40,
+});
+
+/** Registered products: 20 a page, newest first. */
+export const productListColumns = declareListColumns({
+  kind: 'products',
+  orderBy: ['id', 'created', 'product_id', 'uid', 'hardware_version', 'user_id', 'user', 'license_id', 'ean'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 20,
+});
+
+/** Produced units (devices): 20 a page, last updated first. */
+export const deviceListColumns = declareListColumns({
+  kind: 'devices',
+  orderBy: ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean'],
+  defaultOrder: { orderBy: 'updated', descending: true },
+  pageSize: 20,
+});
+
+/** Users (the admin users list to come): 20 a page, newest first; the other lists join their owners from it. */
+export const userListColumns = declareListColumns({
+  kind: 'users',
+  orderBy: ['id', 'created', 'username', 'email', 'first_name', 'last_name', 'company', 'legacy', 'accepted_marketing'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 20,
+});
+
+/** IV curves: 20 a page, newest (highest id) first; a call without `limit` (no params) gets at most 1000. */
+export const ivCurveListColumns = declareListColumns({
+  kind: 'iv-curves',
+  orderBy: ['id', 'product_id', 'version', 'created', 'user_id', 'user', 'public', 'manufacturer', 'model', 'unit'],
+  defaultOrder: { orderBy: 'id', descending: true },
+  pageSize: 20,
+  defaultLimit: 1000,
+});
+
+/** Every declared kind: the snapshot job rewrites each one's snapshot. */
+export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns].map(
+  (list) => list.kind,
+);
