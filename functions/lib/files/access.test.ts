@@ -39,13 +39,14 @@ describe('the registry\'s files', () => {
     ...Object.entries(jobs).map(([name, unit]) => [`job ${name}`, unit.needs as FunctionNeeds] as [string, FunctionNeeds]),
   ];
 
-  it('are what today\'s features use: exports written and linked by the list endpoints, IV curves kept by user and removed by the deletion job', () => {
+  it('are what today\'s features use: exports written and linked by the list endpoints, IV curves kept by user and removed by the deletion job, list snapshots read by the list endpoints and written by their job', () => {
     const declared = Object.fromEntries(units.filter(([, needs]) => needs.files).map(([label, needs]) => [label, needs.files]));
     expect(declared).toEqual({
-      'endpoint user': { ivcurves: ['get', 'put', 'delete'] },
-      'endpoint lic': { exports: ['put', 'sign-get'] },
-      'endpoint product': { exports: ['put', 'sign-get'] },
+      'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'] },
+      'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'] },
+      'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
       'job delete-accounts': { ivcurves: ['delete'] },
+      'job snapshot-lists': { lists: ['get', 'put'] },
     });
   });
 
