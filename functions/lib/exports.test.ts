@@ -1,5 +1,6 @@
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { toCsv } from './exports';
+import { toCsv } from './csv';
 
 describe('CSV exports', () => {
   it('quote cells a spreadsheet would run as a formula, and leave the others as they are', () => {
@@ -15,5 +16,14 @@ describe('CSV exports', () => {
       'dana@example.com,"Arc, 2"',
       '',
     ]);
+  });
+
+  it('write every kind of cell the lists export as csv-stringify does with formulas escaped', () => {
+    const rows = [
+      [1, -5, 0, 2.5, 'plain', '', null, undefined, true, false],
+      ['a "quoted" word', 'two\nlines', 'carriage\rreturn', 'comma, here', ' spaced ', '＝full-width', '\tTab', '-', 'ünïcödé'],
+      [new Date('2026-11-25T12:00:00Z'), { id: 'Battery', channels: 4 }, ['Arc', 'Ace'], 12345678901234567890n],
+    ];
+    expect(toCsv(['Id', 'Name'], rows)).toBe(stringify([['Id', 'Name'], ...rows], { escape_formulas: true }));
   });
 });

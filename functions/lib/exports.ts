@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import { putFile, signedLink } from './files/files';
 import { buckets } from './files/buckets';
+import { toCsv } from './csv';
 
 /**
  * How long a CSV export is offered (seconds): the answer's `time_alive`. Its link (`/umdata/` +
  * filename) is signed to end then; the object itself is removed by the bucket's lifecycle a day later.
  */
 export const EXPORT_TIME_ALIVE_SECONDS = 600;
-
-/**
- * A CSV file of a header and rows. A cell that starts like a formula (=, +, -, @) gets a leading quote,
- * so a spreadsheet shows an email or a product name a user or the import chose instead of running it.
- */
-export const toCsv = (columns: readonly string[], rows: readonly (readonly unknown[])[]): string =>
-  stringify([columns, ...rows], { escape_formulas: true });
 
 /**
  * Stores a CSV file of these rows among the exports under a fresh random (unguessable) name and answers
