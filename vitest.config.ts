@@ -7,17 +7,24 @@ import { defineConfig } from 'vitest/config';
  * bundles, browser e2e) against one local stack started by the global setup, in three lanes.
  *
  * Projects run in groups (`sequence.groupOrder`), one group after another; a group's files share its
- * workers. Group 0: unit, component and the two stack lanes beside each other (`stack-api` and
- * `stack-browser`: each one file at a time, test/support/lane.ts). Group 1: infra (one worker, one synth).
- * Group 2: `stack-quiet`, one file at a time with nothing else running.
+ * workers, and a lane (test/support/lane.ts) runs its files one at a time:
+ * - group 0: `stack-quiet` (the files that need the stack to themselves) beside unit and component, which
+ *   do not touch the stack;
+ * - group 1: `stack-api` beside `stack-browser`, on the same stack;
+ * - group 2: infra (one worker that keeps its modules: one synth).
  */
 
-/** Workers of group 0: one per lane (api, browser, and unit with component), so no lane waits for a worker. */
-const LANE_WORKERS = 3;
+/** Workers of group 0: the quiet lane, and two for the unit and component files. */
+const QUIET_GROUP_WORKERS = 3;
+/**
+ * Workers of group 1: one per lane, and two more, so a worker given a file of the lane that is busy (it
+ * waits for its turn) never leaves the other lane without one.
+ */
+const LANE_GROUP_WORKERS = 4;
 
 /**
- * Stack files that cannot share the stack with writers running beside them, with why. They run after the
- * lanes, alone.
+ * Stack files that cannot share the stack with writers running beside them, with why. They run one at a
+ * time before the other lanes start, beside only the unit and component files.
  */
 const QUIET = {
   // They freeze DynamoDB Local (SIGSTOP): every call of the other lane would stall meanwhile.
@@ -59,14 +66,14 @@ function stackLanes() {
     expect: { poll: { timeout: 15_000 } },
   };
   const quiet = Object.keys(QUIET);
-  const lane = (name: string, include: string[]) => ({
-    test: { ...common, name, include, exclude: quiet, setupFiles: ['test/support/lane.ts'], maxWorkers: LANE_WORKERS },
+  const lane = (name: string, include: string[], exclude: string[], groupOrder: number, maxWorkers: number) => ({
+    test: { ...common, name, include, exclude, setupFiles: ['test/support/lane.ts'], maxWorkers, sequence: { groupOrder } },
   });
   return [
-    lane('stack-api', ['test/integration/**/*.test.ts']),
+    lane('stack-quiet', quiet, [], 0, QUIET_GROUP_WORKERS),
+    lane('stack-api', ['test/integration/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
     // One browser per file, one file at a time.
-    lane('stack-browser', ['test/e2e/**/*.test.ts']),
-    { test: { ...common, name: 'stack-quiet', include: quiet, maxWorkers: 1, sequence: { groupOrder: 2 } } },
+    lane('stack-browser', ['test/e2e/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
   ];
 }
 
@@ -81,7 +88,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,web,scripts,infra}/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: LANE_WORKERS,
+          maxWorkers: QUIET_GROUP_WORKERS,
         },
       },
       {
@@ -92,7 +99,7 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test/support/setup.ts'],
-          maxWorkers: LANE_WORKERS,
+          maxWorkers: QUIET_GROUP_WORKERS,
           // jsdom renders a whole screen in a few hundred milliseconds, several seconds on a busy machine.
           testTimeout: 60_000,
         },
@@ -106,7 +113,7 @@ export default defineConfig({
           globalSetup: ['test/infra/global-setup.ts'],
           isolate: false,
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
