@@ -86,7 +86,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,web,scripts,infra}/**/*.test.ts'],
+          include: ['{shared,functions,web,scripts,infra}/**/*.test.ts', 'test/support/**/*.test.ts'],
           environment: 'node',
           maxWorkers: QUIET_GROUP_WORKERS,
         },
