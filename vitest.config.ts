@@ -1,20 +1,94 @@
+import LaneSequencer from './test/support/lane-sequencer';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Four tiers (docs/decisions/030-test-tiers.md): `unit` beside the code, `component` (the SPA's screens in
- * jsdom over a faked API), `infra` on the synthesized template, and `stack` (integration, deployed
- * bundles, browser e2e) against one local stack started by the global setup.
+ * jsdom over a faked API), `infra` on the synthesized template, and the stack tier (integration, deployed
+ * bundles, browser e2e) against one local stack started by the global setup, in three lanes.
+ *
+ * Projects run in groups (`sequence.groupOrder`), one group after another; a group's files share its
+ * workers, and a lane (test/support/lane.ts) runs its files one at a time:
+ * - group 0: `stack-quiet` (the files that need the stack to themselves) beside unit and component, which
+ *   do not touch the stack;
+ * - group 1: `stack-api` beside `stack-browser`, on the same stack;
+ * - group 2: infra (one worker that keeps its modules: one synth).
  */
+
+/** Workers of group 0: the quiet lane, and two for the unit and component files. */
+const QUIET_GROUP_WORKERS = 3;
+/**
+ * Workers of group 1: one per lane, and two more, so a worker given a file of the lane that is busy (it
+ * waits for its turn) never leaves the other lane without one.
+ */
+const LANE_GROUP_WORKERS = 4;
+
+/**
+ * Stack files that cannot share the stack with writers running beside them, with why. They run one at a
+ * time before the other lanes start, beside only the unit and component files.
+ */
+const QUIET = {
+  // They freeze DynamoDB Local (SIGSTOP): every call of the other lane would stall meanwhile.
+  'test/integration/stalled-dependency.test.ts': 'freezes the database',
+  'test/e2e/stalled-dependency.test.ts': 'freezes the database',
+  // The back-fill and the check compare every counter with a recount of the whole table; the product
+  // statistics figure is global and counted before and after a registration.
+  'test/integration/counters.test.ts': 'recounts every counter, reads global figures',
+  // Loads whole lists and counts their rows before and after a change of its own.
+  'test/integration/list-cache.test.ts': 'counts whole lists',
+  // Starts more portals on the same machine and reads the demo data as seeded.
+  'test/integration/local-stack.test.ts': 'starts portals, reads the seeded demo data',
+  // Scans the whole table for user-keyed records.
+  'test/integration/user-data.test.ts': 'scans the whole table',
+  // Moves the edge's clock, which decides every signed link (an export downloaded beside it would be refused).
+  'test/integration/files.test.ts': "moves the edge's clock",
+  // Jobs that act on every account: pending deletions are carried out, unconfirmed sign-ups removed (a
+  // browser test's own account among them).
+  'test/integration/account-deletion.test.ts': 'runs the deletion job over every pending request',
+  'test/integration/job-timer.test.ts': 'runs the deletion job over every pending request',
+  'test/integration/deployed-bundles.test.ts': 'runs the deletion job over every pending request',
+  'test/integration/purge-unconfirmed.test.ts': 'removes every unconfirmed sign-up',
+  // Publishes releases, which changes the newest version the Download screen shows.
+  'test/integration/downloads.test.ts': 'publishes releases',
+  // Compares every key in the IV curves bucket before and after (a browser upload beside it adds one).
+  'test/integration/iv-curves.test.ts': 'lists the whole IV curves bucket',
+  // Screenshots of lists show whatever rows exist (only with SCREENSHOTS=1).
+  'test/e2e/screenshots.test.ts': 'shows whole lists',
+};
+
+/** The stack tier: one local stack (test/support/global-setup.ts), started once for all three lanes. */
+function stackLanes() {
+  const common = {
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // A read after an action polls until it holds: as long as a locator waits (15 s), not vitest's
+    // default second, which a busy machine (or the throttled run) outlasts.
+    expect: { poll: { timeout: 15_000 } },
+  };
+  const quiet = Object.keys(QUIET);
+  const lane = (name: string, include: string[], exclude: string[], groupOrder: number, maxWorkers: number) => ({
+    test: { ...common, name, include, exclude, setupFiles: ['test/support/lane.ts'], maxWorkers, sequence: { groupOrder } },
+  });
+  return [
+    lane('stack-quiet', quiet, [], 0, QUIET_GROUP_WORKERS),
+    lane('stack-api', ['test/integration/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
+    // One browser per file, one file at a time.
+    lane('stack-browser', ['test/e2e/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
+  ];
+}
+
 export default defineConfig({
   test: {
     // Node 20 here; the Lambdas run on Node 22+. The SDK's reminder about that is noise in test output.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    sequence: { sequencer: LaneSequencer },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['{shared,functions,web,scripts,infra}/**/*.test.ts'],
+          include: ['{shared,functions,web,scripts,infra}/**/*.test.ts', 'test/support/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: QUIET_GROUP_WORKERS,
         },
       },
       {
@@ -25,6 +99,7 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test/support/setup.ts'],
+          maxWorkers: QUIET_GROUP_WORKERS,
           // jsdom renders a whole screen in a few hundred milliseconds, several seconds on a busy machine.
           testTimeout: 60_000,
         },
@@ -38,24 +113,12 @@ export default defineConfig({
           globalSetup: ['test/infra/global-setup.ts'],
           isolate: false,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
-      {
-        test: {
-          name: 'stack',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // A read after an action polls until it holds: as long as a locator waits (15 s), not vitest's
-          // default second, which a busy machine (or the throttled run) outlasts.
-          expect: { poll: { timeout: 15_000 } },
-          // One local stack, one browser: files run one after another.
-          fileParallelism: false,
-        },
-      },
+      ...stackLanes(),
     ],
   },
 });

@@ -2,10 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../../scripts/local/stack';
+import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { startLaneLock, type LaneLock } from './lane-lock';
 
-/** Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the `stack` tests. */
-export default async function setup(project: TestProject) {
+/**
+ * Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the stack lanes
+ * (`stack-api`, `stack-browser`, `stack-quiet`). Each project runs its own global setup, in its own module
+ * instance, so the stack is one promise kept on `globalThis` with a count of the projects using it: the
+ * first starts it, the last to tear down stops it.
+ */
+interface Shared {
+  started: Promise<{ stack: LocalStack; laneLock: LaneLock; dataDir: string }>;
+  users: number;
+}
+const key = Symbol.for('portal.test.stack');
+const registry = globalThis as typeof globalThis & { [key]?: Shared };
+
+async function start() {
   const { build } = await import('vite');
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
 
@@ -13,6 +26,16 @@ export default async function setup(project: TestProject) {
   // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly;
   // a test may move the edge's clock to see a signed link expire.
   const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2, edgeClockControl: true });
+  const laneLock = await startLaneLock();
+  return { stack, laneLock, dataDir };
+}
+
+export default async function setup(project: TestProject) {
+  const shared = (registry[key] ??= { started: start(), users: 0 });
+  shared.users += 1;
+  const { stack, laneLock, dataDir } = await shared.started;
+
+  project.provide('lane', { lane: project.name, lockPort: laneLock.port });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
   project.provide('demoAdminTotpSecret', stack.demoAdminTotpSecret);
@@ -24,6 +47,10 @@ export default async function setup(project: TestProject) {
     licenseKeysFile: stack.licenseKeysFile,
   });
   return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[key];
+    await laneLock.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -31,6 +58,8 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** This project's lane and the lane lock's port (test/support/lane.ts). */
+    lane: { lane: string; lockPort: number };
     baseUrl: string;
     demoPassword: string;
     demoAdminTotpSecret: string;

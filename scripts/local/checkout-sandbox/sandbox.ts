@@ -89,6 +89,15 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
   const callsFile = join(options.dataDir, 'checkout-calls.jsonl');
   const load = (): SandboxState => (existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState) : { orders: 0, subscriptions: {} });
   const save = (state: SandboxState) => writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  /**
+   * Changes the state read afresh, with no await between reading and writing: a state read before an await
+   * (a delivery takes seconds) and written after it would undo what other calls changed meanwhile.
+   */
+  const update = (change: (state: SandboxState) => void) => {
+    const state = load();
+    change(state);
+    save(state);
+  };
   const record = (call: Json) => appendRecord(callsFile, { at: new Date().toISOString(), ...call });
   const event = (type: string, data: Json) => ({ id: `evt-${randomBytes(8).toString('hex')}`, type, live: false, processed: false, created: Date.now(), data });
 
@@ -132,12 +141,11 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     }
     if (typeof contact.email !== 'string' || !contact.email.includes('@')) return c.json({ message: 'The buyer has no email (recognize first)' }, 400);
 
-    const state = load();
-    state.orders += 1;
+    const number = load().orders + 1;
     const now = Date.now();
     const day = new Date(now).toISOString().slice(2, 10).replace(/-/g, '');
     const orderId = `sbx-order-${randomBytes(6).toString('hex')}`;
-    const reference = `SBX${day}-${String(state.orders).padStart(4, '0')}-${randomBytes(2).toString('hex').toUpperCase()}`;
+    const reference = `SBX${day}-${String(number).padStart(4, '0')}-${randomBytes(2).toString('hex').toUpperCase()}`;
     const account = `sbx-acct-${createHmac('sha256', 'account').update(contact.email.toLowerCase()).digest('hex').slice(0, 12)}`;
     const { taxRate, prices, currency } = sandboxPrices();
     const subscriptions: SandboxSubscription[] = [];
@@ -149,7 +157,6 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
         const intervalUnit = item.interval === 'month' ? 'month' : 'year';
         subscription = { id: `sbx-sub-${randomBytes(6).toString('hex')}`, account, product: item.path, quantity, state: 'active', intervalUnit, next: addInterval(now, intervalUnit), order: orderId };
         subscriptions.push(subscription);
-        state.subscriptions[subscription.id] = subscription;
       }
       const subtotal = (prices[item.path] ?? 0) * quantity;
       return { product: item.path, display: item.licenseType, quantity, subtotal, ...(subscription ? { subscription: expanded(subscription) } : {}) };
@@ -173,7 +180,10 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     record({ kind: 'order', order: orderId, reference, tags, items: lines });
     const delivered = await deliver([event('order.completed', order), ...subscriptions.map((sub) => event('subscription.activated', expanded(sub)))]);
     if (!delivered.ok) return c.json({ message: `The portal did not take the order's webhooks (${delivered.status} ${delivered.body})` }, 502);
-    save(state);
+    update((state) => {
+      state.orders = Math.max(state.orders, number);
+      for (const subscription of subscriptions) state.subscriptions[subscription.id] = subscription;
+    });
     return c.json({ id: orderId, reference });
   });
 
@@ -227,18 +237,21 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
 
   app.post('/api/subscriptions', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { subscriptions?: { subscription: string; product: string; quantity?: number }[] };
-    const state = load();
     record({ kind: 'rest', call: 'POST /subscriptions', body });
     const results = [];
     for (const change of body.subscriptions ?? []) {
-      const sub = state.subscriptions[change.subscription];
-      if (!sub || !catalogueItem(change.product)) {
+      let sub: SandboxSubscription | undefined;
+      update((state) => {
+        const found = state.subscriptions[change.subscription];
+        if (!found || !catalogueItem(change.product)) return;
+        found.product = change.product;
+        if (change.quantity) found.quantity = change.quantity;
+        sub = found;
+      });
+      if (!sub) {
         results.push({ subscription: change.subscription, action: 'subscription.update', result: 'error', error: { subscription: 'not found' } });
         continue;
       }
-      sub.product = change.product;
-      if (change.quantity) sub.quantity = change.quantity;
-      save(state);
       await deliver([event('subscription.updated', expanded(sub))]);
       results.push({ subscription: sub.id, action: 'subscription.update', result: 'success' });
     }
