@@ -35,6 +35,8 @@ const QUIET = {
   'test/integration/counters.test.ts': 'recounts every counter, reads global figures',
   // Loads whole lists and counts their rows before and after a change of its own.
   'test/integration/list-cache.test.ts': 'counts whole lists',
+  // Writes every list's snapshot and a burst of changes, then expects cold copies to show exactly them.
+  'test/integration/list-snapshot.test.ts': 'rewrites the list snapshots every copy starts from',
   // Starts more portals on the same machine and reads the demo data as seeded.
   'test/integration/local-stack.test.ts': 'starts portals, reads the seeded demo data',
   // Scans the whole table for user-keyed records.
