@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
 import { licContract } from '../../../shared/contract/lic';
-import { userContract } from '../../../shared/contract/user';
 import { api, refused } from '../support/fake-api';
+import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
@@ -49,30 +49,8 @@ function row(fields: Partial<AdminLicenseRow> = {}): AdminLicenseRow {
 
 /** The screen's other calls: the admin's profile (the shell) and the catalogue (filters and dialogs). */
 function answerShellAndCatalogue() {
-  api.answer(userContract, 'get_user_profile', {
-    id: 1,
-    username: 'admin',
-    email: 'admin@example.com',
-    first_name: 'Ada',
-    last_name: 'Admin',
-    company: 'Portal',
-    beta_access: false,
-    legacy: false,
-  });
-  api.answer(licContract, 'get_license_types', {
-    license_types: [
-      { id: 'Automation', name: 'Automation' },
-      { id: 'Battery', name: 'Battery' },
-      { id: 'Pro', name: 'Pro' },
-    ],
-  });
-  api.answer(licContract, 'get_license_usages', {
-    license_usages: [
-      { id: 1, name: 'Commercial' },
-      { id: 2, name: 'Academic' },
-      { id: 4, name: 'Standard' },
-    ],
-  });
+  answerProfile(ADMIN);
+  answerLicenseCatalogue();
 }
 
 /** Opens /alllicenses answering get_all_licenses with `rows` (all of them, whatever the filters). */

@@ -1,8 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { licContract } from '../../../shared/contract/lic';
-import { userContract } from '../../../shared/contract/user';
-import { api } from '../support/fake-api';
+import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
@@ -10,28 +8,8 @@ import { renderScreen } from '../support/render';
  * copying them and finding them in the code list is test/e2e/admin-commerce.
  */
 async function openGenerator() {
-  api.answer(userContract, 'get_user_profile', {
-    id: 1,
-    username: 'admin',
-    email: 'admin@example.com',
-    first_name: 'Ada',
-    last_name: 'Admin',
-    company: 'Test Co',
-    beta_access: false,
-    legacy: false,
-  });
-  api.answer(licContract, 'get_license_types', {
-    license_types: [
-      { id: 'Automation', name: 'Automation' },
-      { id: 'Battery', name: 'Battery' },
-    ],
-  });
-  api.answer(licContract, 'get_license_usages', {
-    license_usages: [
-      { id: 1, name: 'Commercial' },
-      { id: 4, name: 'Standard' },
-    ],
-  });
+  answerProfile({ ...ADMIN, company: 'Test Co' });
+  answerLicenseCatalogue();
   return renderScreen('/createcodes', { as: 'admin', title: 'License code generator' });
 }
 

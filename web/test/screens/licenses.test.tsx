@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
-import { userContract, type UserProfile } from '../../../shared/contract/user';
+import { userContract } from '../../../shared/contract/user';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api } from '../support/fake-api';
+import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
@@ -11,16 +12,7 @@ import { renderScreen } from '../support/render';
  * returning for real, and what the other user then sees, is test/e2e/licenses.
  */
 
-const OWNER: UserProfile = {
-  id: 7,
-  username: 'dana',
-  email: 'dana@example.com',
-  first_name: 'Dana',
-  last_name: 'Scully',
-  company: 'FBI',
-  beta_access: false,
-  legacy: false,
-};
+const OWNER = CUSTOMER;
 
 /** The calendar day `offset` days from today (UTC), as licenses store their days. */
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

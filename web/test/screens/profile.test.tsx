@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { userContract, type UserProfile } from '../../../shared/contract/user';
+import { userContract } from '../../../shared/contract/user';
 import { messages } from '../../../shared/validation';
 import { api, refused } from '../support/fake-api';
+import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /** /profile: the form's rules and what saving says. Saving for real and reading it back is test/e2e/profile. */
-const profile: UserProfile = {
-  id: 7,
-  username: 'dana',
-  email: 'dana@example.com',
-  first_name: 'Dana',
-  last_name: 'Scully',
-  company: 'FBI',
-  beta_access: false,
-  legacy: false,
-};
+const profile = CUSTOMER;
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}`));
 
