@@ -8,9 +8,7 @@
  */
 import './env-defaults';
 import { backfillCounters, counterDifferences, counterScriptNeeds } from '../../functions/domain/counted-records';
-import { runAs } from '../../functions/lib/runtime-env';
-import { ENV } from '../../shared/runtime';
-import { connectToRunningStack, stackStateFile } from './running-stack';
+import { runOnTable } from './running-stack';
 
 const command = process.argv[2];
 if (command !== 'check' && command !== 'backfill') {
@@ -31,14 +29,4 @@ async function run(): Promise<number> {
   return differences.length ? 1 : 0;
 }
 
-if (process.env[ENV.tableName]) {
-  process.exitCode = await run();
-} else {
-  const functionEnv = connectToRunningStack();
-  if (!functionEnv) {
-    console.error(`No running local stack (${stackStateFile()} is missing): start it with npm start, or set ${ENV.tableName}`);
-    process.exit(1);
-  }
-  const env = Object.fromEntries(Object.entries(functionEnv).filter(([name]) => name.startsWith('AWS_') || name === ENV.tableName));
-  process.exitCode = await runAs({ name: 'counters', needs: counterScriptNeeds, env }, run);
-}
+process.exitCode = await runOnTable('counters', counterScriptNeeds, run);
