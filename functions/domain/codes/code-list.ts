@@ -65,5 +65,3 @@ export const codeList = declareList({
 });
 
 export const codeListWrites = (code: LicenseCodeRecord, now: Date) => codeList.writes(code.id, code, now);
-
-export const codeListCache = codeList.cache;

@@ -58,5 +58,3 @@ export const subscriptionList = declareList({
 });
 
 export const subscriptionListWrites = (subscription: SubscriptionRecord, now: Date) => subscriptionList.writes(subscription.id, subscription, now);
-
-export const subscriptionListCache = subscriptionList.cache;

@@ -42,6 +42,3 @@ export const deviceList = declareList({
 
 /** The list writes that go into the transaction of a unit's write: its row as the write leaves it, and a change. */
 export const deviceListWrites = (device: DeviceRecord, now: Date) => deviceList.writes(device.id, device, now);
-
-/** This function's copy of every unit's row, kept current through the change log. */
-export const deviceListCache = deviceList.cache;

@@ -61,6 +61,3 @@ export const ivCurveList = declareList({
 
 /** The list writes of a curve write: its row as the write leaves it, or its removal (null). */
 export const ivCurveListWrites = (id: number, curve: IvCurveRecord | null, now: Date) => ivCurveList.writes(id, curve, now);
-
-/** This function's copy of every curve's row, kept current through the change log. */
-export const ivCurveListCache = ivCurveList.cache;

@@ -204,6 +204,3 @@ export const licenseList = declareList({
 
 /** The list writes that go into the transaction of a license write: its row as the write leaves it. */
 export const licenseListWrites = (license: LicenseRecord, now: Date) => licenseList.writes(license.id, license, now);
-
-/** This function's copy of every license's row, kept current through the change log. */
-export const licenseListCache = licenseList.cache;

@@ -78,6 +78,3 @@ export const productList = declareList({
 
 /** The list writes of a product write: its row as the write leaves it, or its removal (null). */
 export const productListWrites = (id: number, product: ProductRecord | null, now: Date) => productList.writes(id, product, now);
-
-/** This function's copy of every product's row, kept current through the change log. */
-export const productListCache = productList.cache;
