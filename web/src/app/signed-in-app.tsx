@@ -1,5 +1,8 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -138,7 +141,12 @@ export default function SignedInApp() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <Shell />
+      {/* Results and confirmations of signed-in actions: notifications stay in view wherever the page is
+          scrolled; confirmation dialogs (components/confirm.tsx) open over any page. */}
+      <Notifications position="top-right" />
+      <ModalsProvider>
+        <Shell />
+      </ModalsProvider>
     </QueryClientProvider>
   );
 }
