@@ -282,9 +282,11 @@ export const jobs = {
   },
   'snapshot-lists': {
     construct: 'SnapshotLists',
-    // Hourly: a cold admin function reads the snapshot plus at most an hour of the change log.
-    schedule: { minute: '10', hour: '*' },
-    description: "Rewrites each admin list kind's snapshot from its rows",
+    // Every five minutes, from the previous snapshot and the log since (from every row once a day): a cold
+    // admin function, or a copy that fell more than a few thousand changes behind, reads the snapshot plus
+    // at most five minutes of the change log.
+    schedule: { minute: '0/5', hour: '*' },
+    description: "Carries each admin list kind's snapshot on with the changes logged since it",
     needs: { table: ['Query'], files: { lists: ['get', 'put'] } },
   },
 } as const satisfies Record<string, JobUnit>;

@@ -142,9 +142,9 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   await addCounts(counts, Object.values(licenseCounters));
   log(`  ${size.licenses} licenses written (${((performance.now() - started) / 1000).toFixed(1)} s, ${written} batches)`);
   // After the markers: the snapshots hold the bulk load, so a cold function starts from them, not the rows.
-  const { snapshotList } = await import('../../functions/lib/lists/snapshot-lists');
+  const { rebuildListSnapshot } = await import('../../functions/lib/lists/snapshot-lists');
   for (const kind of [USER_LIST, LICENSE_LIST]) {
-    const snapshot = await snapshotList(kind);
+    const snapshot = await rebuildListSnapshot(kind);
     log(`  ${kind} snapshot written (${snapshot.rows} rows, ${(snapshot.bytes / 2 ** 20).toFixed(1)} MB)`);
   }
   const seconds = (performance.now() - started) / 1000;

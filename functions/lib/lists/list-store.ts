@@ -23,11 +23,22 @@ import { documentClient, expiresIn, portalTable } from '../db/table';
  * | access pattern                 | key                                                   | operation        |
  * |--------------------------------|-------------------------------------------------------|------------------|
  * | every row of a kind            | pk `rows#{kind}#{shard}` (16 shards), sk `row#{id}`   | parallel Query   |
- * | a kind's changes since a time  | pk `changes#{kind}`, sk > `{ISO time}`                | Query            |
+ * | a kind's changes since a time  | pk `changes#{kind}`, sk > `{bucket}` (ISO time)       | Query            |
+ *
+ * The log keeps one entry per record and CHANGE_BUCKET_MS of time (sk `{bucket}#{id}`), which the next
+ * write of that record in the same bucket overwrites: a copy needs only each row's latest state, so a
+ * customer's desktop app reserving and freeing a seat in a loop adds one entry every ten seconds, not one
+ * per write, and the next admin call reads as many changes as records changed, however often.
  */
 export const LIST_SHARDS = 16;
 /** How long the change log keeps a change: a copy older than this loads afresh. */
 export const CHANGE_LOG_SECONDS = 24 * 3600;
+/** The change log's time buckets: one entry per record and bucket, the latest write's. */
+export const CHANGE_BUCKET_MS = 10_000;
+
+/** The start of the bucket a time falls in (ISO): every entry of that bucket sorts after it. */
+export const changeBucketOf = (time: string): string =>
+  new Date(Math.floor(Date.parse(time) / CHANGE_BUCKET_MS) * CHANGE_BUCKET_MS).toISOString();
 
 export const ListRowEntity = new Entity({
   name: 'list-row',
@@ -49,7 +60,7 @@ export const ListChangeEntity = new Entity({
   table: portalTable,
   schema: item({
     kind: string().key(),
-    /** `{ISO time}#{id}#{random}`: in time order, unique. */
+    /** `{bucket}#{id}` (ISO time of the bucket's start, id padded): in time order by bucket, one per record. */
     at: string().key(),
     id: number(),
     /** The row's new columns as JSON; absent when the record was removed from the list. */
@@ -75,7 +86,7 @@ export function listRowWrites(kind: string, id: number, row: object | null, now 
       kind,
       id,
       version,
-      at: `${version}#${id}#${randomUUID().slice(0, 8)}`,
+      at: `${changeBucketOf(version)}#${String(id).padStart(10, '0')}`,
       ttl: expiresIn(CHANGE_LOG_SECONDS, now.getTime()),
       ...(data === undefined ? {} : { data }),
     }),
@@ -89,7 +100,7 @@ export function listRowWrites(kind: string, id: number, row: object | null, now 
 export async function requestListReload(kind: string, now = new Date()): Promise<void> {
   const version = now.toISOString();
   await ListChangeEntity.build(PutItemCommand)
-    .item({ kind, id: 0, version, reload: true, at: `${version}#reload#${randomUUID().slice(0, 8)}`, ttl: expiresIn(CHANGE_LOG_SECONDS, now.getTime()) })
+    .item({ kind, id: 0, version, reload: true, at: `${changeBucketOf(version)}#reload#${randomUUID().slice(0, 8)}`, ttl: expiresIn(CHANGE_LOG_SECONDS, now.getTime()) })
     .send();
 }
 
@@ -129,7 +140,7 @@ export async function loadListRows(kind: string): Promise<{ id: number; data: st
 
 /** One logged change as a copy reads it: the row's new JSON (absent when removed), or a reload marker. */
 export interface ListChange {
-  /** Its place in the log (`{ISO time}#{id}#{random}`): a read goes on after it. */
+  /** Its place in the log (`{bucket}#{id}`): a read goes on after it. */
   at?: string;
   id: number;
   version: string;
@@ -138,11 +149,13 @@ export interface ListChange {
 }
 
 /**
- * A kind's changes logged after `since` (ISO), oldest first, read strongly consistent, at most `max` of
- * them: `more` says whether there were more. Read with the plain document client and a projection, as
- * the rows are: a catch-up after a burst of writes reads thousands of them.
+ * A kind's changes logged after `since` (an ISO time: from the start of its bucket, so some a little
+ * older come too, which the reader's versions pass over; or a change's `at`: strictly after it), oldest
+ * bucket first, read strongly consistent, at most `max` of them: `more` says whether there were more. Read
+ * with the plain document client and a projection, as the rows are: a catch-up can read thousands.
  */
 export async function readListChanges(kind: string, since: string, max = Infinity): Promise<{ changes: ListChange[]; more: boolean }> {
+  since = since.includes('#') ? since : changeBucketOf(since);
   const changes: ListChange[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
