@@ -12,6 +12,7 @@ import { ADMIN_GROUP } from '../../shared/runtime';
 import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { seedDemoCodes } from './seed-codes';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
@@ -155,6 +156,8 @@ export async function seedDemoAccounts(
   await runAs({ name: 'counters', needs: counterScriptNeeds, env: stackEnv }, () => backfillNeverCounted());
   // Produced units, two of them registered to the demo customer.
   await runAs(seeder, () => seedDemoDevices(users.get('demo')!.id));
+  // License codes from the admin: a campaign code and a few single-use ones.
+  await runAs(seeder, () => seedDemoCodes(users.get('admin')!.id));
   // IV curves: the admin's public reference curve and two of the demo customer's own.
   await runAs(seeder, () => seedDemoIvCurves(users.get('demo')!.id, users.get('admin')!.id));
   return users;

@@ -15,6 +15,7 @@ import { licenseStateText } from '../../shared/licenses/display';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, signUp, stackContext, uniqueIdentity } from '../support/api';
 import { sandboxSubscription } from '../support/commerce';
 import { withUserId } from '../support/licenses';
+import { DEMO_CAMPAIGN_CODE } from '../../scripts/local/seed-codes';
 import { seedDemoIvCurves } from '../../scripts/local/seed-iv-curves';
 import { seedDemoLicenses } from '../../scripts/local/seed-licenses';
 import { seedDemoSubscriptions } from '../../scripts/local/seed-subscriptions';
@@ -187,6 +188,17 @@ describe('the demo data as objects one can act on', () => {
       expect((await callApi('user', { cmd: 'get_iv_curve_file', id: curve.id }, owner.accessToken)).status).toBe(200);
       expect((await callApi('user', { cmd: 'delete_iv_curve', id: curve.id }, owner.accessToken)).status).toBe(200);
     }
+  });
+
+  it('redeems the seeded license codes as real ones: the campaign code and a single-use code', async () => {
+    const [customer, boss] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const { codes } = (await lic(boss.accessToken, 'get_license_codes', { search: 'Demo' })).body.data as { codes: { code: string; single_usage: boolean; user_id: number }[] };
+    expect(codes.map((code) => code.code)).toContain(DEMO_CAMPAIGN_CODE);
+    const singleUse = codes.find((code) => code.single_usage)!;
+    for (const code of [DEMO_CAMPAIGN_CODE, singleUse.code]) {
+      expect((await lic(customer.accessToken, 'redeem_license_code', { code })).body, code).toMatchObject({ status: 'ok', data: { license_id: expect.any(Number) } });
+    }
+    expect((await licensesOf(customer.accessToken)).map((row) => row.license_type_id).sort()).toEqual(['Automation', 'Battery']);
   });
 
   it('registers the demo customer’s seeded units to them, as units production knows', async () => {
