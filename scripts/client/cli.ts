@@ -19,7 +19,8 @@
  * A failure is one line on stderr (no stack trace): exit code 2 for a wrong command line, 1 for anything
  * else (not signed in, a portal that cannot be reached or refuses, a reservation that does not verify).
  */
-import './quiet-sdk';
+// First: the SDK's Node version reminder is noise to the CLI's user (env-defaults.ts).
+import '../local/env-defaults';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { arch, hostname, platform, release } from 'node:os';
