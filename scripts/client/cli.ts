@@ -3,7 +3,7 @@
  * line. It is the protocol's living documentation (see protocol.ts) and the tests use it.
  *
  *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
- *   list                                              the licenses this machine may use
+ *   list [--json]                                     the licenses this machine may use, as a table (--json: as the portal answers)
  *   reserve ID [--takeover] [--save FILE]             takes the seat (the user's choice); saves the signed lease
  *   renew   ID [--save FILE]                          renews the lease of the seat this machine holds, as the app does
  *                                                     while online; refused once the seat was returned or taken over
@@ -15,12 +15,19 @@
  * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
  * Trusted keys (trusted-keys.ts): the production portal's, committed, plus --keys FILE, or else the local
  * stack's ($LOCAL_DATA_DIR or .local/license-keys.json). verify never asks the portal for a key.
+ *
+ * A failure is one line on stderr (no stack trace): exit code 2 for a wrong command line, 1 for anything
+ * else (not signed in, a portal that cannot be reached or refuses, a reservation that does not verify).
  */
+// First: the SDK's Node version reminder is noise to the CLI's user (env-defaults.ts).
+import '../local/env-defaults';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
+import { describeFailure, NotSignedInError, UsageError } from './cli-errors';
+import { licenseTable } from './license-table';
 import {
   listLicenses,
   registerProduct,
@@ -35,92 +42,179 @@ import {
 } from './protocol';
 import { trustedKeys } from './trusted-keys';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    portal: { type: 'string', default: 'http://localhost:3000' },
-    session: { type: 'string', default: '.client-session.json' },
-    user: { type: 'string' },
-    password: { type: 'string' },
-    totp: { type: 'string' },
-    fingerprint: { type: 'string' },
-    hostname: { type: 'string' },
-    takeover: { type: 'boolean', default: false },
-    save: { type: 'string' },
-    keys: { type: 'string' },
-    now: { type: 'string' },
-  },
-});
+const USAGE = `Usage: npm run client -- <command> [options]
 
-const machine: Machine = {
-  // What the desktop app derives from the hardware; here from the host's name and platform.
-  fingerprint: values.fingerprint ?? createHash('sha256').update(`${hostname()}|${platform()}|${arch()}`).digest('hex').slice(0, 32),
-  hostname: values.hostname ?? hostname(),
-  client_version: 'cli-1.0.0',
-  os: `${platform()} ${release()}`,
-};
+The desktop app's side of the seat protocol, on the command line.
 
-const session = (): Session => JSON.parse(readFileSync(values.session, 'utf8')) as Session;
+Commands:
+  signin --user NAME --password PASSWORD [--totp SECRET]
+                           sign in; the session is kept in --session
+  list [--json]            the licenses this machine may use, as a table (--json: as the portal answers)
+  reserve ID [--takeover] [--save FILE]
+                           take the license's seat for this machine; --save keeps the signed lease
+  renew ID [--save FILE]   renew the lease of the seat this machine holds
+  return ID                give the seat back
+  register UID             register the connected unit UID to the signed-in user
+  verify FILE [--keys FILE] [--now ISO]
+                           check a saved lease offline, with the trusted keys only
+  key [--save FILE]        the key the portal says it signs with (information; says if trusted)
+
+Options:
+  --portal URL             the portal (default http://localhost:3000)
+  --session FILE           where the session is kept (default .client-session.json)
+  --fingerprint TEXT       this machine's fingerprint (default: from the host's name and platform)
+  --hostname NAME          this machine's name (default: the host's)
+  -h, --help               this text`;
+
+const COMMANDS = ['signin', 'list', 'reserve', 'renew', 'return', 'register', 'verify', 'key'] as const;
+
+function parse(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      help: { type: 'boolean', short: 'h', default: false },
+      json: { type: 'boolean', default: false },
+      portal: { type: 'string', default: 'http://localhost:3000' },
+      session: { type: 'string', default: '.client-session.json' },
+      user: { type: 'string' },
+      password: { type: 'string' },
+      totp: { type: 'string' },
+      fingerprint: { type: 'string' },
+      hostname: { type: 'string' },
+      takeover: { type: 'boolean', default: false },
+      save: { type: 'string' },
+      keys: { type: 'string' },
+      now: { type: 'string' },
+    },
+  });
+}
+
+type Values = ReturnType<typeof parse>['values'];
+
+/** The session kept by signin; none (or a file that is not one) means the user has not signed in. */
+function readSession(file: string): Session {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new NotSignedInError(`Not signed in (no session in ${file})`);
+  }
+  try {
+    const session = JSON.parse(text) as Partial<Session>;
+    if (typeof session.portal === 'string' && typeof session.accessToken === 'string') return session as Session;
+  } catch {
+    // Told below.
+  }
+  throw new NotSignedInError(`${file} is not a session`);
+}
+
+/** A JSON file the user named, read with a clear line when it is missing or not JSON. */
+function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`Cannot read ${file}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is not JSON`);
+  }
+}
+
 const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
-const licenseId = () => {
-  const id = Number(positionals[1]);
-  if (!Number.isInteger(id) || id <= 0) throw new Error('Give the license id');
-  return id;
-};
 
-/** Prints the answer to a reservation or renewal, and keeps its signed lease in --save. */
-const saved = (answer: ReserveAnswer) => {
-  if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
-  print(answer);
-};
+async function run(command: string, positionals: string[], values: Values): Promise<void> {
+  const machine: Machine = {
+    // What the desktop app derives from the hardware; here from the host's name and platform.
+    fingerprint: values.fingerprint ?? createHash('sha256').update(`${hostname()}|${platform()}|${arch()}`).digest('hex').slice(0, 32),
+    hostname: values.hostname ?? hostname(),
+    client_version: 'cli-1.0.0',
+    os: `${platform()} ${release()}`,
+  };
+  const session = () => readSession(values.session);
+  const licenseId = () => {
+    const given = positionals[1];
+    if (given === undefined) throw new UsageError(`${command} needs the license id`);
+    const id = Number(given);
+    if (!/^\d+$/.test(given) || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`"${given}" is not a license id (a whole number)`);
+    return id;
+  };
+  /** Prints the answer to a reservation or renewal, and keeps its signed lease in --save. */
+  const saved = (answer: ReserveAnswer) => {
+    if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
+    print(answer);
+  };
 
-const [command] = positionals;
-try {
   switch (command) {
     case 'signin': {
-      if (!values.user || !values.password) throw new Error('signin needs --user and --password');
+      if (!values.user || !values.password) throw new UsageError('signin needs --user and --password');
       writeFileSync(values.session, JSON.stringify(await signIn(values.portal, values.user, values.password, values.totp)), { mode: 0o600 });
       console.log(`Signed in as ${values.user}`);
-      break;
+      return;
     }
-    case 'list':
-      print(await listLicenses(session(), machine));
-      break;
-    case 'reserve':
-      saved(await reserveLicense(session(), licenseId(), machine, values.takeover));
-      break;
-    case 'renew':
-      saved(await renewLicense(session(), licenseId(), machine));
-      break;
-    case 'return':
-      print(await returnLicense(session(), licenseId(), machine.fingerprint));
-      break;
+    case 'list': {
+      const licenses = await listLicenses(session(), machine);
+      if (values.json) print(licenses);
+      else console.log(licenseTable(licenses, machine.fingerprint));
+      return;
+    }
+    // The command line is checked before the session: a wrong one is told as such, signed in or not.
+    case 'reserve': {
+      const id = licenseId();
+      return saved(await reserveLicense(session(), id, machine, values.takeover));
+    }
+    case 'renew': {
+      const id = licenseId();
+      return saved(await renewLicense(session(), id, machine));
+    }
+    case 'return': {
+      const id = licenseId();
+      return print(await returnLicense(session(), id, machine.fingerprint));
+    }
     case 'register': {
       const uid = positionals[1];
-      if (!uid) throw new Error('Give the unit uid');
-      print(await registerProduct(session(), uid));
-      break;
+      if (!uid) throw new UsageError('register needs the unit uid');
+      return print(await registerProduct(session(), uid));
     }
     case 'key': {
       // Information only: whether this client already trusts the key the portal names.
       const key = await signingKey(values.portal);
       if (values.save) writeFileSync(values.save, JSON.stringify(key));
       const trusted = trustedKeys({ keysFile: values.keys }).some((known) => known.key_id === key.key_id && known.public_key.trim() === key.public_key.trim());
-      print({ ...key, trusted });
-      break;
+      return print({ ...key, trusted });
     }
     case 'verify': {
       const file = positionals[1];
-      if (!file) throw new Error('Give the file of a saved reservation');
+      if (!file) throw new UsageError('verify needs the file of a saved reservation');
       const now = values.now === undefined ? new Date() : new Date(values.now);
-      if (Number.isNaN(now.getTime())) throw new Error('--now must be a time (ISO 8601)');
-      print(verifyReservation(JSON.parse(readFileSync(file, 'utf8')), trustedKeys({ keysFile: values.keys }), { machine, now }));
-      break;
+      if (Number.isNaN(now.getTime())) throw new UsageError('--now must be a time (ISO 8601)');
+      return print(verifyReservation(readJsonFile(file), trustedKeys({ keysFile: values.keys }), { machine, now }));
     }
     default:
-      throw new Error('Commands: signin, list, reserve ID, renew ID, return ID, register UID, verify FILE, key');
+      throw new UsageError(`Unknown command "${command}": the commands are ${COMMANDS.join(', ')}`);
   }
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
 }
+
+/** Runs the command line; answers the exit code. */
+async function main(args: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parse(args);
+    const [command] = positionals;
+    if (values.help || command === 'help') {
+      console.log(USAGE);
+      return 0;
+    }
+    if (!command) throw new UsageError('Give a command');
+    await run(command, positionals, values);
+    return 0;
+  } catch (error) {
+    const { line, exitCode } = describeFailure(error);
+    console.error(line);
+    return exitCode;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

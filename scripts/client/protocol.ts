@@ -18,6 +18,7 @@ import {
   type SignedReservation,
 } from '../../shared/licenses/seat';
 import { webConfigSchema } from '../../shared/web-config';
+import { reaching } from './reaching';
 import type { TrustedKey } from './trusted-keys';
 
 /**
@@ -34,11 +35,16 @@ export interface Session {
   accessToken: string;
 }
 
+/** How long the CLI waits for the portal's answer. */
+const TIMEOUT_MS = 15_000;
+
 /** The portal's public settings (/config.json): where its Cognito user pool is. */
 async function portalConfig(portal: string) {
-  const response = await fetch(new URL('/config.json', portal));
-  if (!response.ok) throw new Error(`${portal} answered ${response.status} for /config.json`);
-  return webConfigSchema.parse(await response.json());
+  const response = await reaching(`the portal at ${portal}`, () => fetch(new URL('/config.json', portal), { signal: AbortSignal.timeout(TIMEOUT_MS) }));
+  if (!response.ok) throw new Error(`${portal} answered ${response.status} for /config.json: is --portal the portal's address?`);
+  const config = webConfigSchema.safeParse(await response.json().catch(() => null));
+  if (!config.success) throw new Error(`${portal}/config.json is not a portal's settings: is --portal the portal's address?`);
+  return config.data;
 }
 
 export async function signIn(portal: string, username: string, password: string, totpSecret?: string): Promise<Session> {
@@ -50,19 +56,20 @@ export async function signIn(portal: string, username: string, password: string,
     credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
   });
   const ClientId = config.userPoolClientId;
-  let answer = await cognito.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } }),
+  const signInService = `the sign-in service at ${config.cognitoEndpoint ?? `Cognito (${config.region})`}`;
+  let answer = await reaching(signInService, () =>
+    cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: username, PASSWORD: password } })),
   );
   if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
     if (!totpSecret) throw new Error('This account signs in with an authenticator: give its secret (--totp)');
-    answer = await cognito.send(
+    answer = await reaching(signInService, () => cognito.send(
       new RespondToAuthChallengeCommand({
         ClientId,
         ChallengeName: 'SOFTWARE_TOKEN_MFA',
         Session: answer.Session,
         ChallengeResponses: { USERNAME: answer.ChallengeParameters?.USER_ID_FOR_SRP ?? username, SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: totpSecret }) },
       }),
-    );
+    ));
   }
   const accessToken = answer.AuthenticationResult?.AccessToken;
   if (!accessToken) throw new Error(`Sign-in needs a step this client does not take (${answer.ChallengeName ?? 'none'})`);
@@ -85,12 +92,17 @@ async function lic<T>(session: Pick<Session, 'portal'> & Partial<Session>, cmd: 
 }
 
 async function call<T>(endpoint: string, session: Pick<Session, 'portal'> & Partial<Session>, cmd: string, params: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(new URL(`/api/${endpoint}`, session.portal), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
-    body: JSON.stringify({ cmd, version: API_VERSION, client: API_CLIENT, ...params }),
-  });
-  const body = (await response.json()) as { status: string; data?: T; message?: string };
+  const response = await reaching(`the portal at ${session.portal}`, () =>
+    fetch(new URL(`/api/${endpoint}`, session.portal), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(session.accessToken ? { authorization: `Bearer ${session.accessToken}` } : {}) },
+      body: JSON.stringify({ cmd, version: API_VERSION, client: API_CLIENT, ...params }),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }),
+  );
+  const body = (await response.json().catch(() => null)) as { status: string; data?: T; message?: string } | null;
+  // Something answered that is not the portal's API (a web server's error page, another service).
+  if (body === null) throw new PortalError(`${session.portal} answered HTTP ${response.status} without a portal answer: is --portal the portal's address?`, response.status);
   if (body.status !== 'ok') throw new PortalError(body.message ?? `HTTP ${response.status}`, response.status);
   return body.data as T;
 }

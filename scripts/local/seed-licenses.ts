@@ -6,8 +6,10 @@ const day = (today: Date, days: number) => formatISO(addDays(today, days), { rep
 
 /**
  * Licenses for the demo customer in every state a license can be seen in: valid, expiring, expired,
- * perpetual, disabled, held by a machine, on a dongle, shared by someone else, and subscriptions active
- * and canceled. Only once: a demo account that has licenses keeps them as they are.
+ * perpetual, disabled, held by a machine, on a dongle, shared by someone else. Its subscription licenses
+ * are bought through the checkout sandbox once the portal listens (seed-subscriptions.ts): a license that
+ * names a subscription must have it, at the provider too. Only once: a demo account that has licenses
+ * keeps them as they are.
  */
 export async function seedDemoLicenses(demoId: number, other: { id: number; username: string }, today = new Date()): Promise<void> {
   if ((await ownLicenses(demoId)).length > 0) {
@@ -30,24 +32,6 @@ export async function seedDemoLicenses(demoId: number, other: { id: number; user
       reservation: { reserved_to: demoId, fingerprint: 'demo-workstation-7f3a', hostname: 'demo-workstation' },
     },
     { license_type_id: 'Battery', valid_from: from, user_id: demoId, hid: 'OTII-DONGLE-0001' },
-    {
-      license_type_id: 'Pro',
-      valid_from: from,
-      valid_to: day(today, 25),
-      user_id: demoId,
-      subscription_id: 1001,
-      subscription_state: 'active',
-      addons: [{ id: 'Automation' }, { id: 'BatteryValidation', channels: 4 }],
-    },
-    {
-      license_type_id: 'Pro',
-      valid_from: from,
-      valid_to: day(today, 40),
-      user_id: demoId,
-      subscription_id: 1002,
-      subscription_state: 'canceled',
-      addons: [{ id: 'Battery' }],
-    },
   ];
   for (const license of licenses) await createLicense(license, today);
   const shared = await createLicense({ license_type_id: 'Automation', valid_from: from, valid_to: day(today, 200), user_id: other.id }, today);

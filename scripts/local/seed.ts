@@ -12,9 +12,11 @@ import { ADMIN_GROUP } from '../../shared/runtime';
 import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { seedDemoCodes } from './seed-codes';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
+import { seedDemoSubscriptions } from './seed-subscriptions';
 import { backfillNeverCounted, counterScriptNeeds } from '../../functions/domain/counted-records';
 
 export interface DemoAccount {
@@ -60,6 +62,9 @@ async function findSub(cognito: CognitoIdentityProviderClient, userPoolId: strin
   }
 }
 
+/** The demo accounts' user records, by username, for the seed steps that need the portal listening. */
+export type DemoUsers = ReadonlyMap<string, { id: number; email: string; first_name: string; last_name: string }>;
+
 export interface DemoSeed {
   password: string;
   /** The demo admin's authenticator secret (base32): Admin members sign in with a second factor. */
@@ -78,7 +83,7 @@ export async function seedDemoAccounts(
   ids: { userPoolId: string; userPoolClientId: string },
   { password, adminTotpSecret, cognitoEndpoint }: DemoSeed,
   stackEnv: Record<string, string>,
-): Promise<void> {
+): Promise<DemoUsers> {
   // The seed writes user records and the demo IV curves through the repositories, as a unit that may
   // read and create them.
   const seeder: FunctionRuntime = {
@@ -86,7 +91,7 @@ export async function seedDemoAccounts(
     needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], files: { ivcurves: ['put'] } },
     env: stackEnv,
   };
-  const userIds = new Map<string, number>();
+  const users = new Map<string, { id: number; email: string; first_name: string; last_name: string }>();
   for (const account of demoAccounts) {
     let sub = await findSub(cognito, ids.userPoolId, account.username);
     if (!sub) {
@@ -143,14 +148,26 @@ export async function seedDemoAccounts(
         company: account.company,
       });
     });
-    userIds.set(account.username, record.id);
+    users.set(account.username, { id: record.id, email: account.email, first_name: account.first_name, last_name: account.last_name });
   }
   // The demo customer's licenses, one shared with them by the admin.
-  await runAs(seeder, () => seedDemoLicenses(userIds.get('demo')!, { id: userIds.get('admin')!, username: 'admin' }));
+  await runAs(seeder, () => seedDemoLicenses(users.get('demo')!.id, { id: users.get('admin')!.id, username: 'admin' }));
   // A data folder from before the counters: they are back-filled from its records, once.
   await runAs({ name: 'counters', needs: counterScriptNeeds, env: stackEnv }, () => backfillNeverCounted());
   // Produced units, two of them registered to the demo customer.
-  await runAs(seeder, () => seedDemoDevices(userIds.get('demo')!));
+  await runAs(seeder, () => seedDemoDevices(users.get('demo')!.id));
+  // License codes from the admin: a campaign code and a few single-use ones.
+  await runAs(seeder, () => seedDemoCodes(users.get('admin')!.id));
   // IV curves: the admin's public reference curve and two of the demo customer's own.
-  await runAs(seeder, () => seedDemoIvCurves(userIds.get('demo')!, userIds.get('admin')!));
+  await runAs(seeder, () => seedDemoIvCurves(users.get('demo')!.id, users.get('admin')!.id));
+  return users;
+}
+
+/**
+ * The seed steps that go through the running portal: the demo customer's subscriptions, bought in the
+ * checkout sandbox (seed-subscriptions.ts), with the seed unit's reads and the provider's REST calls.
+ */
+export async function seedDemoPurchases(portalUrl: string, users: DemoUsers, stackEnv: Record<string, string>): Promise<void> {
+  const buyer: FunctionRuntime = { name: 'seed', needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] }, env: stackEnv };
+  await runAs(buyer, () => seedDemoSubscriptions(portalUrl, users.get('demo')!));
 }

@@ -13,7 +13,7 @@ import { createEdgeClock } from './edge-clock';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
 import { S3RVER_CREDENTIALS, startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
-import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts } from './seed';
+import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts, seedDemoPurchases } from './seed';
 import { seedReleases } from './seed-releases';
 import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
@@ -193,7 +193,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     guardClient((await functionsS3()).client, 's3');
 
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
-    await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
+    const demoUsers = await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
 
     // Checked against the SPA's own schema: a malformed setting (e.g. PORTAL_REDIRECT_ORIGINS) stops the start.
     const webConfig: WebConfig = webConfigSchema.parse({
@@ -235,6 +235,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The portal listens only now, with the demo accounts in place: it answers once it is usable.
     const server = await listen(app.fetch, port);
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // The demo's subscriptions are bought in the checkout sandbox, which delivers its webhooks to the portal.
+    await seedDemoPurchases(baseUrl, demoUsers, stackEnv);
 
     // What EventBridge does in AWS: the scheduled jobs, on a timer. `npm run local:job` finds the
     // running stack through stack.json (it holds the local secrets: owner-only, like secrets.json).

@@ -6,6 +6,7 @@ import './env-defaults';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { demoAccounts } from './seed';
+import { DEMO_CAMPAIGN_CODE } from './seed-codes';
 import { startLocalStack } from './stack';
 
 const port = Number(process.env.PORT ?? 3000);
@@ -38,6 +39,7 @@ ${demoAccounts.map((a) => `    ${a.username.padEnd(6)} ${a.admin ? 'administrato
   The administrator signs in with a second factor: add this secret to an authenticator app,
     ${stack.demoAdminTotpSecret}
   or run \`npm run totp\` for the current code.
+  License code any customer can redeem once on Licenses: ${DEMO_CAMPAIGN_CODE} (more at /listcodes).
   Emulators: DynamoDB ${stack.endpoints.dynamodb}  S3 ${stack.endpoints.s3}  Cognito ${stack.endpoints.cognito}
   Data: ${dataDir}
   Seat reservations are signed with this stack's own key; \`npm run client\` trusts it from ${stack.licenseKeysFile}

@@ -243,13 +243,22 @@ export const licAdminContract = defineEndpoint({
         renews_at: z.nullable(z.string()),
         /** The provider's pre-authenticated account page for the subscription (null when it cannot give one). */
         url: z.nullable(z.string()),
+        /** After a conversion: the product it was and the day (YYYY-MM-DD). */
+        converted_from: z.optional(z.nullable(z.string())),
+        converted_on: z.optional(z.nullable(z.string())),
+        /** The add-on subscriptions its conversion ended (the product it became includes their add-on). */
+        ended_addon_subscriptions: z.optional(z.array(z.int())),
+        /** An add-on subscription ended by a conversion: the day, and the subscription converted. */
+        ended_on: z.optional(z.nullable(z.string())),
+        ended_by_conversion_of: z.optional(z.nullable(z.int())),
       }),
     ),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
     cancel_subscription: cmd('admin', { license_id: id() }, z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string() })),
     /**
      * Converts the subscription of a Pro license with exactly one add-on into the toolbox subscription of the
-     * same interval, through the provider (prorated); the license becomes the toolbox's.
+     * same interval, through the provider (prorated); the license becomes the toolbox's, and the add-on
+     * subscriptions on its licenses are ended at the provider (prorated) so the add-on is not paid twice.
      */
     convert_pro_subscription: cmd('admin', { subscription_id: id() }, z.object({ subscription_id: z.int(), product: z.string() })),
   },

@@ -316,6 +316,11 @@ describe('Subscriptions', () => {
       .poll(async () => (await list.rows()).find((row) => row.Id === String(pro.id))?.Product, { timeout: 10_000 })
       .toBe('Automation and Battery toolbox\nautomation-battery-toolbox-yearly');
     expect((await storedLicense(pro.license_id))?.license_type_id).toBe('All');
+    // The add-on's own subscription ended with the conversion (it is not charged again), and the detail says so.
+    await expect.poll(async () => (await list.rows()).find((row) => row.Id === String(addon.id))?.State, { timeout: 10_000 }).toBe('deactivated');
+    await list.table.getByRole('button', { name: String(pro.id), exact: true }).click();
+    detail = page.getByRole('dialog', { name: `Subscription ${pro.id}`, exact: true });
+    await detail.getByText(`Add-on subscription ${addon.id} ended on `, { exact: false }).waitFor();
     expect(browser.pageErrors()).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { logger } from '../../functions/lib/logger';
 import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../functions/lib/operator-alarms';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
-import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscriptionEvent, webhookSecret } from '../support/commerce';
+import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscription, sandboxSubscriptionEvent, webhookSecret } from '../support/commerce';
 import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 
 /**
@@ -35,6 +35,10 @@ interface Row {
 const allowLegacy = async (boss: { accessToken: string }, userId: number) =>
   expect((await callApi('user', { cmd: 'set_user_legacy', user_id: userId, legacy: true }, boss.accessToken)).status).toBe(200);
 const licensesOf = async (user: { accessToken: string }) => ((await licCall(user.accessToken, 'get_licenses')).body.data as { licenses: Row[] }).licenses;
+/** The buyer's subscription rows as the admin list shows them. */
+const subscriptionsOf = async (boss: { accessToken: string }, buyer: { email: string }) =>
+  ((await licCall(boss.accessToken, 'get_subscriptions', { search: buyer.email })).body.data as { subscriptions: { id: number; license_id: number; product: string; reference: string; state: string }[] })
+    .subscriptions;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 let orders = 0;
@@ -506,6 +510,60 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     const plain = (await licensesOf(buyer)).find((license) => license.license_type_id === 'Pro')!;
     const refused = await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: plain.subscription_id });
     expect(refused.status).toBe(409);
+  });
+
+  it('ends the add-on’s own subscription when converting Pro with it to the toolbox, at the provider and here, and the details say so', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-yearly', quantity: 1 }]);
+    const [pro] = await licensesOf(buyer);
+    expect(pro).toMatchObject({ license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
+    const addon = (await subscriptionsOf(boss, buyer)).find((subscription) => subscription.product === 'automation-addon-yearly')!;
+    expect(addon).toMatchObject({ license_id: pro!.id, state: 'active' });
+
+    const converted = await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: pro!.subscription_id });
+    expect(converted.body).toEqual({ status: 'ok', data: { subscription_id: pro!.subscription_id, product: 'automation-battery-toolbox-yearly' } });
+    // At the provider: ended now, not at the end of the year paid for.
+    expect(sandboxCalls().map((call) => call.call)).toContain(`DELETE /subscriptions/${addon.reference}?billingPeriod=0`);
+    expect(sandboxSubscription(addon.reference)?.state).toBe('deactivated');
+    // Here: the add-on's subscription ended and says why; the converted one names it.
+    const detail = async (id: number) => (await licCall(boss.accessToken, 'get_subscription', { subscription_id: id })).body.data;
+    expect(await detail(addon.id)).toMatchObject({ state: 'deactivated', renews_at: null, ended_on: day(0), ended_by_conversion_of: pro!.subscription_id });
+    expect(await detail(pro!.subscription_id!)).toMatchObject({
+      state: 'active',
+      product: 'automation-battery-toolbox-yearly',
+      converted_from: 'pro-yearly',
+      converted_on: day(0),
+      ended_addon_subscriptions: [addon.id],
+    });
+    expect((await licensesOf(buyer))[0]).toMatchObject({ license_type_id: 'All', addons: [], subscription_state: 'active' });
+    // Nothing left to end: converting again is refused.
+    expect((await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: pro!.subscription_id })).status).toBe(409);
+  });
+
+  it('lowers an add-on subscription of two licenses by one when one of them is converted, and its renewals leave the ended row alone', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }]);
+    await sandboxOrder(buyer.id, [{ path: 'automation-addon-yearly', quantity: 2 }]);
+    const [first, second] = (await licensesOf(buyer)).sort((a, b) => a.id - b.id);
+    for (const license of [first, second]) expect(license).toMatchObject({ license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
+    const addonRows = (await subscriptionsOf(boss, buyer)).filter((subscription) => subscription.product === 'automation-addon-yearly');
+    const [onFirst, onSecond] = [first, second].map((license) => addonRows.find((row) => row.license_id === license!.id)!);
+
+    expect((await licCall(boss.accessToken, 'convert_pro_subscription', { subscription_id: first!.subscription_id })).status).toBe(200);
+    // The provider keeps charging for the second license only, prorated.
+    expect(sandboxSubscription(onFirst!.reference)).toMatchObject({ state: 'active', quantity: 1 });
+    const detail = async (id: number) => (await licCall(boss.accessToken, 'get_subscription', { subscription_id: id })).body.data;
+    expect(await detail(onFirst!.id)).toMatchObject({ state: 'deactivated', ended_by_conversion_of: first!.subscription_id });
+    expect(await detail(onSecond!.id)).toMatchObject({ state: 'active', ended_by_conversion_of: null });
+    const byId = new Map((await licensesOf(buyer)).map((license) => [license.id, license]));
+    expect(byId.get(first!.id)).toMatchObject({ license_type_id: 'All', addons: [] });
+    expect(byId.get(second!.id)).toMatchObject({ license_type_id: 'Pro', addons: [{ id: 'Automation' }] });
+
+    // A renewal of the add-on subscription renews the second license's row, not the ended one.
+    expect(await sandboxSubscriptionEvent(onFirst!.reference, 'charge.completed')).toBe(200);
+    expect(await detail(onFirst!.id)).toMatchObject({ state: 'deactivated', renews_at: null });
+    expect(await detail(onSecond!.id)).toMatchObject({ state: 'active' });
   });
 
   it('marks a legacy license with its upgrade, which the owner then buys to extend it a year', async () => {

@@ -12,7 +12,13 @@ import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { webConfigSchema } from '../../shared/web-config';
 import type { LicenseRow } from '../../shared/contract/lic';
 import { licenseStateText } from '../../shared/licenses/display';
-import { callApi, signIn, signUp, stackContext, uniqueIdentity } from '../support/api';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, signUp, stackContext, uniqueIdentity } from '../support/api';
+import { sandboxSubscription } from '../support/commerce';
+import { withUserId } from '../support/licenses';
+import { DEMO_CAMPAIGN_CODE } from '../../scripts/local/seed-codes';
+import { seedDemoIvCurves } from '../../scripts/local/seed-iv-curves';
+import { seedDemoLicenses } from '../../scripts/local/seed-licenses';
+import { seedDemoSubscriptions } from '../../scripts/local/seed-subscriptions';
 
 describe('the local stack as the browser sees it', () => {
   const { baseUrl, localStack } = stackContext();
@@ -112,6 +118,96 @@ describe('the demo data', () => {
     expect(rows.some((row) => row.hostname && row.reserved_to)).toBe(true);
     expect(rows.some((row) => row.hid)).toBe(true);
     expect(rows.some((row) => row.shared_by === 'admin')).toBe(true);
+  });
+});
+
+describe('the demo data as objects one can act on', () => {
+  const lic = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('lic/5', { cmd, ...params }, token);
+  const licensesOf = async (token: string) => ((await lic(token, 'get_licenses')).body.data as { licenses: LicenseRow[] }).licenses;
+
+  it('gives every seeded subscription license its subscription, here and at the provider', async () => {
+    const { demoPassword } = stackContext();
+    const [demo, boss] = await Promise.all([signIn('demo', demoPassword), createAdminUser()]);
+    const subscribed = (await licensesOf(demo.accessToken)).filter((row) => row.subscription_id !== null);
+    // What the admin's subscription screens offer: a Pro subscription with one add-on (Convert) and a canceled one.
+    expect(subscribed.some((row) => row.license_type_id === 'Pro' && row.addons.length === 1 && row.subscription_state === 'active')).toBe(true);
+    expect(subscribed.some((row) => row.subscription_state === 'canceled')).toBe(true);
+    for (const license of subscribed) {
+      const detail = await lic(boss.accessToken, 'get_subscription', { subscription_id: license.subscription_id });
+      expect(detail.body, `subscription ${license.subscription_id} of license ${license.id}`).toMatchObject({
+        status: 'ok',
+        data: { license_id: license.id, user: 'demo@example.com', state: license.subscription_state, url: expect.any(String) },
+      });
+      expect(sandboxSubscription((detail.body.data as { reference: string }).reference), `license ${license.id} at the provider`).toBeDefined();
+    }
+  });
+
+  it('acts on a copy of the demo data as on real objects: subscriptions, licenses, shares, seats, curves', async () => {
+    const { baseUrl } = stackContext();
+    const [owner, other, boss] = await Promise.all([createConfirmedUser().then(withUserId), createConfirmedUser().then(withUserId), createAdminUser()]);
+    // The seed `npm start` runs, for fresh users: the demo's own data stays as the other tests read it.
+    await asUnit({ endpoint: 'lic' }, async () => {
+      await seedDemoLicenses(owner.id, { id: other.id, username: other.username });
+      await seedDemoSubscriptions(baseUrl, { id: owner.id, email: owner.email, first_name: 'Test', last_name: 'User' });
+    });
+    await asUnit({ endpoint: 'user' }, () => seedDemoIvCurves(owner.id, other.id));
+    const mine = await licensesOf(owner.accessToken);
+
+    // Subscriptions: the Pro one with its add-on converts and then cancels; the canceled one opens as canceled.
+    const convertible = mine.find((row) => row.license_type_id === 'Pro' && row.addons.length === 1 && row.subscription_state === 'active')!;
+    expect((await lic(boss.accessToken, 'convert_pro_subscription', { subscription_id: convertible.subscription_id })).status).toBe(200);
+    expect((await lic(boss.accessToken, 'cancel_subscription', { license_id: convertible.id })).body).toMatchObject({ status: 'ok', data: { state: 'canceled' } });
+    const canceled = mine.find((row) => row.subscription_state === 'canceled')!;
+    expect((await lic(boss.accessToken, 'get_subscription', { subscription_id: canceled.subscription_id })).body).toMatchObject({ status: 'ok', data: { state: 'canceled' } });
+
+    // Every plain license of one's own: an admin edits it, and disables and enables it.
+    const plain = mine.filter((row) => row.subscription_id === null && row.shared_by === null);
+    for (const license of plain) {
+      const edit = await lic(boss.accessToken, 'update_license', { license_id: license.id, license_usage_id: license.license_usage_id, valid_to: license.valid_to });
+      expect(edit.status, `edit license ${license.id}`).toBe(200);
+      const [first, second] = license.enabled ? ['disable_license', 'enable_license'] : ['enable_license', 'disable_license'];
+      for (const cmd of [first!, second!]) expect((await lic(boss.accessToken, cmd, { license_id: license.id })).status, `${cmd} ${license.id}`).toBe(200);
+    }
+    // The seat a machine holds is given back by that machine; the dongle's license is among the dongles.
+    const held = plain.find((row) => row.fingerprint)!;
+    expect((await lic(owner.accessToken, 'return_license', { license_id: held.id, fingerprint: held.fingerprint })).status).toBe(200);
+    const onDongle = plain.find((row) => row.hid)!;
+    const { dongles } = (await lic(boss.accessToken, 'get_license_dongles')).body.data as { dongles: { license_id: number; user_id: number }[] };
+    expect(dongles).toContainEqual(expect.objectContaining({ license_id: onDongle.id, user_id: owner.id }));
+    // The license shared with them: its owner stops sharing it. One of their own moves to another user.
+    const shared = mine.find((row) => row.shared_by !== null)!;
+    expect((await lic(other.accessToken, 'cancel_share_license', { license_id: shared.id, with_user_id: owner.id })).status).toBe(200);
+    const movable = plain.find((row) => row.enabled && !row.fingerprint && !row.hid && !row.expired)!;
+    expect((await lic(owner.accessToken, 'move_license', { license_id: movable.id, to_user_id: other.id })).status).toBe(200);
+
+    // Their IV curves: each file downloads, and each curve can be deleted.
+    const curves = ((await callApi('user', { cmd: 'get_iv_curves' }, owner.accessToken)).body.data as { curves: { id: number; user_id: number }[] }).curves;
+    const own = curves.filter((curve) => curve.user_id === owner.id);
+    expect(own).toHaveLength(2);
+    for (const curve of own) {
+      expect((await callApi('user', { cmd: 'get_iv_curve_file', id: curve.id }, owner.accessToken)).status).toBe(200);
+      expect((await callApi('user', { cmd: 'delete_iv_curve', id: curve.id }, owner.accessToken)).status).toBe(200);
+    }
+  });
+
+  it('redeems the seeded license codes as real ones: the campaign code and a single-use code', async () => {
+    const [customer, boss] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const { codes } = (await lic(boss.accessToken, 'get_license_codes', { search: 'Demo' })).body.data as { codes: { code: string; single_usage: boolean; user_id: number }[] };
+    expect(codes.map((code) => code.code)).toContain(DEMO_CAMPAIGN_CODE);
+    const singleUse = codes.find((code) => code.single_usage)!;
+    for (const code of [DEMO_CAMPAIGN_CODE, singleUse.code]) {
+      expect((await lic(customer.accessToken, 'redeem_license_code', { code })).body, code).toMatchObject({ status: 'ok', data: { license_id: expect.any(Number) } });
+    }
+    expect((await licensesOf(customer.accessToken)).map((row) => row.license_type_id).sort()).toEqual(['Automation', 'Battery']);
+  });
+
+  it('registers the demo customer’s seeded units to them, as units production knows', async () => {
+    const { demoPassword } = stackContext();
+    const demo = await signIn('demo', demoPassword);
+    const { products } = (await callApi('product', { cmd: 'get_products' }, demo.accessToken)).body.data as { products: { uid: string }[] };
+    expect(products).toHaveLength(2);
+    // Registering one's own unit again is what the desktop app does on every connection.
+    for (const { uid } of products) expect((await callApi('product', { cmd: 'register_product', uid }, demo.accessToken)).status, uid).toBe(200);
   });
 });
 

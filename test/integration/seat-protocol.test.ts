@@ -282,6 +282,14 @@ describe('the desktop seat protocol', () => {
     const { id } = await licenseFor(user.id);
     const cli = commandLine();
     expect((await cli.run('signin', '--user', user.username, '--password', user.password)).status).toBe(0);
+    // What the user picks from: a table to read, or the portal's rows for a script.
+    const table = await cli.run('list');
+    expect(table.status, table.stderr).toBe(0);
+    const [header, , ...rows] = table.stdout.trimEnd().split('\n');
+    expect(header!.split(/ {2,}/)).toEqual(['Id', 'Type', 'Add-ons', 'Valid to', 'State', 'Seat', 'Shared by']);
+    expect(rows).toEqual([expect.stringMatching(new RegExp(`^${id} +\\w+ .* free$`))]);
+    const json = await cli.run('list', '--json');
+    expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ id, available: true })]);
     const saved = join(cli.dir, 'r.json');
     expect((await cli.run('reserve', String(id), '--save', saved)).status).toBe(0);
 

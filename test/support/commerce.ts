@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
@@ -40,3 +41,10 @@ export async function sandboxSubscriptionEvent(reference: string, type: string) 
 
 /** The REST calls and webhooks the sandbox recorded. */
 export const sandboxCalls = () => readRecords<{ kind: string; call?: string }>(join(dirname(inject('localStack').functionEnv.LOCAL_MAILBOX_FILE!), 'checkout-calls.jsonl'));
+
+/** A subscription as the checkout sandbox (the provider) holds it, or undefined when it has none of that id. */
+export function sandboxSubscription(reference: string): { state: string; quantity: number; product: string } | undefined {
+  const file = join(dirname(inject('localStack').functionEnv.LOCAL_MAILBOX_FILE!), 'checkout-sandbox.json');
+  const state = JSON.parse(readFileSync(file, 'utf8')) as { subscriptions: Record<string, { state: string; quantity: number; product: string }> };
+  return state.subscriptions[reference];
+}

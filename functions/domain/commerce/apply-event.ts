@@ -75,11 +75,14 @@ const subscriptionEffects: Record<string, SubscriptionEffect> = {
       license: { subscription_state: 'deactivated', valid_to: license.valid_to && license.valid_to < end ? license.valid_to : end },
     };
   },
-  'subscription.updated': (row, license, change) => {
+  'subscription.updated': (row, license, change, now) => {
     const item = change.product ? catalogueItem(change.product) : undefined;
     const convert = item && item.path !== row.product && item.grants.kind === 'license' && !row.addon_id;
     return {
-      subscription: { ...(convert ? { product: item.path } : {}), ...(change.next ? { renews_at: change.next } : {}) },
+      subscription: {
+        ...(convert ? { product: item.path, converted_from: row.product, converted_on: today(now) } : {}),
+        ...(change.next ? { renews_at: change.next } : {}),
+      },
       license: convert && item.grants.kind === 'license' ? { license_type_id: item.grants.license_type_id, addons: [] } : {},
     };
   },
@@ -107,7 +110,8 @@ async function planSubscriptionEvent(type: string, data: Record<string, unknown>
   const effect = subscriptionEffects[type]!;
   const groups: RowGroup[] = [];
   for (const row of await subscriptionRows(provider)) {
-    if (done.has(row.id)) continue;
+    // An add-on row a conversion ended is no longer paid for by this provider subscription.
+    if (done.has(row.id) || row.ended_by_conversion_of !== undefined) continue;
     const license = (await findLicense(row.license_id)) ?? refuse(`${type}: license ${row.license_id} of subscription ${row.id} is gone`);
     const { subscription, license: licenseChanges } = effect(row, license, change, now);
     const writes = [

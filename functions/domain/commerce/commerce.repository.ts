@@ -147,7 +147,9 @@ export const newSubscriptionRowWrites = (row: SubscriptionRecord, now: Date): Tr
 export const newProviderSubscriptionWrite = (provider: Omit<ProviderSubscriptionRecord, 'created' | 'updated'>): TransactionItem =>
   ProviderSubscriptionEntity.build(PutTransaction).item(provider).options({ condition: { attr: 'reference', exists: false } });
 
-export type SubscriptionChanges = Partial<Pick<SubscriptionRecord, 'state' | 'product'>> & { renews_at?: string | null };
+export type SubscriptionChanges = Partial<
+  Pick<SubscriptionRecord, 'state' | 'product' | 'converted_from' | 'converted_on' | 'ended_addon_subscriptions' | 'ended_on' | 'ended_by_conversion_of'>
+> & { renews_at?: string | null };
 
 /** A change of a subscription row read as `row`, with its list row, only while it is still at that version. */
 export function subscriptionChangeWrites(row: SubscriptionRecord, changes: SubscriptionChanges, now: Date): TransactionItem[] {
@@ -157,7 +159,7 @@ export function subscriptionChangeWrites(row: SubscriptionRecord, changes: Subsc
     if (value === undefined) continue;
     if (value === null) delete (next as Record<string, unknown>)[name];
     else (next as Record<string, unknown>)[name] = value;
-    update[name] = value === null ? $remove() : value;
+    update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
   }
   return [
     SubscriptionEntity.build(UpdateTransaction)
@@ -167,3 +169,13 @@ export function subscriptionChangeWrites(row: SubscriptionRecord, changes: Subsc
   ];
 }
 
+
+/**
+ * Records that the conversion of `converted` (the subscription row of the same license) ended the add-on
+ * subscription row `addon` on `day`: the add-on row is deactivated and says why, the converted row names
+ * it. Each only while still as read.
+ */
+export const addonEndedByConversionWrites = (addon: SubscriptionRecord, converted: SubscriptionRecord, day: string, now: Date): TransactionItem[] => [
+  ...subscriptionChangeWrites(addon, { state: 'deactivated', renews_at: null, ended_on: day, ended_by_conversion_of: converted.id }, now),
+  ...subscriptionChangeWrites(converted, { ended_addon_subscriptions: [...new Set([...(converted.ended_addon_subscriptions ?? []), addon.id])] }, now),
+];

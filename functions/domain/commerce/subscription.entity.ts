@@ -34,6 +34,18 @@ export const SubscriptionEntity = new Entity({
     renews_at: string().optional(),
     /** For an add-on subscription: the add-on it pays for on the license. */
     addon_id: string().enum(...ADDON_IDS).optional(),
+    /** After a conversion (another product of the catalogue): the product it was, and the day. */
+    converted_from: string().optional(),
+    converted_on: string().optional(),
+    /** The add-on subscriptions its conversion ended (their add-on is part of what it converted to). */
+    ended_addon_subscriptions: list(number()).optional(),
+    /**
+     * An add-on subscription ended by the conversion of the subscription `ended_by_conversion_of`, on
+     * `ended_on`: its provider subscription was ended (or its quantity lowered), and no later event of
+     * that provider subscription changes this row again.
+     */
+    ended_on: string().optional(),
+    ended_by_conversion_of: number().optional(),
     version: number().default(0),
   }),
   computeKey: ({ id }) => ({ pk: `subscription#${id}`, sk: 'subscription' }),

@@ -4,13 +4,15 @@ import { getSecret } from '../secrets';
 import { secrets } from '../../registry';
 
 /**
- * The checkout provider's REST API, seen from the portal: cancel a subscription at the end of its period,
- * change a subscription's product (prorated), and get a pre-authenticated account page. FastSpring in AWS
+ * The checkout provider's REST API, seen from the portal: cancel a subscription at the end of its period
+ * or end it now, change a subscription's product or quantity (prorated), and get a pre-authenticated account page. FastSpring in AWS
  * (HTTP Basic with the API credentials secret); locally the checkout sandbox serves the same calls,
  * records them and sends the webhooks FastSpring would.
  */
 export interface CheckoutProvider {
   cancelSubscription(reference: string): Promise<void>;
+  /** Ends a subscription today instead of at the end of its period (no further charge). */
+  endSubscriptionNow(reference: string): Promise<void>;
   changeSubscriptionProduct(reference: string, product: string, quantity: number): Promise<void>;
   /** The account-management page of a buyer, pre-authenticated; null when the provider gives none. */
   accountUrl(account: string): Promise<string | null>;
@@ -54,6 +56,10 @@ export function getCheckoutProvider(env: Readonly<Record<string, string | undefi
   return {
     async cancelSubscription(reference) {
       checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}`), 'subscriptions');
+    },
+    async endSubscriptionNow(reference) {
+      // billingPeriod=0: the cancellation takes effect now, not at the end of the period paid for.
+      checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}?billingPeriod=0`), 'subscriptions');
     },
     async changeSubscriptionProduct(reference, product, quantity) {
       checked(await call('POST', '/subscriptions', { subscriptions: [{ subscription: reference, product, quantity, prorate: true }] }), 'subscriptions');

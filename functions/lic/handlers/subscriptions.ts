@@ -3,7 +3,8 @@ import { catalogueItem, legacyUpgradePaths } from '../../../shared/commerce/cata
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { applyProviderAnswer } from '../../domain/commerce/apply-event';
-import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
+import { addonEndings, chargingAddonRows, recordAddonsEnded } from '../../domain/commerce/addon-subscriptions';
+import { findProviderSubscription, findSubscription, subscriptionRows, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
 import { subscriptionList, toSubscriptionRow } from '../../domain/commerce/subscription-list';
 import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
 import { userListCache } from '../../domain/users/user-list';
@@ -51,6 +52,11 @@ export const getSubscription: AdminHandlers['get_subscription'] = async ({ subsc
     ...toSubscriptionRow({ ...subscription, renews_at: subscription.renews_at ?? null }, owners),
     interval: item && item.interval !== 'perpetual' ? describeDuration(item.interval === 'month' ? 'P1M' : 'P1Y') : '',
     url,
+    converted_from: subscription.converted_from ?? null,
+    converted_on: subscription.converted_on ?? null,
+    ended_addon_subscriptions: subscription.ended_addon_subscriptions ?? [],
+    ended_on: subscription.ended_on ?? null,
+    ended_by_conversion_of: subscription.ended_by_conversion_of ?? null,
   };
 };
 
@@ -83,9 +89,39 @@ export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({
   return { license_id, subscription_id: subscription.id, state: 'canceled' };
 };
 
+/**
+ * Ends, through the provider, the add-on subscriptions still charging on the licenses of the converted
+ * provider subscription `reference` (the toolbox includes the add-on: it must not be paid for twice), and
+ * records it on both rows. Answers the add-on rows it ended.
+ */
+async function endAddonSubscriptions(reference: string): Promise<number[]> {
+  const provider = await findProviderSubscription(reference);
+  const convertedRows = provider ? await subscriptionRows(provider) : [];
+  const convertedByLicense = new Map(convertedRows.map((row) => [row.license_id, row.id]));
+  const endings = await addonEndings(await chargingAddonRows(new Set(convertedByLicense.keys())));
+  const checkout = getCheckoutProvider();
+  for (const ending of endings) {
+    await throughProvider(() =>
+      ending.end === 'now' ? checkout.endSubscriptionNow(ending.reference) : checkout.changeSubscriptionProduct(ending.reference, ending.product, ending.quantity),
+    );
+    await recordAddonsEnded(ending.rowIds, convertedByLicense);
+  }
+  return endings.flatMap((ending) => ending.rowIds);
+}
+
+/**
+ * Converts a Pro subscription with exactly one add-on into the toolbox subscription of the same interval,
+ * then ends the add-on subscriptions on its licenses. A subscription already converted (here, or at the
+ * provider) whose add-on subscriptions still charge (the provider failed to end one) is converted again
+ * only in that: its add-on subscriptions are ended.
+ */
 export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }) => {
   const subscription = await storedSubscription(subscription_id);
   checkActive(subscription);
+  if (subscription.converted_from !== undefined) {
+    if (!(await endAddonSubscriptions(subscription.reference)).length) throw conflict(subscriptionMessages.convertOnlyProWithOneAddon);
+    return { subscription_id, product: subscription.product };
+  }
   const license = await findLicense(subscription.license_id);
   const item = catalogueItem(subscription.product);
   if (!license || license.license_type_id !== 'Pro' || license.addons.length !== 1 || subscription.addon_id || !item || item.interval === 'perpetual') {
@@ -96,6 +132,7 @@ export const convertProSubscription: AdminHandlers['convert_pro_subscription'] =
   const quantity = provider?.ids.length ?? 1;
   await throughProvider(() => getCheckoutProvider().changeSubscriptionProduct(subscription.reference, product, quantity));
   await applyProviderAnswer('subscription.updated', { id: subscription.reference, product });
+  await endAddonSubscriptions(subscription.reference);
   return { subscription_id, product };
 };
 

@@ -227,11 +227,13 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     const state = load();
     const id = c.req.param('id');
     const sub = state.subscriptions[id];
-    record({ kind: 'rest', call: `DELETE /subscriptions/${id}` });
+    // billingPeriod=0 ends it now (deactivated at once); without it, it is canceled at the end of the period.
+    const now = c.req.query('billingPeriod') === '0';
+    record({ kind: 'rest', call: `DELETE /subscriptions/${id}${now ? '?billingPeriod=0' : ''}` });
     if (!sub) return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'error', error: { subscription: 'not found' } }] });
-    sub.state = 'canceled';
+    sub.state = now ? 'deactivated' : 'canceled';
     save(state);
-    await deliver([event('subscription.canceled', expanded(sub))]);
+    await deliver([event(now ? 'subscription.deactivated' : 'subscription.canceled', expanded(sub))]);
     return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'success' }] });
   });
 

@@ -53,6 +53,45 @@ function LicenseType({ licenseId }: { licenseId: number }) {
   );
 }
 
+/** What a conversion did, as the detail tells it. */
+const conversionTexts = {
+  converted: (from: string, day: string) => `Converted from ${productName(from)} on ${formatDay(day)}`,
+  addonEnded: (subscriptionId: number, day: string, product: string) =>
+    `Add-on subscription ${subscriptionId} ended on ${formatDay(day)} when converted to ${productName(product)}, which includes the add-on: it is not charged again`,
+  endedByConversion: (day: string, subscriptionId: number) =>
+    `Ended on ${formatDay(day)} when subscription ${subscriptionId} was converted to a product that includes this add-on: it is not charged again`,
+} as const;
+
+/**
+ * What happened to the subscription beyond its state: a conversion, with the add-on subscriptions it
+ * ended (so nobody wonders whether the add-on is still charged), or, for such an add-on subscription, the
+ * conversion that ended it. Nothing for a subscription that went its usual way.
+ */
+function History({ subscription }: { subscription: Detail }) {
+  const lines: string[] = [];
+  if (subscription.converted_from && subscription.converted_on) {
+    lines.push(conversionTexts.converted(subscription.converted_from, subscription.converted_on));
+    for (const id of subscription.ended_addon_subscriptions ?? []) {
+      lines.push(conversionTexts.addonEnded(id, subscription.converted_on, subscription.product));
+    }
+  }
+  if (subscription.ended_on && subscription.ended_by_conversion_of) {
+    lines.push(conversionTexts.endedByConversion(subscription.ended_on, subscription.ended_by_conversion_of));
+  }
+  if (!lines.length) return null;
+  return (
+    <Item label="History">
+      <Stack gap={4}>
+        {lines.map((line) => (
+          <Text key={line} size="sm">
+            {line}
+          </Text>
+        ))}
+      </Stack>
+    </Item>
+  );
+}
+
 function DetailView({ subscription, onClose }: { subscription: Detail; onClose: () => void }) {
   const { offered, addonOf } = useOfferedActions(subscription);
   const [confirming, setConfirming] = useState<SubscriptionAction | null>(null);
@@ -98,6 +137,7 @@ function DetailView({ subscription, onClose }: { subscription: Detail; onClose: 
             subscriptionTexts.noAccountPage
           )}
         </Item>
+        <History subscription={subscription} />
       </DataList>
       {addonOf !== null && subscription.state === 'active' && (
         <Text size="sm" c="dimmed">

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../local/net';
+import { licenseTable } from './license-table';
+import type { DesktopLicense } from './protocol';
+
+/**
+ * `npm run client` as a person meets it, run as a child process: usage, and one clear line (no stack
+ * trace) with a non-zero exit code for a wrong command line, no sign-in and a portal that cannot be
+ * reached. What it prints against a real portal is test/integration/seat-protocol (the command line).
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'cli-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // The SDK's warning switch is the CLI's to set, so the environment given here has none.
+    const { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: _, ...env } = process.env;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/client/cli.ts', ...args, '--session', join(dir, 'session.json')], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** One line on stderr, nothing on stdout, the exit code given: what every failure looks like. */
+function expectOneLine(result: { status: number | null; stdout: string; stderr: string }, exitCode: number, text: string) {
+  expect(result.stderr.trimEnd().split('\n'), result.stderr).toEqual([text]);
+  expect(result.stdout).toBe('');
+  expect(result.status).toBe(exitCode);
+}
+
+/** A local server answering /config.json with `config`; closed by the caller. */
+async function configServer(config: object): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    if (request.url === '/config.json') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config));
+    else response.writeHead(404).end('not here');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe('the desktop CLI on the command line', () => {
+  it('prints its usage for --help, and exits 0', async () => {
+    const { status, stdout, stderr } = await cli('--help');
+    expect(status).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/^Usage: npm run client -- <command> \[options\]/);
+    for (const command of ['signin', 'list [--json]', 'reserve ID', 'renew ID', 'return ID', 'register UID', 'verify FILE', 'key']) expect(stdout).toContain(command);
+  });
+
+  it('tells a wrong command line in one line, with exit code 2', async () => {
+    expectOneLine(await cli(), 2, 'Give a command (see --help)');
+    expectOneLine(await cli('frobnicate'), 2, 'Unknown command "frobnicate": the commands are signin, list, reserve, renew, return, register, verify, key (see --help)');
+    expectOneLine(await cli('list', '--bogus'), 2, "Unknown option '--bogus' (see --help)");
+    // Told before the missing session is.
+    expectOneLine(await cli('return', 'seven'), 2, '"seven" is not a license id (a whole number) (see --help)');
+  });
+
+  it('tells a command before sign-in to sign in first, in one line', async () => {
+    expectOneLine(
+      await cli('list'),
+      1,
+      `Not signed in (no session in ${join(dir, 'session.json')}): sign in first (npm run client -- signin --user NAME --password PASSWORD)`,
+    );
+  });
+
+  it('tells a portal nothing answers at in one line', async () => {
+    const portal = `http://127.0.0.1:${await freePort()}`;
+    expectOneLine(
+      await cli('signin', '--user', 'dana', '--password', 'x', '--portal', portal),
+      1,
+      `Cannot reach the portal at ${portal}: nothing answers there: is it running, and is --portal its address?`,
+    );
+  });
+
+  it('tells a sign-in service nothing answers at in one line, without the SDK’s Node version warning', async () => {
+    const cognito = `http://127.0.0.1:${await freePort()}`;
+    const { url, server } = await configServer({ region: 'us-east-1', userPoolId: 'us-east-1_x', userPoolClientId: 'client', apiBase: '/api', cognitoEndpoint: cognito });
+    try {
+      expectOneLine(
+        await cli('signin', '--user', 'dana', '--password', 'x', '--portal', url),
+        1,
+        `Cannot reach the sign-in service at ${cognito}: nothing answers there: is it running, and is --portal its address?`,
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the license table of `list`', () => {
+  const license = (fields: Partial<DesktopLicense>): DesktopLicense => ({
+    id: 7,
+    user_id: 3,
+    created: '2026-01-05',
+    license_type_id: 'Automation',
+    license_usage_id: 4,
+    license_usage: 'Standard',
+    enabled: true,
+    valid_from: '2026-01-01',
+    valid_to: null,
+    tag: null,
+    reserved_to: null,
+    fingerprint: null,
+    hostname: null,
+    expired: false,
+    days: null,
+    hid: null,
+    subscription_id: null,
+    subscription_state: null,
+    shared_count: 0,
+    addons: [],
+    shared_users: [],
+    shared_by: null,
+    available: true,
+    ...fields,
+  });
+
+  it('shows a row a license with its type, end, state and seat, columns aligned', () => {
+    const table = licenseTable(
+      [
+        license({ id: 7 }),
+        license({ id: 12, license_type_id: 'Pro', addons: [{ id: 'Automation', attributes: {} }], valid_to: '2026-02-01', reserved_to: 3, fingerprint: 'fp-mine', hostname: 'lab-pc' }),
+        license({ id: 130, reserved_to: 9, fingerprint: 'fp-other', hostname: 'desk', available: false, shared_by: 'kim' }),
+        license({ id: 131, hid: 'DONGLE-1', available: false }),
+      ],
+      'fp-mine',
+    ).split('\n');
+    expect(lineCells(table[0]!)).toEqual(['Id', 'Type', 'Add-ons', 'Valid to', 'State', 'Seat', 'Shared by']);
+    expect(table[1]).toMatch(/^-+( {2}-+)+$/);
+    expect(table[2]).toMatch(/^7 +Automation +perpetual +Perpetual +free$/);
+    expect(table[3]).toMatch(/^12 +Pro +Automation +2026-02-01 +Expired \d+ days ago +held by this machine$/);
+    expect(table[4]).toMatch(/^130 +Automation +perpetual +Perpetual +in use on desk +kim$/);
+    expect(table[5]).toMatch(/^131 +Automation +perpetual +Perpetual +on dongle DONGLE-1$/);
+    // Each column starts where its header does.
+    const stateAt = table[0]!.indexOf('State');
+    for (const row of table.slice(2)) expect(row.slice(stateAt)).toMatch(/^(Perpetual|Expired)/);
+  });
+
+  it('says so when the account has no licenses', () => {
+    expect(licenseTable([], 'fp')).toBe('No licenses for this account.');
+  });
+});
+
+/** A table line's cells: separated by two or more spaces. */
+const lineCells = (line: string) => line.split(/ {2,}/);
