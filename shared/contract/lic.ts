@@ -3,6 +3,7 @@ import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
+import { personSchema } from './person';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());
@@ -31,6 +32,12 @@ export const licenseRowSchema = z.object({
   tag: nullableString,
   /** The user whose machine holds the seat. */
   reserved_to: z.nullable(z.int()),
+  /**
+   * That user's name when it is someone the license links the caller to: the owner (for a recipient), a
+   * recipient (for the owner); null for no seat, the caller's own machine on a license nobody else shares,
+   * and another recipient's machine (a recipient is never told who the other recipients are).
+   */
+  reserved_to_name: z.optional(z.nullable(z.string())),
   fingerprint: nullableString,
   hostname: nullableString,
   expired: z.boolean(),
@@ -44,8 +51,12 @@ export const licenseRowSchema = z.object({
   addons: z.array(addonSchema),
   /** The users it is shared with (for its owner; empty for a recipient). */
   shared_users: z.array(z.int()),
+  /** The same users with their names (for its owner; empty for a recipient). */
+  shared_with: z.optional(z.array(personSchema)),
   /** For a license shared with the caller: who shared it (their username). */
   shared_by: nullableString,
+  /** For a license shared with the caller: the first and last name of who shared it. */
+  shared_by_name: z.optional(z.nullable(z.string())),
   /** With a machine's payload: whether that machine may take the seat now. */
   available: z.optional(z.boolean()),
   /** The legacy upgrade product an admin marked the license with (bought on Buy legacy licenses). */
@@ -55,7 +66,8 @@ export type LicenseRow = z.infer<typeof licenseRowSchema>;
 
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
 const shareParams = { license_id: id(), with_user_id: id() };
-const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()) });
+/** Whom a license is shared with: their ids, and the same users with their names (`users`). */
+const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()), users: z.optional(z.array(personSchema)) });
 
 /**
  * The `lic/5` endpoint's cmds for every signed-in user: their licenses, sharing and moving them. The

@@ -2,6 +2,8 @@ import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, sharedUsersOf, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { personName } from '../../domain/users/person';
+import { usersByIds } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -9,7 +11,16 @@ import { existingUser, licenseFor, ownedLicense } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
-const sharedUsers = async (licenseId: number) => ({ license_id: licenseId, user_ids: await sharedUserIds(licenseId) });
+/** Whom a license is shared with, by id and by name (a user who is gone: an empty name). */
+async function sharedUsers(licenseId: number) {
+  const userIds = await sharedUserIds(licenseId);
+  const people = await usersByIds(userIds);
+  const users = userIds.map((id) => {
+    const user = people.get(id);
+    return { id, name: user ? personName(user) : '' };
+  });
+  return { license_id: licenseId, user_ids: userIds, users };
+}
 
 /** Whom a license is shared with: for its owner and admins; a recipient does not see the others. */
 export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = async ({ license_id }, { caller }) => {
