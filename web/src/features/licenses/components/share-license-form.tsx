@@ -10,7 +10,7 @@ import { personText } from '../../../components/person';
 import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
 import { licenseNotices, licenseTexts } from '../messages';
-import { UserIdInput } from '../../../components/user-id-input';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 
 /** One user the license is shared with (their name and id), and the button that stops sharing with them. */
 function SharedUser({ licenseId, person, canStop }: { licenseId: number; person: Person; canStop: boolean }) {
@@ -48,7 +48,11 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
   const sharedUsers = useLicenseSharedUsers(license.id, license.shared_with ?? sharedPeople({ user_ids: license.shared_users }));
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
   const submit = useSubmit(
-    (values: z.output<typeof shareLicenseFormSchema>) => share.mutateAsync({ license_id: license.id, ...values }),
+    (values: z.output<typeof shareLicenseFormSchema>) =>
+      withUserIdRefusal(
+        () => share.mutateAsync({ license_id: license.id, ...values }),
+        (message) => form.setFieldError('with_user_id', message),
+      ),
     {
       onSuccess: (_shared, values) => {
         form.reset();
@@ -62,7 +66,7 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
     <Stack gap="sm">
       <form onSubmit={form.onSubmit(submit.run)} noValidate>
         <Stack gap="xs">
-          <UserIdInput label="Share with user id" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
+          <UserIdInput label="Share with user id" button="Share" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
           <Group gap="sm">
             <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
               Share
