@@ -25,7 +25,13 @@ export function OwnUserId({ id }: { id: number }) {
         </Code>
         <CopyButton value={String(id)} timeout={2000}>
           {({ copied, copy }) => (
-            <Button size="compact-xs" variant={copied ? 'light' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-label={copied ? ownUserIdTexts.copied : ownUserIdTexts.copyLabel}>
+            <Button
+              size="compact-xs"
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              aria-label={copied ? ownUserIdTexts.copied : ownUserIdTexts.copyLabel}
+            >
               {copied ? ownUserIdTexts.copied : ownUserIdTexts.copy}
             </Button>
           )}
