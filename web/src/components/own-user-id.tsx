@@ -1,4 +1,4 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, TextInput } from '@mantine/core';
 
 /** What the user's own id is for: the number others type to move or share something to them. */
 export const ownUserIdTexts = {
@@ -10,19 +10,21 @@ export const ownUserIdTexts = {
 } as const;
 
 /**
- * The signed-in user's own id, with a copy button and what it is for: the Move and Share forms ask for
- * a colleague's id, and this is where that colleague finds theirs.
+ * The signed-in user's own id (read-only, like the profile's username), with a copy button and what it
+ * is for: the Move and Share forms ask for a colleague's id, and this is where that colleague finds theirs.
  */
 export function OwnUserId({ id }: { id: number }) {
   return (
-    <Stack gap={2}>
-      <Group gap="xs" align="center">
-        <Text size="sm" fw={600}>
-          {ownUserIdTexts.label}
-        </Text>
-        <Code fz="sm" aria-label={ownUserIdTexts.label}>
-          {id}
-        </Code>
+    <TextInput
+      label={ownUserIdTexts.label}
+      description={ownUserIdTexts.purpose}
+      value={String(id)}
+      readOnly
+      variant="filled"
+      maw={480}
+      rightSectionWidth={88}
+      rightSectionPointerEvents="all"
+      rightSection={
         <CopyButton value={String(id)} timeout={2000}>
           {({ copied, copy }) => (
             <Button
@@ -36,10 +38,7 @@ export function OwnUserId({ id }: { id: number }) {
             </Button>
           )}
         </CopyButton>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {ownUserIdTexts.purpose}
-      </Text>
-    </Stack>
+      }
+    />
   );
 }

@@ -146,8 +146,9 @@ describe('the Licenses screen', () => {
 
   it('shows the user’s own id with a copy button and what it is for', async () => {
     const { user } = await openWith([license()]);
-    const own = await screen.findByLabelText('Your user id');
-    expect(own.textContent).toBe(String(OWNER.id));
+    const own = await screen.findByLabelText(/^Your user id/);
+    expect(own).toHaveProperty('value', String(OWNER.id));
+    expect(own).toHaveProperty('readOnly', true);
     screen.getByText('Give it to a colleague who moves a license or product to you, or shares a license with you.');
     await user.click(screen.getByRole('button', { name: 'Copy your user id' }));
     await screen.findByRole('button', { name: 'Copied' });
