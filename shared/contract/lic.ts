@@ -3,7 +3,6 @@ import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
-import { personSchema } from './person';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());
@@ -16,6 +15,14 @@ export const addonSchema = z.object({
   id: z.enum(ADDON_IDS),
   attributes: z.object({ channels: z.optional(z.int()) }),
 });
+
+/**
+ * A person as a customer's result names them: their user id and their first and last name. Customers
+ * get names only of people a record links them to (whom they shared a license with, who shared one with
+ * them), never an email; admin results carry emails (`*_email`, `user`).
+ */
+export const personSchema = z.object({ id: z.int(), name: z.string() });
+export type Person = z.infer<typeof personSchema>;
 
 /** A license as every list shows it (the fields of the License entity). */
 export const licenseRowSchema = z.object({

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { licContract } from '../../../../../shared/contract/lic';
-import type { Person } from '../../../../../shared/contract/person';
+import { licContract, type Person } from '../../../../../shared/contract/lic';
 import { call } from '../../../api/client';
 
 /** The users an owned license is shared with: `lic/5/get_license_shared_users`. */

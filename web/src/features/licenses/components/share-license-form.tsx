@@ -5,7 +5,7 @@ import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import type { Person } from '../../../../../shared/contract/person';
+import type { Person } from '../../../../../shared/contract/lic';
 import { personText } from '../../../components/person';
 import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
