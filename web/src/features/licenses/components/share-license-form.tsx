@@ -1,11 +1,10 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
-import type { LicenseRow } from '../../../../../shared/contract/lic';
+import type { LicenseRow, Person } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import type { Person } from '../../../../../shared/contract/lic';
 import { personText } from '../../../components/person';
 import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
