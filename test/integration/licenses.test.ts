@@ -3,7 +3,8 @@ import { licenseMessages } from '../../shared/licenses/messages';
 import { encodeMachine } from '../../shared/licenses/seat';
 import { userActions } from '../../functions/domain/audit/audit.repository';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
-import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { dailyShares, MAX_SHARES_PER_DAY, MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
 /** A signed-in user with their numeric id. */
@@ -143,6 +144,21 @@ describe('a customer and their licenses', () => {
       reserved_to: owner.id,
       reserved_to_name: 'Olive Owner',
     });
+  });
+
+  it(`refuses a customer's share after ${MAX_SHARES_PER_DAY} in a day, so shares cannot look people up, and changes nothing`, async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    // The day's shares used up (as a loop of share calls would).
+    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_SHARES_PER_DAY }, () => takeAttempt(dailyShares, owner.id))));
+    const refused = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: licenseMessages.shareBudget(MAX_SHARES_PER_DAY) } });
+    expect(JSON.stringify(refused.body)).not.toContain('Test User');
+    expect((await stored(id))?.shared_users).toEqual([]);
+    // Another customer shares as before.
+    const other = await customer();
+    const theirs = await licenseFor(other.id);
+    expect((await lic(other.accessToken, 'share_license', { license_id: theirs.id, with_user_id: friend.id })).status).toBe(200);
   });
 
   it('refuses to share a license with more users than the limit, and changes nothing', async () => {
