@@ -8,6 +8,7 @@ import { useNotice } from '../../../components/location-notice';
 import { personText } from '../../../components/person';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { sharedPeople } from '../api/get-license-shared-users';
 import { useReturnLicense } from '../api/return-license';
 import { licenseNotices } from '../messages';
 import { MoveLicenseForm } from './move-license-form';
@@ -113,7 +114,9 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
           {/* While the Share form is open, its own list says whom the license is shared with. */}
           {owner && open !== 'share' && license.shared_users.length > 0 && (
             <Detail label="Shared with">
-              {(license.shared_with ?? license.shared_users.map((id) => ({ id, name: '' }))).map((person) => personText({ ...person, withId: true })).join(', ')}
+              {sharedPeople({ user_ids: license.shared_users, users: license.shared_with })
+                .map((person) => personText({ ...person, withId: true }))
+                .join(', ')}
             </Detail>
           )}
         </DataList>

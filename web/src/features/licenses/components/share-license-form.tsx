@@ -44,7 +44,7 @@ function SharedUser({ licenseId, person, canStop }: { licenseId: number; person:
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
   const notice = useNotice();
   const share = useShareLicense();
-  const sharedUsers = useLicenseSharedUsers(license.id, license.shared_with ?? sharedPeople({ user_ids: license.shared_users }));
+  const sharedUsers = useLicenseSharedUsers(license.id, sharedPeople({ user_ids: license.shared_users, users: license.shared_with }));
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
   const submit = useSubmit(
     (values: z.output<typeof shareLicenseFormSchema>) =>
