@@ -121,7 +121,7 @@ describe('the Licenses screen', () => {
     await userField.fill(String(friend.id));
     await button(page, license.id, 'Share').click();
     await notice(page, `License ${license.id} shared with user ${friend.id}`);
-    const stop = button(page, license.id, `Stop sharing with user ${friend.id}`);
+    const stop = button(page, license.id, `Stop sharing with user ${friend.id} (Test User)`);
     await stop.waitFor();
     // The form stays open, emptied, for the next user.
     await expect.poll(() => userField.inputValue()).toBe('');
