@@ -40,6 +40,8 @@ export const adminLicenseRowSchema = z.object({
   /** null: perpetual. */
   valid_to: z.nullable(z.string()),
   reserved_to: z.nullable(z.int()),
+  /** The email of the user whose machine holds the seat (null: no seat, or that user is gone). */
+  reserved_to_email: z.optional(z.nullable(z.string())),
   fingerprint: z.nullable(z.string()),
   hostname: z.nullable(z.string()),
   hid: z.nullable(z.string()),
@@ -83,7 +85,15 @@ const order = {
   descending: z.optional(z.boolean()),
 };
 
-export const dongleSchema = z.object({ id: z.int(), created: z.string(), user_id: z.int(), hid: z.string(), license_id: z.int() });
+export const dongleSchema = z.object({
+  id: z.int(),
+  created: z.string(),
+  user_id: z.int(),
+  /** The license owner's email (null when the owner is gone). */
+  user_email: z.optional(z.nullable(z.string())),
+  hid: z.string(),
+  license_id: z.int(),
+});
 
 /** A license code as the code list shows it, with its redemptions. */
 export const licenseCodeRowSchema = z.object({
@@ -92,6 +102,8 @@ export const licenseCodeRowSchema = z.object({
   code: z.string(),
   /** The admin who generated it. */
   user_id: z.int(),
+  /** That admin's email (null when gone). */
+  user_email: z.optional(z.nullable(z.string())),
   description: z.string(),
   license_type_id: z.enum(LICENSE_TYPE_IDS),
   license_usage_id: z.int(),
@@ -105,6 +117,8 @@ export const licenseCodeRowSchema = z.object({
   used: z.boolean(),
   /** Who redeemed a single-use code (null: nobody yet, or a campaign code). */
   used_by: z.nullable(z.int()),
+  /** The redeemer's email (null: nobody yet, a campaign code, or the user is gone). */
+  used_by_email: z.optional(z.nullable(z.string())),
   /** How many times it was redeemed (a campaign code: once per user). */
   redemptions: z.int(),
 });

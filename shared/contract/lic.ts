@@ -16,6 +16,14 @@ export const addonSchema = z.object({
   attributes: z.object({ channels: z.optional(z.int()) }),
 });
 
+/**
+ * A person as a customer's result names them: their user id and their first and last name. Customers
+ * get names only of people a record links them to (whom they shared a license with, who shared one with
+ * them), never an email; admin results carry emails (`*_email`, `user`).
+ */
+export const personSchema = z.object({ id: z.int(), name: z.string() });
+export type Person = z.infer<typeof personSchema>;
+
 /** A license as every list shows it (the fields of the License entity). */
 export const licenseRowSchema = z.object({
   id: z.int(),
@@ -31,6 +39,12 @@ export const licenseRowSchema = z.object({
   tag: nullableString,
   /** The user whose machine holds the seat. */
   reserved_to: z.nullable(z.int()),
+  /**
+   * That user's name when it is someone the license links the caller to: the owner (for a recipient), a
+   * recipient (for the owner); null for no seat, the caller's own machine on a license nobody else shares,
+   * and another recipient's machine (a recipient is never told who the other recipients are).
+   */
+  reserved_to_name: z.optional(z.nullable(z.string())),
   fingerprint: nullableString,
   hostname: nullableString,
   expired: z.boolean(),
@@ -44,8 +58,12 @@ export const licenseRowSchema = z.object({
   addons: z.array(addonSchema),
   /** The users it is shared with (for its owner; empty for a recipient). */
   shared_users: z.array(z.int()),
+  /** The same users with their names (for its owner; empty for a recipient). */
+  shared_with: z.optional(z.array(personSchema)),
   /** For a license shared with the caller: who shared it (their username). */
   shared_by: nullableString,
+  /** For a license shared with the caller: the first and last name of who shared it. */
+  shared_by_name: z.optional(z.nullable(z.string())),
   /** With a machine's payload: whether that machine may take the seat now. */
   available: z.optional(z.boolean()),
   /** The legacy upgrade product an admin marked the license with (bought on Buy legacy licenses). */
@@ -55,7 +73,8 @@ export type LicenseRow = z.infer<typeof licenseRowSchema>;
 
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
 const shareParams = { license_id: id(), with_user_id: id() };
-const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()) });
+/** Whom a license is shared with: their ids, and the same users with their names (`users`). */
+const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()), users: z.optional(z.array(personSchema)) });
 
 /**
  * The `lic/5` endpoint's cmds for every signed-in user: their licenses, sharing and moving them. The

@@ -22,6 +22,10 @@ export const userActionSchema = z.object({
   to_user_id: z.int(),
   /** Who made the change: the owner, or an admin. */
   by_user_id: z.int(),
+  /** The three users' emails (null for a user who is gone). */
+  from_user_email: z.optional(z.nullable(z.string())),
+  to_user_email: z.optional(z.nullable(z.string())),
+  by_user_email: z.optional(z.nullable(z.string())),
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 

@@ -9,10 +9,14 @@ export const licenseFormMessages = {
   /** No message shows for it: an empty user field only keeps the form's button disabled. */
   userIdRequired: 'User id is required',
   userId: 'A user id is a whole number above 0',
+  /** What the user field says beside it: what to type, and where the colleague finds it. */
+  userIdHint: 'Your colleague\'s user id, a number: they find it on their Profile or Licenses page',
+  /** Why the form's button stays disabled while the field holds something that is not a user id. */
+  userIdBlocks: (button: string) => `A user id is a whole number above 0: ${button} stays disabled until the field holds one`,
 } as const;
 
 /** A user id as typed: digits only (surrounding spaces dropped), above 0, and small enough to be exact. */
-const isUserIdText = (text: string): boolean => /^\d{1,15}$/.test(text) && Number(text) > 0;
+export const isUserIdText = (text: string): boolean => /^\d{1,15}$/.test(text.trim()) && Number(text) > 0;
 
 /** The user a license goes to or is shared with: required, a positive whole number. */
 export const userIdFieldSchema = z.pipe(

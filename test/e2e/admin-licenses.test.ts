@@ -231,7 +231,7 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\nuser ${customer.id}`);
+    expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\n${customer.email} (user ${customer.id})`);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
     await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
 
@@ -263,7 +263,7 @@ describe('All licenses', () => {
     const firstAction = () => page.getByRole('table', { name: 'User actions' }).locator('tbody tr').first().locator('td').allInnerTexts();
     await expect
       .poll(async () => (await firstAction()).slice(1))
-      .toEqual(['Move license', String(license.id), '', String(from.id), String(to.id), String(admin.id)]);
+      .toEqual(['Move license', String(license.id), '', `${from.email} (user ${from.id})`, `${to.email} (user ${to.id})`, `${admin.email} (user ${admin.id})`]);
     const cells = await firstAction();
     expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await row(page, license.id).waitFor();
@@ -399,12 +399,12 @@ describe('Dongles', () => {
     await dongleRow.waitFor();
     expect(await dongles.locator('thead th').allInnerTexts()).toEqual(['Id', 'Created', 'User', 'Dongle hid', 'License id']);
     const cells = await dongleRow.locator('td').allInnerTexts();
-    expect(cells.slice(2)).toEqual([String(customer.id), hid, String(license.id)]);
+    expect(cells.slice(2)).toEqual([`${customer.email} (user ${customer.id})`, hid, String(license.id)]);
     expect(cells[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Newest first.
     expect(await dongles.locator('tbody tr').first().innerText()).toContain(hid);
 
-    await dongleRow.getByRole('link', { name: String(customer.id) }).click();
+    await dongleRow.getByRole('link', { name: `${customer.email} (user ${customer.id})` }).click();
     await page.waitForURL((url) => url.pathname === `/alllicenses/${customer.id}`);
     await row(page, license.id).waitFor();
   });

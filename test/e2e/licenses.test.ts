@@ -121,14 +121,14 @@ describe('the Licenses screen', () => {
     await userField.fill(String(friend.id));
     await button(page, license.id, 'Share').click();
     await notice(page, `License ${license.id} shared with user ${friend.id}`);
-    const stop = button(page, license.id, `Stop sharing with user ${friend.id}`);
+    const stop = button(page, license.id, `Stop sharing with user ${friend.id} (Test User)`);
     await stop.waitFor();
     // The form stays open, emptied, for the next user.
     await expect.poll(() => userField.inputValue()).toBe('');
     await expect.poll(() => button(page, license.id, 'Share').isDisabled()).toBe(true);
 
     const theirs = await openLicenses(friend, { viewport: { width: 390, height: 844 } });
-    await card(theirs, license.id).getByText(`Shared by ${owner.username}`, { exact: true }).waitFor();
+    await card(theirs, license.id).getByText('Shared by Test User', { exact: true }).waitFor();
     expect(await card(theirs, license.id).getByRole('button').count()).toBe(0);
 
     await stop.click();
@@ -174,10 +174,10 @@ describe('the Licenses screen', () => {
     await reserve(license.id, friend.id, 'friend-pc-fp', 'friend-pc');
 
     const ownerPage = await openLicenses(owner);
-    expect(await detail(ownerPage, license.id, 'Machine').innerText()).toBe(`friend-pc (user ${friend.id})`);
+    expect(await detail(ownerPage, license.id, 'Machine').innerText()).toBe('friend-pc (Test User)');
 
     const page = await openLicenses(friend);
-    await card(page, license.id).getByText(`Shared by ${owner.username}`, { exact: true }).waitFor();
+    await card(page, license.id).getByText('Shared by Test User', { exact: true }).waitFor();
     expect(await card(page, license.id).getByRole('button').allInnerTexts()).toEqual(['Return']);
     await button(page, license.id, 'Return').click();
     await notice(page, `License ${license.id} returned`);

@@ -121,12 +121,20 @@ describe('the admin list of every license', () => {
     expect(lines.find((line) => line.startsWith(`${licenses.expiredLately},`))).toContain('Expired 10 days ago');
   });
 
+  it('names the user whose machine holds a seat by email', async () => {
+    const held = await storeLicense(customer.id, { valid_to: day(150), reservation: { reserved_to: customer.id, fingerprint: 'fp-held', hostname: 'pc' } });
+    const { rows } = await allLicenses(admin, { license_id: held.id });
+    expect(rows).toEqual([expect.objectContaining({ id: held.id, reserved_to: customer.id, reserved_to_email: customer.email })]);
+    const free = await allLicenses(admin, { license_id: licenses.valid });
+    expect(free.rows[0]).toMatchObject({ reserved_to: null, reserved_to_email: null });
+  });
+
   it('lists the licenses on a dongle with the dongle’s id', async () => {
     const hid = `DONGLE-${Date.now().toString(36)}`;
     const onDongle = await storeLicense(customer.id, { hid, valid_to: day(100) });
     const answer = await lic(admin.accessToken, 'get_license_dongles');
     const dongles = (answer.body.data as { dongles: { id: number; hid: string; license_id: number; user_id: number }[] }).dongles;
-    expect(dongles[0]).toMatchObject({ hid, license_id: onDongle.id, user_id: customer.id, id: onDongle.dongle_id });
+    expect(dongles[0]).toMatchObject({ hid, license_id: onDongle.id, user_id: customer.id, user_email: customer.email, id: onDongle.dongle_id });
     expect(dongles.every((dongle) => dongle.hid)).toBe(true);
   });
 });
@@ -143,7 +151,18 @@ describe('the admin user detail', () => {
     const answer = await callApi('user', { cmd: 'get_user_information', user_id: receiver.id }, admin.accessToken);
     expect(answer.body.data).toMatchObject({
       user: { id: receiver.id, email: receiver.email, username: receiver.username, legacy: false },
-      actions: [{ action: 'move_license', license_id: license.id, from_user_id: owner.id, to_user_id: receiver.id, by_user_id: owner.id }],
+      actions: [
+        {
+          action: 'move_license',
+          license_id: license.id,
+          from_user_id: owner.id,
+          to_user_id: receiver.id,
+          by_user_id: owner.id,
+          from_user_email: owner.email,
+          to_user_email: receiver.email,
+          by_user_email: owner.email,
+        },
+      ],
     });
     expect((await callApi('user', { cmd: 'get_user_information', user_id: receiver.id }, owner.accessToken)).status).toBe(403);
   });

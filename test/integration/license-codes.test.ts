@@ -62,7 +62,16 @@ describe('license codes', () => {
     const again = await licCall(other.accessToken, 'redeem_license_code', { code: code! });
     expect(again).toMatchObject({ status: 409, body: { status: 'error', message: codeMessages.used } });
     expect(await licenses(other.accessToken)).toEqual([]);
-    expect((await codesOf(boss.accessToken, code!)).codes[0]).toMatchObject({ used: true, used_by: buyer.id, redemptions: 1 });
+    expect((await codesOf(boss.accessToken, code!)).codes[0]).toMatchObject({
+      used: true,
+      used_by: buyer.id,
+      used_by_email: buyer.email,
+      user_id: boss.id,
+      user_email: boss.email,
+      redemptions: 1,
+    });
+    // The redeemer's email finds the code.
+    expect((await codesOf(boss.accessToken, buyer.email)).codes.map((row) => row.code)).toEqual([code]);
   });
 
   it('gives exactly one license when 50 redemptions of one code arrive at once', async () => {

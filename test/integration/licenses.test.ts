@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { licenseMessages } from '../../shared/licenses/messages';
 import { encodeMachine } from '../../shared/licenses/seat';
 import { userActions } from '../../functions/domain/audit/audit.repository';
-import { asUnit, createAdminUser, createConfirmedUser } from '../support/api';
-import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
+import { dailyShares, MAX_SHARES_PER_DAY, MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
 /** A signed-in user with their numeric id. */
@@ -45,7 +46,7 @@ describe('a customer and their licenses', () => {
     const { id } = await licenseFor(owner.id);
 
     const shared = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
-    expect(shared.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [friend.id] } });
+    expect(shared.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [friend.id], users: [{ id: friend.id, name: 'Test User' }] } });
     expect((await listed(owner.accessToken))[0]).toMatchObject({ id, shared_users: [friend.id] });
     expect((await listed(friend.accessToken))[0]).toMatchObject({ id, shared_by: owner.username, shared_users: [] });
 
@@ -61,7 +62,7 @@ describe('a customer and their licenses', () => {
     expect((await stored(id))?.user_id).toBe(owner.id);
 
     const stopped = await lic(owner.accessToken, 'cancel_share_license', { license_id: id, with_user_id: friend.id });
-    expect(stopped.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [] } });
+    expect(stopped.body).toEqual({ status: 'ok', data: { license_id: id, user_ids: [], users: [] } });
     expect(await listed(friend.accessToken)).toEqual([]);
   });
 
@@ -93,6 +94,71 @@ describe('a customer and their licenses', () => {
     expect(mine.body.data).toMatchObject({
       licenses: [{ id, reserved_to: friend.id, fingerprint: 'friend-pc-fingerprint', hostname: 'friend-pc-fingerprint.local', tag: null, available: true }],
     });
+  });
+
+  it('names the people a license links a customer to, and never gives a customer an email or another recipient', async () => {
+    const [owner, friend, other] = await Promise.all([customer(), customer(), customer()]);
+    const rename = (user: { accessToken: string }, first_name: string, last_name: string) =>
+      callApi('user', { cmd: 'update_user_profile', first_name, last_name }, user.accessToken);
+    await Promise.all([rename(owner, 'Olive', 'Owner'), rename(friend, 'Fred', 'Friend'), rename(other, 'Otto', 'Other')]);
+    const { id } = await licenseFor(owner.id);
+    await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    const shared = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: other.id });
+    const people = [
+      { id: friend.id, name: 'Fred Friend' },
+      { id: other.id, name: 'Otto Other' },
+    ].sort((a, b) => a.id - b.id);
+    expect(shared.body.data).toEqual({ license_id: id, user_ids: people.map((person) => person.id), users: people });
+    expect((await lic(owner.accessToken, 'get_license_shared_users', { license_id: id })).body.data).toMatchObject({ users: people });
+
+    // Another recipient's machine holds it: the owner learns whose, a recipient only that it is in use.
+    await reserve(id, other.id, 'other-pc');
+    const ownerAnswer = await lic(owner.accessToken, 'get_licenses');
+    expect((ownerAnswer.body.data as { licenses: unknown[] }).licenses[0]).toMatchObject({
+      id,
+      shared_with: people,
+      shared_by_name: null,
+      reserved_to: other.id,
+      reserved_to_name: 'Otto Other',
+    });
+    const friendAnswer = await lic(friend.accessToken, 'get_licenses');
+    expect((friendAnswer.body.data as { licenses: unknown[] }).licenses[0]).toMatchObject({
+      id,
+      shared_by: owner.username,
+      shared_by_name: 'Olive Owner',
+      shared_with: [],
+      reserved_to_name: null,
+    });
+    // A customer's answers carry no email, and a recipient not the other recipients' names.
+    for (const answer of [ownerAnswer, friendAnswer, shared]) {
+      const text = JSON.stringify(answer.body);
+      for (const user of [owner, friend, other]) expect(text).not.toContain(user.email);
+      expect(text).not.toContain('@');
+    }
+    expect(JSON.stringify(friendAnswer.body)).not.toContain('Otto');
+
+    // The owner's own machine: the recipient may know it is the owner's.
+    await lic(owner.accessToken, 'return_license', { license_id: id, fingerprint: 'other-pc' });
+    await reserve(id, owner.id, 'owner-pc');
+    expect(((await lic(friend.accessToken, 'get_licenses')).body.data as { licenses: unknown[] }).licenses[0]).toMatchObject({
+      reserved_to: owner.id,
+      reserved_to_name: 'Olive Owner',
+    });
+  });
+
+  it(`refuses a customer's share after ${MAX_SHARES_PER_DAY} in a day, so shares cannot look people up, and changes nothing`, async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const { id } = await licenseFor(owner.id);
+    // The day's shares used up (as a loop of share calls would).
+    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_SHARES_PER_DAY }, () => takeAttempt(dailyShares, owner.id))));
+    const refused = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: licenseMessages.shareBudget(MAX_SHARES_PER_DAY) } });
+    expect(JSON.stringify(refused.body)).not.toContain('Test User');
+    expect((await stored(id))?.shared_users).toEqual([]);
+    // Another customer shares as before.
+    const other = await customer();
+    const theirs = await licenseFor(other.id);
+    expect((await lic(other.accessToken, 'share_license', { license_id: theirs.id, with_user_id: friend.id })).status).toBe(200);
   });
 
   it('refuses to share a license with more users than the limit, and changes nothing', async () => {

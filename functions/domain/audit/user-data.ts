@@ -1,21 +1,37 @@
 import type { UserDataDeclaration } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
+import { userList, type UserListRow } from '../users/user-list';
 import { userActions } from './audit.repository';
 import { UserActionEntity } from './user-action.entity';
 
-/** The audit domain's part of the admin user detail: the user's actions, newest first. */
-export const auditUserDetail = async (userId: number) => ({
-  actions: (await userActions(userId)).map((action) => ({
-    id: action.at,
-    created: timeOfKey(action.at),
-    action: action.action,
-    license_id: action.license_id ?? null,
-    product_id: action.product_id ?? null,
-    from_user_id: action.from_user_id ?? 0,
-    to_user_id: action.to_user_id ?? 0,
-    by_user_id: action.by_user_id,
-  })),
-});
+/**
+ * The audit domain's part of the admin user detail: the user's actions, newest first, each with the
+ * emails of the users it names (from the users list, as the admin lists join them; null for one gone).
+ */
+export const auditUserDetail = async (userId: number) => {
+  const actions = await userActions(userId);
+  const users = actions.length ? await userList.current() : new Map<number, UserListRow>();
+  const email = (id: number) => users.get(id)?.email ?? null;
+  return {
+    actions: actions.map((action) => {
+      const from = action.from_user_id ?? 0;
+      const to = action.to_user_id ?? 0;
+      return {
+        id: action.at,
+        created: timeOfKey(action.at),
+        action: action.action,
+        license_id: action.license_id ?? null,
+        product_id: action.product_id ?? null,
+        from_user_id: from,
+        to_user_id: to,
+        by_user_id: action.by_user_id,
+        from_user_email: email(from),
+        to_user_email: email(to),
+        by_user_email: email(action.by_user_id),
+      };
+    }),
+  };
+};
 
 /** The audit domain: the user's trail of actions (moves of licenses and products, refunds not restored). */
 export const auditUserData = {

@@ -3,6 +3,7 @@ import type { LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { codeListColumns } from '../../../shared/lists/admin-lists';
 import { licenseUsageName } from '../../../shared/licenses/catalog';
 import { declareList } from '../../lib/lists/declare-list';
+import { userList, type UserListRow } from '../users/user-list';
 import type { LicenseCodeEntity } from './license-code.entity';
 
 type LicenseCodeRecord = FormattedItem<typeof LicenseCodeEntity>;
@@ -43,25 +44,34 @@ export const toCodeListRow = (code: LicenseCodeRecord): CodeListRow => ({
   redemptions: code.redemptions,
 });
 
-const toCodeRow = (row: CodeListRow): LicenseCodeRow => ({
+type Users = ReadonlyMap<number, Pick<UserListRow, 'email'>>;
+
+/** A code as the list answers it: with its usage's name, whether it was used, and the emails of its maker and redeemer. */
+const toCodeRow = (row: CodeListRow, users: Users): LicenseCodeRow => ({
   ...row,
   license_usage: licenseUsageName(row.license_usage_id),
   used: row.redemptions > 0,
+  user_email: users.get(row.user_id)?.email ?? null,
+  used_by_email: row.used_by === null ? null : (users.get(row.used_by)?.email ?? null),
 });
 
-/** License codes: a search finds a code by its id or redeemer, or text in its code, description or type. */
+/**
+ * License codes: a search finds a code by its id or redeemer, or text in its code, description, type or
+ * its redeemer's email; the emails of who made and who redeemed it joined from the users list.
+ */
 export const codeList = declareList({
   columns: codeListColumns,
   row: toCodeListRow,
+  joins: { users: userList },
   search: {
     numbers: (row) => [row.id, row.used_by],
-    texts: (row) => [row.code, row.description, row.license_type_id],
+    texts: (row, { users }) => [row.code, row.description, row.license_type_id, row.used_by === null ? null : users.get(row.used_by)?.email],
   },
   sort: {
     license_usage: (row) => licenseUsageName(row.license_usage_id),
     used: (row) => row.redemptions > 0,
   },
-  result: toCodeRow,
+  result: (row, { users }) => toCodeRow(row, users),
 });
 
 export const codeListWrites = (code: LicenseCodeRecord, now: Date) => codeList.writes(code.id, code, now);

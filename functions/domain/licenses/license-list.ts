@@ -130,6 +130,7 @@ export function toAdminLicenseRow(row: LicenseListRow, owners: Owners, now = new
     valid_from: row.valid_from,
     valid_to: row.valid_to,
     reserved_to: row.reserved_to,
+    reserved_to_email: row.reserved_to === null ? null : (owners.get(row.reserved_to)?.email ?? null),
     fingerprint: row.fingerprint,
     hostname: row.hostname,
     hid: row.hid,

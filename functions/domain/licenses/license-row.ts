@@ -17,12 +17,25 @@ export const actionFields = (license: LicenseRecord): LicenseActionFields => ({
   tag: license.tag ?? null,
 });
 
+/** Names of users by id: the people a customer's list may name (see licenseListNames). */
+export type Names = ReadonlyMap<number, string>;
+
+/** Who a license's row names beside its fields: whom it is shared with, who shared it, and the names the caller may read. */
+export interface LicenseRowPeople {
+  sharedUsers: number[];
+  /** Who shared it with the caller (their username), null on the caller's own license. */
+  sharedBy: string | null;
+  /** Names of the people the row may name; a user missing here (gone) gets an empty name. */
+  names?: Names;
+}
+
+/** The name of the user whose machine holds the seat, when the caller may know who that is. */
+const reservedToName = (license: LicenseRecord, mayName: (userId: number) => boolean, names: Names | undefined): string | null =>
+  license.reserved_to != null && mayName(license.reserved_to) ? (names?.get(license.reserved_to) ?? null) : null;
+
 /** A stored license as the lists show it. */
-export function toLicenseRow(
-  license: LicenseRecord,
-  extra: { sharedUsers: number[]; sharedBy: string | null },
-  today = new Date(),
-): LicenseRow {
+export function toLicenseRow(license: LicenseRecord, extra: LicenseRowPeople, today = new Date()): LicenseRow {
+  const named = new Set([license.user_id, ...extra.sharedUsers]);
   const days = daysLeft(license.valid_to ?? null, today);
   return {
     id: license.id,
@@ -36,6 +49,7 @@ export function toLicenseRow(
     valid_to: license.valid_to ?? null,
     tag: license.tag ?? null,
     reserved_to: license.reserved_to ?? null,
+    reserved_to_name: reservedToName(license, (userId) => named.has(userId), extra.names),
     fingerprint: license.fingerprint ?? null,
     hostname: license.hostname ?? null,
     expired: days !== null && days < 0,
@@ -46,7 +60,9 @@ export function toLicenseRow(
     shared_count: extra.sharedUsers.length,
     addons: license.addons.map(({ id, channels }) => ({ id, attributes: channels === undefined ? {} : { channels } })),
     shared_users: extra.sharedUsers,
+    shared_with: extra.sharedUsers.map((id) => ({ id, name: extra.names?.get(id) ?? '' })),
     shared_by: extra.sharedBy,
+    shared_by_name: extra.sharedBy === null ? null : (extra.names?.get(license.user_id) ?? null),
     to_fastspring_product: license.to_fastspring_product ?? null,
   };
 }
@@ -56,8 +72,16 @@ export function toLicenseRow(
  * user (fingerprint, hostname) nor the owner's order tag. Their own machine's seat they do see (they
  * return it with its fingerprint).
  */
-export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, sharedBy: string | null, today = new Date()): LicenseRow {
-  const row = toLicenseRow(license, { sharedUsers: [], sharedBy }, today);
+export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, sharedBy: string | null, today = new Date(), names?: Names): LicenseRow {
+  const row = toLicenseRow(license, { sharedUsers: [], sharedBy, names }, today);
   const theirs = license.reserved_to === recipientId;
-  return { ...row, tag: null, fingerprint: theirs ? row.fingerprint : null, hostname: theirs ? row.hostname : null };
+  // The recipient may know the owner's name and their own, never another recipient's.
+  const nameable = license.reserved_to === recipientId || license.reserved_to === license.user_id;
+  return {
+    ...row,
+    tag: null,
+    fingerprint: theirs ? row.fingerprint : null,
+    hostname: theirs ? row.hostname : null,
+    reserved_to_name: nameable ? (names?.get(license.reserved_to!) ?? null) : null,
+  };
 }

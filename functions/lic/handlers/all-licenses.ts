@@ -14,7 +14,7 @@ export const getLicenseUsers: AdminHandlers['get_license_users'] = ({ expiredIn,
 
 /** The licenses bound to a dongle, newest first: the dongle list (up to 9999 rows). */
 export const getLicenseDongles: AdminHandlers['get_license_dongles'] = async () => {
-  const licenses = await licenseList.current();
+  const [licenses, { owners }] = await Promise.all([licenseList.current(), licenseList.joined()]);
   const onDongles = pageOf(licenses.values(), {
     filter: (row) => row.hid !== null,
     sortBy: column<LicenseListRow>('created'),
@@ -28,6 +28,7 @@ export const getLicenseDongles: AdminHandlers['get_license_dongles'] = async () 
       id: row.dongle_id ?? row.id,
       created: row.created,
       user_id: row.user_id,
+      user_email: owners.get(row.user_id)?.email ?? null,
       hid: row.hid!,
       license_id: row.id,
     })),

@@ -1,9 +1,10 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, sharedUserIds } from '../../domain/licenses/licenses.repository';
+import { licenseListOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { callerUserId } from '../../domain/users/caller-user';
-import { findUserById } from '../../domain/users/users.repository';
+import { personName } from '../../domain/users/person';
+import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { availableTo } from '../../domain/licenses/seat.rules';
 import { decodeMachine } from './desktop';
@@ -25,16 +26,17 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { ca
   const sharesOf = new Map(
     unknownShares.length ? await Promise.all(unknownShares.map(async ({ id }) => [id, await sharedUserIds(id)] as const)) : [],
   );
-  const ownRows = own.map((license) =>
-    toLicenseRow(license, { sharedUsers: license.shared_users ?? sharesOf.get(license.id) ?? [], sharedBy: null }, now),
-  );
+  const sharedUsersOf = (license: LicenseRecord) => license.shared_users ?? sharesOf.get(license.id) ?? [];
+  // The people the caller may see named: whom they share with, who shares with them, and themselves
+  // (never another recipient of a license shared with them). Most lists name nobody and read nothing.
+  const named = new Set([...own.flatMap(sharedUsersOf), ...shared.map(({ license }) => license.user_id)]);
+  if (named.size > 0) named.add(userId);
+  const people = named.size ? await usersByIds(named) : new Map<number, UserRecord>();
+  const names = new Map([...people].map(([id, user]) => [id, personName(user)]));
+  const ownRows = own.map((license) => toLicenseRow(license, { sharedUsers: sharedUsersOf(license), sharedBy: null, names }, now));
   // A share from before the owner's username was kept on it: the owner's record says it.
-  const unnamed = [...new Set(shared.flatMap(({ license, ownerUsername }) => (ownerUsername ? [] : [license.user_id])))];
-  const owners = new Map(
-    unnamed.length ? await Promise.all(unnamed.map(async (id) => [id, (await findUserById(id))?.username ?? String(id)] as const)) : [],
-  );
   const sharedRows = shared.map(({ license, ownerUsername }) =>
-    toSharedLicenseRow(license, userId, ownerUsername ?? owners.get(license.user_id) ?? null, now),
+    toSharedLicenseRow(license, userId, ownerUsername ?? people.get(license.user_id)?.username ?? String(license.user_id), now, names),
   );
   const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
   if (!machine) return { licenses: rows };

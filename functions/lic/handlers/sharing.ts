@@ -2,14 +2,27 @@ import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, sharedUsersOf, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { personName } from '../../domain/users/person';
+import { usersByIds } from '../../domain/users/users.repository';
+import { callerUserId } from '../../domain/users/caller-user';
 import type { Caller } from '../../lib/auth';
+import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser, licenseFor, ownedLicense } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
-const sharedUsers = async (licenseId: number) => ({ license_id: licenseId, user_ids: await sharedUserIds(licenseId) });
+/** Whom a license is shared with, by id and by name (a user who is gone: an empty name). */
+async function sharedUsers(licenseId: number) {
+  const userIds = await sharedUserIds(licenseId);
+  const people = await usersByIds(userIds);
+  const users = userIds.map((id) => {
+    const user = people.get(id);
+    return { id, name: user ? personName(user) : '' };
+  });
+  return { license_id: licenseId, user_ids: userIds, users };
+}
 
 /** Whom a license is shared with: for its owner and admins; a recipient does not see the others. */
 export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = async ({ license_id }, { caller }) => {
@@ -48,8 +61,23 @@ const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername)
   await shareLicense(license, withUserId, ownerUsername);
 };
 
-export const shareLicenseHandler: LicHandlers['share_license'] = ({ license_id, with_user_id }, { caller }) =>
-  changeShare(shareWithinLimit, caller, license_id, with_user_id);
+/**
+ * How many times a customer may share in a day (any license, any user, refused ones too). Its answer
+ * names whom the license is now shared with, so shares in a loop would look people's names up by id;
+ * sharing every license a customer has with its 50 users takes a few days of it at most.
+ */
+export const MAX_SHARES_PER_DAY = 100;
+export const dailyShares: AttemptLimit = {
+  action: 'share-license',
+  max: MAX_SHARES_PER_DAY,
+  windowSeconds: 24 * 3600,
+  message: licenseMessages.shareBudget(MAX_SHARES_PER_DAY),
+};
+
+export const shareLicenseHandler: LicHandlers['share_license'] = async ({ license_id, with_user_id }, { caller }) => {
+  if (!caller.isAdmin) await takeAttempt(dailyShares, await callerUserId(caller));
+  return changeShare(shareWithinLimit, caller, license_id, with_user_id);
+};
 
 export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { caller }) =>
   changeShare((license, withUserId) => cancelShare(license, withUserId), caller, license_id, with_user_id);

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import { moveLicenseFormSchema as moveToUserSchema } from '../../../shared/forms/licenses';
 import { useSchemaForm } from '../lib/forms/use-schema-form';
 import { useSubmit } from '../lib/forms/use-submit';
-import { UserIdInput } from './user-id-input';
+import { UserIdInput, withUserIdRefusal } from './user-id-input';
 
 interface MoveToUserFormProps<Result> {
   /** The move: the user id it goes to; its answer is handed to onMoved. */
@@ -17,17 +17,21 @@ interface MoveToUserFormProps<Result> {
 /** Move to user, inline: the user id a license or unit goes to; Move (only with a user filled in) or Cancel. */
 export function MoveToUserForm<Result>({ move, onMoved, onClose, buttonSize = 'sm' }: MoveToUserFormProps<Result>) {
   const form = useSchemaForm(moveToUserSchema, { to_user_id: '' });
-  const submit = useSubmit((values: z.output<typeof moveToUserSchema>) => move(values.to_user_id), {
-    onSuccess: (result) => {
-      onMoved(result);
-      onClose();
+  const submit = useSubmit(
+    (values: z.output<typeof moveToUserSchema>) =>
+      withUserIdRefusal(() => move(values.to_user_id), (message) => form.setFieldError('to_user_id', message)),
+    {
+      onSuccess: (result) => {
+        onMoved(result);
+        onClose();
+      },
     },
-  });
+  );
 
   return (
     <form onSubmit={form.onSubmit(submit.run)} noValidate>
       <Stack gap="xs">
-        <UserIdInput label="Move to user id" autoFocus maw={280} {...form.getInputProps('to_user_id')} />
+        <UserIdInput label="Move to user id" button="Move" autoFocus maw={280} {...form.getInputProps('to_user_id')} />
         <Group gap="sm">
           <Button type="submit" size={buttonSize} loading={submit.pending} disabled={!form.isValid()}>
             Move

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
 import { licContract } from '../../../shared/contract/lic';
+import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
@@ -131,7 +132,7 @@ describe('All licenses', () => {
     const plain = row();
     const disabled = row({ enabled: false });
     const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active' });
-    const held = row({ reserved_to: USER.id, fingerprint: 'fp', hostname: 'workstation' });
+    const held = row({ reserved_to: USER.id, reserved_to_email: USER.email, fingerprint: 'fp', hostname: 'workstation' });
     const dongle = row({ hid: 'DONGLE-1', reserved_to: USER.id, fingerprint: 'fp2', hostname: 'laptop' });
     const { user } = await openWith([plain, disabled, subscription, held, dongle]);
     const actionsOf = async (id: number) => {
@@ -147,6 +148,9 @@ describe('All licenses', () => {
     expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move']);
     expect(await actionsOf(dongle.id)).toEqual(['Disable', 'Edit', 'Move']);
     expect(cell(held.id, 'Reserved to')).toContain('workstation');
+    // Whose machine: the email with the id, never the bare number.
+    expect(cell(held.id, 'Reserved to')).toContain(`${USER.email} (user ${USER.id})`);
+    expect(cell(dongle.id, 'Reserved to')).toContain(`User ${USER.id}`);
     expect(cell(dongle.id, 'Reserved to')).toContain('Dongle DONGLE-1');
   });
 
@@ -191,12 +195,17 @@ describe('All licenses', () => {
     expect(move).toHaveProperty('disabled', true);
     await user.type(within(dialog).getByLabelText('Move to user id'), 'abc');
     await user.tab();
-    await within(dialog).findByText('A user id is a whole number above 0');
+    await within(dialog).findByText(licenseFormMessages.userIdBlocks('Move'));
     await user.clear(within(dialog).getByLabelText('Move to user id'));
     await user.type(within(dialog).getByLabelText('Move to user id'), '99999999');
     await user.click(move);
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('User 99999999 not found'));
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: license.id, to_user_id: 99999999 }]);
+    // The unknown id is also shown at the field it was typed in.
+    const field = within(dialog).getByLabelText('Move to user id');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+    expect(described).toContain('User 99999999 not found');
     expect(screen.getByRole('dialog', { name: `Move license ${license.id}` })).toBeTruthy();
   });
 });

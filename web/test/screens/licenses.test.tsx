@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
-import { api } from '../support/fake-api';
+import { apiMessages } from '../../../shared/api';
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { api, refused } from '../support/fake-api';
 import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
@@ -57,6 +59,14 @@ async function openWith(licenses: LicenseRow[]) {
 }
 
 const card = (id: number) => screen.getByRole('article', { name: `License ${id}` });
+/** The texts a field is described by: its hint and, when there is one, its error (what a screen reader reads with it). */
+const describedBy = (field: HTMLElement): string[] =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? '');
+/** The page's red error text at the top (the shared error banner). */
+const topBanner = () => screen.getAllByRole('alert').map((alert) => alert.textContent ?? '');
 /** A detail of a card (Type, Valid to …) by its label. */
 function detail(id: number, label: string): string {
   const term = within(card(id))
@@ -119,7 +129,7 @@ describe('the Licenses screen', () => {
 
     await user.type(userField, 'abc');
     await user.tab();
-    await within(card(moving.id)).findByText(licenseFormMessages.userId);
+    await within(card(moving.id)).findByText(licenseFormMessages.userIdBlocks('Move'));
     expect(submit()).toHaveProperty('disabled', true);
     await user.clear(userField);
     await waitFor(() => expect(submit()).toHaveProperty('disabled', true));
@@ -132,5 +142,82 @@ describe('the Licenses screen', () => {
     await user.type(within(card(moving.id)).getByLabelText(/^Move to user id/), '12');
     await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
     expect(api.calls(licContract, 'move_license')).toEqual([]);
+  });
+
+  it('shows the user’s own id with a copy button and what it is for', async () => {
+    const { user } = await openWith([license()]);
+    const own = await screen.findByLabelText(/^Your user id/);
+    expect(own).toHaveProperty('value', String(OWNER.id));
+    expect(own).toHaveProperty('readOnly', true);
+    screen.getByText('Give it to a colleague who moves a license or product to you, or shares a license with you.');
+    await user.click(screen.getByRole('button', { name: 'Copy your user id' }));
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(await navigator.clipboard.readText()).toBe(String(OWNER.id));
+  });
+
+  it('says next to the user field what to type, and as it is typed why Move stays disabled', async () => {
+    const moving = license();
+    const { user } = await openWith([moving]);
+    await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    const userField = await within(card(moving.id)).findByLabelText(/^Move to user id/);
+    expect(describedBy(userField)).toContain(licenseFormMessages.userIdHint);
+    // Not a number: the reason shows while typing, before the field is left.
+    await user.type(userField, '12x');
+    await waitFor(() => expect(describedBy(userField)).toContain(licenseFormMessages.userIdBlocks('Move')));
+    expect(within(card(moving.id)).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', true);
+    await user.type(userField, '{Backspace}');
+    await waitFor(() => expect(describedBy(userField)).not.toContain(licenseFormMessages.userIdBlocks('Move')));
+    expect(within(card(moving.id)).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows an unknown user id at the field, as well as at the top of the page', async () => {
+    const moving = license();
+    api.answer(licContract, 'move_license', refused(apiMessages.userNotFound(99), 404));
+    const { user } = await openWith([moving]);
+    await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    const userField = await within(card(moving.id)).findByLabelText(/^Move to user id/);
+    await user.type(userField, '99');
+    await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(describedBy(userField)).toContain(apiMessages.userNotFound(99)));
+    expect(userField.getAttribute('aria-invalid')).toBe('true');
+    expect(topBanner()).toContain(apiMessages.userNotFound(99));
+    expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: moving.id, to_user_id: 99 }]);
+    // Typing another id clears the field's message.
+    await user.type(userField, '1');
+    await waitFor(() => expect(describedBy(userField)).not.toContain(apiMessages.userNotFound(99)));
+  });
+
+  it('shows sharing with oneself, refused by the server, at the Share field', async () => {
+    const sharing = license();
+    api.answer(licContract, 'get_license_shared_users', { license_id: sharing.id, user_ids: [], users: [] });
+    api.answer(licContract, 'share_license', refused(licenseMessages.shareWithOwner));
+    const { user } = await openWith([sharing]);
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    const userField = await within(card(sharing.id)).findByLabelText(/^Share with user id/);
+    expect(describedBy(userField)).toContain(licenseFormMessages.userIdHint);
+    await user.type(userField, String(OWNER.id));
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(describedBy(userField)).toContain(licenseMessages.shareWithOwner));
+  });
+
+  it('names people, never as a bare number: whom a license is shared with, who shared it, whose machine holds it', async () => {
+    const FRIEND = { id: 12, name: 'Fox Mulder' };
+    const shared = license({ shared_users: [FRIEND.id], shared_with: [FRIEND], shared_count: 1, reserved_to: FRIEND.id, reserved_to_name: FRIEND.name, hostname: 'friend-pc' });
+    const fromOwner = license({ user_id: 30, shared_by: 'walter', shared_by_name: 'Walter Skinner' });
+    // Shared with the caller and held by another recipient: who that is is not the caller's to know.
+    const heldByOther = license({ user_id: 30, shared_by: 'walter', shared_by_name: 'Walter Skinner', reserved_to: 31, reserved_to_name: null });
+    api.answer(licContract, 'get_license_shared_users', { license_id: shared.id, user_ids: [FRIEND.id], users: [FRIEND] });
+    const { user } = await openWith([shared, fromOwner, heldByOther]);
+
+    expect(detail(shared.id, 'Shared with')).toBe('Fox Mulder (user 12)');
+    expect(detail(shared.id, 'Machine')).toBe('friend-pc (Fox Mulder)');
+    within(card(fromOwner.id)).getByText('Shared by Walter Skinner');
+    expect(detail(heldByOther.id, 'Machine')).toBe('A machine (another user)');
+
+    // The Share form lists the same person by name, with Stop sharing naming them.
+    await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    await within(card(shared.id)).findByText('Fox Mulder (user 12)');
+    within(card(shared.id)).getByRole('button', { name: 'Stop sharing with user 12 (Fox Mulder)' });
+    expect(within(card(shared.id)).queryByText(/^\d+$/)).toBeNull();
   });
 });

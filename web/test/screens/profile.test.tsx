@@ -53,4 +53,14 @@ describe('the profile screen', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Company is too long');
   });
+
+  it('shows the user’s own id with a copy button and what it is for', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    const { user } = await renderScreen('/profile', { title: 'Profile' });
+    expect(await screen.findByLabelText(/^Your user id/)).toHaveProperty('value', String(profile.id));
+    screen.getByText('Give it to a colleague who moves a license or product to you, or shares a license with you.');
+    await user.click(screen.getByRole('button', { name: 'Copy your user id' }));
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(await navigator.clipboard.readText()).toBe(String(profile.id));
+  });
 });

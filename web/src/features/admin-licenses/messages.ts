@@ -17,6 +17,8 @@ export const adminLicenseTexts = {
   noActions: 'No actions yet.',
   noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',
+  /** The Move dialog's user field: what an admin types. */
+  moveUserIdHint: 'The id of the user it goes to: the number their user detail and the User filter show',
   licenseCount: (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`,
   licenseIdFilter: 'A license id is a whole number above 0',
   notAUser: 'Not a user id.',

@@ -16,6 +16,8 @@ export const ivCurveTexts = {
   empty: ivCurveMessages.empty,
   productId: 'Product id must be a whole number',
   noCurves: 'No IV curves yet. Upload a curve file to add one.',
+  /** The owner of someone else's public curve, as a customer sees it. */
+  anotherUser: 'Another user',
   formatTitle: 'File format',
   format: `A CSV file (UTF-8). First three lines name the manufacturer, the model and the unit of the current values (${IV_CURVE_UNITS.join(', ')}); then the header voltage,current and at least two points, voltages in volts, rising or falling.`,
   formatExample: ['manufacturer,Acme Solar', 'model,SC-100', 'unit,mA', 'voltage,current', '0,52.1', '0.25,51.9', '0.5,40.2', '0.6,0'].join('\n'),

@@ -1,7 +1,7 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
 import { describeDuration } from '../../../../../shared/commerce/codes';
 import type { LicenseCodeRow } from '../../../../../shared/contract/lic.admin';
+import { Person } from '../../../components/person';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
@@ -55,9 +55,7 @@ function CodeRow({ code }: { code: LicenseCodeRow }) {
       </Table.Td>
       <Table.Td>
         {code.used_by !== null && (
-          <Anchor component={Link} to={userDetailPath(code.used_by)} size="sm">
-            {code.used_by}
-          </Anchor>
+          <Person id={code.used_by} email={code.used_by_email} to={userDetailPath(code.used_by)} />
         )}
       </Table.Td>
     </Table.Tr>

@@ -1,5 +1,5 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
+import { Person } from '../../../components/person';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
@@ -31,9 +31,7 @@ function Dongles() {
               <Table.Td>{dongle.id}</Table.Td>
               <Table.Td>{formatDate(dongle.created)}</Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={userDetailPath(dongle.user_id)} size="sm">
-                  {dongle.user_id}
-                </Anchor>
+                <Person id={dongle.user_id} email={dongle.user_email} to={userDetailPath(dongle.user_id)} />
               </Table.Td>
               <Table.Td>{dongle.hid}</Table.Td>
               <Table.Td>{dongle.license_id}</Table.Td>

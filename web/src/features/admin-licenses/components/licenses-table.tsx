@@ -1,6 +1,7 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Person } from '../../../components/person';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
 import { ActionsTh } from '../../../components/actions-th';
@@ -54,7 +55,7 @@ function Holder({ license }: { license: AdminLicenseRow }) {
             {license.hostname ?? 'A machine'}
           </Text>
           <Text size="xs" c="dimmed" span display="block">
-            user {license.reserved_to}
+            <Person id={license.reserved_to} email={license.reserved_to_email} />
           </Text>
         </>
       )}

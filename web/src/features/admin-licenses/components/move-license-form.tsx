@@ -3,12 +3,12 @@ import type * as z from 'zod/mini';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { moveLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { ErrorBanner } from '../../../components/error-banner';
-import { UserIdInput } from '../../../components/user-id-input';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useMoveLicense } from '../api/license-changes';
-import { adminLicenseNotices } from '../messages';
+import { adminLicenseNotices, adminLicenseTexts } from '../messages';
 import { DialogActions } from './dialog-actions';
 
 /** Move: the user id the license goes to; Move (only with a user filled in) or Cancel. */
@@ -17,7 +17,11 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
   const move = useMoveLicense();
   const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '' });
   const submit = useSubmit(
-    (values: z.output<typeof moveLicenseFormSchema>) => move.mutateAsync({ license_id: license.id, ...values }),
+    (values: z.output<typeof moveLicenseFormSchema>) =>
+      withUserIdRefusal(
+        () => move.mutateAsync({ license_id: license.id, ...values }),
+        (message) => form.setFieldError('to_user_id', message),
+      ),
     {
       onSuccess: (moved) => {
         notice.show(adminLicenseNotices.moved(moved.license_id, moved.user_id));
@@ -34,7 +38,7 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
           Now with user {license.user_id}
           {license.user ? ` (${license.user})` : ''}.
         </Text>
-        <UserIdInput label="Move to user id" data-autofocus {...form.getInputProps('to_user_id')} />
+        <UserIdInput label="Move to user id" button="Move" description={adminLicenseTexts.moveUserIdHint} data-autofocus {...form.getInputProps('to_user_id')} />
         <DialogActions label="Move" pending={submit.pending} valid={form.isValid()} onCancel={onClose} />
       </Stack>
     </form>

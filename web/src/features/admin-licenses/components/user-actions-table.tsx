@@ -1,5 +1,5 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Table, Text } from '@mantine/core';
+import { Person } from '../../../components/person';
 import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
@@ -12,12 +12,8 @@ const ACTION_NAMES: Record<string, string> = {
   refund_not_restored: 'Refund not restored: check the license',
 };
 
-function UserLink({ userId }: { userId: number }) {
-  return (
-    <Anchor component={Link} to={userDetailPath(userId)} size="sm">
-      {userId}
-    </Anchor>
-  );
+function UserLink({ userId, email }: { userId: number; email: string | null | undefined }) {
+  return <Person id={userId} email={email} to={userDetailPath(userId)} />;
 }
 
 /** User actions: each change of ownership the user took part in, newest first (created, action, license or product, from, to, by). */
@@ -45,13 +41,13 @@ export function UserActionsTable({ actions }: { actions: readonly UserAction[] }
               <Table.Td>{action.license_id ?? ''}</Table.Td>
               <Table.Td>{action.product_id ?? ''}</Table.Td>
               <Table.Td>
-                <UserLink userId={action.from_user_id} />
+                <UserLink userId={action.from_user_id} email={action.from_user_email} />
               </Table.Td>
               <Table.Td>
-                <UserLink userId={action.to_user_id} />
+                <UserLink userId={action.to_user_id} email={action.to_user_email} />
               </Table.Td>
               <Table.Td>
-                <UserLink userId={action.by_user_id} />
+                <UserLink userId={action.by_user_id} email={action.by_user_email} />
               </Table.Td>
             </Table.Tr>
           ))}

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, Table } from '@mantine/core';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
+import { personText } from '../../../components/person';
 import type { AdminProductRow } from '../../../../../shared/contract/product.admin';
 import { productListColumns } from '../../../../../shared/lists/admin-lists';
 import { useNotice } from '../../../components/location-notice';
@@ -68,7 +69,7 @@ function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProdu
           <Table.Td>{product.hardware_version}</Table.Td>
           <Table.Td>
             <Anchor component={Link} to={userPath(product.user_id)} size="sm">
-              {product.user || product.user_id}
+              {product.user || personText({ id: product.user_id })}
             </Anchor>
           </Table.Td>
           <Table.Td>{product.license_id ?? ''}</Table.Td>

@@ -5,6 +5,7 @@ import { ivCurveListColumns } from '../../../../../shared/lists/admin-lists';
 import { ActionsTh } from '../../../components/actions-th';
 import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
+import { personText } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
@@ -56,7 +57,16 @@ function DeleteCurve({ curve }: { curve: IvCurve }) {
 }
 
 /** One curve, with Download, and Update and Delete for its owner and admins. */
-function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCurve) => void }) {
+/**
+ * Whose curve it is: an admin sees every owner's email with the id; a customer their own email on their
+ * own curves, and "Another user" on someone else's public one (its owner is not someone they may look up).
+ */
+function ownerText(curve: IvCurve, admin: boolean): string {
+  if (curve.user === null) return ivCurveTexts.anotherUser;
+  return admin ? personText({ id: curve.user_id, email: curve.user }) : curve.user;
+}
+
+function CurveRow({ curve, admin, onUpdate }: { curve: IvCurve; admin: boolean; onUpdate: (curve: IvCurve) => void }) {
   const download = useSubmit(() => downloadIvCurveFile(curve.id));
   return (
     <Table.Tr>
@@ -64,8 +74,7 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
       <Table.Td>{curve.product_id ?? ''}</Table.Td>
       <Table.Td>{curve.version}</Table.Td>
       <Table.Td>{formatDate(curve.created)}</Table.Td>
-      {/* Another user's email is for admins: others see the owner's user id. */}
-      <Table.Td>{curve.user ?? curve.user_id}</Table.Td>
+      <Table.Td>{ownerText(curve, admin)}</Table.Td>
       <Table.Td>{curve.public ? 'Yes' : 'No'}</Table.Td>
       <Table.Td>{curve.manufacturer}</Table.Td>
       <Table.Td>{curve.model}</Table.Td>
@@ -164,7 +173,7 @@ export default function IvCurvesPage() {
               extraHeaders={<ActionsTh />}
             >
               {curves.data.curves.map((curve) => (
-                <CurveRow key={curve.id} curve={curve} onUpdate={startUpdate} />
+                <CurveRow key={curve.id} curve={curve} admin={curves.data.can_publish} onUpdate={startUpdate} />
               ))}
             </SortableTable>
           )}

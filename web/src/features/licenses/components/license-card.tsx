@@ -5,8 +5,10 @@ import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
 import { useNotice } from '../../../components/location-notice';
+import { personText } from '../../../components/person';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { sharedPeople } from '../api/get-license-shared-users';
 import { useReturnLicense } from '../api/return-license';
 import { licenseNotices } from '../messages';
 import { MoveLicenseForm } from './move-license-form';
@@ -23,10 +25,17 @@ const addonsText = (addons: LicenseRow['addons']) =>
     .map(({ id, attributes }) => (attributes.channels === undefined ? id : `${id} (${attributes.channels} channels)`))
     .join(', ');
 
-/** The machine holding the seat; the user whose machine it is when that is someone else than the caller. */
+/**
+ * The machine holding the seat; when it is someone else's, whose: by name when the license links the
+ * caller to them (a recipient, for the owner; the owner, for a recipient), else "another user" (a
+ * recipient is not told who the other recipients are).
+ */
 function machineText(license: LicenseRow, callerId: number): string {
   const machine = license.hostname ?? 'A machine';
-  return license.reserved_to !== null && license.reserved_to !== callerId ? `${machine} (user ${license.reserved_to})` : machine;
+  if (license.reserved_to === null || license.reserved_to === callerId) return machine;
+  const owner = license.user_id === callerId;
+  const whose = license.reserved_to_name || owner ? personText({ id: license.reserved_to, name: license.reserved_to_name }) : 'another user';
+  return `${machine} (${whose})`;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -89,7 +98,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
           </Group>
           {license.shared_by !== null && (
             <Text size="sm" c="dimmed">
-              Shared by {license.shared_by}
+              Shared by {license.shared_by_name || license.shared_by}
             </Text>
           )}
         </div>
@@ -104,7 +113,11 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
           {license.hid && <Detail label="Dongle">{license.hid}</Detail>}
           {/* While the Share form is open, its own list says whom the license is shared with. */}
           {owner && open !== 'share' && license.shared_users.length > 0 && (
-            <Detail label="Shared with">{license.shared_users.map((id) => `user ${id}`).join(', ')}</Detail>
+            <Detail label="Shared with">
+              {sharedPeople({ user_ids: license.shared_users, users: license.shared_with })
+                .map((person) => personText({ ...person, withId: true }))
+                .join(', ')}
+            </Detail>
           )}
         </DataList>
 

@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { getConfig } from '../../../config';
@@ -17,6 +18,12 @@ import { RedeemCodeForm } from './redeem-code-form';
 interface OpenForm {
   licenseId: number;
   mode: Exclude<LicenseCardMode, 'view'>;
+}
+
+/** The caller's own id, where moving and sharing happen: what a colleague types to move or share a license to them. */
+function CallerUserId() {
+  const profile = useUserProfile();
+  return profile.data ? <OwnUserId id={profile.data.id} /> : null;
 }
 
 function OwnLicenses() {
@@ -84,7 +91,10 @@ export default function LicensesPage() {
           <Title order={3} id={ownId} mb="sm">
             Your licenses
           </Title>
-          <OwnLicenses />
+          <Stack gap="md">
+            <CallerUserId />
+            <OwnLicenses />
+          </Stack>
         </section>
         <section aria-labelledby={buyId}>
           <Title order={3} id={buyId} mb="sm">

@@ -1,17 +1,19 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
-import type { LicenseRow } from '../../../../../shared/contract/lic';
+import type { LicenseRow, Person } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLicenseSharedUsers } from '../api/get-license-shared-users';
+import { personText } from '../../../components/person';
+import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
 import { licenseNotices, licenseTexts } from '../messages';
-import { UserIdInput } from '../../../components/user-id-input';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 
-/** One user the license is shared with, and the button that stops sharing with them. */
-function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId: number; canStop: boolean }) {
+/** One user the license is shared with (their name and id), and the button that stops sharing with them. */
+function SharedUser({ licenseId, person, canStop }: { licenseId: number; person: Person; canStop: boolean }) {
+  const userId = person.id;
   const notice = useNotice();
   const cancel = useCancelShareLicense();
   const stop = useSubmit(() => cancel.mutateAsync({ license_id: licenseId, with_user_id: userId }), {
@@ -19,14 +21,14 @@ function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId:
   });
   return (
     <Group gap="sm" justify="space-between" wrap="nowrap">
-      <Text size="sm">User {userId}</Text>
+      <Text size="sm">{personText({ id: userId, name: person.name, withId: true })}</Text>
       {canStop && (
         <Button
           size="compact-sm"
           variant="default"
           loading={stop.pending}
           onClick={() => void stop.run()}
-          aria-label={`Stop sharing with user ${userId}`}
+          aria-label={`Stop sharing with user ${userId}${person.name ? ` (${person.name})` : ''}`}
         >
           Stop sharing
         </Button>
@@ -42,10 +44,14 @@ function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId:
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
   const notice = useNotice();
   const share = useShareLicense();
-  const sharedUsers = useLicenseSharedUsers(license.id, license.shared_users);
+  const sharedUsers = useLicenseSharedUsers(license.id, sharedPeople({ user_ids: license.shared_users, users: license.shared_with }));
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
   const submit = useSubmit(
-    (values: z.output<typeof shareLicenseFormSchema>) => share.mutateAsync({ license_id: license.id, ...values }),
+    (values: z.output<typeof shareLicenseFormSchema>) =>
+      withUserIdRefusal(
+        () => share.mutateAsync({ license_id: license.id, ...values }),
+        (message) => form.setFieldError('with_user_id', message),
+      ),
     {
       onSuccess: (_shared, values) => {
         form.reset();
@@ -53,13 +59,13 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
       },
     },
   );
-  const userIds = sharedUsers.data?.user_ids ?? [];
+  const people = sharedPeople(sharedUsers.data);
 
   return (
     <Stack gap="sm">
       <form onSubmit={form.onSubmit(submit.run)} noValidate>
         <Stack gap="xs">
-          <UserIdInput label="Share with user id" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
+          <UserIdInput label="Share with user id" button="Share" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
           <Group gap="sm">
             <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
               Share
@@ -74,15 +80,15 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
         <Text size="sm" fw={600} mb={4}>
           Shared with
         </Text>
-        {userIds.length === 0 ? (
+        {people.length === 0 ? (
           <Text size="sm" c="dimmed">
             {licenseTexts.notShared}
           </Text>
         ) : (
           <Box component="ul" m={0} p={0} maw={360} style={{ listStyle: 'none' }}>
-            {userIds.map((userId) => (
-              <Box component="li" key={userId} py={3}>
-                <SharedUser licenseId={license.id} userId={userId} canStop={canStop} />
+            {people.map((person) => (
+              <Box component="li" key={person.id} py={3}>
+                <SharedUser licenseId={license.id} person={person} canStop={canStop} />
               </Box>
             ))}
           </Box>

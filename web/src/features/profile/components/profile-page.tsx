@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
 import { useNotice } from '../../../components/location-notice';
+import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -33,6 +34,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   return (
     <form onSubmit={form.onSubmit(save.run)} noValidate>
       <Stack gap="sm" maw={480}>
+        <OwnUserId id={profile.id} />
         <TextInput label="Username" value={profile.username} readOnly variant="filled" />
         <TextInput label="Email" value={profile.email} readOnly variant="filled" />
         <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('first_name')} />
@@ -59,7 +61,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Profile: username and email read-only; first name, last name and company editable. */
+/** Profile: the user's own id (to copy and give to a colleague), username and email read-only; first name, last name and company editable. */
 export default function ProfilePage() {
   const profile = useUserProfile();
   return (

@@ -1,0 +1,44 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+
+interface PersonProps {
+  /** The user's id. */
+  id: number;
+  /** Their first and last name: what a customer is shown of someone a record links them to. */
+  name?: string | null;
+  /** Their email: what an admin is shown (with the id). */
+  email?: string | null;
+  /** With the id after the name (where the id is what the person typed, e.g. whom a license is shared with). */
+  withId?: boolean;
+  /** Where the person links to (an admin's user detail). */
+  to?: string;
+}
+
+/**
+ * How the screens name a user, the same everywhere: an admin sees the email with the id
+ * ("kim@example.com (user 41)"), a customer a name ("Fox Mulder", "Fox Mulder (user 12)"); a user
+ * whose email or name the screen does not have (gone, or not someone the viewer may know) reads
+ * "User 41", never a bare number.
+ */
+export function personText({ id, name, email, withId = false }: Omit<PersonProps, 'to'>): string {
+  if (email) return `${email} (user ${id})`;
+  if (name) return withId ? `${name} (user ${id})` : name;
+  return `User ${id}`;
+}
+
+/** A user as personText names them; a link when `to` is given. */
+export function Person({ to, ...person }: PersonProps) {
+  const text = personText(person);
+  if (to) {
+    return (
+      <Anchor component={Link} to={to} size="sm">
+        {text}
+      </Anchor>
+    );
+  }
+  return (
+    <Text span inherit>
+      {text}
+    </Text>
+  );
+}
