@@ -11,7 +11,7 @@ export const placeholderTexts = {
  * A route whose screen has not been built yet: its title and a line saying so in words, since a bare
  * title reads as a broken page or as one with nothing in it.
  */
-export function PlaceholderPage() {
+export default function PlaceholderPage() {
   const title = useContext(RouteTitleContext) ?? 'This page';
   return (
     <>

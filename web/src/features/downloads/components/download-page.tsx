@@ -1,4 +1,4 @@
-import { Accordion, Alert, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -157,13 +157,14 @@ function ReleaseList({ versions, selected }: { versions: Versions; selected: str
 /** A `?version=` no release has: said so, with the way to the current release. */
 function UnknownVersion({ version, current }: { version: string; current: string | undefined }) {
   return (
-    <Alert variant="light" color="yellow" title={downloadTexts.unknownVersion(version)} role="status">
+    <Card withBorder padding="md" role="status">
+      <Text fw={600}>{downloadTexts.unknownVersion(version)}</Text>
       {current ? (
         <Anchor component={Link} to={paths.download} size="sm">
           {downloadTexts.toCurrent(current)}
         </Anchor>
       ) : null}
-    </Alert>
+    </Card>
   );
 }
 
