@@ -139,7 +139,7 @@ describe('License code generator', () => {
         'License type': 'Automation',
         'License usage': 'Standard',
         'Single use': 'Yes',
-        Duration: 'P2W',
+        Duration: '2 weeks',
         'Valid from': '',
         'Valid to': '',
         Used: 'No',

@@ -8,7 +8,7 @@ export function ValidToInput(props: Omit<DateFieldProps, 'label'>) {
       description="Empty: perpetual"
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       clearable
-      clearButtonProps={{ 'aria-label': 'Clear valid to (perpetual)' }}
+      clearButtonProps={{ 'aria-label': 'Make perpetual' }}
       {...props}
     />
   );
