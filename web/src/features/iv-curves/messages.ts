@@ -15,7 +15,7 @@ export const ivCurveTexts = {
   tooLarge: apiMessages.fileTooLarge(MAX_IV_CURVE_BYTES),
   empty: ivCurveMessages.empty,
   productId: 'Product id must be a whole number',
-  productHint: 'Optional: the registered unit the curve belongs to (as on My products)',
+  productHint: 'Optional: one of your units, as My products lists them',
   productIdHint: 'Optional: the product’s Id on Registered products',
   productKept: 'Left as it is, the curve keeps its product',
   productPlaceholder: 'None',

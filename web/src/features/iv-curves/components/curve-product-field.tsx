@@ -60,7 +60,7 @@ function OwnProductSelect({ value, onChange, current }: Pick<CurveProductFieldPr
       allowDeselect={current === null}
       clearButtonProps={{ 'aria-label': 'No product' }}
       disabled={none}
-      maw={420}
+      maw={520}
     />
   );
 }
