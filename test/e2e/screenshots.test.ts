@@ -213,6 +213,7 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     // A date field's calendar, opened by a click on the field.
     await page.getByRole('dialog').getByLabel('Valid from').click();
     await page.getByRole('button', { name: 'Next month' }).waitFor();
+    await page.waitForTimeout(300);
     await shot(page, 'alllicenses-user-add-calendar', name);
 
     await page.goto('/dongles');
