@@ -31,10 +31,16 @@ export function parseDuration(duration: string): { amount: number; unit: Duratio
   return { amount: Number(duration.slice(1, -1)), unit: duration.slice(-1) as DurationUnit };
 }
 
-/** "1 year", "3 months". */
+/**
+ * A duration as people read it: `P1Y` → "1 year", `P6M` → "6 months", `P30D` → "30 days". Every screen
+ * shows durations this way, never the stored ISO period; a value that is not a period of one unit (none
+ * is stored) is shown as it is rather than misread.
+ */
 export function describeDuration(duration: string): string {
-  const { amount, unit } = parseDuration(duration);
-  const label = DURATION_UNITS.find((entry) => entry.unit === unit)?.label ?? unit;
+  const match = /^P(\d+)([DWMY])$/.exec(duration.trim().toUpperCase());
+  const label = match && DURATION_UNITS.find((entry) => entry.unit === match[2])?.label;
+  if (!match || !label) return duration;
+  const amount = Number(match[1]);
   return `${amount} ${label}${amount === 1 ? '' : 's'}`;
 }
 

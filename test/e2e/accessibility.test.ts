@@ -237,6 +237,12 @@ describe('screens in their other states, light and dark', () => {
     await edit.getByLabel('Valid to').fill('2027-13-01');
     await edit.getByText('Not a real date').waitFor();
     await expectAccessibleInBothSchemes(page, '/alllicenses, Edit with an error');
+    // The date field's calendar, opened by a click; Escape closes it and leaves the dialog open.
+    await edit.getByLabel('Valid to').click();
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
+    await expectAccessibleInBothSchemes(page, '/alllicenses, Edit with a date field’s calendar open');
+    await edit.getByLabel('Valid to').press('Escape');
+    await page.getByRole('button', { name: 'Next month' }).waitFor({ state: 'detached' });
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
 

@@ -102,7 +102,7 @@ async function buySubscription(admin: Admin, customer: Customer, quantity = 1, p
 }
 
 describe('License code generator', () => {
-  it('generates single-use codes for 2 weeks, copies them, and lists them with duration P2W', async () => {
+  it('generates single-use codes for 2 weeks, copies them, and lists them with their duration in words', async () => {
     const admin = await theAdmin();
     const page = await openAs(admin, '/createcodes', { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByRole('heading', { name: 'License code generator', exact: true }).waitFor();
@@ -139,7 +139,7 @@ describe('License code generator', () => {
         'License type': 'Automation',
         'License usage': 'Standard',
         'Single use': 'Yes',
-        Duration: 'P2W',
+        Duration: '2 weeks',
         'Valid from': '',
         'Valid to': '',
         Used: 'No',

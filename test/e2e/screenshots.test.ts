@@ -210,6 +210,11 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.getByRole('dialog').getByLabel('Valid to').waitFor();
     await page.waitForTimeout(300);
     await shot(page, 'alllicenses-user-add', name);
+    // A date field's calendar, opened by a click on the field.
+    await page.getByRole('dialog').getByLabel('Valid from').click();
+    await page.getByRole('button', { name: 'Next month' }).waitFor();
+    await page.waitForTimeout(300);
+    await shot(page, 'alllicenses-user-add-calendar', name);
 
     await page.goto('/dongles');
     await page.getByRole('table', { name: 'Dongles' }).waitFor();
@@ -257,6 +262,9 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await page.goto('/firmware');
     await page.getByRole('heading', { name: 'Arc', exact: true }).waitFor();
     await shot(page, 'firmware', name);
+    await page.goto('/download?version=0.0.1');
+    await page.getByText('Version 0.0.1 is not available', { exact: true }).waitFor();
+    await shot(page, 'download-unknown-version', name);
   });
 
   it.each(variants)('product screens ($name)', async ({ name, viewport, colorScheme }) => {

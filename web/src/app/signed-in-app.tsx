@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
+// The date fields' calendar (components/date-field.tsx): signed-in forms only, so not on the sign-in route.
+import '@mantine/dates/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';

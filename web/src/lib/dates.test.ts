@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDay } from './dates';
+import { formatDate, formatDay, isCalendarDay } from './dates';
 
 describe('formatDate', () => {
   it('shows year-month-day with two-digit month and day', () => {
@@ -21,5 +21,21 @@ describe('formatDay', () => {
   it('shows nothing for a value that is not a day', () => {
     expect(formatDay('')).toBe('');
     expect(formatDay('31/01/2026')).toBe('');
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes a whole day written YYYY-MM-DD that exists', () => {
+    expect(isCalendarDay('2028-02-29')).toBe(true);
+    expect(isCalendarDay('2026-12-31')).toBe(true);
+  });
+
+  it('refuses a day that does not exist, a part typed so far and other ways of writing a date', () => {
+    expect(isCalendarDay('2027-02-29')).toBe(false);
+    expect(isCalendarDay('2028-02-30')).toBe(false);
+    expect(isCalendarDay('2027-13-01')).toBe(false);
+    expect(isCalendarDay('2027-03-0')).toBe(false);
+    expect(isCalendarDay('31/01/2026')).toBe(false);
+    expect(isCalendarDay('')).toBe(false);
   });
 });

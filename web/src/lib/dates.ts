@@ -14,3 +14,13 @@ export function formatDay(value: string): string {
   const day = value.slice(0, 10);
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : '';
 }
+
+/**
+ * Whether `text` is a whole calendar day written YYYY-MM-DD that exists (2028-02-30 does not): what a
+ * date field takes as picked; anything else stays typed text for the form's rules to name.
+ */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}

@@ -45,6 +45,7 @@ const envelope = (status: number, body: object) =>
 
 export class FakeApi {
   private handlers = new Map<string, Handler>();
+  private files = new Map<string, unknown>();
   private received: ReceivedCall[] = [];
   private problems: string[] = [];
 
@@ -66,8 +67,18 @@ export class FakeApi {
     return problems;
   }
 
+  /**
+   * From now on, a GET of `path` (any query) answers `body` as JSON: what the SPA reads straight from a
+   * bucket, such as /data/versions.json. A GET of a path nobody serves answers 404 and fails the test.
+   */
+  serve(path: string, body: unknown): this {
+    this.files.set(path, body);
+    return this;
+  }
+
   reset(): void {
     this.handlers.clear();
+    this.files.clear();
     this.received = [];
     this.problems = [];
   }
@@ -75,6 +86,11 @@ export class FakeApi {
   /** The fetch the SPA's client calls: POST {apiBase}/{path} with a JSON body or a multipart form. */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://portal.test');
+    if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
+      if (this.files.has(url.pathname)) return envelope(200, this.files.get(url.pathname) as object);
+      this.problems.push(`nothing serves GET ${url.pathname}: give it a body with api.serve(...)`);
+      return new Response('Not found', { status: 404 });
+    }
     const path = url.pathname.replace(/^\/api\//, '');
     const body = readBody(init?.body);
     const { cmd, version, client, ...params } = body;

@@ -59,7 +59,8 @@ export async function renderScreen(path: string, { as = 'customer', title }: { a
       <App />
     </MantineProvider>,
   );
-  if (title) await screen.findByRole('heading', { name: title, level: 2 }, { timeout: 5_000 });
+  // The configured wait (setup.ts): a route's first visit in a file loads its chunk, slow on a busy machine.
+  if (title) await screen.findByRole('heading', { name: title, level: 2 });
   return { ...rendered, user };
 }
 

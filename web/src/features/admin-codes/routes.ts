@@ -3,8 +3,8 @@ import { paths } from '../../lib/routing/paths';
 import { declareRoutes } from '../../lib/routing/route-declaration';
 
 /**
- * The license code screens (admin): the generator and the list. The side menu lists neither;
- * each links to the other.
+ * The license code screens (admin): the generator and the list. The side menu (the product's fixed
+ * list) names neither: All licenses links to both, and each links to the other.
  */
 export const adminCodeRoutes = declareRoutes([
   {

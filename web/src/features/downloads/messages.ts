@@ -15,6 +15,8 @@ export const downloadTexts = {
   selected: 'Shown above',
   showRelease: (version: string) => `Downloads of ${version}`,
   version: (version: string) => `Version ${version}`,
+  unknownVersion: (version: string) => `Version ${version} is not available`,
+  toCurrent: (version: string) => `Go to the current download, version ${version}`,
   released: (date: string) => `Released ${date}`,
   noFirmware: 'No firmware of this type has been published yet.',
   firmwareDownload: (type: string, version: string) => `Download ${type} firmware ${version}`,

@@ -15,6 +15,13 @@ export const ivCurveTexts = {
   tooLarge: apiMessages.fileTooLarge(MAX_IV_CURVE_BYTES),
   empty: ivCurveMessages.empty,
   productId: 'Product id must be a whole number',
+  productHint: 'Optional: one of your units, as My products lists them',
+  productIdHint: 'Optional: the product’s Id on Registered products',
+  productKept: 'Left as it is, the curve keeps its product',
+  productPlaceholder: 'None',
+  noProducts: 'Units you register with the desktop app are offered here',
+  noProductsPlaceholder: 'No registered products',
+  otherProduct: (id: number) => `Registered product ${id}`,
   noCurves: 'No IV curves yet. Upload a curve file to add one.',
   /** The owner of someone else's public curve, as a customer sees it. */
   anotherUser: 'Another user',

@@ -3,8 +3,8 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
 
 /**
  * The screens later issues build, declared with their titles and menu entries: until then each shows
- * only its title. The issue that builds a screen moves its entry into its feature's routes.ts and adds
- * the page.
+ * its title and a line saying it is not available yet (components/placeholder-page.tsx). The issue that
+ * builds a screen moves its entry into its feature's routes.ts and adds the page.
  */
 export const placeholderRoutes = declareRoutes([
   // Signed in, everyone

@@ -8,4 +8,6 @@ export const productNotices = {
 
 export const productTexts = {
   noProducts: 'No registered products. Connect a unit to the desktop app to register it.',
+  toIvCurves: 'IV curves',
+  toFirmware: 'Firmware for your units',
 } as const;

@@ -31,7 +31,8 @@ export interface RouteDeclaration {
   menu?: MenuEntry;
   /**
    * The page: `lazy(() => import(...))` so it loads when visited (only the sign-in form is in the first
-   * chunk). None for a screen a later issue builds: until then the route shows only its title.
+   * chunk). None for a screen a later issue builds: until then the route shows its title and says it is
+   * not available yet.
    */
   page?: ComponentType;
   /** What a signed-in visit of a `signed-out` route shows instead of going to the fallback. */

@@ -1,6 +1,7 @@
 import { Anchor, Button, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { DURATION_UNITS, MAX_CODE_COUNT, MAX_DURATION } from '../../../../../shared/commerce/codes';
+import { DateField } from '../../../components/date-field';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -76,8 +77,8 @@ function CodeForm({ description }: { description: string }) {
                 {...form.getInputProps('code')}
               />
               <Group grow align="flex-start">
-                <TextInput label="Valid from" placeholder="YYYY-MM-DD" autoComplete="off" {...form.getInputProps('valid_from')} />
-                <TextInput label="Valid to" placeholder="YYYY-MM-DD" autoComplete="off" {...form.getInputProps('valid_to')} />
+                <DateField label="Valid from" {...form.getInputProps('valid_from')} />
+                <DateField label="Valid to" {...form.getInputProps('valid_to')} />
               </Group>
             </>
           )}

@@ -40,8 +40,8 @@ function CodeRow({ code }: { code: LicenseCodeRow }) {
       <Table.Td>{typeName(code.license_type_id)}</Table.Td>
       <Table.Td>{code.license_usage}</Table.Td>
       <Table.Td>{yesNo(code.single_usage)}</Table.Td>
-      {/* The ISO period as stored (e.g. P1Y), spelled out on hover. */}
-      <Table.Td title={code.duration ? describeDuration(code.duration) : undefined}>{code.duration ?? ''}</Table.Td>
+      {/* "6 months", not the stored ISO period (P6M). */}
+      <Table.Td>{code.duration ? describeDuration(code.duration) : ''}</Table.Td>
       <Table.Td className={classes.nowrap}>{code.valid_from ? formatDay(code.valid_from) : ''}</Table.Td>
       <Table.Td className={classes.nowrap}>{code.valid_to ? formatDay(code.valid_to) : ''}</Table.Td>
       <Table.Td>

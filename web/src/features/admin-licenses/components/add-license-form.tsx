@@ -1,7 +1,8 @@
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { addYears } from 'date-fns';
 import type * as z from 'zod/mini';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS, DEFAULT_LICENSE_USAGE_ID } from '../../../../../shared/licenses/catalog';
+import { DateField } from '../../../components/date-field';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useNotice } from '../../../components/location-notice';
 import { formatDate } from '../../../lib/dates';
@@ -57,7 +58,7 @@ export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: (
         />
         <Select label="License usage" data={choices.usages} allowDeselect={false} {...form.getInputProps('license_usage_id')} />
         <Group grow align="flex-start">
-          <TextInput label="Valid from" placeholder="YYYY-MM-DD" autoComplete="off" {...form.getInputProps('valid_from')} />
+          <DateField label="Valid from" {...form.getInputProps('valid_from')} />
           <ValidToInput {...form.getInputProps('valid_to')} />
         </Group>
         {form.values.license_type_id === 'Pro' && (

@@ -5,11 +5,12 @@ import { allLicensesParams, licenseExportParams } from '../license-list-query';
 import { adminLicenseTexts } from '../messages';
 import { useLicenseListSearch } from '../use-license-list-search';
 import { CopyLicensesButton } from './copy-licenses-button';
+import { LicenseCodeLinks } from './license-code-links';
 import { LicenseFilters } from './license-filters';
 import { LicenseList } from './license-list';
 
 /**
- * All licenses (admin): the filters, Copy to clipboard (the filtered list as CSV), and the licenses 20 a
+ * All licenses (admin): links to the license code screens, the filters, Copy to clipboard (the filtered list as CSV), and the licenses 20 a
  * page, sorted by any column header, each with its admin actions. Filters, order and page live in the
  * page's address.
  */
@@ -18,6 +19,7 @@ export default function AllLicensesPage() {
   return (
     <>
       <PageTitle />
+      <LicenseCodeLinks />
       <Stack gap="lg">
         <LicenseFilters filters={filters} onChange={setFilter} />
         <LicenseList

@@ -1,14 +1,14 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { DateField, type DateFieldProps } from '../../../components/date-field';
 
-/** A license's end as typed (YYYY-MM-DD); left empty, the license is perpetual. */
-export function ValidToInput(props: TextInputProps) {
+/** A license's end, typed (YYYY-MM-DD) or picked; left empty, the license is perpetual. */
+export function ValidToInput(props: Omit<DateFieldProps, 'label'>) {
   return (
-    <TextInput
+    <DateField
       label="Valid to"
-      placeholder="YYYY-MM-DD"
       description="Empty: perpetual"
       inputWrapperOrder={['label', 'input', 'description', 'error']}
-      autoComplete="off"
+      clearable
+      clearButtonProps={{ 'aria-label': 'Make perpetual' }}
       {...props}
     />
   );

@@ -109,7 +109,7 @@ function GuideLinks() {
 }
 
 /** Every release with its notes; each opens its downloads above (`?version=`). */
-function ReleaseList({ versions, selected }: { versions: Versions; selected: string }) {
+function ReleaseList({ versions, selected }: { versions: Versions; selected: string | null }) {
   const headingId = useId();
   const previous = new Set(versions.otii.map((release) => release.version));
   return (
@@ -154,8 +154,33 @@ function ReleaseList({ versions, selected }: { versions: Versions; selected: str
   );
 }
 
+/** A `?version=` no release has: said so, with the way to the current release. */
+function UnknownVersion({ version, current }: { version: string; current: string | undefined }) {
+  return (
+    <Card withBorder padding="md" role="status">
+      <Text fw={600}>{downloadTexts.unknownVersion(version)}</Text>
+      {current ? (
+        <Anchor component={Link} to={paths.download} size="sm">
+          {downloadTexts.toCurrent(current)}
+        </Anchor>
+      ) : null}
+    </Card>
+  );
+}
+
 function Releases({ versions, version }: { versions: Versions; version: string | null }) {
-  const release = selectRelease(softwareReleases(versions), version);
+  const releases = softwareReleases(versions);
+  // An address naming a version no release has (mistyped, withdrawn) says so rather than showing another.
+  if (version && !releases.some((release) => release.version === version)) {
+    return (
+      <Stack gap="xl">
+        <UnknownVersion version={version} current={releases[0]?.version} />
+        <GuideLinks />
+        {releases.length > 0 ? <ReleaseList versions={versions} selected={null} /> : null}
+      </Stack>
+    );
+  }
+  const release = selectRelease(releases, version);
   if (!release) {
     return (
       <Stack gap="md">
@@ -174,7 +199,8 @@ function Releases({ versions, version }: { versions: Versions; version: string |
 }
 
 /**
- * Download: the release `?version=` names, else the first; its notes, the 16 GB RAM advice, the
+ * Download: the release `?version=` names, else the first (a version no release has is said to be
+ * unavailable, with a link to the current one); its notes, the 16 GB RAM advice, the
  * EULA checkbox and the packages by OS, active once the EULA is ticked (a click records the download);
  * links to the guides, the firmware release notes and the Raspberry Pi server install; every release
  * with its notes.

@@ -1,17 +1,18 @@
-import { Button, Checkbox, FileInput, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
 import { useNotice } from '../../../components/location-notice';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useUploadIvCurve, type UploadIvCurveInput } from '../api/upload-iv-curve';
 import { fileProblem, ivCurveTexts } from '../messages';
+import { CurveProductField } from './curve-product-field';
 
 const PRODUCT_ID = /^[1-9]\d{0,14}$/;
 
 export interface UploadCurveFormProps {
   /** The curve whose file the form replaces; without one it uploads a new curve. */
   curve?: IvCurve;
-  /** The caller may make curves public (an admin): the form offers Public. */
+  /** The caller may make curves public (an admin): the form offers Public, and any product by its Id. */
   canPublish: boolean;
   /** After a successful upload. */
   onDone?: () => void;
@@ -21,7 +22,7 @@ export interface UploadCurveFormProps {
 
 /**
  * Upload a curve file: the file (checked for size here, for everything else by the server), an optional
- * product id, Public for admins; Upload, enabled once a file is chosen. An update sends the product id
+ * product (a customer's own units by name, see CurveProductField), Public for admins; Upload, enabled once a file is chosen. An update sends the product id
  * only when it was changed, and keeps the curve's id.
  */
 export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadCurveFormProps) {
@@ -80,14 +81,11 @@ export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadC
           // An update is opened from a row below: the keyboard goes on in the form.
           autoFocus={curve !== undefined}
         />
-        <TextInput
-          label="Product id"
-          description={curve ? 'Left as it is, the curve keeps its product' : 'Optional: the registered product the curve belongs to'}
-          inputMode="numeric"
-          autoComplete="off"
-          maw={280}
+        <CurveProductField
           value={productId}
-          onChange={(event) => setProductId(event.currentTarget.value)}
+          onChange={setProductId}
+          current={curve?.product_id ?? null}
+          anyProduct={canPublish}
           error={productProblem}
         />
         {canPublish ? (

@@ -9,6 +9,7 @@ import { useProducts } from '../api/get-products';
 import { productTexts } from '../messages';
 import { CertificateRequestForm } from './certificate-request-form';
 import { MoveProductForm } from './move-product-form';
+import { UnitLinks } from './unit-links';
 
 /** One unit: its fields, and Move to user (the form opens in the row) and Request calibration certificate. */
 function ProductRow({ product, onRequest }: { product: Product; onRequest: (product: Product) => void }) {
@@ -37,13 +38,14 @@ function ProductRow({ product, onRequest }: { product: Product; onRequest: (prod
   );
 }
 
-/** My products: the caller's registered units, newest first. */
+/** My products: links to IV curves and firmware, and the caller's registered units, newest first. */
 export default function MyProductsPage() {
   const products = useProducts();
   const [requesting, setRequesting] = useState<Product | null>(null);
   return (
     <>
       <PageTitle />
+      <UnitLinks />
       {products.isPending ? (
         <PageLoader />
       ) : (

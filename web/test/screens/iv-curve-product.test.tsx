@@ -1,0 +1,74 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { productContract, type Product } from '../../../shared/contract/product';
+import { userContract, type IvCurve } from '../../../shared/contract/user';
+import { api } from '../support/fake-api';
+import { CUSTOMER, answerProfile } from '../support/fixtures';
+import { renderScreen } from '../support/render';
+
+/**
+ * The IV curve form names a customer's products as My products does (product id and uid) and sends the
+ * chosen one's registration id, a number no customer screen shows. Uploading for real is test/e2e/iv-curves.
+ */
+
+const product = (id: number, product_id: string, uid: string): Product => ({
+  id,
+  created: '2026-02-01T09:00:00.000Z',
+  product_id,
+  uid,
+  hardware_version: '2.1',
+  user_id: CUSTOMER.id,
+  license_id: null,
+  ean: '7350063470017',
+  banner: null,
+  link: null,
+});
+
+const PRODUCTS = [product(12, 'Arc', 'ARC1A2B3C11'), product(15, 'Ace', 'ACE1A2B3D22')];
+
+const stored = (fields: Partial<IvCurve>): IvCurve => ({
+  id: 70,
+  product_id: null,
+  version: 1,
+  created: '2026-03-01T09:00:00.000Z',
+  updated: '2026-03-01T09:00:00.000Z',
+  user_id: CUSTOMER.id,
+  user: CUSTOMER.email,
+  public: false,
+  manufacturer: 'Acme',
+  model: 'SC-100',
+  unit: 'mA',
+  filename: '70-v1.csv',
+  points: 4,
+  can_update: true,
+  ...fields,
+});
+
+describe('the IV curve form', () => {
+  it('offers the customer’s units by product id and uid, and sends the chosen one', async () => {
+    answerProfile(CUSTOMER);
+    api.answer(productContract, 'get_products', { products: PRODUCTS });
+    api.answer(userContract, 'get_iv_curves', { curves: [], count: 0, can_publish: false });
+    api.answer(userContract, 'upload_iv_curve', (params) => stored({ product_id: params.product_id ?? null }));
+    const { user } = await renderScreen('/ivcurves', { title: 'IV Curves' });
+
+    await user.click(await screen.findByLabelText('Product', { selector: 'input' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Arc ARC1A2B3C11', 'Ace ACE1A2B3D22']);
+    await user.click(screen.getByRole('option', { name: 'Ace ACE1A2B3D22' }));
+
+    const file = new File(['manufacturer,Acme\nmodel,SC-100\nunit,mA\nvoltage,current\n0,1\n1,0\n'], 'curve.csv', { type: 'text/csv' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, file);
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(api.calls(userContract, 'upload_iv_curve')).toEqual([expect.objectContaining({ upload_type: 'new', product_id: 15 })]));
+  });
+
+  it('says where a customer’s units come from when they have none', async () => {
+    answerProfile(CUSTOMER);
+    api.answer(productContract, 'get_products', { products: [] });
+    api.answer(userContract, 'get_iv_curves', { curves: [], count: 0, can_publish: false });
+    await renderScreen('/ivcurves', { title: 'IV Curves' });
+    await screen.findByText('Units you register with the desktop app are offered here');
+    expect(screen.getByLabelText('Product', { selector: 'input' })).toHaveProperty('disabled', true);
+  });
+});
