@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { licAdminContract, type LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { userContract, type IvCurve } from '../../../shared/contract/user';
 import { userAdminContract } from '../../../shared/contract/user.admin';
+import { productContract } from '../../../shared/contract/product';
 import { CUSTOMER } from '../support/fixtures';
 import { api } from '../support/fake-api';
 import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
@@ -125,6 +126,8 @@ describe('people on the admin screens', () => {
       count: 2,
       can_publish: false,
     });
+    // The upload form lists the customer's units.
+    api.answer(productContract, 'get_products', { products: [] });
     await renderScreen('/ivcurves', { as: 'customer' });
     const table = await screen.findByRole('table', { name: 'IV curves' });
     const users = rowsOf(table).map((cells) => [cells[7], cells[4]]);
