@@ -63,7 +63,7 @@ function CurveRow({ curve, onUpdate }: { curve: IvCurve; onUpdate: (curve: IvCur
       <Table.Td>{curve.id}</Table.Td>
       <Table.Td>{curve.product_id ?? ''}</Table.Td>
       <Table.Td>{curve.version}</Table.Td>
-      <Table.Td>{formatDate(curve.created)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(curve.created)}</Table.Td>
       {/* Another user's email is for admins: others see the owner's user id. */}
       <Table.Td>{curve.user ?? curve.user_id}</Table.Td>
       <Table.Td>{curve.public ? 'Yes' : 'No'}</Table.Td>
