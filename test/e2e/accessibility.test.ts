@@ -119,7 +119,7 @@ describe('screens in their other states, light and dark', () => {
     await expectAccessibleInBothSchemes(page, '/signin with an error');
   });
 
-  it('signed in as a fresh user: the profile saved, and with a field error', async () => {
+  it('signed in as a fresh user: the profile saved, with a field error, and the downloads with the EULA ticked', async () => {
     // Only saving shows the green confirmation, so the profile saved is this test's own user's.
     const user = await createConfirmedUser();
     const page = await openSignedIn(browser, user.username, user.password, '/profile');
@@ -131,6 +131,17 @@ describe('screens in their other states, light and dark', () => {
     await field(page, 'First name').fill('');
     await fieldError(page, 'First name');
     await expectAccessibleInBothSchemes(page, '/profile with an error');
+
+    // The download buttons once the EULA is ticked (a fresh user's acceptance): their captions in the
+    // button's colour, on the software and the firmware page.
+    await page.goto('/download');
+    await page.getByRole('checkbox', { name: 'I accept the End User License Agreement' }).check();
+    await page.locator('a[href^="/downloads/"]').first().waitFor();
+    await expectAccessibleInBothSchemes(page, '/download with the EULA ticked');
+    await page.goto('/firmware');
+    await page.getByRole('checkbox', { name: 'I accept the End User License Agreement' }).check();
+    await page.locator('a[href^="/downloads/"]').first().waitFor();
+    await expectAccessibleInBothSchemes(page, '/firmware with the EULA ticked');
   });
 
   it('signed in as a fresh user with licenses in every state: /licenses, on a phone, with its Move and Share forms open', async () => {
@@ -227,6 +238,11 @@ describe('screens in their other states, light and dark', () => {
     await field(page, 'User').fill(String(user.id));
     await page.getByText('7 licenses', { exact: true }).waitFor();
     await expectAccessibleInBothSchemes(page, '/alllicenses with one user’s licenses');
+    // On a phone the table scrolls sideways in a named, focusable box, its actions pinned over the other columns.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('region', { name: 'Licenses (scrolls sideways)' }).waitFor();
+    await expectAccessibleInBothSchemes(page, '/alllicenses on a phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     await page.getByRole('button', { name: `Actions for license ${pro.id}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).waitFor();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
@@ -75,6 +75,21 @@ const select = (scope: Scope, label: string) => scope.getByRole('combobox', { na
 /** Picks `option` in the select labelled `label` (within `scope`, e.g. a dialog). */
 const choose = (page: Page, label: string, option: string, scope: Scope = page) => chooseOption(page, select(scope, label), option);
 
+/** Whether the license table's box and the page scroll sideways, as the browser measures them. */
+const sideways = (page: Page) =>
+  table(page).evaluate((element) => {
+    const box = element.parentElement!;
+    return { table: box.scrollWidth > box.clientWidth, page: document.documentElement.scrollWidth > window.innerWidth };
+  });
+
+/** Whether an element lies wholly inside the window and is what a tap on its middle reaches (not covered). */
+const inSightAndOnTop = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const { left, right, top, bottom } = element.getBoundingClientRect();
+    const reached = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+    return left >= 0 && right <= window.innerWidth && top >= 0 && bottom <= window.innerHeight && element.contains(reached);
+  });
+
 /** Narrows the list to one user (by id), and waits for their `count` licenses. */
 async function filterByUser(page: Page, user: string | number, count: number) {
   await page.getByLabel('User', { exact: true }).fill(String(user));
@@ -126,6 +141,22 @@ describe('All licenses', () => {
     await page.reload();
     await countShown(page, batteries.length);
     expect(await select(page, 'License type').inputValue()).toBe('Battery');
+
+    // On a laptop (1280 px) every column shows: neither the table's box nor the page scrolls sideways.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => sideways(page)).toEqual({ table: false, page: false });
+
+    // On a phone (390 px) the table scrolls sideways inside its box (named so), and each row's actions
+    // stay pinned in sight: the button lies inside the screen, nothing covers it, and it opens the menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => sideways(page)).toEqual({ table: true, page: false });
+    await page.getByRole('region', { name: 'Licenses (scrolls sideways)' }).waitFor();
+    const button = actionsButton(page, batteries[0]!);
+    await button.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 300));
+    await expect.poll(() => inSightAndOnTop(button)).toBe(true);
+    await button.click();
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
     expect(browser.pageErrors()).toEqual([]);
   });
 

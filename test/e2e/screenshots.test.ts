@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import { callApi, createConfirmedUser, signIn } from '../support/api';
-import { openSignedIn, useBrowser } from '../support/browser';
+import { openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
 import { declaredScreens, screensFor, visitScreen } from '../support/screens';
 
@@ -284,7 +284,47 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     const table = admin.getByRole('table', { name: 'Produced hardware' });
     await table.waitFor();
     await table.locator('tbody tr').first().getByRole('button').click();
-    await table.locator('tr[data-event]').first().waitFor();
+    // The unit's certificate and calibration rows, or the line saying it has neither.
+    await table.locator('tr[data-event]').first().or(table.getByText('Neither labeled nor calibrated yet.')).waitFor();
     await shot(admin, 'devices', name);
+  });
+
+  it.each(variants)('admin lists with rows ($name)', async ({ name, viewport, colorScheme }) => {
+    mkdirSync(dir, { recursive: true });
+    const { sandboxOrder } = await import('../support/commerce');
+    const { licCall } = await import('../support/licenses');
+    const [admin, customer] = await Promise.all([
+      signIn('admin', inject('demoPassword'), inject('demoAdminTotpSecret')),
+      createConfirmedUser().then(withUserId),
+    ]);
+    // License codes: single-use ones with a long description, a campaign code one user redeemed.
+    await licCall(admin.accessToken, 'create_license_codes', {
+      license_type_id: 'Automation',
+      single_usage: true,
+      count: 3,
+      duration: 'P6M',
+      description: 'Trade fair 2026: single-use codes for the visitors of the booth',
+    });
+    const campaign = `SHOT-${uniqueSuffix()}`;
+    await licCall(admin.accessToken, 'create_license_codes', {
+      license_type_id: 'Enterprise',
+      single_usage: false,
+      code: campaign,
+      duration: 'P1Y',
+      description: 'Campaign',
+      valid_from: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+      valid_to: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+    await licCall(customer.accessToken, 'redeem_license_code', { code: campaign });
+    // A subscription bought through the checkout sandbox (a Pro license and its subscription record).
+    await sandboxOrder(customer.id, [{ path: 'pro-yearly', quantity: 1 }], customer.email);
+
+    const page = await openSignedIn(browser, 'admin', inject('demoPassword'), '/listcodes', { viewport, colorScheme });
+    await page.getByRole('table', { name: 'License codes' }).getByText(campaign).waitFor();
+    await shot(page, 'listcodes-rows', name);
+    // Newest first: the customer's subscription is the top row.
+    await page.goto('/subscriptions');
+    await page.getByRole('table', { name: 'Subscriptions' }).getByText(customer.email).first().waitFor();
+    await shot(page, 'subscriptions-rows', name);
   });
 });

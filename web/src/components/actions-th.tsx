@@ -1,12 +1,13 @@
 import { Table, VisuallyHidden } from '@mantine/core';
 
 /**
- * The header of a table's actions column: named for screen readers, empty on screen. Positioned, so the
- * hidden text stays inside a table that scrolls sideways on a narrow screen.
+ * The header of a table's actions column: named for screen readers, empty on screen. The hidden name
+ * stays inside a table that scrolls sideways (DataTable positions the table), and the column can be
+ * pinned (a position of its own here would undo that).
  */
 export function ActionsTh() {
   return (
-    <Table.Th pos="relative">
+    <Table.Th>
       <VisuallyHidden>Actions</VisuallyHidden>
     </Table.Th>
   );

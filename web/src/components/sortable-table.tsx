@@ -2,6 +2,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SortOrder } from '../lib/sorting';
 import { SortableTh } from './sortable-th';
+import { TableFrame } from './table-frame';
 import classes from './sortable-table.module.css';
 
 interface SortableTableProps<Column extends string> {
@@ -12,11 +13,11 @@ interface SortableTableProps<Column extends string> {
   onSort: (column: Column) => void;
   /** A new page, order or search is loading: the rows shown are the previous ones. */
   busy: boolean;
-  /** Below this width the table scrolls sideways. */
+  /** Below this width the table scrolls sideways (at most about 1000, see TableFrame). */
   minWidth: number;
-  /** The table's own styles (sticky columns …), beside the busy dimming. */
+  /** The table's own styles (narrow columns …), beside the busy dimming. */
   className?: string;
-  /** Header cells after the sortable ones (an actions column). */
+  /** Header cells after the sortable ones: the row's actions, pinned at the right edge while the table scrolls. */
   extraHeaders?: ReactNode;
   /** The rows. */
   children: ReactNode;
@@ -35,11 +36,10 @@ export function SortableTable<Column extends string>({
   children,
 }: SortableTableProps<Column>) {
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <TableFrame label={label} minWidth={minWidth} pinnedActions={extraHeaders !== undefined}>
       <Table
         striped
         verticalSpacing={6}
-        horizontalSpacing={8}
         fz="sm"
         aria-label={label}
         aria-busy={busy}
@@ -58,6 +58,6 @@ export function SortableTable<Column extends string>({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

@@ -33,7 +33,7 @@ function CodeRow({ code }: { code: LicenseCodeRow }) {
     <Table.Tr>
       <Table.Td>{code.id}</Table.Td>
       <Table.Td className={classes.nowrap}>{formatDate(code.created)}</Table.Td>
-      <Table.Td className={classes.nowrap} ff="monospace">
+      <Table.Td className={classes.code} ff="monospace">
         {code.code}
       </Table.Td>
       <Table.Td className={classes.description}>{code.description}</Table.Td>
@@ -73,7 +73,7 @@ interface LicenseCodesTableProps {
 /** The license codes, one a row, each column header sorting the list on the server. */
 export function LicenseCodesTable({ rows, sort, onSort, busy }: LicenseCodesTableProps) {
   return (
-    <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1180}>
+    <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={960}>
       {rows.map((code) => (
         <CodeRow key={code.id} code={code} />
       ))}

@@ -154,7 +154,7 @@ export default function DevicesPage() {
         hasRows={(devices.data?.devices.length ?? 0) > 0}
         emptyText={{ noMatch: 'No units match the search.', none: 'No produced units yet.' }}
       >
-        <SortableTable label="Produced hardware" columns={COLUMNS} sort={list.sort} onSort={list.sortBy} busy={devices.isPlaceholderData} minWidth={1000}>
+        <SortableTable label="Produced hardware" columns={COLUMNS} sort={list.sort} onSort={list.sortBy} busy={devices.isPlaceholderData} minWidth={960}>
           {devices.data?.devices.map((device) => (
             <Fragment key={device.id}>
               <DeviceTableRow device={device} open={opened.has(device.uid)} onToggle={() => toggle(device.uid)} />

@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { Person } from '../../../components/person';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { useLicenseDongles } from '../api/get-license-dongles';
 import { adminLicenseTexts } from '../messages';
@@ -14,7 +15,7 @@ function Dongles() {
   if (!dongles.data) return null;
   if (dongles.data.dongles.length === 0) return <Text>{adminLicenseTexts.noDongles}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    <TableFrame label="Dongles" minWidth={560}>
       <Table striped verticalSpacing={6} fz="sm" aria-label="Dongles">
         <Table.Thead>
           <Table.Tr>
@@ -29,7 +30,7 @@ function Dongles() {
           {dongles.data.dongles.map((dongle) => (
             <Table.Tr key={dongle.id}>
               <Table.Td>{dongle.id}</Table.Td>
-              <Table.Td>{formatDate(dongle.created)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(dongle.created)}</Table.Td>
               <Table.Td>
                 <Person id={dongle.user_id} email={dongle.user_email} to={userDetailPath(dongle.user_id)} />
               </Table.Td>
@@ -39,7 +40,7 @@ function Dongles() {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
@@ -13,6 +13,17 @@ import { FormDialog } from './form-dialog';
 import { MoveLicenseForm } from './move-license-form';
 
 type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | null;
+
+/** Three dots: the usual mark of a menu of more actions (drawn, so no icon font is needed). */
+function MoreIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width={18} height={18} fill="currentColor" aria-hidden="true">
+      <circle cx="5" cy="12" r="2" />
+      <circle cx="12" cy="12" r="2" />
+      <circle cx="19" cy="12" r="2" />
+    </svg>
+  );
+}
 
 /**
  * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit and
@@ -42,14 +53,15 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
       {/* No focus placeholder: a role="menu" holds only its items (axe aria-required-children). */}
       <Menu position="bottom-end" shadow="md" withinPortal withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <Button
-            size="compact-sm"
+          {/* An icon, not a word: the column stays narrow enough for every column of All licenses on a laptop. */}
+          <ActionIcon
             variant="default"
             loading={releaseSubmit.pending || enableSubmit.pending}
             aria-label={`Actions for license ${license.id}`}
+            title="Actions"
           >
-            Actions
-          </Button>
+            <MoreIcon />
+          </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
           {actions.has('release') && <Menu.Item onClick={() => void releaseSubmit.run()}>Release</Menu.Item>}

@@ -88,8 +88,8 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       <Table.Td className={classes.nowrap}>{formatDate(license.created)}</Table.Td>
       {showOwner && (
         <>
-          <Table.Td>
-            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm" className={classes.nowrap}>
+          <Table.Td className={classes.user}>
+            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm">
               {license.user || `User ${license.user_id}`}
             </Anchor>
           </Table.Td>
@@ -147,8 +147,7 @@ export function LicensesTable({ rows, sort, onSort, showOwner, busy }: LicensesT
       sort={sort}
       onSort={onSort}
       busy={busy}
-      minWidth={showOwner ? 1180 : 940}
-      className={classes.table}
+      minWidth={showOwner ? 960 : 860}
       extraHeaders={<ActionsTh />}
     >
       {rows.map((license) => (

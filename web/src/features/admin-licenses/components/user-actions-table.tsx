@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { Person } from '../../../components/person';
 import type { UserAction } from '../../../../../shared/contract/user.admin';
+import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
 import { userDetailPath } from '../user-detail-path';
@@ -20,7 +21,7 @@ function UserLink({ userId, email }: { userId: number; email: string | null | un
 export function UserActionsTable({ actions }: { actions: readonly UserAction[] }) {
   if (actions.length === 0) return <Text>{adminLicenseTexts.noActions}</Text>;
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    <TableFrame label="User actions" minWidth={560}>
       <Table striped verticalSpacing={6} fz="sm" aria-label="User actions">
         <Table.Thead>
           <Table.Tr>
@@ -53,6 +54,6 @@ export function UserActionsTable({ actions }: { actions: readonly UserAction[] }
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { UserDownload } from '../../../../../shared/contract/user.admin';
+import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
 
@@ -7,7 +8,7 @@ import { adminLicenseTexts } from '../messages';
 export function UserDownloadsTable({ downloads }: { downloads: readonly UserDownload[] }) {
   if (downloads.length === 0) return <Text>{adminLicenseTexts.noDownloads}</Text>;
   return (
-    <Table.ScrollContainer minWidth={420} type="native">
+    <TableFrame label="User downloads" minWidth={420}>
       <Table striped verticalSpacing={6} fz="sm" aria-label="User downloads">
         <Table.Thead>
           <Table.Tr>
@@ -28,6 +29,6 @@ export function UserDownloadsTable({ downloads }: { downloads: readonly UserDown
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

@@ -1,12 +1,13 @@
 import { Table, Text } from '@mantine/core';
 import type { Product } from '../../../../../shared/contract/product';
+import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 
 /** The user's registered products, newest first, as the user detail's Products table. */
 export function UserProductsTable({ products }: { products: readonly Product[] }) {
   if (products.length === 0) return <Text>No registered products.</Text>;
   return (
-    <Table.ScrollContainer minWidth={560} type="native">
+    <TableFrame label="Products" minWidth={560}>
       <Table striped verticalSpacing={6} fz="sm" aria-label="Products">
         <Table.Thead>
           <Table.Tr>
@@ -31,6 +32,6 @@ export function UserProductsTable({ products }: { products: readonly Product[] }
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableFrame>
   );
 }

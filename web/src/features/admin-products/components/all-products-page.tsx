@@ -59,7 +59,7 @@ function UnregisterCell({ product }: { product: AdminProductRow }) {
 
 function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProductRow[]; sort: SortOrder<ProductOrderColumn>; onSort: (c: ProductOrderColumn) => void; busy: boolean }) {
   return (
-    <SortableTable label="Registered products" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1000} extraHeaders={<Table.Th>Unregister</Table.Th>}>
+    <SortableTable label="Registered products" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={960} extraHeaders={<Table.Th>Unregister</Table.Th>}>
       {rows.map((product) => (
         <Table.Tr key={product.id}>
           <Table.Td>{product.id}</Table.Td>

@@ -27,7 +27,8 @@ export function PackageLink({
         {label}
       </Text>
       {detail ? (
-        <Text size="xs" fw={400} opacity={0.85}>
+        // The package's name in the button's own colour (a faded caption fell below 4.5:1 on the light blue).
+        <Text size="xs" fw={400}>
           {detail}
         </Text>
       ) : null}

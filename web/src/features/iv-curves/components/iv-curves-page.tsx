@@ -73,7 +73,7 @@ function CurveRow({ curve, admin, onUpdate }: { curve: IvCurve; admin: boolean; 
       <Table.Td>{curve.id}</Table.Td>
       <Table.Td>{curve.product_id ?? ''}</Table.Td>
       <Table.Td>{curve.version}</Table.Td>
-      <Table.Td>{formatDate(curve.created)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(curve.created)}</Table.Td>
       <Table.Td>{ownerText(curve, admin)}</Table.Td>
       <Table.Td>{curve.public ? 'Yes' : 'No'}</Table.Td>
       <Table.Td>{curve.manufacturer}</Table.Td>

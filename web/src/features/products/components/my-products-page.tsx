@@ -4,6 +4,7 @@ import type { Product } from '../../../../../shared/contract/product';
 import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { useProducts } from '../api/get-products';
 import { productTexts } from '../messages';
@@ -24,7 +25,7 @@ function ProductRow({ product, onRequest }: { product: Product; onRequest: (prod
         {moving ? (
           <MoveProductForm product={product} onClose={() => setMoving(false)} />
         ) : (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setMoving(true)}>
               Move to user
             </Button>
@@ -54,7 +55,7 @@ export default function MyProductsPage() {
             {products.data.products.length === 0 ? (
               <Text>{productTexts.noProducts}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={760} type="native">
+              <TableFrame label="My products" minWidth={560} pinnedActions>
                 <Table striped verticalSpacing={6} fz="sm" aria-label="My products">
                   <Table.Thead>
                     <Table.Tr>
@@ -71,7 +72,7 @@ export default function MyProductsPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </TableFrame>
             )}
           </Stack>
         )
