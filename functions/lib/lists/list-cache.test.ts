@@ -147,30 +147,6 @@ describe('a list copy', () => {
     expect(state.tableLoads).toBe(2);
   });
 
-  it('reads on without reloading in a large list while the changes are fewer than a quarter of its rows', async () => {
-    const { source, state, write, takeSnapshot } = fakeSource();
-    const rows = 4 * (MAX_CATCH_UP_CHANGES + 1_000);
-    for (let id = 1; id <= rows; id++) write(id, `row ${id}`, T0);
-    const cache = new ListCache<Row>('test', undefined, source);
-    await cache.current(T0 + 60_000);
-
-    // More than MAX_CATCH_UP_CHANGES, fewer than a quarter of the rows, and a newer snapshot: read on.
-    for (let i = 0; i < MAX_CATCH_UP_CHANGES + 500; i++) write(1 + i, `a${i}`, T0 + 100_000 + i);
-    takeSnapshot(T0 + 200_000);
-    const snapshotReads = state.snapshotReads;
-    const after = await cache.current(T0 + 210_000);
-    expect(after.get(MAX_CATCH_UP_CHANGES + 500)?.name).toBe(`a${MAX_CATCH_UP_CHANGES + 499}`);
-    expect(state.snapshotReads).toBe(snapshotReads);
-    expect(cache.lastLoad).toBe('table');
-
-    // Beyond a quarter of the rows: the copy reloads from the snapshot.
-    for (let i = 0; i <= rows / 4; i++) write(1 + i, `b${i}`, T0 + 300_000 + i);
-    takeSnapshot(T0 + 400_000);
-    const afterMany = await cache.current(T0 + 410_000);
-    expect(afterMany.get(1)?.name).toBe('b0');
-    expect(cache.lastLoad).toBe('snapshot');
-  });
-
   it('never takes a row back to an older version from the snapshot tail', async () => {
     const { source, write, takeSnapshot } = fakeSource();
     write(1, 'newer', T0 + 5_000);
