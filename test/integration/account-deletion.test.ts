@@ -209,7 +209,7 @@ describe('withdrawing an account deletion', () => {
 
   it('refuses a withdrawal once the job has started on the request, and the job skips one withdrawn after it listed it', async () => {
     const [started, late] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
-    const [startedId, lateId] = await Promise.all([profileOf(started.accessToken), profileOf(late.accessToken)]).then((p) => p.map((x) => x.id));
+    const [{ id: startedId }, { id: lateId }] = await Promise.all([profileOf(started.accessToken), profileOf(late.accessToken)]);
     await callApi('user', { cmd: 'delete_user_account' }, started.accessToken);
     await callApi('user', { cmd: 'delete_user_account' }, late.accessToken);
     const listed = await job.pendingDeletions();
