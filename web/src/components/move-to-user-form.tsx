@@ -1,27 +1,29 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type * as z from 'zod/mini';
+import type { ConfirmOptions } from './confirm';
 import { moveLicenseFormSchema as moveToUserSchema } from '../../../shared/forms/licenses';
 import { useSchemaForm } from '../lib/forms/use-schema-form';
 import { useSubmit } from '../lib/forms/use-submit';
 import { UserIdInput } from './user-id-input';
 
 interface MoveToUserFormProps<Result> {
-  /** The move: the user id it goes to; its answer is handed to onMoved. */
+  /** The move: the user id it goes to. */
   move: (toUserId: number) => Promise<Result>;
-  /** After a move: the confirmation (the form then closes). */
-  onMoved: (result: Result) => void;
+  /** What is asked before the move (it cannot be taken back): what goes to whom. */
+  confirm: (toUserId: number) => ConfirmOptions;
+  /** After a move: what it did, shown as the action's result (the form then closes). */
+  moved: (result: Result) => string;
   onClose: () => void;
   buttonSize?: 'xs' | 'sm';
 }
 
 /** Move to user, inline: the user id a license or unit goes to; Move (only with a user filled in) or Cancel. */
-export function MoveToUserForm<Result>({ move, onMoved, onClose, buttonSize = 'sm' }: MoveToUserFormProps<Result>) {
+export function MoveToUserForm<Result>({ move, confirm, moved, onClose, buttonSize = 'sm' }: MoveToUserFormProps<Result>) {
   const form = useSchemaForm(moveToUserSchema, { to_user_id: '' });
   const submit = useSubmit((values: z.output<typeof moveToUserSchema>) => move(values.to_user_id), {
-    onSuccess: (result) => {
-      onMoved(result);
-      onClose();
-    },
+    confirm: (values) => confirm(values.to_user_id),
+    success: moved,
+    onSuccess: onClose,
   });
 
   return (

@@ -2,7 +2,6 @@ import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
 import type { LicenseRow } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
-import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useLicenseSharedUsers } from '../api/get-license-shared-users';
@@ -12,10 +11,9 @@ import { UserIdInput } from '../../../components/user-id-input';
 
 /** One user the license is shared with, and the button that stops sharing with them. */
 function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId: number; canStop: boolean }) {
-  const notice = useNotice();
   const cancel = useCancelShareLicense();
   const stop = useSubmit(() => cancel.mutateAsync({ license_id: licenseId, with_user_id: userId }), {
-    onSuccess: () => notice.show(licenseNotices.unshared(licenseId, userId)),
+    success: () => licenseNotices.unshared(licenseId, userId),
   });
   return (
     <Group gap="sm" justify="space-between" wrap="nowrap">
@@ -40,17 +38,14 @@ function SharedUser({ licenseId, userId, canStop }: { licenseId: number; userId:
  * users it is shared with, each with Stop sharing.
  */
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
-  const notice = useNotice();
   const share = useShareLicense();
   const sharedUsers = useLicenseSharedUsers(license.id, license.shared_users);
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
   const submit = useSubmit(
     (values: z.output<typeof shareLicenseFormSchema>) => share.mutateAsync({ license_id: license.id, ...values }),
     {
-      onSuccess: (_shared, values) => {
-        form.reset();
-        notice.show(licenseNotices.shared(license.id, values.with_user_id));
-      },
+      success: (_shared, values) => licenseNotices.shared(license.id, values.with_user_id),
+      onSuccess: () => form.reset(),
     },
   );
   const userIds = sharedUsers.data?.user_ids ?? [];

@@ -5,6 +5,7 @@ import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
+import { DialogScope } from '../../../lib/forms/result-place';
 import { useProducts } from '../api/get-products';
 import { productTexts } from '../messages';
 import { CertificateRequestForm } from './certificate-request-form';
@@ -80,7 +81,11 @@ export default function MyProductsPage() {
         title={requesting ? `Request calibration certificate for ${requesting.uid}` : ''}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {requesting && <CertificateRequestForm product={requesting} onClose={() => setRequesting(null)} />}
+        {requesting && (
+          <DialogScope>
+            <CertificateRequestForm product={requesting} onClose={() => setRequesting(null)} />
+          </DialogScope>
+        )}
       </Modal>
     </>
   );
