@@ -38,7 +38,7 @@ export function LocationNotice() {
   const { clear } = useNotice();
   if (!notice) return null;
   return (
-    <Alert color="teal" variant="light" mb="md" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={clear}>
+    <Alert color="teal" variant="light" mb="md" role="status" withCloseButton closeButtonLabel="Dismiss notice" onClose={clear}>
       {notice}
     </Alert>
   );

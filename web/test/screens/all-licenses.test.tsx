@@ -5,6 +5,7 @@ import { licContract } from '../../../shared/contract/lic';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
+import { findConfirmation, findErrorBanner, notificationTexts } from '../support/results';
 
 /**
  * /alllicenses as an admin uses it: the filters' rules, the state texts, each row's actions, the Edit
@@ -195,8 +196,14 @@ describe('All licenses', () => {
     await user.clear(within(dialog).getByLabelText('Move to user id'));
     await user.type(within(dialog).getByLabelText('Move to user id'), '99999999');
     await user.click(move);
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('User 99999999 not found'));
+    // The move asks first, naming the license, whose it is and whose it becomes.
+    const question = await findConfirmation(`Move license ${license.id} to user 99999999?`);
+    expect(question.text).toContain(`License ${license.id} leaves user ${USER.id} (${USER.email}) and becomes user 99999999's.`);
+    await user.click(question.button('Move license'));
+    await findErrorBanner('User 99999999 not found', dialog);
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: license.id, to_user_id: 99999999 }]);
     expect(screen.getByRole('dialog', { name: `Move license ${license.id}` })).toBeTruthy();
+    // Shown where it happened, in the dialog: no notification over it.
+    expect(notificationTexts()).toEqual([]);
   });
 });
