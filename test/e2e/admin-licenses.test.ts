@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { answerConfirmation, chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -186,6 +186,8 @@ describe('All licenses', () => {
     await dialog.getByLabel('Channels', { exact: true }).fill('8');
     await dialog.getByRole('checkbox', { name: 'AT' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Unticking AT takes it away: the save asks first.
+    await answerConfirmation(page, `Remove AT from license ${pro.id}?`, 'Save and remove');
     await notice(page, `License ${pro.id} saved`);
     await waitForCell(page, pro.id, 'License type', 'Pro\nBVT (8 channels)');
 
@@ -211,6 +213,7 @@ describe('All licenses', () => {
     await expectActions(page, subscription.id, ['Cancel subscription']);
 
     await act(page, license.id, 'Disable');
+    await answerConfirmation(page, `Disable license ${license.id}?`, 'Disable license');
     await notice(page, `License ${license.id} disabled`);
     await waitForCell(page, license.id, 'Enabled', 'No');
     expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
@@ -236,6 +239,7 @@ describe('All licenses', () => {
     await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
 
     await act(page, held.id, 'Release');
+    await answerConfirmation(page, `Release license ${held.id}?`, 'Release seat');
     await notice(page, `License ${held.id} released`);
     await waitForCell(page, held.id, 'Reserved to', '');
     await expectActions(page, held.id, ['Disable', 'Edit', 'Move']);
@@ -252,6 +256,7 @@ describe('All licenses', () => {
     const move = dialog.getByRole('button', { name: 'Move', exact: true });
     await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
     await move.click();
+    await answerConfirmation(page, `Move license ${license.id} to user ${to.id}?`, 'Move license');
     await notice(page, `License ${license.id} moved to user ${to.id}`);
     await page.getByText('No licenses match the filters.', { exact: true }).waitFor();
 
@@ -380,6 +385,7 @@ describe('a user’s detail', () => {
     await legacy.click();
     await notice(page, `User ${customer.id} may make legacy purchases`);
     await legacy.click();
+    await answerConfirmation(page, `Withdraw legacy purchases from user ${customer.id}?`, 'Withdraw');
     await notice(page, `User ${customer.id} may no longer make legacy purchases`);
     await page.reload();
     await legacy.waitFor();

@@ -5,8 +5,10 @@ import { notifications } from '@mantine/notifications';
  * the page is scrolled. Errors the server sends keep their red banner at the top of the page as well
  * (app-state's error); this is the note next to the action. Each returns the notification's id.
  *
- * A success is a polite status (role="status"), read out without interrupting; an error an alert that
- * stays until closed. No title: Mantine dims a titled notification's text below AA contrast.
+ * Both are polite statuses (role="status"), read out without interrupting: a server's error is already
+ * announced once by the red banner at the top (role="alert"), and the notification repeats it where the
+ * user is looking. An error stays until closed. No title: Mantine dims a titled notification's text below
+ * AA contrast.
  */
 const closeButtonProps = { 'aria-label': 'Dismiss' };
 
@@ -18,5 +20,5 @@ export function notifySuccess(message: string, title?: string): string {
 }
 
 export function notifyError(message: string, title?: string): string {
-  return notifications.show({ message, title, color: 'red', withBorder: true, autoClose: false, closeButtonProps });
+  return notifications.show({ message, title, color: 'red', withBorder: true, role: 'status', autoClose: false, closeButtonProps });
 }

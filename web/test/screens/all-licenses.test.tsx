@@ -5,7 +5,7 @@ import { licContract } from '../../../shared/contract/lic';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
-import { expectNoConfirmation, findConfirmation, findErrorBanner, findSuccess, notificationTexts } from '../support/results';
+import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
 /**
  * /alllicenses as an admin uses it: the filters' rules, the state texts, each row's actions, the Edit
@@ -227,7 +227,7 @@ describe('All licenses: what asks first, and the results', () => {
     let question = await findConfirmation(`Release license ${held.id}?`);
     expect(question.text).toContain(`The seat on workstation is freed: the desktop app there stops using license ${held.id} until it takes a seat again.`);
     await user.click(question.button('Release seat'));
-    await findSuccess(`License ${held.id} released`);
+    await findNotification(`License ${held.id} released`);
     expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: held.id, fingerprint: 'fp-9' }]);
 
     await act(user, held.id, 'Disable');
@@ -238,11 +238,11 @@ describe('All licenses: what asks first, and the results', () => {
     expect(api.calls(licAdminContract, 'disable_license')).toEqual([]);
     await act(user, held.id, 'Disable');
     await user.click((await findConfirmation(`Disable license ${held.id}?`)).button('Disable license'));
-    await findSuccess(`License ${held.id} disabled`);
+    await findNotification(`License ${held.id} disabled`);
     expect(api.calls(licAdminContract, 'disable_license')).toEqual([{ license_id: held.id }]);
 
     await act(user, disabled.id, 'Enable');
-    await findSuccess(`License ${disabled.id} enabled`);
+    await findNotification(`License ${disabled.id} enabled`);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -255,7 +255,7 @@ describe('All licenses: what asks first, and the results', () => {
     within(dialog).getByText(/^Cancel subscription 9 of license \d+\? The license stays valid to the end of the period paid for/);
     expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await findSuccess('Subscription 9 canceled');
+    await findNotification('Subscription 9 canceled');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([{ license_id: subscription.id }]);
   });
@@ -278,7 +278,7 @@ describe('All licenses: what asks first, and the results', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'AT' })).toHaveProperty('checked', false);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await user.click((await findConfirmation(`Remove AT from license ${pro.id}?`)).button('Save and remove'));
-    await findSuccess(`License ${pro.id} saved`);
+    await findNotification(`License ${pro.id} saved`);
     expect(api.calls(licAdminContract, 'remove_license_addon')).toEqual([{ license_id: pro.id, addon_id: 'Automation' }]);
 
     // Adding one takes nothing away.

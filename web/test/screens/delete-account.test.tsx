@@ -4,7 +4,7 @@ import { userContract, type PendingDeletion } from '../../../shared/contract/use
 import { api } from '../support/fake-api';
 import { CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
-import { expectNoConfirmation, findConfirmation, findSuccess } from '../support/results';
+import { expectNoConfirmation, findConfirmation, findNotification } from '../support/results';
 
 /**
  * Delete account: the request behind a confirmation, the pending request shown on every visit, and
@@ -55,7 +55,7 @@ describe('Delete account', () => {
     await screen.findByText('Your account will be deleted within two working days.');
     screen.getByText(/^Deletion requested on 2026-11-20/);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    await findSuccess('Deletion withdrawn: your account stays as it is.');
+    await findNotification('Deletion withdrawn: your account stays as it is.');
     await screen.findByRole('button', { name: 'Request deletion of account' });
     expect(screen.queryByText('Your account will be deleted within two working days.')).toBeNull();
     expect(api.calls(userContract, 'withdraw_account_deletion')).toEqual([{}]);

@@ -12,8 +12,7 @@ import {
   expectNoConfirmation,
   findConfirmation,
   findErrorBanner,
-  findErrorNotification,
-  findSuccess,
+  findNotification,
   notificationTexts,
 } from '../support/results';
 
@@ -162,12 +161,12 @@ describe('results and confirmations on the Licenses screen', () => {
     await user.type(screen.getByLabelText('License code'), 'BAD-CODE');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
     await findErrorBanner(codeMessages.notValid);
-    await findErrorNotification(codeMessages.notValid);
+    await findNotification(codeMessages.notValid);
 
     await user.clear(screen.getByLabelText('License code'));
     await user.type(screen.getByLabelText('License code'), 'GOOD-CODE');
     await user.click(screen.getByRole('button', { name: 'Redeem' }));
-    await findSuccess(codeMessages.redeemed(redeemed.id));
+    await findNotification(codeMessages.redeemed(redeemed.id));
     // The new try cleared the last one's error, at the top and in the notification.
     await waitFor(() => expect(screen.queryAllByText(codeMessages.notValid)).toEqual([]));
     await screen.findByRole('article', { name: `License ${redeemed.id}` });
@@ -195,7 +194,7 @@ describe('results and confirmations on the Licenses screen', () => {
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
     question = await findConfirmation(`Move license ${moving.id} to user 12?`);
     await user.click(question.button('Move license'));
-    await findSuccess(`License ${moving.id} moved to user 12`);
+    await findNotification(`License ${moving.id} moved to user 12`);
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: moving.id, to_user_id: 12 }]);
   });
 
@@ -210,12 +209,12 @@ describe('results and confirmations on the Licenses screen', () => {
     const field = await within(card(shared.id)).findByLabelText(/^Share with user id/);
     await user.type(field, '404');
     await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
-    await findErrorNotification('User 404 not found');
+    await findNotification('User 404 not found');
 
     await user.clear(field);
     await user.type(field, '21');
     await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
-    await findSuccess(`License ${shared.id} shared with user 21`);
+    await findNotification(`License ${shared.id} shared with user 21`);
     // The failed try's notification went when the user tried again.
     await waitFor(() => expect(notificationTexts()).toEqual([`License ${shared.id} shared with user 21`]));
   });
@@ -229,7 +228,7 @@ describe('results and confirmations on the Licenses screen', () => {
     expect(question.text).toContain(`The seat on lab-pc is freed: the desktop app there stops using license ${held.id} until it takes a seat again.`);
     expect(api.calls(licContract, 'return_license')).toEqual([]);
     await user.click(question.button('Return license'));
-    await findSuccess(`License ${held.id} returned`);
+    await findNotification(`License ${held.id} returned`);
     expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: held.id, fingerprint: 'fp-1' }]);
   });
 
@@ -237,7 +236,7 @@ describe('results and confirmations on the Licenses screen', () => {
     await openWith([license()]);
     const reads = api.calls(licContract, 'get_licenses').length;
     act(() => updateAppState({ orderCompleted: { id: 'o-1', reference: 'PORTAL-123' } }));
-    await findSuccess('Order PORTAL-123 is complete: thank you for your purchase');
+    await findNotification('Order PORTAL-123 is complete: thank you for your purchase');
     await waitFor(() => expect(api.calls(licContract, 'get_licenses').length).toBeGreaterThan(reads));
   });
 });

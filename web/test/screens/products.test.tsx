@@ -6,7 +6,7 @@ import { productMessages } from '../../../shared/products/messages';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
-import { expectNoConfirmation, findConfirmation, findErrorBanner, findSuccess, notificationTexts } from '../support/results';
+import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
 /**
  * My products and Registered products: what a move, a certificate request and an unregistration ask
@@ -66,7 +66,7 @@ describe('My products', () => {
     await user.click(within(rowOf(unit.uid)).getByRole('button', { name: 'Move' }));
     question = await findConfirmation(title);
     await user.click(question.button('Move product'));
-    await findSuccess(productMessages.moved(unit.uid, 33));
+    await findNotification(productMessages.moved(unit.uid, 33));
     expect(api.calls(productContract, 'move_product')).toEqual([{ product_id: unit.id, to_user_id: 33 }]);
   });
 
@@ -91,7 +91,7 @@ describe('My products', () => {
 
     refuse = false;
     await user.click(request);
-    await findSuccess(productMessages.certificateRequested);
+    await findNotification(productMessages.certificateRequested);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The next action cleared the refused one's message.
     expect(screen.queryAllByText('Too many certificate requests today')).toEqual([]);
@@ -118,7 +118,7 @@ describe('Registered products (admin)', () => {
     await user.click(within(rowOf(unit.uid)).getByRole('button', { name: 'Unregister' }));
     question = await findConfirmation(title);
     await user.click(question.button('Unregister product'));
-    await findSuccess(`Product ${unit.uid} unregistered`);
+    await findNotification(`Product ${unit.uid} unregistered`);
     expect(api.calls(productAdminContract, 'unregister_product')).toEqual([{ uid: unit.uid }]);
   });
 });

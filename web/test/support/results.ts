@@ -3,16 +3,16 @@ import { expect } from 'vitest';
 
 /**
  * Where a screen shows the result of an action, found as a person would: a success is a notification
- * (role status) in view wherever the page is scrolled; a failure is the red banner at the top of the
- * page (an alert closed with "Dismiss error") and, outside a dialog, a red notification (an alert closed
- * with "Dismiss"). Each waits for what it finds.
+ * (role status, closed with "Dismiss") in view wherever the page is scrolled; a failure is the red banner
+ * at the top of the page (an alert closed with "Dismiss error") and, outside a dialog, a notification
+ * repeating it. Each waits for what it finds.
  */
 
 const contains = (element: HTMLElement, text: string) => element.textContent?.includes(text) === true;
 const closedWith = (element: HTMLElement, label: string) => within(element).queryByRole('button', { name: label, hidden: true }) !== null;
 
-/** The success notification saying `text`. */
-export const findSuccess = (text: string): Promise<HTMLElement> =>
+/** The notification saying `text`. */
+export const findNotification = (text: string): Promise<HTMLElement> =>
   waitFor(() => {
     const found = screen.getAllByRole('status').find((element) => contains(element, text) && closedWith(element, 'Dismiss'));
     if (!found) throw new Error(`No notification says "${text}"`);
@@ -29,17 +29,10 @@ export const findErrorBanner = (text: string, container: HTMLElement = document.
     return found;
   });
 
-/** The red notification saying `text`. */
-export const findErrorNotification = (text: string): Promise<HTMLElement> =>
-  waitFor(() => {
-    const found = screen.getAllByRole('alert').find((element) => contains(element, text) && closedWith(element, 'Dismiss'));
-    if (!found) throw new Error(`No error notification says "${text}"`);
-    return found;
-  });
-
-/** Every notification shown now (successes and errors), by text. */
+/** Every notification shown now (successes and failures), by text. */
 export const notificationTexts = (): string[] =>
-  [...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')]
+  screen
+    .queryAllByRole('status')
     .filter((element) => closedWith(element, 'Dismiss'))
     .map((element) => element.textContent ?? '');
 
