@@ -347,8 +347,9 @@ describe('a user’s detail', () => {
     expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(local(today));
     expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(local(nextYear));
     await dialog.getByRole('button', { name: 'Add license' }).click();
-    await page.getByRole('status').getByText(/^License \d+ added$/).waitFor();
-    const added = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    const addedNotice = page.getByRole('status').getByText(/^License \d+ added$/);
+    await addedNotice.waitFor();
+    const added = Number((await addedNotice.innerText()).match(/License (\d+) added/)![1]);
     await row(page, added).waitFor();
     expect(await cell(page, added, 'License type')).toBe('Automation');
     expect(await cell(page, added, 'License usage')).toBe('Standard');
@@ -362,8 +363,9 @@ describe('a user’s detail', () => {
     await choose(page, 'License usage', 'Trial', dialog);
     await dialog.getByLabel('Valid to', { exact: true }).fill('');
     await dialog.getByRole('button', { name: 'Add license' }).click();
-    await page.getByRole('status').getByText(new RegExp(`^License (?!${added} )\\d+ added$`)).waitFor();
-    const pro = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    const proNotice = page.getByRole('status').getByText(new RegExp(`^License (?!${added} )\\d+ added$`));
+    await proNotice.waitFor();
+    const pro = Number((await proNotice.innerText()).match(/License (\d+) added/)![1]);
     await row(page, pro).waitFor();
     expect(await cell(page, pro, 'License type')).toBe('Pro\nBVT (4 channels)');
     expect(await cell(page, pro, 'License usage')).toBe('Trial');
