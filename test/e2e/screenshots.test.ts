@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import { callApi, createConfirmedUser, signIn } from '../support/api';
-import { openSignedIn, useBrowser } from '../support/browser';
+import { answerConfirmation, openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
 import { declaredScreens, screensFor, visitScreen } from '../support/screens';
 
@@ -126,6 +126,9 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     const user = await createConfirmedUser();
     const page = await openSignedIn(browser, user.username, user.password, '/deleteaccount', { viewport, colorScheme });
     await page.getByRole('button', { name: 'Request deletion of account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    await shot(page, 'deleteaccount-confirm', name);
+    await answerConfirmation(page, 'Delete your account?', 'Request deletion');
     await page.getByText('Your account will be deleted within two working days.').waitFor();
     await shot(page, 'deleteaccount-done', name);
   });
