@@ -171,9 +171,21 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await card(sharing.id).scrollIntoViewIfNeeded();
     await shot(page, 'licenses-move', name);
 
+    // Moving asks first.
+    await card(moving.id).getByLabel('Move to user id').fill(String(other.id));
+    await card(moving.id).getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByRole('dialog', { name: `Move license ${moving.id} to user ${other.id}?` }).waitFor();
+    await shot(page, 'licenses-move-confirm', name);
+    await answerConfirmation(page, `Move license ${moving.id} to user ${other.id}?`, 'Cancel');
+
     await card(sharing.id).getByRole('button', { name: 'Share', exact: true }).click();
     await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).waitFor();
     await shot(page, 'licenses-share', name);
+
+    // An action's result, in view where the user is.
+    await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).click();
+    await page.getByRole('status').getByText(`License ${sharing.id} no longer shared with user ${other.id}`).waitFor();
+    await shot(page, 'licenses-result', name);
   });
 
   it.each(variants)('admin licenses ($name)', async ({ name, viewport, colorScheme }) => {

@@ -1,9 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type * as z from 'zod/mini';
-import type { ConfirmOptions } from './confirm';
 import { moveLicenseFormSchema as moveToUserSchema } from '../../../shared/forms/licenses';
 import { useSchemaForm } from '../lib/forms/use-schema-form';
 import { useSubmit } from '../lib/forms/use-submit';
+import type { ConfirmOptions } from './confirm';
 import { UserIdInput } from './user-id-input';
 
 interface MoveToUserFormProps<Result> {
@@ -17,7 +17,7 @@ interface MoveToUserFormProps<Result> {
   buttonSize?: 'xs' | 'sm';
 }
 
-/** Move to user, inline: the user id a license or unit goes to; Move (only with a user filled in) or Cancel. */
+/** Move to user, inline: the user id a license or unit goes to; Move (only with a user filled in, and confirmed) or Cancel. */
 export function MoveToUserForm<Result>({ move, confirm, moved, onClose, buttonSize = 'sm' }: MoveToUserFormProps<Result>) {
   const form = useSchemaForm(moveToUserSchema, { to_user_id: '' });
   const submit = useSubmit((values: z.output<typeof moveToUserSchema>) => move(values.to_user_id), {

@@ -225,7 +225,7 @@ describe('results and confirmations on the Licenses screen', () => {
     api.answer(licContract, 'return_license', ({ license_id }) => ({ license_id, available: true }));
     await user.click(within(card(held.id)).getByRole('button', { name: 'Return' }));
     const question = await findConfirmation(`Return license ${held.id}?`);
-    expect(question.text).toContain(`The seat on lab-pc is freed: the desktop app there stops using license ${held.id} until it takes a seat again.`);
+    expect(question.text).toContain(`The seat is freed: the desktop app on lab-pc stops using license ${held.id} until it takes a seat again.`);
     expect(api.calls(licContract, 'return_license')).toEqual([]);
     await user.click(question.button('Return license'));
     await findNotification(`License ${held.id} returned`);

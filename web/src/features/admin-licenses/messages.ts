@@ -18,7 +18,7 @@ const holder = (userId: number, email?: string | null) => (email ? `user ${userI
 export const adminLicenseQuestions = {
   release: (licenseId: number, machine: string | null) => ({
     title: `Release license ${licenseId}?`,
-    message: `The seat ${machine ? `on ${machine} ` : ''}is freed: the desktop app there stops using license ${licenseId} until it takes a seat again.`,
+    message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
     confirmLabel: 'Release seat',
   }),
   disable: (licenseId: number, userId: number, email?: string | null) => ({

@@ -15,7 +15,7 @@ export const licenseQuestions = {
   }),
   return: (licenseId: number, machine: string | null) => ({
     title: `Return license ${licenseId}?`,
-    message: `The seat ${machine ? `on ${machine} ` : ''}is freed: the desktop app there stops using license ${licenseId} until it takes a seat again.`,
+    message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
     confirmLabel: 'Return license',
   }),
 } as const;
