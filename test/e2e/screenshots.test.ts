@@ -127,6 +127,7 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     const page = await openSignedIn(browser, user.username, user.password, '/deleteaccount', { viewport, colorScheme });
     await page.getByRole('button', { name: 'Request deletion of account' }).click();
     await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    await page.waitForTimeout(300); // its opening transition
     await shot(page, 'deleteaccount-confirm', name);
     await answerConfirmation(page, 'Delete your account?', 'Request deletion');
     await page.getByText('Your account will be deleted within two working days.').waitFor();
@@ -175,6 +176,7 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await card(moving.id).getByLabel('Move to user id').fill(String(other.id));
     await card(moving.id).getByRole('button', { name: 'Move', exact: true }).click();
     await page.getByRole('dialog', { name: `Move license ${moving.id} to user ${other.id}?` }).waitFor();
+    await page.waitForTimeout(300); // its opening transition
     await shot(page, 'licenses-move-confirm', name);
     await answerConfirmation(page, `Move license ${moving.id} to user ${other.id}?`, 'Cancel');
 
@@ -185,6 +187,7 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     // An action's result, in view where the user is.
     await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).click();
     await page.getByRole('status').getByText(`License ${sharing.id} no longer shared with user ${other.id}`).waitFor();
+    await page.waitForTimeout(300); // its opening transition
     await shot(page, 'licenses-result', name);
   });
 
