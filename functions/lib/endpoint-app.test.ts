@@ -40,6 +40,8 @@ describe('createEndpointApp', () => {
       return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params };
     },
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
+    get_account_deletion: async () => ({ request: null }),
+    withdraw_account_deletion: async () => ({ withdrawn: '' }),
     sign_out: async () => ({ signed_out: true }),
     add_user_download: async () => ({ id: '', created: '' }),
     accept_eula: async ({ client_version }) => ({ client_version, accepted: '' }),

@@ -2,7 +2,7 @@ import { joinContracts } from '../../shared/contract/define';
 import { userContract } from '../../shared/contract/user';
 import { userAdminContract } from '../../shared/contract/user.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
-import { deleteUserAccount } from './handlers/delete-user-account';
+import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
 import { getAdmins } from './handlers/get-admins';
 import { deleteIvCurve, getIvCurveFile, getIvCurves, uploadIvCurve } from './handlers/iv-curves';
@@ -18,6 +18,8 @@ export const app = createEndpointApp(userEndpointContract, {
   get_user_profile: getUserProfile,
   update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,
+  get_account_deletion: getAccountDeletion,
+  withdraw_account_deletion: withdrawAccountDeletion,
   get_admins: getAdmins,
   get_user_information: getUserInformation,
   set_user_legacy: setUserLegacy,

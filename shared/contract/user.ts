@@ -26,6 +26,10 @@ export const deletionRequestSchema = z.object({
 });
 export type DeletionRequest = z.infer<typeof deletionRequestSchema>;
 
+/** A pending deletion as its user sees it: whether an administrator asked for it (only they may withdraw it). */
+export const pendingDeletionSchema = z.extend(deletionRequestSchema, { by_admin: z.boolean() });
+export type PendingDeletion = z.infer<typeof pendingDeletionSchema>;
+
 /** The profile form's params: names required, company optional (left out, it keeps its value). */
 export const updateUserProfileParams = {
   first_name: firstNameSchema,
@@ -100,6 +104,14 @@ export const userContract = defineEndpoint({
      * the caller's own account; another user's only for an admin. Asking again changes nothing.
      */
     delete_user_account: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, deletionRequestSchema),
+    /** The caller's pending deletion request (null when none is pending): the Delete account page shows it. */
+    get_account_deletion: cmd('user', {}, z.object({ request: z.nullable(pendingDeletionSchema) })),
+    /**
+     * Withdraws a pending deletion request, possible until the deletion job starts on it (refused after,
+     * and when none is pending). Without user_id the caller's own; another user's only for an admin, and a
+     * request an admin made only by an admin. Answers when it was withdrawn (ISO 8601).
+     */
+    withdraw_account_deletion: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, z.object({ withdrawn: z.string() })),
     /**
      * Ends the caller's session: the API refuses the tokens of this sign-in from now on (the SPA also
      * revokes the refresh token with Cognito).

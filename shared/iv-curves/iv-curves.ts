@@ -80,7 +80,8 @@ export const ivCurveMessages = {
   updatedPrivate: (id: number, version: number) =>
     `IV curve ${id} updated to version ${version}: it is private again until an administrator publishes it`,
   deleted: (id: number) => `IV curve ${id} deleted`,
-  deleteConfirm: (id: number) => `Delete IV curve ${id} and its file? This cannot be undone.`,
+  deleteConfirmTitle: (id: number) => `Delete IV curve ${id}?`,
+  deleteConfirmMessage: 'The curve and its file are deleted. This cannot be undone.',
   tooManyCurves: `You have ${MAX_IV_CURVES_PER_USER} IV curves, the most a user may keep: delete one to upload another`,
   tooManyBytes: `Your IV curve files would take more than ${describeSize(MAX_IV_CURVE_BYTES_PER_USER)}, the most a user may keep: delete a curve or upload a smaller file`,
   tooManyUploads: `You have uploaded ${MAX_IV_CURVE_UPLOADS_PER_DAY} IV curve files today, the most a user may: try again tomorrow`,

@@ -4,7 +4,7 @@ import { createLicense, type NewLicense } from '../../functions/domain/licenses/
 import type { RouteAccess } from '../../web/src/lib/routing/route-declaration';
 import { asUnit, callApi, createAdminUserWithoutMfa, createConfirmedUser, signIn } from '../support/api';
 import { expectAccessibleInBothSchemes } from '../support/axe';
-import { openSignedIn, signInWith, uniqueSuffix, useBrowser } from '../support/browser';
+import { answerConfirmation, openSignedIn, signInWith, uniqueSuffix, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
 import { declaredScreens, screensFor, visitScreen, type Screen } from '../support/screens';
 
@@ -227,7 +227,7 @@ describe('screens in their other states, light and dark', () => {
     await license({ license_type_id: 'Battery', valid_to: day(10) });
     await license({ license_type_id: 'All', valid_to: undefined, enabled: false });
     await license({ license_type_id: 'Battery', hid: `A11Y-DONGLE-${uniqueSuffix()}` });
-    await license({ reservation: { reserved_to: user.id, fingerprint: 'a11y-fp', hostname: 'a11y-pc' } });
+    const held = await license({ reservation: { reserved_to: user.id, fingerprint: 'a11y-fp', hostname: 'a11y-pc' } });
     await license({ license_type_id: 'Pro', subscription_id: 3, subscription_state: 'active', valid_to: day(20) });
     const shared = await license({});
     await callApi('lic/5', { cmd: 'share_license', license_id: shared.id, with_user_id: other.id }, user.accessToken);
@@ -261,6 +261,13 @@ describe('screens in their other states, light and dark', () => {
     await page.getByRole('button', { name: 'Next month' }).waitFor({ state: 'detached' });
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
+
+    // What an action that cannot be taken back asks first (only opened: Cancel).
+    await page.getByRole('button', { name: `Actions for license ${held.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Release' }).click();
+    await page.getByRole('dialog', { name: `Release license ${held.id}?` }).waitFor();
+    await expectAccessibleInBothSchemes(page, '/alllicenses, Release asking first');
+    await answerConfirmation(page, `Release license ${held.id}?`, 'Cancel');
 
     await page.goto(`/alllicenses/${user.id}`);
     await heading(page, 'User details');

@@ -168,7 +168,7 @@ describe('accounts', () => {
     expect(pathOf(page)).toBe('/forgotpassword');
   });
 
-  it('asks for the account to be deleted and confirms it will be within two working days', async () => {
+  it('asks for the account to be deleted behind Confirm, confirms it will be within two working days, and withdraws it', async () => {
     const user = await createConfirmedUser();
     const page = await openSignedIn(browser, user.username, user.password, '/profile');
     await page.getByRole('link', { name: 'Delete account' }).click();
@@ -176,9 +176,16 @@ describe('accounts', () => {
     await page.getByText(/removed within two working days/).waitFor();
     await page.getByText('This cannot be undone.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Request deletion of account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Request deletion' }).click();
     await page.getByText('Your account will be deleted within two working days.', { exact: true }).waitFor();
     await page.getByText(/^Deletion requested on \d{4}-\d{2}-\d{2}\.$/).waitFor();
     expect(await page.getByRole('button', { name: 'Request deletion of account' }).count()).toBe(0);
+
+    // Still pending on a later visit, and withdrawn with a click: the account stays.
+    await page.reload();
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByRole('status').getByText('Deletion withdrawn: your account stays as it is.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Request deletion of account' }).waitFor();
     expect(browser.pageErrors()).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { answerConfirmation, chooseOption, expectMenuItems, openSignedIn, pathOf, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -217,6 +217,8 @@ describe('All licenses', () => {
     await dialog.getByLabel('Channels', { exact: true }).fill('8');
     await dialog.getByRole('checkbox', { name: 'AT' }).uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Unticking AT takes it away: the save asks first.
+    await answerConfirmation(page, `Remove AT from license ${pro.id}?`, 'Save and remove');
     await notice(page, `License ${pro.id} saved`);
     await waitForCell(page, pro.id, 'License type', 'Pro\nBVT (8 channels)');
 
@@ -242,6 +244,7 @@ describe('All licenses', () => {
     await expectActions(page, subscription.id, ['Cancel subscription']);
 
     await act(page, license.id, 'Disable');
+    await answerConfirmation(page, `Disable license ${license.id}?`, 'Disable license');
     await notice(page, `License ${license.id} disabled`);
     await waitForCell(page, license.id, 'Enabled', 'No');
     expect(await cell(page, license.id, 'State')).toBe('Disabled, Expires in 20 days');
@@ -267,6 +270,7 @@ describe('All licenses', () => {
     await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
 
     await act(page, held.id, 'Release');
+    await answerConfirmation(page, `Release license ${held.id}?`, 'Release seat');
     await notice(page, `License ${held.id} released`);
     await waitForCell(page, held.id, 'Reserved to', '');
     await expectActions(page, held.id, ['Disable', 'Edit', 'Move']);
@@ -283,6 +287,7 @@ describe('All licenses', () => {
     const move = dialog.getByRole('button', { name: 'Move', exact: true });
     await dialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
     await move.click();
+    await answerConfirmation(page, `Move license ${license.id} to user ${to.id}?`, 'Move license');
     await notice(page, `License ${license.id} moved to user ${to.id}`);
     await page.getByText('No licenses match the filters.', { exact: true }).waitFor();
 
@@ -373,8 +378,9 @@ describe('a user’s detail', () => {
     expect(await dialog.getByLabel('Valid from', { exact: true }).inputValue()).toBe(local(today));
     expect(await dialog.getByLabel('Valid to', { exact: true }).inputValue()).toBe(local(nextYear));
     await dialog.getByRole('button', { name: 'Add license' }).click();
-    await page.getByRole('status').getByText(/^License \d+ added$/).waitFor();
-    const added = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    const addedNotice = page.getByRole('status').getByText(/^License \d+ added$/);
+    await addedNotice.waitFor();
+    const added = Number((await addedNotice.innerText()).match(/License (\d+) added/)![1]);
     await row(page, added).waitFor();
     expect(await cell(page, added, 'License type')).toBe('Automation');
     expect(await cell(page, added, 'License usage')).toBe('Standard');
@@ -388,8 +394,9 @@ describe('a user’s detail', () => {
     await choose(page, 'License usage', 'Trial', dialog);
     await dialog.getByLabel('Valid to', { exact: true }).fill('');
     await dialog.getByRole('button', { name: 'Add license' }).click();
-    await page.getByRole('status').getByText(new RegExp(`^License (?!${added} )\\d+ added$`)).waitFor();
-    const pro = Number((await page.getByRole('status').innerText()).match(/License (\d+) added/)![1]);
+    const proNotice = page.getByRole('status').getByText(new RegExp(`^License (?!${added} )\\d+ added$`));
+    await proNotice.waitFor();
+    const pro = Number((await proNotice.innerText()).match(/License (\d+) added/)![1]);
     await row(page, pro).waitFor();
     expect(await cell(page, pro, 'License type')).toBe('Pro\nBVT (4 channels)');
     expect(await cell(page, pro, 'License usage')).toBe('Trial');
@@ -411,6 +418,7 @@ describe('a user’s detail', () => {
     await legacy.click();
     await notice(page, `User ${customer.id} may make legacy purchases`);
     await legacy.click();
+    await answerConfirmation(page, `Withdraw legacy purchases from user ${customer.id}?`, 'Withdraw');
     await notice(page, `User ${customer.id} may no longer make legacy purchases`);
     await page.reload();
     await legacy.waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import { MAX_IV_CURVE_BYTES, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
-import { chooseOption, openSignedIn, useBrowser } from '../support/browser';
+import { answerConfirmation, chooseOption, openSignedIn, useBrowser } from '../support/browser';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { withUserId } from '../support/licenses';
 
@@ -131,11 +131,11 @@ describe('IV curves', () => {
     const page = await openAs(owner);
 
     await rowOf(page, 'Keep me').getByRole('button', { name: `Delete IV curve ${kept.id}` }).click();
-    await rowOf(page, 'Keep me').getByRole('button', { name: 'Cancel' }).click();
+    await answerConfirmation(page, `Delete IV curve ${kept.id}?`, 'Cancel');
     await rowOf(page, 'Keep me').getByRole('button', { name: `Delete IV curve ${kept.id}` }).waitFor();
 
     await rowOf(page, 'Delete me').getByRole('button', { name: `Delete IV curve ${doomed.id}` }).click();
-    await rowOf(page, 'Delete me').getByRole('button', { name: `Confirm deleting IV curve ${doomed.id}` }).click();
+    await answerConfirmation(page, `Delete IV curve ${doomed.id}?`, 'Delete curve');
     await notice(page, ivCurveMessages.deleted(doomed.id));
     await rowOf(page, 'Delete me').waitFor({ state: 'detached' });
     await rowOf(page, 'Keep me').waitFor();

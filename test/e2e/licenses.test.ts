@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createLicense, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, callApi, createConfirmedUser } from '../support/api';
-import { openSignedIn, useBrowser } from '../support/browser';
+import { answerConfirmation, openSignedIn, useBrowser } from '../support/browser';
 import { storeReservation } from '../support/licenses';
 
 /**
@@ -85,6 +85,7 @@ describe('the Licenses screen', () => {
     await userField.fill(String(recipient.id));
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
+    await answerConfirmation(page, `Move license ${license.id} to user ${recipient.id}?`, 'Move license');
     await notice(page, `License ${license.id} moved to user ${recipient.id}`);
     await card(page, license.id).waitFor({ state: 'detached' });
     expect(await card(page, kept.id).isVisible()).toBe(true);
@@ -104,6 +105,7 @@ describe('the Licenses screen', () => {
     await button(page, license.id, 'Move').click();
     await card(page, license.id).getByLabel('Move to user id').fill(String(owner.id));
     await button(page, license.id, 'Move').click();
+    await answerConfirmation(page, `Move license ${license.id} to user ${owner.id}?`, 'Move license');
     await page.getByRole('alert').getByText('The license already belongs to that user', { exact: true }).waitFor();
     expect(await card(page, license.id).isVisible()).toBe(true);
   });
@@ -160,6 +162,7 @@ describe('the Licenses screen', () => {
     expect(await button(page, onDongle.id, 'Move').count()).toBe(0);
 
     await button(page, reserved.id, 'Return').click();
+    await answerConfirmation(page, `Return license ${reserved.id}?`, 'Return license');
     await notice(page, `License ${reserved.id} returned`);
     await button(page, reserved.id, 'Move').waitFor();
     expect(await detail(page, reserved.id, 'Machine').count()).toBe(0);
@@ -180,6 +183,7 @@ describe('the Licenses screen', () => {
     await card(page, license.id).getByText('Shared by Test User', { exact: true }).waitFor();
     expect(await card(page, license.id).getByRole('button').allInnerTexts()).toEqual(['Return']);
     await button(page, license.id, 'Return').click();
+    await answerConfirmation(page, `Return license ${license.id}?`, 'Return license');
     await notice(page, `License ${license.id} returned`);
     await detail(page, license.id, 'Machine').waitFor({ state: 'detached' });
     expect(await card(page, license.id).getByRole('button').count()).toBe(0);

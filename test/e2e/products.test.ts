@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAdminUser, createConfirmedUser } from '../support/api';
-import { mailsTo, openSignedIn, useBrowser } from '../support/browser';
+import { answerConfirmation, mailsTo, openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
 import { newDevice, productCall, storeDevices } from '../support/products';
 
@@ -41,6 +41,7 @@ describe('my products', () => {
     expect(await move.isDisabled()).toBe(true);
     await row.getByLabel('Move to user id').fill(String(colleague.id));
     await move.click();
+    await answerConfirmation(page, `Move product ${device.uid} to user ${colleague.id}?`, 'Move product');
     await notice(page, `Product ${device.uid} moved to user ${colleague.id}`);
     await row.waitFor({ state: 'detached' });
 
@@ -84,9 +85,9 @@ describe('registered products (admin)', () => {
 
     const row = rowOf(page, 'Registered products', gone.uid);
     await row.getByRole('button', { name: 'Unregister' }).click();
-    await row.getByRole('button', { name: 'Cancel' }).click();
+    await answerConfirmation(page, `Unregister product ${gone.uid}?`, 'Cancel');
     await row.getByRole('button', { name: 'Unregister' }).click();
-    await row.getByRole('button', { name: 'Confirm' }).click();
+    await answerConfirmation(page, `Unregister product ${gone.uid}?`, 'Unregister product');
     await notice(page, `Product ${gone.uid} unregistered`);
     await page.getByText('1 product', { exact: true }).waitFor();
     expect(await rowOf(page, 'Registered products', kept.uid).count()).toBe(1);

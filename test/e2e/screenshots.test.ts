@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, inject, it } from 'vitest';
 import { callApi, createConfirmedUser, signIn } from '../support/api';
-import { openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
+import { answerConfirmation, openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
 import { declaredScreens, screensFor, visitScreen } from '../support/screens';
 
@@ -126,6 +126,10 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     const user = await createConfirmedUser();
     const page = await openSignedIn(browser, user.username, user.password, '/deleteaccount', { viewport, colorScheme });
     await page.getByRole('button', { name: 'Request deletion of account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    await page.waitForTimeout(300); // its opening transition
+    await shot(page, 'deleteaccount-confirm', name);
+    await answerConfirmation(page, 'Delete your account?', 'Request deletion');
     await page.getByText('Your account will be deleted within two working days.').waitFor();
     await shot(page, 'deleteaccount-done', name);
   });
@@ -168,9 +172,23 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
     await card(sharing.id).scrollIntoViewIfNeeded();
     await shot(page, 'licenses-move', name);
 
+    // Moving asks first.
+    await card(moving.id).getByLabel('Move to user id').fill(String(other.id));
+    await card(moving.id).getByRole('button', { name: 'Move', exact: true }).click();
+    await page.getByRole('dialog', { name: `Move license ${moving.id} to user ${other.id}?` }).waitFor();
+    await page.waitForTimeout(300); // its opening transition
+    await shot(page, 'licenses-move-confirm', name);
+    await answerConfirmation(page, `Move license ${moving.id} to user ${other.id}?`, 'Cancel');
+
     await card(sharing.id).getByRole('button', { name: 'Share', exact: true }).click();
     await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).waitFor();
     await shot(page, 'licenses-share', name);
+
+    // An action's result, in view where the user is.
+    await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).click();
+    await page.getByRole('status').getByText(`License ${sharing.id} no longer shared with user ${other.id}`).waitFor();
+    await page.waitForTimeout(300); // its opening transition
+    await shot(page, 'licenses-result', name);
   });
 
   it.each(variants)('admin licenses ($name)', async ({ name, viewport, colorScheme }) => {

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
+import { accountDeletionMessages } from '../../shared/accounts/deletion';
 import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
 import * as deletions from '../../functions/domain/accounts/deletions.repository';
 import * as downloads from '../../functions/domain/downloads/downloads.repository';
@@ -23,6 +24,8 @@ const job = {
   runDeletionJob: () => asUnit({ job: 'delete-accounts' }, () => accountDeletion.runDeletionJob()),
   pendingDeletions: () => asUnit({ job: 'delete-accounts' }, () => deletions.pendingDeletions()),
   findDeletionAudit: (id: number) => asUnit({ job: 'delete-accounts' }, () => deletions.findDeletionAudit(id)),
+  markDeletionStarted: (request: deletions.PendingDeletion) =>
+    asUnit({ job: 'delete-accounts' }, () => deletions.markDeletionStarted(request, new Date())),
 };
 const findUserById = (id: number) => asUnit({ endpoint: 'user' }, () => users.findUserById(id));
 
@@ -171,6 +174,82 @@ describe('account deletion', () => {
     const missing = await callApi('user', { cmd: 'delete_user_account', user_id: 999_999 }, admin.accessToken);
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ status: 'error', message: 'User not found' });
+  });
+});
+
+describe('withdrawing an account deletion', () => {
+  const pendingOf = async (token: string) => (await callApi('user', { cmd: 'get_account_deletion' }, token)).body.data as { request: unknown };
+
+  it('withdraws a pending request until the job runs: the job leaves the account, the user is told and can sign in', async () => {
+    const user = await createConfirmedUser();
+    const { id } = await profileOf(user.accessToken);
+    expect(await pendingOf(user.accessToken)).toEqual({ request: null });
+    const asked = await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    expect(await pendingOf(user.accessToken)).toEqual({ request: { ...(asked.body.data as object), by_admin: false } });
+
+    const withdrawn = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
+    expect(withdrawn.status).toBe(200);
+    expect(Date.parse((withdrawn.body.data as { withdrawn: string }).withdrawn)).not.toBeNaN();
+    expect(await pendingOf(user.accessToken)).toEqual({ request: null });
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toContain('Your account will not be deleted');
+
+    // Nothing is pending any more: a second withdrawal says so and changes nothing.
+    const again = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ status: 'error', message: accountDeletionMessages.nonePending });
+
+    expect((await job.runDeletionJob()).deleted).not.toContain(id);
+    expect(await findUserById(id)).not.toBeNull();
+    expect(await cognitoUserExists(user.username)).toBe(true);
+    await expect(signIn(user.username, user.password)).resolves.toBeDefined();
+    // Asking again starts a new request.
+    expect((await callApi('user', { cmd: 'delete_user_account' }, user.accessToken)).status).toBe(200);
+    expect(await pendingOf(user.accessToken)).toMatchObject({ request: { by_admin: false } });
+  });
+
+  it('refuses a withdrawal once the job has started on the request, and the job skips one withdrawn after it listed it', async () => {
+    const [started, late] = await Promise.all([createConfirmedUser(), createConfirmedUser()]);
+    const [{ id: startedId }, { id: lateId }] = await Promise.all([profileOf(started.accessToken), profileOf(late.accessToken)]);
+    await callApi('user', { cmd: 'delete_user_account' }, started.accessToken);
+    await callApi('user', { cmd: 'delete_user_account' }, late.accessToken);
+    const listed = await job.pendingDeletions();
+    const startedRequest = listed.find((request) => request.user_id === startedId)!;
+    const lateRequest = listed.find((request) => request.user_id === lateId)!;
+
+    expect(await job.markDeletionStarted(startedRequest)).toBe(true);
+    const refused = await callApi('user', { cmd: 'withdraw_account_deletion' }, started.accessToken);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ status: 'error', message: accountDeletionMessages.alreadyStarted });
+    expect(await job.pendingDeletions()).toContainEqual(expect.objectContaining({ user_id: startedId }));
+
+    // The user withdraws between the job's listing and its start on the request: the job leaves it.
+    expect((await callApi('user', { cmd: 'withdraw_account_deletion' }, late.accessToken)).status).toBe(200);
+    expect(await job.markDeletionStarted(lateRequest)).toBe(false);
+    expect(await job.pendingDeletions()).not.toContainEqual(expect.objectContaining({ user_id: lateId }));
+
+    const result = await job.runDeletionJob();
+    expect(result.deleted).toContain(startedId);
+    expect(result.deleted).not.toContain(lateId);
+    expect(await findUserById(lateId)).not.toBeNull();
+  });
+
+  it("lets only an admin withdraw a deletion an admin asked for, and no user withdraw another's", async () => {
+    const [user, other, admin] = await Promise.all([createConfirmedUser(), createConfirmedUser(), createAdminUser()]);
+    const { id } = await profileOf(user.accessToken);
+    await callApi('user', { cmd: 'delete_user_account', user_id: id }, admin.accessToken);
+    expect(await pendingOf(user.accessToken)).toMatchObject({ request: { by_admin: true } });
+
+    const byUser = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
+    expect(byUser.status).toBe(403);
+    expect(byUser.body).toEqual({ status: 'error', message: accountDeletionMessages.askedByAdmin });
+    const byOther = await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, other.accessToken);
+    expect(byOther.status).toBe(403);
+    expect(byOther.body.message).toBe(apiMessages.adminOnly);
+    expect(await job.pendingDeletions()).toContainEqual(expect.objectContaining({ user_id: id }));
+
+    const byAdmin = await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, admin.accessToken);
+    expect(byAdmin.status).toBe(200);
+    expect(await pendingOf(user.accessToken)).toEqual({ request: null });
   });
 });
 

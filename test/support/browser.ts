@@ -258,6 +258,16 @@ export async function closeMenu(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/**
+ * Answers the confirmation an irreversible action asks first (components/confirm.tsx): clicks `button`
+ * ("Move license", or Cancel) in the dialog titled `title`, and waits until the dialog is gone.
+ */
+export async function answerConfirmation(page: Page, title: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** One mail of the local mailbox (/local/mailbox.json, newest first). */
 export interface MailboxItem {
   to: string;

@@ -4,7 +4,12 @@ import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../lib/operator-alarms
 
 // The table is the outside service here: its reads and writes fail as in an outage.
 const store = vi.hoisted(() => ({ pending: vi.fn(), revoke: vi.fn() }));
-vi.mock('./deletions.repository', () => ({ pendingDeletions: store.pending, storeDeletionRequest: vi.fn(), recordDeletion: vi.fn() }));
+vi.mock('./deletions.repository', () => ({
+  pendingDeletions: store.pending,
+  markDeletionStarted: vi.fn().mockResolvedValue(true),
+  storeDeletionRequest: vi.fn(),
+  recordDeletion: vi.fn(),
+}));
 vi.mock('../sessions/revocations.repository', () => ({ revokeAccount: store.revoke }));
 
 const { runDeletionJob } = await import('./account-deletion');

@@ -6,7 +6,7 @@ import { revokeAccount } from '../sessions/revocations.repository';
 import { forgetUser } from '../user-data';
 import { findUserBySub } from '../users/users.repository';
 import { deletionMails } from './deletion-mails';
-import { pendingDeletions, recordDeletion, type PendingDeletion } from './deletions.repository';
+import { markDeletionStarted, pendingDeletions, recordDeletion, type PendingDeletion } from './deletions.repository';
 
 /**
  * The Cognito username of the account with this `sub`, or null when it is gone. Looked up by sub, never
@@ -41,8 +41,11 @@ export async function deleteAccount(request: PendingDeletion, now = new Date()):
   if (user) await getEmailSender().send(deletionMails.done(user.email, user.username));
 }
 
-/** The scheduled job: every pending request is carried out; one failure does not stop the others. */
-export async function runDeletionJob(): Promise<{ deleted: number[]; failed: number[] }> {
+/**
+ * The scheduled job: every pending request is carried out; one failure does not stop the others. Each
+ * request is first marked started, which ends its withdrawal; one withdrawn since it was listed is skipped.
+ */
+export async function runDeletionJob(now = new Date()): Promise<{ deleted: number[]; failed: number[] }> {
   const result = { deleted: [] as number[], failed: [] as number[] };
   let pending: PendingDeletion[];
   try {
@@ -51,15 +54,20 @@ export async function runDeletionJob(): Promise<{ deleted: number[]; failed: num
     alertOperators('accountDeletionFailed', 'Account deletion job failed: pending requests could not be read', { error: error as Error });
     throw error;
   }
+  const withdrawn: number[] = [];
   for (const request of pending) {
     try {
-      await deleteAccount(request);
+      if (!(await markDeletionStarted(request, now))) {
+        withdrawn.push(request.user_id);
+        continue;
+      }
+      await deleteAccount(request, now);
       result.deleted.push(request.user_id);
     } catch (error) {
       alertOperators('accountDeletionFailed', 'Account deletion failed; it stays pending', { user_id: request.user_id, error: error as Error });
       result.failed.push(request.user_id);
     }
   }
-  logger.info('Account deletion job done', result);
+  logger.info('Account deletion job done', { ...result, withdrawn });
   return result;
 }

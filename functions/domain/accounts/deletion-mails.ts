@@ -1,13 +1,19 @@
 import type { Mail } from '../../lib/adapters/email';
 
-/** The mails of an account deletion: when it is asked for, and when it is done. */
+/** The mails of an account deletion: when it is asked for, withdrawn, and done. */
 export const deletionMails = {
   requested: (to: string, username: string, deleteBy: string): Mail => ({
     to,
     subject: 'Your account will be deleted',
     text:
       `We received a request to delete the account ${username}. The account and its data will be ` +
-      `deleted within two working days, by ${deleteBy.slice(0, 10)}. This cannot be undone.`,
+      `deleted within two working days, by ${deleteBy.slice(0, 10)}. This cannot be undone. Until the deletion ` +
+      `starts you can withdraw the request on the Delete account page.`,
+  }),
+  withdrawn: (to: string, username: string): Mail => ({
+    to,
+    subject: 'Your account will not be deleted',
+    text: `The request to delete the account ${username} was withdrawn. The account stays as it is.`,
   }),
   done: (to: string, username: string): Mail => ({
     to,

@@ -5,11 +5,12 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable } from '../../lib/db/table';
 
 /**
- * A user's request to delete the account, until the deletion job has done it.
+ * A user's request to delete the account, until the deletion job has done it or the request was withdrawn
+ * (possible until the job starts on it).
  *
  * | access pattern                               | key / index                             | operation |
  * |----------------------------------------------|-----------------------------------------|-----------|
- * | a user's pending request                     | pk `deletion#{user_id}`, sk `deletion`  | GetItem, conditional PutItem |
+ * | a user's pending request                     | pk `deletion#{user_id}`, sk `deletion`  | GetItem, conditional PutItem, conditional DeleteItem (withdrawn) |
  * | every pending request, oldest first          | gsi1 `deletion#pending` / requested     | Query     |
  */
 const deletionRequestSchema = item({
@@ -21,6 +22,11 @@ const deletionRequestSchema = item({
   delete_by: string(),
   /** The admin who asked, when it was not the user. */
   requested_by: number().optional(),
+  /**
+   * When the deletion job began carrying the request out (ISO 8601). From then on it cannot be withdrawn:
+   * the account's tokens are revoked first, so the job never races a withdrawal it let through.
+   */
+  started: string().optional(),
 });
 
 export const DeletionRequestEntity = new Entity({

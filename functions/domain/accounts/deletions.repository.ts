@@ -25,6 +25,52 @@ export async function storeDeletionRequest(request: PendingDeletion): Promise<{ 
   }
 }
 
+/** The user's pending request, if there is one. */
+export async function findDeletionRequest(userId: number): Promise<PendingDeletion | null> {
+  const { Item } = await DeletionRequestEntity.build(GetItemCommand).key({ user_id: userId }).send();
+  return Item ?? null;
+}
+
+/** What became of a withdrawal: done, nothing pending, or the deletion already under way. */
+export type Withdrawal = { outcome: 'withdrawn'; request: PendingDeletion } | { outcome: 'none' } | { outcome: 'started' };
+
+/**
+ * Removes the user's request, unless the deletion job has started on it (its `started` mark): one
+ * conditional delete, so a withdrawal and the job's start cannot both win.
+ */
+export async function withdrawDeletionRequest(userId: number): Promise<Withdrawal> {
+  try {
+    const { Attributes } = await DeletionRequestEntity.build(DeleteItemCommand)
+      .key({ user_id: userId })
+      .options({
+        condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'started', exists: false }] },
+        returnValues: 'ALL_OLD',
+      })
+      .send();
+    return Attributes ? { outcome: 'withdrawn', request: Attributes } : { outcome: 'none' };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await findDeletionRequest(userId)) ? { outcome: 'started' } : { outcome: 'none' };
+  }
+}
+
+/**
+ * Marks a request as started before the job touches the account; false when it was withdrawn since the
+ * job listed it (then it is left alone). A request started by an earlier, interrupted run is started again.
+ */
+export async function markDeletionStarted(request: PendingDeletion, now: Date): Promise<boolean> {
+  try {
+    await DeletionRequestEntity.build(PutItemCommand)
+      .item({ ...request, started: request.started ?? now.toISOString() })
+      .options({ condition: { attr: 'user_id', exists: true } })
+      .send();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Every pending request, oldest first. */
 export async function pendingDeletions(): Promise<PendingDeletion[]> {
   const requests: PendingDeletion[] = [];

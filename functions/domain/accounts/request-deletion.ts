@@ -1,9 +1,11 @@
-import type { DeletionRequest } from '../../../shared/contract/user';
+import { accountDeletionMessages } from '../../../shared/accounts/deletion';
+import type { DeletionRequest, PendingDeletion } from '../../../shared/contract/user';
 import { getEmailSender } from '../../lib/adapters/email';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRecord } from '../users/users.repository';
 import { deletionDeadline } from './deletion-deadline';
 import { deletionMails } from './deletion-mails';
-import { storeDeletionRequest } from './deletions.repository';
+import { findDeletionRequest, storeDeletionRequest, withdrawDeletionRequest } from './deletions.repository';
 
 /**
  * Stores the request to delete `user`'s account; asking again returns the first request unchanged.
@@ -20,4 +22,29 @@ export async function requestDeletion(user: UserRecord, requestedBy?: number, no
   });
   if (created) await getEmailSender().send(deletionMails.requested(user.email, user.username, request.delete_by));
   return { requested: request.requested, delete_by: request.delete_by };
+}
+
+/** The user's pending deletion as they see it, or null. */
+export async function pendingDeletionOf(userId: number): Promise<PendingDeletion | null> {
+  const request = await findDeletionRequest(userId);
+  if (!request) return null;
+  return { requested: request.requested, delete_by: request.delete_by, by_admin: request.requested_by !== undefined };
+}
+
+/**
+ * Withdraws `user`'s pending deletion (`byAdmin`: an administrator withdraws it). A request an
+ * administrator made is the user's to withdraw only through an administrator; one the job has started
+ * on cannot be withdrawn. The user gets a mail saying the account stays.
+ */
+export async function withdrawDeletion(user: UserRecord, byAdmin: boolean, now = new Date()): Promise<{ withdrawn: string }> {
+  if (!byAdmin) {
+    const pending = await findDeletionRequest(user.id);
+    if (!pending) throw notFound(accountDeletionMessages.nonePending);
+    if (pending.requested_by !== undefined) throw forbidden(accountDeletionMessages.askedByAdmin);
+  }
+  const withdrawal = await withdrawDeletionRequest(user.id);
+  if (withdrawal.outcome === 'none') throw notFound(accountDeletionMessages.nonePending);
+  if (withdrawal.outcome === 'started') throw conflict(accountDeletionMessages.alreadyStarted);
+  await getEmailSender().send(deletionMails.withdrawn(user.email, user.username));
+  return { withdrawn: now.toISOString() };
 }

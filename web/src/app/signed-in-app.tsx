@@ -13,6 +13,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
+import { ResultPlaceProvider } from '../lib/forms/result-place';
 import { AdminAuthenticatorGate } from '../features/authenticator/components/admin-authenticator-gate';
 import { useUserProfile } from '../features/profile/api/get-user-profile';
 import type { RouteDeclaration } from '../lib/routing/route-declaration';
@@ -147,7 +148,9 @@ export default function SignedInApp() {
           scrolled; confirmation dialogs (components/confirm.tsx) open over any page. */}
       <Notifications position="top-right" />
       <ModalsProvider>
-        <Shell />
+        <ResultPlaceProvider place="notifications">
+          <Shell />
+        </ResultPlaceProvider>
       </ModalsProvider>
     </QueryClientProvider>
   );

@@ -23,6 +23,8 @@ export function confirmAction({ title, message, confirmLabel, danger = true }: C
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: confirmLabel, cancel: 'Cancel' },
       confirmProps: { color: danger ? 'red' : undefined },
+      // The dialog's own close button needs a name (axe button-name); it answers like Cancel.
+      closeButtonProps: { 'aria-label': 'Close' },
       onConfirm: () => resolve(true),
       onCancel: () => resolve(false),
       onClose: () => resolve(false),

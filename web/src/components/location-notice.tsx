@@ -31,13 +31,14 @@ export function useNotice() {
 
 /**
  * A confirmation carried over from the previous page (e.g. "Password changed" on the profile after the
- * change-password page), shown in green at the top until the next navigation.
+ * change-password page), shown in green at the top until the next navigation or action, or until closed.
  */
 export function LocationNotice() {
   const notice = noticeOf(useLocation().state);
+  const { clear } = useNotice();
   if (!notice) return null;
   return (
-    <Alert color="teal" variant="light" mb="md" role="status">
+    <Alert color="teal" variant="light" mb="md" role="status" withCloseButton closeButtonLabel="Dismiss notice" onClose={clear}>
       {notice}
     </Alert>
   );

@@ -6,6 +6,7 @@ import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
+import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
 /**
  * /alllicenses as an admin uses it: the filters' rules, the state texts, each row's actions, the Edit
@@ -199,7 +200,11 @@ describe('All licenses', () => {
     await user.clear(within(dialog).getByLabelText('Move to user id'));
     await user.type(within(dialog).getByLabelText('Move to user id'), '99999999');
     await user.click(move);
-    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('User 99999999 not found'));
+    // The move asks first, naming the license, whose it is and whose it becomes.
+    const question = await findConfirmation(`Move license ${license.id} to user 99999999?`);
+    expect(question.text).toContain(`License ${license.id} leaves user ${USER.id} (${USER.email}) and becomes user 99999999's.`);
+    await user.click(question.button('Move license'));
+    await findErrorBanner('User 99999999 not found', dialog);
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: license.id, to_user_id: 99999999 }]);
     // The unknown id is also shown at the field it was typed in.
     const field = within(dialog).getByLabelText('Move to user id');
@@ -207,5 +212,90 @@ describe('All licenses', () => {
     const described = (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain('User 99999999 not found');
     expect(screen.getByRole('dialog', { name: `Move license ${license.id}` })).toBeTruthy();
+    // Shown where it happened, in the dialog: no notification over it.
+    expect(notificationTexts()).toEqual([]);
+  });
+});
+
+describe('All licenses: what asks first, and the results', () => {
+  /** Opens a row's Actions menu and picks `item`. */
+  async function act(user: Awaited<ReturnType<typeof openWith>>['user'], id: number, item: string) {
+    await user.click(screen.getByRole('button', { name: `Actions for license ${id}` }));
+    await user.click(await screen.findByRole('menuitem', { name: item }));
+  }
+
+  it('releases a seat and disables a license only once confirmed, naming the machine and the user; enabling asks nothing', async () => {
+    const held = row({ reserved_to: USER.id, fingerprint: 'fp-9', hostname: 'workstation' });
+    const disabled = row({ enabled: false });
+    api.answer(licContract, 'return_license', ({ license_id }) => ({ license_id, available: true }));
+    api.answer(licAdminContract, 'disable_license', ({ license_id }) => ({ license_id }));
+    api.answer(licAdminContract, 'enable_license', ({ license_id }) => ({ license_id }));
+    const { user } = await openWith([held, disabled]);
+
+    await act(user, held.id, 'Release');
+    let question = await findConfirmation(`Release license ${held.id}?`);
+    expect(question.text).toContain(`The seat is freed: the desktop app on workstation stops using license ${held.id} until it takes a seat again.`);
+    await user.click(question.button('Release seat'));
+    await findNotification(`License ${held.id} released`);
+    expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: held.id, fingerprint: 'fp-9' }]);
+
+    await act(user, held.id, 'Disable');
+    question = await findConfirmation(`Disable license ${held.id}?`);
+    expect(question.text).toContain(`user ${USER.id} (${USER.email}) can no longer use license ${held.id} until it is enabled again.`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(`Disable license ${held.id}?`);
+    expect(api.calls(licAdminContract, 'disable_license')).toEqual([]);
+    await act(user, held.id, 'Disable');
+    await user.click((await findConfirmation(`Disable license ${held.id}?`)).button('Disable license'));
+    await findNotification(`License ${held.id} disabled`);
+    expect(api.calls(licAdminContract, 'disable_license')).toEqual([{ license_id: held.id }]);
+
+    await act(user, disabled.id, 'Enable');
+    await findNotification(`License ${disabled.id} enabled`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('cancels a subscription behind Confirm and says so', async () => {
+    const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active' });
+    api.answer(licAdminContract, 'cancel_subscription', ({ license_id }) => ({ license_id, subscription_id: 9, state: 'canceled' }));
+    const { user } = await openWith([subscription]);
+    await act(user, subscription.id, 'Cancel subscription');
+    const dialog = await screen.findByRole('dialog', { name: `Cancel subscription of license ${subscription.id}` });
+    within(dialog).getByText(/^Cancel subscription 9 of license \d+\? The license stays valid to the end of the period paid for/);
+    expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await findNotification('Subscription 9 canceled');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([{ license_id: subscription.id }]);
+  });
+
+  it('asks before an edit that removes an add-on, naming it; an edit that removes none asks nothing', async () => {
+    const pro = row({ license_type_id: 'Pro', addons: [{ id: 'Automation', attributes: {} }] });
+    api.answer(licAdminContract, 'remove_license_addon', ({ license_id }) => ({ license_id }));
+    api.answer(licAdminContract, 'add_license_addon', ({ license_id }) => ({ license_id }));
+    const { user } = await openWith([pro]);
+    await act(user, pro.id, 'Edit');
+    let dialog = await screen.findByRole('dialog', { name: `Edit license ${pro.id}` });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'AT' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const question = await findConfirmation(`Remove AT from license ${pro.id}?`);
+    expect(question.text).toContain(`Saving takes AT away from license ${pro.id}`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(`Remove AT from license ${pro.id}?`);
+    expect(api.calls(licAdminContract, 'remove_license_addon')).toEqual([]);
+    // The edit dialog is still open, as the admin left it.
+    expect(within(dialog).getByRole('checkbox', { name: 'AT' })).toHaveProperty('checked', false);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click((await findConfirmation(`Remove AT from license ${pro.id}?`)).button('Save and remove'));
+    await findNotification(`License ${pro.id} saved`);
+    expect(api.calls(licAdminContract, 'remove_license_addon')).toEqual([{ license_id: pro.id, addon_id: 'Automation' }]);
+
+    // Adding one takes nothing away.
+    await act(user, pro.id, 'Edit');
+    dialog = await screen.findByRole('dialog', { name: `Edit license ${pro.id}` });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'BT' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls(licAdminContract, 'add_license_addon')).toEqual([{ license_id: pro.id, addon_id: 'Battery' }]));
+    expect(screen.queryByRole('dialog', { name: /^Remove/ })).toBeNull();
   });
 });

@@ -1,13 +1,22 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
+import { codeMessages } from '../../../shared/commerce/codes';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { apiMessages } from '../../../shared/api';
 import { licenseMessages } from '../../../shared/licenses/messages';
+import { updateAppState } from '../../src/lib/app-state';
 import { api, refused } from '../support/fake-api';
 import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
+import {
+  expectNoConfirmation,
+  findConfirmation,
+  findErrorBanner,
+  findNotification,
+  notificationTexts,
+} from '../support/results';
 
 /**
  * The customer's /licenses: what each card says and the Move form's rules. Moving, sharing and
@@ -178,6 +187,7 @@ describe('the Licenses screen', () => {
     const userField = await within(card(moving.id)).findByLabelText(/^Move to user id/);
     await user.type(userField, '99');
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    await user.click((await findConfirmation(`Move license ${moving.id} to user 99?`)).button('Move license'));
     await waitFor(() => expect(describedBy(userField)).toContain(apiMessages.userNotFound(99)));
     expect(userField.getAttribute('aria-invalid')).toBe('true');
     expect(topBanner()).toContain(apiMessages.userNotFound(99));
@@ -219,5 +229,102 @@ describe('the Licenses screen', () => {
     await within(card(shared.id)).findByText('Fox Mulder (user 12)');
     within(card(shared.id)).getByRole('button', { name: 'Stop sharing with user 12 (Fox Mulder)' });
     expect(within(card(shared.id)).queryByText(/^\d+$/)).toBeNull();
+  });
+});
+
+describe('results and confirmations on the Licenses screen', () => {
+  it('redeems a code: the new license is named in a notification and joins the list; a refused code shows in red, and the next try clears it', async () => {
+    const redeemed = license({ license_type_id: 'Battery' });
+    let codeRedeemed = false;
+    api.answer(userContract, 'get_user_profile', OWNER);
+    api.answer(licContract, 'get_licenses', () => ({ licenses: codeRedeemed ? [redeemed] : [] }));
+    api.answer(licContract, 'redeem_license_code', ({ code }) => {
+      if (code !== 'GOOD-CODE') return refused(codeMessages.notValid);
+      codeRedeemed = true;
+      return { license_id: redeemed.id };
+    });
+    const { user } = await renderScreen('/licenses', { title: 'Licenses' });
+    await screen.findByText('You have no licenses yet.');
+
+    await user.type(screen.getByLabelText('License code'), 'BAD-CODE');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    await findErrorBanner(codeMessages.notValid);
+    await findNotification(codeMessages.notValid);
+
+    await user.clear(screen.getByLabelText('License code'));
+    await user.type(screen.getByLabelText('License code'), 'GOOD-CODE');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    await findNotification(codeMessages.redeemed(redeemed.id));
+    // The new try cleared the last one's error, at the top and in the notification.
+    await waitFor(() => expect(screen.queryAllByText(codeMessages.notValid)).toEqual([]));
+    await screen.findByRole('article', { name: `License ${redeemed.id}` });
+    expect(screen.getByLabelText('License code')).toHaveProperty('value', '');
+  });
+
+  it('moves a license only once confirmed, naming where it goes; Cancel sends nothing', async () => {
+    const moving = license();
+    const { user } = await openWith([moving]);
+    api.answer(licContract, 'move_license', ({ license_id, to_user_id }) => ({ license_id, user_id: to_user_id }));
+    await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    await user.type(await within(card(moving.id)).findByLabelText(/^Move to user id/), '12');
+    const submit = within(card(moving.id)).getByRole('button', { name: 'Move' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+
+    await user.click(submit);
+    let question = await findConfirmation(`Move license ${moving.id} to user 12?`);
+    expect(question.text).toContain(`License ${moving.id} becomes user 12's: it leaves your licenses, and only user 12 can move it back to you.`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(`Move license ${moving.id} to user 12?`);
+    expect(api.calls(licContract, 'move_license')).toEqual([]);
+    // The form is still open, as it was.
+    expect(within(card(moving.id)).getByLabelText(/^Move to user id/)).toHaveProperty('value', '12');
+
+    await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
+    question = await findConfirmation(`Move license ${moving.id} to user 12?`);
+    await user.click(question.button('Move license'));
+    await findNotification(`License ${moving.id} moved to user 12`);
+    expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: moving.id, to_user_id: 12 }]);
+  });
+
+  it('shares a license and says so; a refused share shows the server’s message', async () => {
+    const shared = license();
+    const { user } = await openWith([shared]);
+    api.answer(licContract, 'get_license_shared_users', { license_id: shared.id, user_ids: [] });
+    api.answer(licContract, 'share_license', ({ license_id, with_user_id }) =>
+      with_user_id === 404 ? refused('User 404 not found', 404) : { license_id, user_ids: [with_user_id] },
+    );
+    await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    const field = await within(card(shared.id)).findByLabelText(/^Share with user id/);
+    await user.type(field, '404');
+    await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    await findNotification('User 404 not found');
+
+    await user.clear(field);
+    await user.type(field, '21');
+    await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    await findNotification(`License ${shared.id} shared with user 21`);
+    // The failed try's notification went when the user tried again.
+    await waitFor(() => expect(notificationTexts()).toEqual([`License ${shared.id} shared with user 21`]));
+  });
+
+  it('returns a seat only once confirmed, naming the machine', async () => {
+    const held = license({ reserved_to: OWNER.id, fingerprint: 'fp-1', hostname: 'lab-pc' });
+    const { user } = await openWith([held]);
+    api.answer(licContract, 'return_license', ({ license_id }) => ({ license_id, available: true }));
+    await user.click(within(card(held.id)).getByRole('button', { name: 'Return' }));
+    const question = await findConfirmation(`Return license ${held.id}?`);
+    expect(question.text).toContain(`The seat is freed: the desktop app on lab-pc stops using license ${held.id} until it takes a seat again.`);
+    expect(api.calls(licContract, 'return_license')).toEqual([]);
+    await user.click(question.button('Return license'));
+    await findNotification(`License ${held.id} returned`);
+    expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: held.id, fingerprint: 'fp-1' }]);
+  });
+
+  it('says a completed checkout’s order is complete wherever the buyer is, and reads the licenses again', async () => {
+    await openWith([license()]);
+    const reads = api.calls(licContract, 'get_licenses').length;
+    act(() => updateAppState({ orderCompleted: { id: 'o-1', reference: 'PORTAL-123' } }));
+    await findNotification('Order PORTAL-123 is complete: thank you for your purchase');
+    await waitFor(() => expect(api.calls(licContract, 'get_licenses').length).toBeGreaterThan(reads));
   });
 });

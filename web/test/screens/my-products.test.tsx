@@ -4,6 +4,8 @@ import { apiMessages } from '../../../shared/api';
 import { productContract, type Product } from '../../../shared/contract/product';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { productMessages } from '../../../shared/products/messages';
+import { productQuestions } from '../../src/features/products/messages';
+import { findConfirmation } from '../support/results';
 import { api, refused } from '../support/fake-api';
 import { CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
@@ -55,10 +57,12 @@ describe('moving a product to another user', () => {
     const { user, table, field } = await openMoveForm();
     await user.type(field, '404');
     await user.click(within(table).getByRole('button', { name: 'Move' }));
+    await user.click((await findConfirmation(productQuestions.move(UNIT.uid, 404).title)).button('Move product'));
     await waitFor(() => expect(describedBy(field)).toContain(apiMessages.userNotFound(404)));
     await user.clear(field);
     await user.type(field, String(CUSTOMER.id));
     await user.click(within(table).getByRole('button', { name: 'Move' }));
+    await user.click((await findConfirmation(productQuestions.move(UNIT.uid, CUSTOMER.id).title)).button('Move product'));
     await waitFor(() => expect(describedBy(field)).toContain(productMessages.alreadyOwner));
     expect(api.calls(productContract, 'move_product')).toEqual([
       { product_id: UNIT.id, to_user_id: 404 },

@@ -5,6 +5,7 @@ import { messages } from '../../../shared/validation';
 import { api, refused } from '../support/fake-api';
 import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
+import { findErrorBanner, findNotification } from '../support/results';
 
 /** /profile: the form's rules and what saving says. Saving for real and reading it back is test/e2e/profile. */
 const profile = CUSTOMER;
@@ -41,7 +42,7 @@ describe('the profile screen', () => {
     await user.clear(field('Last name'));
     await user.type(field('Last name'), 'Mulder');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Profile updated');
+    await findNotification('Profile updated');
     expect(api.calls(userContract, 'update_user_profile')).toEqual([{ first_name: 'Dana', last_name: 'Mulder', company: 'FBI' }]);
   });
 
@@ -51,7 +52,9 @@ describe('the profile screen', () => {
     const { user } = await renderScreen('/profile', { title: 'Profile' });
     await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Company is too long');
+    // In red at the top of the page, and as a notification wherever the page is scrolled.
+    await findErrorBanner('Company is too long');
+    await findNotification('Company is too long');
   });
 
   it('shows the user’s own id with a copy button and what it is for', async () => {

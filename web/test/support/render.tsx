@@ -59,8 +59,9 @@ export async function renderScreen(path: string, { as = 'customer', title }: { a
       <App />
     </MantineProvider>,
   );
-  // The configured wait (setup.ts): a route's first visit in a file loads its chunk, slow on a busy machine.
-  if (title) await screen.findByRole('heading', { name: title, level: 2 });
+  // A file's first render also loads the signed-in app and the page's module: on a busy two-core machine
+  // that alone took over 5 s, so it waits as long as any first read may (a passing read returns at once).
+  if (title) await screen.findByRole('heading', { name: title, level: 2 }, { timeout: 20_000 });
   return { ...rendered, user };
 }
 

@@ -1,6 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
+import { clearActionResult } from '../../src/lib/action-result';
 import { api } from './fake-api';
 import { resetIdentity } from './fake-identity';
 
@@ -48,6 +50,9 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  // Notifications live in a store outside React: a test's results must not show in the next one.
+  clearActionResult();
+  notifications.clean();
   resetIdentity();
   const problems = api.takeProblems();
   api.reset();

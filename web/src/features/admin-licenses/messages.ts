@@ -11,6 +11,38 @@ export const adminLicenseNotices = {
   legacyWithdrawn: (userId: number) => `User ${userId} may no longer make legacy purchases`,
 } as const;
 
+/** Who holds a license, as the questions name them: "user 41 (kim@example.com)". */
+const holder = (userId: number, email?: string | null) => (email ? `user ${userId} (${email})` : `user ${userId}`);
+
+/** What is asked before an admin action that takes something away. */
+export const adminLicenseQuestions = {
+  release: (licenseId: number, machine: string | null) => ({
+    title: `Release license ${licenseId}?`,
+    message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
+    confirmLabel: 'Release seat',
+  }),
+  disable: (licenseId: number, userId: number, email?: string | null) => ({
+    title: `Disable license ${licenseId}?`,
+    message: `${holder(userId, email)} can no longer use license ${licenseId} until it is enabled again.`,
+    confirmLabel: 'Disable license',
+  }),
+  move: (licenseId: number, fromUserId: number, toUserId: number, email?: string | null) => ({
+    title: `Move license ${licenseId} to user ${toUserId}?`,
+    message: `License ${licenseId} leaves ${holder(fromUserId, email)} and becomes user ${toUserId}'s.`,
+    confirmLabel: 'Move license',
+  }),
+  removeAddons: (licenseId: number, addons: string) => ({
+    title: `Remove ${addons} from license ${licenseId}?`,
+    message: `Saving takes ${addons} away from license ${licenseId}: its user can no longer use what the add-on gives.`,
+    confirmLabel: 'Save and remove',
+  }),
+  withdrawLegacy: (userId: number) => ({
+    title: `Withdraw legacy purchases from user ${userId}?`,
+    message: `User ${userId} can no longer buy on Buy legacy licenses until they are allowed again.`,
+    confirmLabel: 'Withdraw',
+  }),
+} as const;
+
 export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',

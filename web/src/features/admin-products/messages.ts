@@ -5,5 +5,9 @@ export const adminProductTexts = {
   noProducts: 'No registered products.',
   unregistered: (uid: string) => `Product ${uid} unregistered`,
   copied: 'Products copied to the clipboard',
-  confirmUnregister: (uid: string) => `Unregister ${uid}? Its owner loses it, and anyone may register it again.`,
+  confirmUnregister: (uid: string, owner: string) => ({
+    title: `Unregister product ${uid}?`,
+    message: `${owner} loses ${uid} from their products, and anyone may register it again.`,
+    confirmLabel: 'Unregister product',
+  }),
 } as const;

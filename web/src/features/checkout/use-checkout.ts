@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNotice } from '../../components/location-notice';
+import { showActionResult } from '../../lib/action-result';
 import { updateAppState, useAppState } from '../../lib/app-state';
 import { licensesQueryKey } from '../licenses/api/get-licenses';
 import { checkoutMessages } from './messages';
@@ -32,20 +32,20 @@ const LATE_REFRESH_MS = [4_000, 12_000];
 
 /**
  * Checkout completion: once the provider reports a completed purchase, the order-completed
- * marker is cleared, a confirmation shows and the license list is read again, so the new licenses appear.
+ * marker is cleared, a confirmation shows as a notification (the buyer may be anywhere on the page) and
+ * the license list is read again, so the new licenses appear.
  */
 export function useOrderCompletion() {
   const completed = useAppState((state) => state.orderCompleted);
   const queryClient = useQueryClient();
-  const notice = useNotice();
 
   useEffect(() => {
     if (!completed) return;
     updateAppState({ orderCompleted: null });
-    notice.show(checkoutMessages.completed(completed.reference));
+    showActionResult(checkoutMessages.completed(completed.reference));
     const refresh = () => void queryClient.invalidateQueries({ queryKey: licensesQueryKey, exact: true });
     refresh();
     LATE_REFRESH_MS.forEach((delay) => setTimeout(refresh, delay));
-    // Only a newly set marker acts; the notice's navigation must not run it again.
+    // Only a newly set marker acts.
   }, [completed]);
 }

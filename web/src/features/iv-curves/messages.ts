@@ -7,7 +7,11 @@ export const ivCurveTexts = {
   updated: ivCurveMessages.updated,
   updatedPrivate: ivCurveMessages.updatedPrivate,
   deleted: ivCurveMessages.deleted,
-  confirmDelete: ivCurveMessages.deleteConfirm,
+  confirmDelete: (id: number) => ({
+    title: ivCurveMessages.deleteConfirmTitle(id),
+    message: ivCurveMessages.deleteConfirmMessage,
+    confirmLabel: 'Delete curve',
+  }),
   curveCount: (count: number) => `${count} IV ${count === 1 ? 'curve' : 'curves'}`,
   noMatch: 'No IV curves match the search.',
   searchPlaceholder: 'Manufacturer, model, unit, id or user',

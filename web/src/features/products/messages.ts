@@ -6,6 +6,15 @@ export const productNotices = {
   certificateRequested: productMessages.certificateRequested,
 } as const;
 
+/** What is asked before a unit goes to another user (it cannot be taken back). */
+export const productQuestions = {
+  move: (uid: string, userId: number) => ({
+    title: `Move product ${uid} to user ${userId}?`,
+    message: `${uid} becomes user ${userId}'s registered product: it leaves your products, and only user ${userId} can move it back to you.`,
+    confirmLabel: 'Move product',
+  }),
+} as const;
+
 export const productTexts = {
   noProducts: 'No registered products. Connect a unit to the desktop app to register it.',
   toIvCurves: 'IV curves',

@@ -1,7 +1,10 @@
 import { useRef, useState } from 'react';
 import { ApiCallError } from '../../api/client';
+import { confirmAction, type ConfirmOptions } from '../../components/confirm';
 import { useNotice } from '../../components/location-notice';
+import { clearActionResult, showActionFailure, showActionResult } from '../action-result';
 import { clearError, setError } from '../app-state';
+import { useResultPlace } from './result-place';
 import { UNKNOWN_ERROR } from './unknown-error';
 
 /** A failed API call's text: the server's own message as it is, anything else the general failure text. */
@@ -9,45 +12,73 @@ export const failureMessage = (error: unknown): string =>
   error instanceof ApiCallError && error.fromServer ? error.message : UNKNOWN_ERROR;
 
 export interface SubmitOptions<Args extends unknown[], Result> {
-  /** What the page does once the action succeeded: usually navigate(…, withNotice(…)) or notice.show(…). */
+  /**
+   * Ask first: the question an action that cannot be taken back puts before it runs (what happens, to
+   * what), or undefined to run without asking. The action runs only when the user confirms.
+   */
+  confirm?: (...args: Args) => ConfirmOptions | undefined;
+  /** What the action did, shown as a notification wherever the page is scrolled ("License 12 returned"). */
+  success?: (result: Result, ...args: Args) => string;
+  /** What the page does once the action succeeded besides saying so (close a form, navigate, reset). */
   onSuccess?: (result: Result, ...args: Args) => void;
   /** The text a failure shows (default: failureMessage). Screens with an error catalogue map it here. */
   failure?: (error: unknown) => string;
 }
 
 export interface Submit<Args extends unknown[]> {
-  /** Runs the action; a second run while one is under way is ignored. Never rejects. */
+  /** Runs the action (after its confirmation, if it asks one); a second run while one is under way is ignored. Never rejects. */
   run: (...args: Args) => Promise<void>;
   /** True while the action runs: the button shows it (`loading`). */
   pending: boolean;
 }
 
 /**
- * The SPA's one way to run what a form (or a button) submits. It clears the page's previous outcome
- * (the red error string and a confirmation shown on this page), marks the submission pending, runs
- * `action`, and then either calls `onSuccess` or shows the failure's text in red at the top of the page
- * (the shared error string). A rejected session (HTTP 401) shows nothing: the API client is already
- * signing out and reloading.
+ * The SPA's one way to run what a form (or a button) submits, and to show its result where the user is
+ * (docs/decisions/032-results-and-confirmations.md):
+ *
+ * 1. An action that cannot be taken back asks first (`confirm`); Cancel leaves everything as it was.
+ * 2. The previous outcome goes: the red error string, the last result's notification, a confirmation
+ *    carried to this page.
+ * 3. The action runs (pending), then either its result shows (`success`) and `onSuccess` runs, or its
+ *    failure's text shows in red at the top of the page (the shared error string). Where else depends
+ *    on the ResultPlace around it: in the signed-in app both show as a notification, in view wherever
+ *    the page is scrolled; inside a dialog a failure shows in the dialog instead; on the signed-out pages
+ *    a success shows in green at the top. A rejected session (HTTP 401) shows nothing: the API client is
+ *    already signing out.
  */
 export function useSubmit<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
-  { onSuccess, failure = failureMessage }: SubmitOptions<Args, Result> = {},
+  { confirm, success, onSuccess, failure = failureMessage }: SubmitOptions<Args, Result> = {},
 ): Submit<Args> {
   const [pending, setPending] = useState(false);
   const running = useRef(false);
   const notice = useNotice();
+  const place = useResultPlace();
 
   const run = async (...args: Args) => {
     if (running.current) return;
     running.current = true;
-    setPending(true);
-    clearError();
-    notice.clear();
     try {
-      const result = await action(...args);
-      onSuccess?.(result, ...args);
-    } catch (error) {
-      if (!(error instanceof ApiCallError && error.httpStatus === 401)) setError(failure(error));
+      const question = confirm?.(...args);
+      if (question && !(await confirmAction(question))) return;
+      setPending(true);
+      clearError();
+      clearActionResult();
+      notice.clear();
+      try {
+        const result = await action(...args);
+        if (success) {
+          const text = success(result, ...args);
+          if (place === 'page') notice.show(text);
+          else showActionResult(text);
+        }
+        onSuccess?.(result, ...args);
+      } catch (error) {
+        if (error instanceof ApiCallError && error.httpStatus === 401) return;
+        const text = failure(error);
+        setError(text);
+        if (place === 'notifications') showActionFailure(text);
+      }
     } finally {
       running.current = false;
       setPending(false);

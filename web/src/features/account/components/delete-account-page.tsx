@@ -1,38 +1,68 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import type { PendingDeletion } from '../../../../../shared/contract/user';
+import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useDeleteUserAccount } from '../api/delete-user-account';
-import { deleteAccountTexts } from '../texts';
+import { useAccountDeletion, useDeleteUserAccount, useWithdrawAccountDeletion } from '../api/delete-user-account';
+import { deleteAccountQuestion, deleteAccountTexts } from '../texts';
+
+/** A pending request: when it was made, that the account will be deleted, and Withdraw (the user's own request). */
+function PendingRequest({ request }: { request: PendingDeletion }) {
+  const withdrawal = useWithdrawAccountDeletion();
+  const withdraw = useSubmit(() => withdrawal.mutateAsync(), { success: () => deleteAccountTexts.withdrawn });
+  return (
+    <Alert color="teal" variant="light" role="status" title={deleteAccountTexts.requested}>
+      <Stack gap="xs">
+        <Text size="sm">{deleteAccountTexts.requestedOn(formatDate(request.requested))}</Text>
+        <Text size="sm">{request.by_admin ? deleteAccountTexts.byAdmin : deleteAccountTexts.withdrawable}</Text>
+        {!request.by_admin && (
+          <Group>
+            <Button variant="default" size="sm" loading={withdraw.pending} onClick={() => void withdraw.run()}>
+              Withdraw
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
 
 /**
- * Delete account: what deletion means, the button "Request deletion of account", and afterwards the
- * confirmation that the account will be deleted within two working days.
+ * Delete account: what deletion means and the button "Request deletion of account", which asks first;
+ * once requested (also on a later visit) the message that the account will be deleted within two working
+ * days, when it was requested, and Withdraw until the deletion job starts on it.
  */
 export default function DeleteAccountPage() {
+  const pending = useAccountDeletion();
   const request = useDeleteUserAccount();
-  const ask = useSubmit(() => request.mutateAsync());
+  const ask = useSubmit(() => request.mutateAsync(), { confirm: () => deleteAccountQuestion });
 
   return (
     <>
       <PageTitle />
-      <Stack gap="md" maw={560}>
-        {request.data ? (
-          <Alert color="teal" variant="light" role="status" title={deleteAccountTexts.requested}>
-            {deleteAccountTexts.requestedOn(formatDate(request.data.requested))}
-          </Alert>
-        ) : (
-          <>
-            <Text>{deleteAccountTexts.explanation}</Text>
-            <Text fw={600}>{deleteAccountTexts.irreversible}</Text>
-            <div>
-              <Button color="red" loading={ask.pending} onClick={() => void ask.run()}>
-                Request deletion of account
-              </Button>
-            </div>
-          </>
-        )}
-      </Stack>
+      {pending.isPending ? (
+        <PageLoader />
+      ) : (
+        // A failed load shows its message in red at the top of the page.
+        pending.data && (
+          <Stack gap="md" maw={560}>
+            {pending.data.request ? (
+              <PendingRequest request={pending.data.request} />
+            ) : (
+              <>
+                <Text>{deleteAccountTexts.explanation}</Text>
+                <Text fw={600}>{deleteAccountTexts.irreversible}</Text>
+                <div>
+                  <Button color="red" loading={ask.pending} onClick={() => void ask.run()}>
+                    Request deletion of account
+                  </Button>
+                </div>
+              </>
+            )}
+          </Stack>
+        )
+      )}
     </>
   );
 }

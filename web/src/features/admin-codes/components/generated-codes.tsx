@@ -1,7 +1,6 @@
 import { Anchor, Button, Code, Group, Paper, Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useNotice } from '../../../components/location-notice';
 import { copyText } from '../../../lib/clipboard';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
@@ -10,10 +9,9 @@ import { licenseCodeNotices, licenseCodeTexts } from '../messages';
 /** The codes just generated, one a line, with Copy to clipboard (all of them) and a link to the code list. */
 export function GeneratedCodes({ codes }: { codes: readonly string[] }) {
   const headingId = useId();
-  const notice = useNotice();
   const text = codes.join('\n');
   const copy = useSubmit(() => copyText(Promise.resolve(text)), {
-    onSuccess: () => notice.show(licenseCodeNotices.copied(codes.length)),
+    success: () => licenseCodeNotices.copied(codes.length),
   });
   return (
     <Paper component="section" withBorder p="md" maw={520} aria-labelledby={headingId}>

@@ -4,7 +4,6 @@ import type * as z from 'zod/mini';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS, DEFAULT_LICENSE_USAGE_ID } from '../../../../../shared/licenses/catalog';
 import { DateField } from '../../../components/date-field';
 import { ErrorBanner } from '../../../components/error-banner';
-import { useNotice } from '../../../components/location-notice';
 import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
@@ -30,7 +29,6 @@ function defaults(today = new Date()): NewLicenseFormValues {
 
 /** Add new license for a user: type, usage, valid from, valid to (empty: perpetual); a Pro license's add-ons. */
 export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: () => void }) {
-  const notice = useNotice();
   const create = useCreateLicense();
   const choices = useLicenseChoices();
   const form = useSchemaForm(newLicenseFormSchema, defaults());
@@ -38,10 +36,8 @@ export function AddLicenseForm({ userId, onClose }: { userId: number; onClose: (
     ({ addons, channels, ...values }: z.output<typeof newLicenseFormSchema>) =>
       create.mutateAsync({ user_id: userId, ...values, addons: addonsOf({ addons, channels }) }),
     {
-      onSuccess: (created) => {
-        notice.show(adminLicenseNotices.added(created.license_id));
-        onClose();
-      },
+      success: (created) => adminLicenseNotices.added(created.license_id),
+      onSuccess: onClose,
     },
   );
 

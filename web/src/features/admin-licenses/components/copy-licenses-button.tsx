@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { useNotice } from '../../../components/location-notice';
 import { copyText } from '../../../lib/clipboard';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { exportLicensesCsv, type LicenseExportParams } from '../api/export-licenses';
@@ -10,10 +9,9 @@ import { adminLicenseNotices } from '../messages';
  * file, the button reads it and puts its text on the clipboard), then a short confirmation.
  */
 export function CopyLicensesButton({ params }: { params: LicenseExportParams }) {
-  const notice = useNotice();
   // The clipboard write starts inside the click (copyText), while the file is still being made.
   const copy = useSubmit(() => copyText(exportLicensesCsv(params)), {
-    onSuccess: () => notice.show(adminLicenseNotices.copied),
+    success: () => adminLicenseNotices.copied,
   });
   return (
     <Button variant="default" size="sm" loading={copy.pending} onClick={() => void copy.run()}>

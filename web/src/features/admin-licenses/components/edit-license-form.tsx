@@ -5,14 +5,14 @@ import { catalogueItem, legacyUpgradePaths } from '../../../../../shared/commerc
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS } from '../../../../../shared/licenses/catalog';
 import { ErrorBanner } from '../../../components/error-banner';
-import { useNotice } from '../../../components/location-notice';
 import { formatDay } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useLicenseChoices, useLicenseTypeName } from '../api/get-license-catalog';
 import { useEditLicense } from '../api/license-changes';
+import { addonsText } from '../addons';
 import { addonsOf, editLicenseFormSchema, type EditLicenseFormValues } from '../forms';
-import { adminLicenseNotices } from '../messages';
+import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { AddonFields } from './addon-fields';
 import { DialogActions } from './dialog-actions';
 import { ValidToInput } from './valid-to-input';
@@ -50,7 +50,6 @@ const storedUpgrade = (license: Pick<AdminLicenseRow, 'id'> & { to_fastspring_pr
  * 4, the legacy upgrade product its owner may buy. Save or Cancel.
  */
 export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
-  const notice = useNotice();
   const edit = useEditLicense();
   const choices = useLicenseChoices();
   const typeName = useLicenseTypeName();
@@ -71,10 +70,14 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
         },
       }),
     {
-      onSuccess: () => {
-        notice.show(adminLicenseNotices.saved(license.id));
-        onClose();
+      // Saving without an add-on the license has takes it away: that asks first.
+      confirm: (values) => {
+        const kept = new Set(addonsOf(values).map((addon) => addon.id));
+        const removed = license.license_type_id === 'Pro' ? license.addons.filter((addon) => !kept.has(addon.id)) : [];
+        return removed.length > 0 ? adminLicenseQuestions.removeAddons(license.id, addonsText(removed)) : undefined;
       },
+      success: () => adminLicenseNotices.saved(license.id),
+      onSuccess: onClose,
     },
   );
 

@@ -1,5 +1,6 @@
 import { Modal } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { DialogScope } from '../../../lib/forms/result-place';
 
 interface FormDialogProps {
   opened: boolean;
@@ -9,11 +10,14 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** A dialog holding one form (Edit, Move, Add new license), named by its title, with a named close button. */
+/**
+ * A dialog holding one form (Edit, Move, Add new license), named by its title, with a named close button;
+ * a failure inside it shows in it (DialogScope).
+ */
 export function FormDialog({ opened, onClose, title, children }: FormDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }}>
-      {opened && children}
+      {opened && <DialogScope>{children}</DialogScope>}
     </Modal>
   );
 }

@@ -2,12 +2,11 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
-import { useNotice } from '../../../components/location-notice';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { SubscriptionActionConfirm } from '../../admin-subscriptions/components/subscription-action-confirm';
 import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes';
-import { adminLicenseNotices } from '../messages';
+import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
 import { FormDialog } from './form-dialog';
 import { MoveLicenseForm } from './move-license-form';
@@ -29,19 +28,21 @@ function MoreIcon() {
  * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit and
  * Move; for an active subscription, Cancel subscription and (Pro with one add-on) Convert subscription;
  * each only where the rules allow it. Edit and Move open their form in a dialog, Cancel and Convert ask
- * for Confirm in one; the list reloads after each action, and a confirmation shows at the top of the page.
+ * for Confirm in one; Release and Disable ask first. The list reloads after each action, and its result
+ * shows as a notification.
  */
 export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
-  const notice = useNotice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const release = useReleaseLicense();
   const setEnabled = useSetLicenseEnabled();
   const releaseSubmit = useSubmit(() => release.mutateAsync(license), {
-    onSuccess: () => notice.show(adminLicenseNotices.released(license.id)),
+    confirm: () => adminLicenseQuestions.release(license.id, license.hostname),
+    success: () => adminLicenseNotices.released(license.id),
   });
   const enableSubmit = useSubmit((enabled: boolean) => setEnabled.mutateAsync({ licenseId: license.id, enabled }), {
-    onSuccess: (_changed, enabled) =>
-      notice.show(enabled ? adminLicenseNotices.enabled(license.id) : adminLicenseNotices.disabled(license.id)),
+    // Disabling takes the license away from its user; enabling gives it back, and asks nothing.
+    confirm: (enabled) => (enabled ? undefined : adminLicenseQuestions.disable(license.id, license.user_id, license.user)),
+    success: (_changed, enabled) => (enabled ? adminLicenseNotices.enabled(license.id) : adminLicenseNotices.disabled(license.id)),
   });
   // The shared rules (shared/licenses/actions.ts), which the server checks too.
   const actions = adminActions(license);

@@ -4,16 +4,14 @@ import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { moveLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
-import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useMoveLicense } from '../api/license-changes';
-import { adminLicenseNotices, adminLicenseTexts } from '../messages';
+import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
 import { DialogActions } from './dialog-actions';
 
-/** Move: the user id the license goes to; Move (only with a user filled in) or Cancel. */
+/** Move: the user id the license goes to; Move (only with a user filled in, and confirmed) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
-  const notice = useNotice();
   const move = useMoveLicense();
   const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '' });
   const submit = useSubmit(
@@ -23,10 +21,9 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
         (message) => form.setFieldError('to_user_id', message),
       ),
     {
-      onSuccess: (moved) => {
-        notice.show(adminLicenseNotices.moved(moved.license_id, moved.user_id));
-        onClose();
-      },
+      confirm: (values) => adminLicenseQuestions.move(license.id, license.user_id, values.to_user_id, license.user),
+      success: (moved) => adminLicenseNotices.moved(moved.license_id, moved.user_id),
+      onSuccess: onClose,
     },
   );
 

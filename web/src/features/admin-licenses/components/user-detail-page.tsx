@@ -8,7 +8,6 @@ import {
 } from '../../../../../shared/contract/lic.admin';
 import type { CmdResult } from '../../../../../shared/contract/define';
 import type { userAdminContract } from '../../../../../shared/contract/user.admin';
-import { useNotice } from '../../../components/location-notice';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSubmit } from '../../../lib/forms/use-submit';
@@ -17,7 +16,7 @@ import { nextSort, type SortOrder } from '../../../lib/sorting';
 import { useUserInformation } from '../api/get-user-information';
 import { useSetUserLegacy } from '../api/set-user-legacy';
 import { DEFAULT_LICENSE_SORT, MAX_FILTER_DAYS } from '../license-list-query';
-import { adminLicenseNotices, adminLicenseTexts } from '../messages';
+import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
 import { AddLicenseForm } from './add-license-form';
 import { FormDialog } from './form-dialog';
 import { LicenseList } from './license-list';
@@ -39,13 +38,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The Allow legacy purchases checkbox: each change is saved at once (set_user_legacy). */
+/** The Allow legacy purchases checkbox: each change is saved at once (set_user_legacy); withdrawing asks first. */
 function LegacyCheckbox({ user }: { user: UserInformation }) {
-  const notice = useNotice();
   const setLegacy = useSetUserLegacy();
   const save = useSubmit((legacy: boolean) => setLegacy.mutateAsync({ user_id: user.id, legacy }), {
-    onSuccess: (saved) =>
-      notice.show(saved.legacy ? adminLicenseNotices.legacyAllowed(saved.user_id) : adminLicenseNotices.legacyWithdrawn(saved.user_id)),
+    confirm: (legacy) => (legacy ? undefined : adminLicenseQuestions.withdrawLegacy(user.id)),
+    success: (saved) => (saved.legacy ? adminLicenseNotices.legacyAllowed(saved.user_id) : adminLicenseNotices.legacyWithdrawn(saved.user_id)),
   });
   return (
     <Checkbox

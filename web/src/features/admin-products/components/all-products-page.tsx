@@ -1,10 +1,8 @@
-import { Anchor, Button, Group, Table } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Table } from '@mantine/core';
 import { generatePath, Link } from 'react-router';
 import { personText } from '../../../components/person';
 import type { AdminProductRow } from '../../../../../shared/contract/product.admin';
 import { productListColumns } from '../../../../../shared/lists/admin-lists';
-import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
@@ -32,28 +30,17 @@ const COLUMNS: readonly { column: ProductOrderColumn; header: string }[] = [
 
 const userPath = (userId: number) => generatePath(paths.allLicensesUser, { id: String(userId) });
 
-/** Unregister, then Confirm or Cancel in the row: unregistering needs Confirm. */
+/** Unregister: unregistering needs Confirm, in a dialog that says what it does. */
 function UnregisterCell({ product }: { product: AdminProductRow }) {
-  const [confirming, setConfirming] = useState(false);
-  const notice = useNotice();
   const unregister = useUnregisterProduct();
-  const submit = useSubmit(() => unregister.mutateAsync(product.uid), { onSuccess: () => notice.show(adminProductTexts.unregistered(product.uid)) });
-  if (!confirming) {
-    return (
-      <Button size="xs" variant="default" color="red" onClick={() => setConfirming(true)}>
-        Unregister
-      </Button>
-    );
-  }
+  const submit = useSubmit(() => unregister.mutateAsync(product.uid), {
+    confirm: () => adminProductTexts.confirmUnregister(product.uid, product.user || `User ${product.user_id}`),
+    success: () => adminProductTexts.unregistered(product.uid),
+  });
   return (
-    <Group gap="xs" wrap="nowrap" title={adminProductTexts.confirmUnregister(product.uid)}>
-      <Button size="xs" color="red" loading={submit.pending} onClick={() => void submit.run()}>
-        Confirm
-      </Button>
-      <Button size="xs" variant="default" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-    </Group>
+    <Button size="xs" variant="default" color="red" loading={submit.pending} onClick={() => void submit.run()}>
+      Unregister
+    </Button>
   );
 }
 
@@ -85,17 +72,13 @@ function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProdu
 
 /**
  * Registered products (admin): a search (uid, product, ids, owner), the registrations 20 a page, newest
- * first until a header sorts them, Unregister with Confirm/Cancel, and Copy to clipboard (CSV of the
+ * first until a header sorts them, Unregister behind Confirm, and Copy to clipboard (CSV of the
  * searched list, every page). Search, order and page live in the page's address.
  */
 export default function AllProductsPage() {
   const { list, pageParams, pageSize } = useDeclaredList(productListColumns);
   const products = useAllProducts(pageParams);
-  const notice = useNotice();
-  const copy = useSubmit(
-    () => copyText(exportProductsCsv(listQuery(list))),
-    { onSuccess: () => notice.show(adminProductTexts.copied) },
-  );
+  const copy = useSubmit(() => copyText(exportProductsCsv(listQuery(list))), { success: () => adminProductTexts.copied });
 
   return (
     <>

@@ -1,5 +1,4 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useNotice } from '../../../components/location-notice';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useCancelSubscription, useConvertSubscription } from '../api/subscription-changes';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
@@ -11,7 +10,7 @@ interface SubscriptionActionConfirmProps {
   action: SubscriptionAction;
   subscriptionId: number;
   licenseId: number;
-  /** After the action succeeded (its confirmation shows at the top of the page). */
+  /** After the action succeeded (its result shows as a notification). */
   onDone: () => void;
   /** Cancel: the action is not taken. */
   onCancel: () => void;
@@ -23,7 +22,6 @@ interface SubscriptionActionConfirmProps {
  * subscription (convert_pro_subscription takes the subscription).
  */
 export function SubscriptionActionConfirm({ action, subscriptionId, licenseId, onDone, onCancel }: SubscriptionActionConfirmProps) {
-  const notice = useNotice();
   const cancel = useCancelSubscription();
   const convert = useConvertSubscription();
   const submit = useSubmit(
@@ -35,12 +33,7 @@ export function SubscriptionActionConfirm({ action, subscriptionId, licenseId, o
       const converted = await convert.mutateAsync(subscriptionId);
       return subscriptionNotices.converted(subscriptionId, converted.product);
     },
-    {
-      onSuccess: (text) => {
-        notice.show(text);
-        onDone();
-      },
-    },
+    { success: (text) => text, onSuccess: onDone },
   );
   const question =
     action === 'cancel' ? subscriptionTexts.cancelQuestion(subscriptionId, licenseId) : subscriptionTexts.convertQuestion(subscriptionId, licenseId);

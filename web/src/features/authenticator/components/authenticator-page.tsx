@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { authenticatorMessages } from '../../../../../shared/authenticator';
-import { useNotice } from '../../../components/location-notice';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { showActionResult } from '../../../lib/action-result';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useSession } from '../../../session/session';
 import { useHasAuthenticator, useTurnOffAuthenticator } from '../api/authenticator';
@@ -16,10 +16,9 @@ import { AuthenticatorSetup } from './authenticator-setup';
 export default function AuthenticatorPage() {
   const session = useSession();
   const status = useHasAuthenticator();
-  const notice = useNotice();
   const turnOff = useTurnOffAuthenticator();
   const off = useSubmit(() => turnOff.mutateAsync(), {
-    onSuccess: () => notice.show(authenticatorMessages.turnedOff),
+    success: () => authenticatorMessages.turnedOff,
     failure: authenticatorError,
   });
 
@@ -48,7 +47,7 @@ export default function AuthenticatorPage() {
           ) : (
             <>
               <Text>Make your account safer: sign in with a code from an authenticator app on your phone as well as your password.</Text>
-              <AuthenticatorSetup onDone={() => notice.show(authenticatorMessages.turnedOn)} />
+              <AuthenticatorSetup onDone={() => showActionResult(authenticatorMessages.turnedOn)} />
             </>
           )}
         </Stack>

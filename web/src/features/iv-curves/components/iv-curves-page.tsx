@@ -3,7 +3,6 @@ import { useId, useRef, useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
 import { ivCurveListColumns } from '../../../../../shared/lists/admin-lists';
 import { ActionsTh } from '../../../components/actions-th';
-import { useNotice } from '../../../components/location-notice';
 import { PageTitle } from '../../../components/page-title';
 import { personText } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
@@ -31,28 +30,24 @@ const COLUMNS: readonly { column: IvCurveOrderColumn; header: string }[] = [
   { column: 'unit', header: 'Unit' },
 ];
 
-/** Delete, then Confirm or Cancel in the row: a curve and its file cannot be brought back. */
+/** Delete, behind Confirm: a curve and its file cannot be brought back. */
 function DeleteCurve({ curve }: { curve: IvCurve }) {
-  const [confirming, setConfirming] = useState(false);
-  const notice = useNotice();
   const remove = useDeleteIvCurve();
-  const submit = useSubmit(() => remove.mutateAsync(curve.id), { onSuccess: () => notice.show(ivCurveTexts.deleted(curve.id)) });
-  if (!confirming) {
-    return (
-      <Button size="compact-sm" variant="default" color="red" onClick={() => setConfirming(true)} aria-label={`Delete IV curve ${curve.id}`}>
-        Delete
-      </Button>
-    );
-  }
+  const submit = useSubmit(() => remove.mutateAsync(curve.id), {
+    confirm: () => ivCurveTexts.confirmDelete(curve.id),
+    success: () => ivCurveTexts.deleted(curve.id),
+  });
   return (
-    <Group gap={4} wrap="nowrap" title={ivCurveTexts.confirmDelete(curve.id)}>
-      <Button size="compact-sm" color="red" loading={submit.pending} onClick={() => void submit.run()} aria-label={`Confirm deleting IV curve ${curve.id}`}>
-        Confirm
-      </Button>
-      <Button size="compact-sm" variant="default" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
-    </Group>
+    <Button
+      size="compact-sm"
+      variant="default"
+      color="red"
+      loading={submit.pending}
+      onClick={() => void submit.run()}
+      aria-label={`Delete IV curve ${curve.id}`}
+    >
+      Delete
+    </Button>
   );
 }
 

@@ -1,7 +1,6 @@
 import { Button, Checkbox, FileInput, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { IvCurve } from '../../../../../shared/contract/user';
-import { useNotice } from '../../../components/location-notice';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useUploadIvCurve, type UploadIvCurveInput } from '../api/upload-iv-curve';
 import { fileProblem, ivCurveTexts } from '../messages';
@@ -26,7 +25,6 @@ export interface UploadCurveFormProps {
  * only when it was changed, and keeps the curve's id.
  */
 export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadCurveFormProps) {
-  const notice = useNotice();
   const upload = useUploadIvCurve();
   const initialProductId = curve?.product_id ? String(curve.product_id) : '';
   const [file, setFile] = useState<File | null>(null);
@@ -47,10 +45,12 @@ export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadC
       return upload.mutateAsync(input);
     },
     {
-      onSuccess: (stored) => {
+      success: (stored) => {
         // An owner's update of a published curve makes it private until an admin publishes it again: say so.
         const unpublished = curve?.public === true && !stored.public;
-        notice.show(curve ? (unpublished ? ivCurveTexts.updatedPrivate : ivCurveTexts.updated)(stored.id, stored.version) : ivCurveTexts.uploaded(stored.id));
+        return curve ? (unpublished ? ivCurveTexts.updatedPrivate : ivCurveTexts.updated)(stored.id, stored.version) : ivCurveTexts.uploaded(stored.id);
+      },
+      onSuccess: () => {
         setFile(null);
         if (!curve) setProductId('');
         onDone?.();

@@ -4,13 +4,12 @@ import type { LicenseRow } from '../../../../../shared/contract/lic';
 import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
-import { useNotice } from '../../../components/location-notice';
 import { personText } from '../../../components/person';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { sharedPeople } from '../api/get-license-shared-users';
 import { useReturnLicense } from '../api/return-license';
-import { licenseNotices } from '../messages';
+import { licenseNotices, licenseQuestions } from '../messages';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
 
@@ -48,10 +47,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ReturnButton({ license }: { license: LicenseRow }) {
-  const notice = useNotice();
   const giveBack = useReturnLicense();
   const submit = useSubmit(() => giveBack.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
-    onSuccess: () => notice.show(licenseNotices.returned(license.id)),
+    confirm: () => licenseQuestions.return(license.id, license.hostname),
+    success: () => licenseNotices.returned(license.id),
   });
   return (
     <Button variant="default" loading={submit.pending} onClick={() => void submit.run()}>

@@ -1,7 +1,6 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import * as z from 'zod/mini';
 import { codeMessages, redeemCodeSchema } from '../../../../../shared/commerce/codes';
-import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useRedeemLicenseCode } from '../api/redeem-license-code';
@@ -11,18 +10,15 @@ const redeemFormSchema = z.object({ code: z.pipe(z.string().check(z.trim()), red
 
 /**
  * Redeem a license code: the code and Redeem (only with a code typed). The new license's confirmation
- * shows at the top and the list reloads; a refused code shows the server's message in red.
+ * shows as a notification and the list reloads; a refused code shows the server's message in red.
  */
 export function RedeemCodeForm() {
-  const notice = useNotice();
   const redeem = useRedeemLicenseCode();
   // An empty field only keeps Redeem disabled: no message for it.
   const form = useSchemaForm(redeemFormSchema, { code: '' }, { quiet: ['code'] });
   const submit = useSubmit((values: z.output<typeof redeemFormSchema>) => redeem.mutateAsync(values), {
-    onSuccess: ({ license_id }) => {
-      notice.show(codeMessages.redeemed(license_id));
-      form.reset();
-    },
+    success: ({ license_id }) => codeMessages.redeemed(license_id),
+    onSuccess: () => form.reset(),
   });
 
   return (

@@ -2,7 +2,6 @@ import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
 import type { LicenseRow, Person } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
-import { useNotice } from '../../../components/location-notice';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { personText } from '../../../components/person';
@@ -14,10 +13,9 @@ import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-inpu
 /** One user the license is shared with (their name and id), and the button that stops sharing with them. */
 function SharedUser({ licenseId, person, canStop }: { licenseId: number; person: Person; canStop: boolean }) {
   const userId = person.id;
-  const notice = useNotice();
   const cancel = useCancelShareLicense();
   const stop = useSubmit(() => cancel.mutateAsync({ license_id: licenseId, with_user_id: userId }), {
-    onSuccess: () => notice.show(licenseNotices.unshared(licenseId, userId)),
+    success: () => licenseNotices.unshared(licenseId, userId),
   });
   return (
     <Group gap="sm" justify="space-between" wrap="nowrap">
@@ -42,7 +40,6 @@ function SharedUser({ licenseId, person, canStop }: { licenseId: number; person:
  * users it is shared with, each with Stop sharing.
  */
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
-  const notice = useNotice();
   const share = useShareLicense();
   const sharedUsers = useLicenseSharedUsers(license.id, sharedPeople({ user_ids: license.shared_users, users: license.shared_with }));
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
@@ -53,10 +50,8 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
         (message) => form.setFieldError('with_user_id', message),
       ),
     {
-      onSuccess: (_shared, values) => {
-        form.reset();
-        notice.show(licenseNotices.shared(license.id, values.with_user_id));
-      },
+      success: (_shared, values) => licenseNotices.shared(license.id, values.with_user_id),
+      onSuccess: () => form.reset(),
     },
   );
   const people = sharedPeople(sharedUsers.data);

@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type * as z from 'zod/mini';
 import type { Product } from '../../../../../shared/contract/product';
 import { certificateAddressSchema } from '../../../../../shared/products/certificate-request';
-import { useNotice } from '../../../components/location-notice';
+import { ErrorBanner } from '../../../components/error-banner';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useRequestCertificate } from '../api/request-certificate';
@@ -12,22 +12,21 @@ const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', co
 
 /**
  * Request calibration certificate: where to send it (address 1, zip/postal code, city and country
- * required); Request (only when they are filled in) or Cancel.
+ * required); Request (only when they are filled in) or Cancel. A refused request shows its message in the
+ * dialog, which stays open.
  */
 export function CertificateRequestForm({ product, onClose }: { product: Product; onClose: () => void }) {
-  const notice = useNotice();
   const request = useRequestCertificate();
   const form = useSchemaForm(certificateAddressSchema, EMPTY);
   const submit = useSubmit((values: z.output<typeof certificateAddressSchema>) => request.mutateAsync({ uid: product.uid, ...values }), {
-    onSuccess: () => {
-      notice.show(productNotices.certificateRequested);
-      onClose();
-    },
+    success: () => productNotices.certificateRequested,
+    onSuccess: onClose,
   });
 
   return (
     <form onSubmit={form.onSubmit(submit.run)} noValidate>
       <Stack gap="sm">
+        <ErrorBanner />
         <TextInput label="Address 1" required autoComplete="address-line1" data-autofocus {...form.getInputProps('address1')} />
         <TextInput label="Address 2" autoComplete="address-line2" {...form.getInputProps('address2')} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

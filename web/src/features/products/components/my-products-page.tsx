@@ -6,6 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
+import { DialogScope } from '../../../lib/forms/result-place';
 import { useProducts } from '../api/get-products';
 import { productTexts } from '../messages';
 import { CertificateRequestForm } from './certificate-request-form';
@@ -83,7 +84,11 @@ export default function MyProductsPage() {
         title={requesting ? `Request calibration certificate for ${requesting.uid}` : ''}
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
-        {requesting && <CertificateRequestForm product={requesting} onClose={() => setRequesting(null)} />}
+        {requesting && (
+          <DialogScope>
+            <CertificateRequestForm product={requesting} onClose={() => setRequesting(null)} />
+          </DialogScope>
+        )}
       </Modal>
     </>
   );

@@ -1,7 +1,6 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
-import { useNotice } from '../../../components/location-notice';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
@@ -19,15 +18,14 @@ const editable = (profile: UserProfile) => ({
 });
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
-  const notice = useNotice();
   const update = useUpdateUserProfile();
   // The form validates with the very schema the server parses the cmd's params with.
   const form = useSchemaForm(userContract.cmds.update_user_profile.params, editable(profile));
   const save = useSubmit((values: UpdateUserProfileInput) => update.mutateAsync(values), {
+    success: () => profileMessages.updated,
     onSuccess: (saved) => {
       form.setInitialValues(editable(saved));
       form.setValues(editable(saved));
-      notice.show(profileMessages.updated);
     },
   });
 
