@@ -4,23 +4,21 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four tiers (docs/decisions/030-test-tiers.md): `unit` beside the code, `component` (the SPA's screens in
  * jsdom over a faked API), `infra` on the synthesized template, and the stack tier (integration, deployed
- * bundles, browser e2e) against one local stack started by the global setup, in three lanes.
+ * bundles, browser e2e) against one local stack started by the global setup.
  *
  * Projects run in groups (`sequence.groupOrder`), one group after another; a group's files share its
- * workers, and a lane (test/support/lane.ts) runs its files one at a time:
- * - group 0: `stack-quiet` (the files that need the stack to themselves) beside unit and component, which
- *   do not touch the stack;
- * - group 1: `stack-api` beside `stack-browser`, on the same stack;
+ * workers:
+ * - group 0: `stack-quiet` (the files that need the stack to themselves), a lane that runs its files one
+ *   at a time (test/support/lane.ts), beside unit and component, which do not touch the stack;
+ * - group 1: `stack-shared`, every other stack file, two at a time, longest first (integration and browser
+ *   files alike: a browser file waits on its page more than it computes, so two keep both cores busy);
  * - group 2: infra (one worker that keeps its modules: one synth).
  */
 
 /** Workers of group 0: the quiet lane, and two for the unit and component files. */
 const QUIET_GROUP_WORKERS = 3;
-/**
- * Workers of group 1: one per lane, and two more, so a worker given a file of the lane that is busy (it
- * waits for its turn) never leaves the other lane without one.
- */
-const LANE_GROUP_WORKERS = 4;
+/** Files of group 1 at a time, on the one stack. */
+const SHARED_GROUP_WORKERS = 2;
 
 /**
  * Stack files that cannot share the stack with writers running beside them, with why. They run one at a
@@ -57,7 +55,7 @@ const QUIET = {
   'test/e2e/screenshots.test.ts': 'shows whole lists',
 };
 
-/** The stack tier: one local stack (test/support/global-setup.ts), started once for all three lanes. */
+/** The stack tier: one local stack (test/support/global-setup.ts), started once for both groups. */
 function stackLanes() {
   const common = {
     globalSetup: ['test/support/global-setup.ts'],
@@ -68,14 +66,20 @@ function stackLanes() {
     expect: { poll: { timeout: 15_000 } },
   };
   const quiet = Object.keys(QUIET);
-  const lane = (name: string, include: string[], exclude: string[], groupOrder: number, maxWorkers: number) => ({
-    test: { ...common, name, include, exclude, setupFiles: ['test/support/lane.ts'], maxWorkers, sequence: { groupOrder } },
-  });
   return [
-    lane('stack-quiet', quiet, [], 0, QUIET_GROUP_WORKERS),
-    lane('stack-api', ['test/integration/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
-    // One browser per file, one file at a time.
-    lane('stack-browser', ['test/e2e/**/*.test.ts'], quiet, 1, LANE_GROUP_WORKERS),
+    {
+      test: { ...common, name: 'stack-quiet', include: quiet, setupFiles: ['test/support/lane.ts'], maxWorkers: QUIET_GROUP_WORKERS, sequence: { groupOrder: 0 } },
+    },
+    {
+      test: {
+        ...common,
+        name: 'stack-shared',
+        include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+        exclude: quiet,
+        maxWorkers: SHARED_GROUP_WORKERS,
+        sequence: { groupOrder: 1 },
+      },
+    },
   ];
 }
 
