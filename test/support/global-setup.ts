@@ -6,8 +6,8 @@ import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
 import { startLaneLock, type LaneLock } from './lane-lock';
 
 /**
- * Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the stack lanes
- * (`stack-api`, `stack-browser`, `stack-quiet`). Each project runs its own global setup, in its own module
+ * Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the stack projects
+ * (`stack-quiet`, `stack-shared`). Each project runs its own global setup, in its own module
  * instance, so the stack is one promise kept on `globalThis` with a count of the projects using it: the
  * first starts it, the last to tear down stops it.
  */

@@ -2,9 +2,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 
 /**
  * One file at a time per lane, across workers. Vitest limits workers per group of projects, not per
- * project, so the `stack-api` and `stack-browser` lanes share a group of several workers and each file
- * takes its lane's turn here first (test/support/lane.ts). A turn is an open connection: the file holds
- * it until its last hook, and a worker that dies gives it back by closing its socket.
+ * project, so the quiet lane (`stack-quiet`) shares its group's workers with the unit and component files,
+ * and each of its files takes the lane's turn here first (test/support/lane.ts). A turn is an open
+ * connection: the file holds it until its last hook, and a worker that dies gives it back by closing its socket.
  */
 export interface LaneLock {
   port: number;
