@@ -4,7 +4,7 @@ import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract
 import { licContract } from '../../../shared/contract/lic';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
-import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
@@ -21,33 +21,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 let nextId = 100;
 /** A row as get_all_licenses answers it: an Automation license of USER, 100 days left, unless told. */
-function row(fields: Partial<AdminLicenseRow> = {}): AdminLicenseRow {
-  return {
-    id: nextId++,
-    created: '2026-01-05',
-    user_id: USER.id,
-    user: USER.email,
-    company: 'Test Co',
-    license_type_id: 'Automation',
-    license_usage_id: 4,
-    license_usage: 'Standard',
-    enabled: true,
-    valid_from: '2026-01-01',
-    valid_to: '2027-03-01',
-    reserved_to: null,
-    fingerprint: null,
-    hostname: null,
-    hid: null,
-    subscription_id: null,
-    subscription_state: null,
-    tag: null,
-    shared_count: 0,
-    addons: [],
-    expired: false,
-    days: 100,
-    ...fields,
-  };
-}
+const row = (fields: Partial<AdminLicenseRow> = {}): AdminLicenseRow => adminLicenseRow({ id: nextId++, user_id: USER.id, user: USER.email, ...fields });
 
 /** The screen's other calls: the admin's profile (the shell) and the catalogue (filters and dialogs). */
 function answerShellAndCatalogue() {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
+import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { api } from '../support/fake-api';
-import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { renderScreen, type RenderedScreen } from '../support/render';
 
 /**
@@ -64,31 +64,13 @@ describe('date fields', () => {
   });
 
   it('send a license’s Valid to picked in the Edit dialog’s calendar', async () => {
-    const license: AdminLicenseRow = {
+    const license = adminLicenseRow({
       id: 300,
-      created: '2026-01-05',
-      user_id: 41,
-      user: 'kim@example.com',
-      company: 'Test Co',
       license_type_id: 'Battery',
-      license_usage_id: 4,
-      license_usage: 'Standard',
-      enabled: true,
-      valid_from: '2026-01-01',
       // A day of this month, so its calendar opens on this month.
       valid_to: dayjs().date(1).format('YYYY-MM-DD'),
-      reserved_to: null,
-      fingerprint: null,
-      hostname: null,
-      hid: null,
-      subscription_id: null,
-      subscription_state: null,
-      tag: null,
-      shared_count: 0,
-      addons: [],
-      expired: false,
       days: 10,
-    };
+    });
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [license], count: 1 });

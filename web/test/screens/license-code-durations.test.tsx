@@ -2,31 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licAdminContract, type LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { api } from '../support/fake-api';
-import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { ADMIN, answerLicenseCatalogue, answerProfile, licenseCodeRow } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /** /listcodes shows a code's duration as people say it ("6 months"), never the stored ISO period. */
 
-function code(id: number, fields: Partial<LicenseCodeRow>): LicenseCodeRow {
-  return {
-    id,
-    created: '2026-03-01T10:00:00.000Z',
-    code: `CODE-${id}`,
-    user_id: ADMIN.id,
-    description: 'Spring',
-    license_type_id: 'Automation',
-    license_usage_id: 4,
-    license_usage: 'Standard',
-    single_usage: true,
-    duration: 'P1Y',
-    valid_from: null,
-    valid_to: null,
-    used: false,
-    used_by: null,
-    redemptions: 0,
-    ...fields,
-  };
-}
+const code = (id: number, fields: Partial<LicenseCodeRow>): LicenseCodeRow => licenseCodeRow({ id, ...fields });
 
 describe('the license code list', () => {
   it('reads each duration in words, and shows none for a campaign code', async () => {

@@ -4,9 +4,8 @@ import { licAdminContract, type LicenseCodeRow } from '../../../shared/contract/
 import { userContract, type IvCurve } from '../../../shared/contract/user';
 import { userAdminContract } from '../../../shared/contract/user.admin';
 import { productContract } from '../../../shared/contract/product';
-import { CUSTOMER } from '../support/fixtures';
 import { api } from '../support/fake-api';
-import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { ADMIN, CUSTOMER, answerLicenseCatalogue, answerProfile, licenseCodeRow } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
@@ -72,26 +71,7 @@ describe('people on the admin screens', () => {
   it('names a code’s redeemer by email and id', async () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
-    const code = (fields: Partial<LicenseCodeRow>): LicenseCodeRow => ({
-      id: 1,
-      created: '2026-01-01T00:00:00.000Z',
-      code: 'AAAA-BBBB',
-      user_id: ADMIN.id,
-      user_email: ADMIN.email,
-      description: 'Fair',
-      license_type_id: 'Automation',
-      license_usage_id: 4,
-      license_usage: 'Standard',
-      single_usage: true,
-      duration: 'P1Y',
-      valid_from: null,
-      valid_to: null,
-      used: false,
-      used_by: null,
-      used_by_email: null,
-      redemptions: 0,
-      ...fields,
-    });
+    const code = (fields: Partial<LicenseCodeRow>): LicenseCodeRow => licenseCodeRow({ id: 1, code: 'AAAA-BBBB', description: 'Fair', created: '2026-01-01T00:00:00.000Z', ...fields });
     api.answer(licAdminContract, 'get_license_codes', {
       codes: [code({ id: 2, code: 'USED-1', used: true, used_by: LEE.id, used_by_email: LEE.email, redemptions: 1 }), code({ id: 1 })],
       count: 2,

@@ -1,4 +1,5 @@
 import { licContract } from '../../../shared/contract/lic';
+import type { AdminLicenseRow, LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { userContract, type UserProfile } from '../../../shared/contract/user';
 import { api } from './fake-api';
 
@@ -47,4 +48,55 @@ export function answerLicenseCatalogue(): void {
       { id: 4, name: 'Standard' },
     ],
   });
+}
+
+/** A row as get_all_licenses answers it: an Automation license of kim@example.com (user 41), 100 days left, unless told. */
+export function adminLicenseRow(fields: Partial<AdminLicenseRow> & Pick<AdminLicenseRow, 'id'>): AdminLicenseRow {
+  return {
+    created: '2026-01-05',
+    user_id: 41,
+    user: 'kim@example.com',
+    company: 'Test Co',
+    license_type_id: 'Automation',
+    license_usage_id: 4,
+    license_usage: 'Standard',
+    enabled: true,
+    valid_from: '2026-01-01',
+    valid_to: '2027-03-01',
+    reserved_to: null,
+    fingerprint: null,
+    hostname: null,
+    hid: null,
+    subscription_id: null,
+    subscription_state: null,
+    tag: null,
+    shared_count: 0,
+    addons: [],
+    expired: false,
+    days: 100,
+    ...fields,
+  };
+}
+
+/** A row as get_license_codes answers it: an unused single-use code of a year's Automation, made by ADMIN, unless told. */
+export function licenseCodeRow(fields: Partial<LicenseCodeRow> & Pick<LicenseCodeRow, 'id'>): LicenseCodeRow {
+  return {
+    created: '2026-03-01T10:00:00.000Z',
+    code: `CODE-${fields.id}`,
+    user_id: ADMIN.id,
+    user_email: ADMIN.email,
+    description: 'Spring',
+    license_type_id: 'Automation',
+    license_usage_id: 4,
+    license_usage: 'Standard',
+    single_usage: true,
+    duration: 'P1Y',
+    valid_from: null,
+    valid_to: null,
+    used: false,
+    used_by: null,
+    used_by_email: null,
+    redemptions: 0,
+    ...fields,
+  };
 }
