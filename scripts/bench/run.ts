@@ -291,9 +291,13 @@ async function measureAdminList(stack: Awaited<ReturnType<typeof startLocalStack
   const afterChurnMs = await callAfter(await churnLicenses(stack.functionEnv, CHURN_CHANGES, 100));
   console.log(`A burst: ${CHURN_CHANGES} licenses changed once each, then the next admin call …`);
   const afterBurstMs = await callAfter(await churnLicenses(stack.functionEnv, CHURN_CHANGES, CHURN_CHANGES));
-  // A burst of more than a quarter of the rows, and then the snapshot job's next run (every five minutes in
-  // AWS): the next call finds a snapshot newer than its copy and reloads from it instead of reading the burst.
-  const bigBurst = Math.ceil(all.count / 4) + 1_000;
+  // A burst again, and then the snapshot job's next run (every five minutes in AWS): the next call finds a
+  // snapshot newer than its copy and reloads from it instead of reading the burst.
+  const bigBurst = CHURN_CHANGES;
+  // The job's run before the burst, as on its schedule, once the last burst is past its commit window and
+  // bucket: the snapshots hold everything up to here.
+  await new Promise((resolve) => setTimeout(resolve, 2 * COMMIT_WINDOW_MS));
+  await runJob('snapshot-lists', stack.functionEnv);
   console.log(`A burst of ${bigBurst} licenses changed, then the snapshot job, then the next admin call …`);
   const burstAgain = await churnLicenses(stack.functionEnv, bigBurst, bigBurst);
   // Once the burst is older than the commit window, the job's snapshot holds all of it.
