@@ -218,7 +218,7 @@ describe('withdrawing an account deletion', () => {
     const startedRequest = listed.find((request) => request.user_id === startedId)!;
     const lateRequest = listed.find((request) => request.user_id === lateId)!;
 
-    expect(await job.markDeletionStarted(startedRequest)).toBe(true);
+    expect(await job.markDeletionStarted(startedRequest)).toMatchObject({ user_id: startedId });
     const refused = await callApi('user', { cmd: 'withdraw_account_deletion' }, started.accessToken);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ status: 'error', message: accountDeletionMessages.alreadyStarted });
@@ -226,7 +226,7 @@ describe('withdrawing an account deletion', () => {
 
     // The user withdraws between the job's listing and its start on the request: the job leaves it.
     expect((await callApi('user', { cmd: 'withdraw_account_deletion' }, late.accessToken)).status).toBe(200);
-    expect(await job.markDeletionStarted(lateRequest)).toBe(false);
+    expect(await job.markDeletionStarted(lateRequest)).toBeNull();
     expect(await job.pendingDeletions()).not.toContainEqual(expect.objectContaining({ user_id: lateId }));
 
     const result = await job.runDeletionJob();
@@ -272,6 +272,17 @@ describe('withdrawing an account deletion', () => {
 
     expect((await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, admin.accessToken)).status).toBe(200);
     expect(await pendingOf(user.accessToken)).toEqual({ request: null });
+  });
+
+  it('carries out a request as stored when the job starts on it, not as the job listed it: an admin who asked since stays on record', async () => {
+    const [user, admin] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const [{ id }, { id: adminId }] = await Promise.all([profileOf(user.accessToken), profileOf(admin.accessToken)]);
+    await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    const listed = (await job.pendingDeletions()).find((request) => request.user_id === id)!;
+    // An administrator asks for the same deletion after the job listed it.
+    await callApi('user', { cmd: 'delete_user_account', user_id: id }, admin.accessToken);
+    expect(await job.markDeletionStarted(listed)).toMatchObject({ user_id: id, requested_by: adminId });
+    expect(await job.pendingDeletions()).toContainEqual(expect.objectContaining({ user_id: id, requested_by: adminId, started: expect.any(String) }));
   });
 
   it(`refuses a user's withdrawal after ${MAX_WITHDRAWALS_PER_DAY} in a day, so request and withdrawal cannot send mails in a loop, and changes nothing`, async () => {

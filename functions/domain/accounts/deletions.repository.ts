@@ -77,18 +77,20 @@ export async function withdrawDeletionRequest(userId: number, { byAdmin }: { byA
 }
 
 /**
- * Marks a request as started before the job touches the account; false when it was withdrawn since the
- * job listed it (then it is left alone). A request started by an earlier, interrupted run is started again.
+ * Marks a request as started before the job touches the account, and answers it as stored now (an
+ * administrator may have asked since the job listed it); null when it was withdrawn since the job listed
+ * it (then it is left alone). Only the mark is written, so nothing asked since is lost. A request started
+ * by an earlier, interrupted run is started again.
  */
-export async function markDeletionStarted(request: PendingDeletion, now: Date): Promise<boolean> {
+export async function markDeletionStarted(request: PendingDeletion, now: Date): Promise<PendingDeletion | null> {
   try {
-    await DeletionRequestEntity.build(PutItemCommand)
-      .item({ ...request, started: request.started ?? now.toISOString() })
-      .options({ condition: { attr: 'user_id', exists: true } })
+    const { Attributes } = await DeletionRequestEntity.build(UpdateItemCommand)
+      .item({ user_id: request.user_id, started: request.started ?? now.toISOString() })
+      .options({ condition: { attr: 'user_id', exists: true }, returnValues: 'ALL_NEW' })
       .send();
-    return true;
+    return Attributes ?? null;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }
