@@ -16,6 +16,8 @@ import * as users from '../../functions/domain/users/users.repository';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
+import { takeAttempt } from '../../functions/lib/db/attempt-limit';
+import { dailyWithdrawals, MAX_WITHDRAWALS_PER_DAY } from '../../functions/user/handlers/delete-user-account';
 import { newDevice, productCall, storeDevices } from '../support/products';
 
 const { baseUrl, localStack, cognito } = stackContext();
@@ -216,7 +218,7 @@ describe('withdrawing an account deletion', () => {
     const startedRequest = listed.find((request) => request.user_id === startedId)!;
     const lateRequest = listed.find((request) => request.user_id === lateId)!;
 
-    expect(await job.markDeletionStarted(startedRequest)).toBe(true);
+    expect(await job.markDeletionStarted(startedRequest)).toMatchObject({ user_id: startedId });
     const refused = await callApi('user', { cmd: 'withdraw_account_deletion' }, started.accessToken);
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ status: 'error', message: accountDeletionMessages.alreadyStarted });
@@ -224,7 +226,7 @@ describe('withdrawing an account deletion', () => {
 
     // The user withdraws between the job's listing and its start on the request: the job leaves it.
     expect((await callApi('user', { cmd: 'withdraw_account_deletion' }, late.accessToken)).status).toBe(200);
-    expect(await job.markDeletionStarted(lateRequest)).toBe(false);
+    expect(await job.markDeletionStarted(lateRequest)).toBeNull();
     expect(await job.pendingDeletions()).not.toContainEqual(expect.objectContaining({ user_id: lateId }));
 
     const result = await job.runDeletionJob();
@@ -250,6 +252,53 @@ describe('withdrawing an account deletion', () => {
     const byAdmin = await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, admin.accessToken);
     expect(byAdmin.status).toBe(200);
     expect(await pendingOf(user.accessToken)).toEqual({ request: null });
+  });
+
+  it('keeps a deletion an admin asked for the admin’s to withdraw when the user had asked first', async () => {
+    const [user, admin] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const { id } = await profileOf(user.accessToken);
+    const own = await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    const byAdmin = await callApi('user', { cmd: 'delete_user_account', user_id: id }, admin.accessToken);
+    // The pending request stays as it was (its dates), now also the admin's.
+    expect(byAdmin.body).toEqual(own.body);
+    expect(await pendingOf(user.accessToken)).toEqual({ request: { ...(own.body.data as object), by_admin: true } });
+
+    const byUser = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
+    expect(byUser.status).toBe(403);
+    expect(byUser.body).toEqual({ status: 'error', message: accountDeletionMessages.askedByAdmin });
+    // The withdrawal's own write refuses it too, so an admin's request made after the user's check still holds.
+    expect(await asUnit({ endpoint: 'user' }, () => deletions.withdrawDeletionRequest(id, { byAdmin: false }))).toEqual({ outcome: 'askedByAdmin' });
+    expect(await pendingOf(user.accessToken)).toMatchObject({ request: { by_admin: true } });
+
+    expect((await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, admin.accessToken)).status).toBe(200);
+    expect(await pendingOf(user.accessToken)).toEqual({ request: null });
+  });
+
+  it('carries out a request as stored when the job starts on it, not as the job listed it: an admin who asked since stays on record', async () => {
+    const [user, admin] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const [{ id }, { id: adminId }] = await Promise.all([profileOf(user.accessToken), profileOf(admin.accessToken)]);
+    await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    const listed = (await job.pendingDeletions()).find((request) => request.user_id === id)!;
+    // An administrator asks for the same deletion after the job listed it.
+    await callApi('user', { cmd: 'delete_user_account', user_id: id }, admin.accessToken);
+    expect(await job.markDeletionStarted(listed)).toMatchObject({ user_id: id, requested_by: adminId });
+    expect(await job.pendingDeletions()).toContainEqual(expect.objectContaining({ user_id: id, requested_by: adminId, started: expect.any(String) }));
+  });
+
+  it(`refuses a user's withdrawal after ${MAX_WITHDRAWALS_PER_DAY} in a day, so request and withdrawal cannot send mails in a loop, and changes nothing`, async () => {
+    const [user, admin] = await Promise.all([createConfirmedUser(), createAdminUser()]);
+    const { id } = await profileOf(user.accessToken);
+    await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
+    // The day's withdrawals used up (as a loop of request and withdraw would).
+    await asUnit({ endpoint: 'user' }, () => Promise.all(Array.from({ length: MAX_WITHDRAWALS_PER_DAY }, () => takeAttempt(dailyWithdrawals, id))));
+    const mailsBefore = (await mailsTo(user.email)).length;
+
+    const refused = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: accountDeletionMessages.withdrawBudget(MAX_WITHDRAWALS_PER_DAY) } });
+    expect(await pendingOf(user.accessToken)).toMatchObject({ request: { by_admin: false } });
+    expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
+    // An administrator is not counted.
+    expect((await callApi('user', { cmd: 'withdraw_account_deletion', user_id: id }, admin.accessToken)).status).toBe(200);
   });
 });
 

@@ -6,7 +6,7 @@ import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../lib/operator-alarms
 const store = vi.hoisted(() => ({ pending: vi.fn(), revoke: vi.fn() }));
 vi.mock('./deletions.repository', () => ({
   pendingDeletions: store.pending,
-  markDeletionStarted: vi.fn().mockResolvedValue(true),
+  markDeletionStarted: vi.fn(async (request: object) => request),
   storeDeletionRequest: vi.fn(),
   recordDeletion: vi.fn(),
 }));

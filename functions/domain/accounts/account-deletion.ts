@@ -57,11 +57,12 @@ export async function runDeletionJob(now = new Date()): Promise<{ deleted: numbe
   const withdrawn: number[] = [];
   for (const request of pending) {
     try {
-      if (!(await markDeletionStarted(request, now))) {
+      const started = await markDeletionStarted(request, now);
+      if (!started) {
         withdrawn.push(request.user_id);
         continue;
       }
-      await deleteAccount(request, now);
+      await deleteAccount(started, now);
       result.deleted.push(request.user_id);
     } catch (error) {
       alertOperators('accountDeletionFailed', 'Account deletion failed; it stays pending', { user_id: request.user_id, error: error as Error });

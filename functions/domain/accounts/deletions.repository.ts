@@ -1,6 +1,7 @@
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
@@ -31,42 +32,65 @@ export async function findDeletionRequest(userId: number): Promise<PendingDeleti
   return Item ?? null;
 }
 
-/** What became of a withdrawal: done, nothing pending, or the deletion already under way. */
-export type Withdrawal = { outcome: 'withdrawn'; request: PendingDeletion } | { outcome: 'none' } | { outcome: 'started' };
+/**
+ * Makes a pending request an administrator's too (`requested_by`): an administrator asked for the
+ * deletion of an account whose user had already asked. From then on only an administrator may withdraw
+ * it. Changes nothing when none is pending, it already names an administrator, or the job has started.
+ */
+export async function markRequestedBy(userId: number, adminId: number): Promise<void> {
+  try {
+    await DeletionRequestEntity.build(UpdateItemCommand)
+      .item({ user_id: userId, requested_by: adminId })
+      .options({ condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'requested_by', exists: false }, { attr: 'started', exists: false }] } })
+      .send();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** What became of a withdrawal: done, nothing pending, the deletion already under way, or an administrator's to withdraw. */
+export type Withdrawal = { outcome: 'withdrawn'; request: PendingDeletion } | { outcome: 'none' } | { outcome: 'started' } | { outcome: 'askedByAdmin' };
 
 /**
- * Removes the user's request, unless the deletion job has started on it (its `started` mark): one
- * conditional delete, so a withdrawal and the job's start cannot both win.
+ * Removes the user's request, unless the deletion job has started on it (its `started` mark), or, for the
+ * user (`byAdmin` false), an administrator asked for it: one conditional delete, so a withdrawal cannot
+ * win over the job's start, nor over an administrator's request that came after the user's check.
  */
-export async function withdrawDeletionRequest(userId: number): Promise<Withdrawal> {
+export async function withdrawDeletionRequest(userId: number, { byAdmin }: { byAdmin: boolean }): Promise<Withdrawal> {
   try {
     const { Attributes } = await DeletionRequestEntity.build(DeleteItemCommand)
       .key({ user_id: userId })
       .options({
-        condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'started', exists: false }] },
+        condition: {
+          and: [{ attr: 'user_id', exists: true }, { attr: 'started', exists: false }, ...(byAdmin ? [] : [{ attr: 'requested_by', exists: false } as const])],
+        },
         returnValues: 'ALL_OLD',
       })
       .send();
     return Attributes ? { outcome: 'withdrawn', request: Attributes } : { outcome: 'none' };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    return (await findDeletionRequest(userId)) ? { outcome: 'started' } : { outcome: 'none' };
+    const pending = await findDeletionRequest(userId);
+    if (!pending) return { outcome: 'none' };
+    return pending.started === undefined ? { outcome: 'askedByAdmin' } : { outcome: 'started' };
   }
 }
 
 /**
- * Marks a request as started before the job touches the account; false when it was withdrawn since the
- * job listed it (then it is left alone). A request started by an earlier, interrupted run is started again.
+ * Marks a request as started before the job touches the account, and answers it as stored now (an
+ * administrator may have asked since the job listed it); null when it was withdrawn since the job listed
+ * it (then it is left alone). Only the mark is written, so nothing asked since is lost. A request started
+ * by an earlier, interrupted run is started again.
  */
-export async function markDeletionStarted(request: PendingDeletion, now: Date): Promise<boolean> {
+export async function markDeletionStarted(request: PendingDeletion, now: Date): Promise<PendingDeletion | null> {
   try {
-    await DeletionRequestEntity.build(PutItemCommand)
-      .item({ ...request, started: request.started ?? now.toISOString() })
-      .options({ condition: { attr: 'user_id', exists: true } })
+    const { Attributes } = await DeletionRequestEntity.build(UpdateItemCommand)
+      .item({ user_id: request.user_id, started: request.started ?? now.toISOString() })
+      .options({ condition: { attr: 'user_id', exists: true }, returnValues: 'ALL_NEW' })
       .send();
-    return true;
+    return Attributes ?? null;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return null;
     throw error;
   }
 }

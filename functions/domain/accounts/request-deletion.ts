@@ -5,11 +5,12 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRecord } from '../users/users.repository';
 import { deletionDeadline } from './deletion-deadline';
 import { deletionMails } from './deletion-mails';
-import { findDeletionRequest, storeDeletionRequest, withdrawDeletionRequest } from './deletions.repository';
+import { findDeletionRequest, markRequestedBy, storeDeletionRequest, withdrawDeletionRequest } from './deletions.repository';
 
 /**
  * Stores the request to delete `user`'s account; asking again returns the first request unchanged.
- * The user gets a mail saying when the account will be gone.
+ * The user gets a mail saying when the account will be gone. An administrator asking for a deletion the
+ * user already asked for makes that request theirs too: the user can no longer withdraw it.
  */
 export async function requestDeletion(user: UserRecord, requestedBy?: number, now = new Date()): Promise<DeletionRequest> {
   const { request, created } = await storeDeletionRequest({
@@ -21,6 +22,7 @@ export async function requestDeletion(user: UserRecord, requestedBy?: number, no
     requested_by: requestedBy,
   });
   if (created) await getEmailSender().send(deletionMails.requested(user.email, user.username, request.delete_by));
+  else if (requestedBy !== undefined && request.requested_by === undefined) await markRequestedBy(user.id, requestedBy);
   return { requested: request.requested, delete_by: request.delete_by };
 }
 
@@ -37,14 +39,10 @@ export async function pendingDeletionOf(userId: number): Promise<PendingDeletion
  * on cannot be withdrawn. The user gets a mail saying the account stays.
  */
 export async function withdrawDeletion(user: UserRecord, byAdmin: boolean, now = new Date()): Promise<{ withdrawn: string }> {
-  if (!byAdmin) {
-    const pending = await findDeletionRequest(user.id);
-    if (!pending) throw notFound(accountDeletionMessages.nonePending);
-    if (pending.requested_by !== undefined) throw forbidden(accountDeletionMessages.askedByAdmin);
-  }
-  const withdrawal = await withdrawDeletionRequest(user.id);
+  const withdrawal = await withdrawDeletionRequest(user.id, { byAdmin });
   if (withdrawal.outcome === 'none') throw notFound(accountDeletionMessages.nonePending);
   if (withdrawal.outcome === 'started') throw conflict(accountDeletionMessages.alreadyStarted);
+  if (withdrawal.outcome === 'askedByAdmin') throw forbidden(accountDeletionMessages.askedByAdmin);
   await getEmailSender().send(deletionMails.withdrawn(user.email, user.username));
   return { withdrawn: now.toISOString() };
 }

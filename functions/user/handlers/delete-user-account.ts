@@ -1,9 +1,11 @@
 import { apiMessages } from '../../../shared/api';
+import { accountDeletionMessages } from '../../../shared/accounts/deletion';
 import type { userContract } from '../../../shared/contract/user';
 import { pendingDeletionOf, requestDeletion, withdrawDeletion } from '../../domain/accounts/request-deletion';
 import { resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
+import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { forbidden, notFound } from '../../lib/errors';
 
@@ -32,9 +34,22 @@ export const getAccountDeletion: Handlers['get_account_deletion'] = async (_para
   return { request: await pendingDeletionOf(me.id) };
 };
 
+/**
+ * How many times a user may withdraw a deletion in a day (refused ones too). A request and its withdrawal
+ * each send a mail, so without a bound a loop of both would send mails without end.
+ */
+export const MAX_WITHDRAWALS_PER_DAY = 5;
+export const dailyWithdrawals: AttemptLimit = {
+  action: 'withdraw-deletion',
+  max: MAX_WITHDRAWALS_PER_DAY,
+  windowSeconds: 24 * 3600,
+  message: accountDeletionMessages.withdrawBudget(MAX_WITHDRAWALS_PER_DAY),
+};
+
 /** Withdraws the caller's own pending deletion, or (admins only) another user's; an admin may withdraw any. */
 export const withdrawAccountDeletion: Handlers['withdraw_account_deletion'] = async ({ user_id }, { caller }) => {
   const me = await resolveCallerUser(caller);
+  if (!caller.isAdmin) await takeAttempt(dailyWithdrawals, me.id);
   if (user_id === undefined || user_id === me.id) return withdrawDeletion(me, caller.isAdmin);
   return withdrawDeletion(await otherUser(caller, user_id), true);
 };
