@@ -73,7 +73,9 @@ export function useBrowser(): BrowserHarness {
   return {
     async newPage(options = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not started (call newPage inside a test)');
-      const context = await browser.newContext({ baseURL: inject('baseUrl'), ...options });
+      // Reduced motion, which the portal respects (theme.ts): a dialog or notification is read, and checked
+      // by axe, as it settles, never halfway through a transition (a fading button fails contrast).
+      const context = await browser.newContext({ baseURL: inject('baseUrl'), reducedMotion: 'reduce', ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
       if (CPU_THROTTLE > 1) {
