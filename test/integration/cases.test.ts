@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import { CASE_LIMITS, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
 import type { Case, CaseAttachment } from '../../shared/contract/case';
-import { callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
+import { forgetCaseOwner } from '../../functions/domain/cases/cases';
+import { counterDifferences } from '../../functions/domain/counted-records';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
 import { withUserId } from '../support/licenses';
 
 /**
@@ -253,5 +255,24 @@ describe('case statistics', () => {
     expect(after.open - before.open).toBe(count([1, 2, 3]));
     expect(after.waiting_for_admin - before.waiting_for_admin).toBe(count([1, 3]));
     expect(after.waiting_for_user - before.waiting_for_user).toBe(count([2]));
+  });
+});
+
+describe("a deleted user's cases", () => {
+  it('stay for support, by user id, without the name and email; their comments stay; the statistics and counters agree', async () => {
+    const [, , support] = await users;
+    const dave = await customer();
+    const id = await openCase(dave);
+    await call(dave, 'add_comment', { case_id: id, comment: 'Any news?' });
+    const before = (await getCase(support, id)).data;
+    expect(before.email).toBe(dave.email);
+
+    await asUnit({ job: 'delete-accounts' }, () => forgetCaseOwner(dave.id));
+    const after = (await getCase(support, id)).data;
+    expect(after).toMatchObject({ id, user_id: dave.id, name: '', email: '', state: 3 });
+    expect(after.comments.map((comment) => comment.comment)).toEqual(['Any news?']);
+    const listed = await call<{ cases: Case[] }>(support, 'get_cases', { user: dave.id });
+    expect(listed.data.cases.map((kase) => [kase.id, kase.email])).toEqual([[id, '']]);
+    expect(await asUnit({ job: 'check-counters' }, () => counterDifferences())).toEqual([]);
   });
 });
