@@ -178,6 +178,20 @@ export const endpoints = {
     // The admin lists hold every product, unit and user row in memory and sort them.
     memoryMb: 1024,
   },
+  case: {
+    construct: 'Case',
+    path: 'case',
+    // Support cases with their comments, attachments and history, their list rows and counts by state;
+    // the caller's user record on a first call; the per-user limits on cases, comments and uploads.
+    needs: {
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+      // A file sent in the call is stored, a larger one uploaded by a presigned form (its arrival read as
+      // metadata); downloads are short-lived signed links; a deleted attachment's file goes. The admin
+      // case list starts cold from its snapshot.
+      files: { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
+    },
+    throttle: { rate: 50, burst: 100 },
+  },
   fastspring: {
     construct: 'FastSpringWebhook',
     path: 'fastspring',

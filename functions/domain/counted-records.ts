@@ -1,5 +1,8 @@
 import type { FunctionNeeds } from '../registry';
 import { applyRecount, compareWithRecount, hasFigures, recountInto, type Counter, type CounterDifference, type Recount, type Tally } from '../lib/db/aggregates';
+import { caseTallies, casesByState } from './cases/case-figures';
+import type { CaseRecord } from './cases/case-record';
+import { CaseEntity } from './cases/case.entity';
 import { everyItemOf } from '../lib/db/every-item';
 import { alertOperators, logger } from '../lib/logger';
 import { licenseCounters, licenseTallies } from './licenses/license-figures';
@@ -28,6 +31,7 @@ const counted = <T>(records: CountedRecords<T>) => records as CountedRecords<unk
 export const countedRecords: readonly CountedRecords<unknown>[] = [
   counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseTallies }),
   counted<ProductRecord>({ what: 'registered products', counters: [registeredProducts], records: () => everyItemOf(ProductEntity), tallies: productTallies }),
+  counted<CaseRecord>({ what: 'support cases', counters: [casesByState], records: () => everyItemOf(CaseEntity), tallies: caseTallies }),
 ];
 
 /** What the operator's `npm run counters` needs of the table: read every record, correct the counters. */

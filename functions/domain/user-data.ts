@@ -2,6 +2,7 @@ import { platformUserData } from '../lib/platform-user-data';
 import type { DeletedUser, UserDataDeclaration } from '../lib/user-data';
 import { accountsUserData } from './accounts/user-data';
 import { auditUserData } from './audit/user-data';
+import { casesUserData } from './cases/user-data';
 import { codesUserData } from './codes/user-data';
 import { commerceUserData } from './commerce/user-data';
 import { downloadsUserData } from './downloads/user-data';
@@ -22,6 +23,7 @@ export const userDataRegistry: readonly UserDataDeclaration[] = [
   productsUserData,
   downloadsUserData,
   ivCurvesUserData,
+  casesUserData,
   auditUserData,
   codesUserData,
   commerceUserData,

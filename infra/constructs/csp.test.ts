@@ -8,6 +8,10 @@ describe('the content security policy', () => {
     expect(csp).not.toContain('frame-src');
   });
 
+  it("admits S3's regional endpoint for presigned uploads (path-style, as presignedUpload addresses it)", () => {
+    expect(contentSecurityPolicy('eu-west-1')).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://s3.eu-west-1.amazonaws.com;");
+  });
+
   it('admits the storefront script and the popup of a configured checkout', () => {
     const csp = contentSecurityPolicy('eu-west-1', {
       storefront: 'company.onfastspring.com/popup-company',
@@ -15,6 +19,6 @@ describe('the content security policy', () => {
     });
     expect(csp).toContain("script-src 'self' https://sbl.onfastspring.com;");
     expect(csp).toContain('frame-src https://company.onfastspring.com;');
-    expect(csp).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://sbl.onfastspring.com https://company.onfastspring.com;");
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://s3.eu-west-1.amazonaws.com https://sbl.onfastspring.com https://company.onfastspring.com;");
   });
 });

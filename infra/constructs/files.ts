@@ -3,6 +3,7 @@ import {
   BlockPublicAccess,
   Bucket,
   BucketEncryption,
+  HttpMethods,
   ObjectOwnership,
   type LifecycleRule,
 } from 'aws-cdk-lib/aws-s3';
@@ -39,7 +40,7 @@ export class Files extends Construct {
     });
     const buckets = {} as Record<BucketRole, Bucket>;
     for (const role of bucketRoles) {
-      const declaration: { versioned: boolean; expireAfterDays?: number } = declared[role];
+      const declaration: { versioned: boolean; expireAfterDays?: number; browserUploads?: true } = declared[role];
       const lifecycleRules: LifecycleRule[] = declaration.versioned
         ? [keepNoncurrentVersions]
         : [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(7) }];
@@ -56,6 +57,8 @@ export class Files extends Construct {
         serverAccessLogsBucket: this.accessLogs,
         serverAccessLogsPrefix: `s3/${role}/`,
         removalPolicy: RemovalPolicy.RETAIN,
+        // A browser's presigned POST is cross-origin; the signed policy, not the origin, decides what is stored.
+        ...(declaration.browserUploads ? { cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }] } : {}),
       });
     }
     this.buckets = buckets;

@@ -28,7 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import type { Serving } from '../../functions/lib/files/buckets';
+import { takesBrowserUploads, type Serving } from '../../functions/lib/files/buckets';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { bucketRoles, buckets, type BucketRole } from '../definitions';
 import type { Api } from './api';
@@ -296,7 +296,7 @@ export function contentSecurityPolicy(region: string, checkout?: WebConfig['chec
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    [`connect-src 'self' https://cognito-idp.${region}.amazonaws.com`, ...checkoutOrigins].join(' '),
+    [`connect-src 'self' https://cognito-idp.${region}.amazonaws.com`, ...(takesBrowserUploads ? [`https://s3.${region}.amazonaws.com`] : []), ...checkoutOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

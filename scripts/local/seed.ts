@@ -12,6 +12,7 @@ import { ADMIN_GROUP } from '../../shared/runtime';
 import { createUser, findUserBySub } from '../../functions/domain/users/users.repository';
 import { attributeRecord } from '../../functions/lib/cognito';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { seedDemoCases } from './seed-cases';
 import { seedDemoCodes } from './seed-codes';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
@@ -88,7 +89,7 @@ export async function seedDemoAccounts(
   // read and create them.
   const seeder: FunctionRuntime = {
     name: 'seed',
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], files: { ivcurves: ['put'] } },
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'] } },
     env: stackEnv,
   };
   const users = new Map<string, { id: number; email: string; first_name: string; last_name: string }>();
@@ -160,6 +161,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCodes(users.get('admin')!.id));
   // IV curves: the admin's public reference curve and two of the demo customer's own.
   await runAs(seeder, () => seedDemoIvCurves(users.get('demo')!.id, users.get('admin')!.id));
+  // Support cases of the demo customer, one in every state, with comments and an attachment.
+  await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
   return users;
 }
 

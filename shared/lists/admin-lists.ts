@@ -63,7 +63,15 @@ export const ivCurveListColumns = declareListColumns({
   defaultLimit: 1000,
 });
 
+/** Support cases: 20 a page, last updated first. */
+export const caseListColumns = declareListColumns({
+  kind: 'cases',
+  orderBy: ['id', 'created', 'updated', 'title', 'user', 'state', 'assigned_to', 'attachment_count'],
+  defaultOrder: { orderBy: 'updated', descending: true },
+  pageSize: 20,
+});
+
 /** Every declared kind: the snapshot job rewrites each one's snapshot. */
-export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns].map(
+export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns, caseListColumns].map(
   (list) => list.kind,
 );

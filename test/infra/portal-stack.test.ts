@@ -305,6 +305,14 @@ describe('files', () => {
     }
   });
 
+  it('answers CORS for POST only on the buckets browsers upload into (attachments)', () => {
+    for (const role of bucketRoles) {
+      const cors = portal.json.Resources[bucketId(role)]!.Properties!.CorsConfiguration as { CorsRules: { AllowedMethods: string[] }[] } | undefined;
+      if (role === 'attachments') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
+      else expect(cors, role).toBeUndefined();
+    }
+  });
+
   it('versions exactly the buckets declared versioned (objects edited in place)', () => {
     expect(bucketRoles.filter((role) => buckets[role].versioned).sort()).toEqual(['attachments', 'data', 'downloads', 'ivcurves']);
     for (const role of bucketRoles) {
@@ -580,7 +588,7 @@ describe('web', () => {
     const csp = joined(headers.ContentSecurityPolicy!.ContentSecurityPolicy).split('; ');
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("connect-src 'self' https://cognito-idp.${AWS::Region}.amazonaws.com");
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.${AWS::Region}.amazonaws.com https://s3.${AWS::Region}.amazonaws.com");
   });
 
   it('logs viewer requests to the access-log bucket', () => {

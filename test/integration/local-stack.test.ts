@@ -119,6 +119,19 @@ describe('the demo data', () => {
     expect(rows.some((row) => row.hid)).toBe(true);
     expect(rows.some((row) => row.shared_by === 'admin')).toBe(true);
   });
+
+  it('gives the demo customer support cases in every state, with comments from both sides and a downloadable attachment', async () => {
+    const { demoPassword, baseUrl } = stackContext();
+    const { accessToken } = await signIn('demo', demoPassword);
+    const listed = (await callApi('case', { cmd: 'get_cases' }, accessToken)).body.data as { cases: { id: number; state: number }[] };
+    expect([...new Set(listed.cases.map((kase) => kase.state))].sort()).toEqual([0, 1, 2, 3]);
+    const details = await Promise.all(
+      listed.cases.map(async (kase) => (await callApi('case', { cmd: 'get_case', id: kase.id }, accessToken)).body.data as { comments: { by_admin: boolean }[]; attachments: { link: string | null }[] }),
+    );
+    expect(details.some((kase) => kase.comments.some((comment) => comment.by_admin) && kase.comments.some((comment) => !comment.by_admin))).toBe(true);
+    const link = details.flatMap((kase) => kase.attachments).find((attachment) => attachment.link)?.link;
+    expect((await fetch(`${baseUrl}${link}`)).status).toBe(200);
+  });
 });
 
 describe('the demo data as objects one can act on', () => {

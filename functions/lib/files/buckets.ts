@@ -34,6 +34,11 @@ export interface BucketDeclaration {
   versioned: boolean;
   /** Objects are removed this many days after they were written (S3's smallest unit is a day). */
   expireAfterDays?: number;
+  /**
+   * Browsers upload into it with presigned POST forms (presigned-upload.ts): the bucket answers CORS for
+   * POST (any origin: the signed policy is the check), and the SPA's CSP admits S3 in `connect-src`.
+   */
+  browserUploads?: true;
 }
 
 export const buckets = {
@@ -61,6 +66,7 @@ export const buckets = {
     // Only the case's user and admins: the API checks that, then hands out a short-lived link.
     served: { kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' },
     versioned: true, // customers' files
+    browserUploads: true, // files over what the API carries go straight to S3 (decision 034)
   },
   /** CSV exports of the admin lists. */
   exports: {
@@ -87,6 +93,10 @@ export const buckets = {
 
 export type BucketName = keyof typeof buckets;
 export const bucketNames = Object.keys(buckets) as BucketName[];
+
+/** Whether any bucket takes browsers' presigned uploads (the CSP then admits S3). */
+export const takesBrowserUploads = Object.values(buckets as Record<string, BucketDeclaration>).some((bucket) => bucket.browserUploads);
+
 
 /**
  * What a function may do with a bucket's objects:

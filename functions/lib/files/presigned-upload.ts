@@ -11,6 +11,11 @@ export interface UploadConditions {
   minBytes?: number;
   /** The only content type accepted (the form's `Content-Type` field must be exactly this). */
   contentType: string;
+  /**
+   * The `Content-Disposition` the object is stored (and later served) with, signed into the policy so the
+   * form must send exactly it: `attachment; filename="…"` makes a browser save the file, never render it.
+   */
+  contentDisposition?: string;
   /** How long the browser may start the upload: after this the policy has expired. */
   expiresInSeconds: number;
 }
@@ -42,6 +47,7 @@ export async function presignedUpload(bucket: BucketName, key: string, condition
   const signed: Record<string, string> = {
     key,
     'Content-Type': conditions.contentType,
+    ...(conditions.contentDisposition ? { 'Content-Disposition': conditions.contentDisposition } : {}),
     'x-amz-algorithm': 'AWS4-HMAC-SHA256',
     'x-amz-credential': `${credentials.accessKeyId}/${scope}`,
     'x-amz-date': date,

@@ -1,0 +1,23 @@
+import { caseContract } from '../../shared/contract/case';
+import { caseAdminContract } from '../../shared/contract/case.admin';
+import { joinContracts } from '../../shared/contract/define';
+import { createEndpointApp } from '../lib/endpoint-app';
+import { completeAttachmentUpload, createAttachmentUpload, deleteAttachment, uploadCaseAttachment } from './handlers/attachments';
+import { addComment, assignCaseHandler, closeCaseHandler, createCase, getCase, getCaseStatistics, getCases } from './handlers/cases';
+
+/** The whole `case` endpoint: the customer cmds and the admin cmds. */
+export const caseEndpointContract = joinContracts(caseContract, caseAdminContract);
+
+export const app = createEndpointApp(caseEndpointContract, {
+  get_cases: getCases,
+  get_case: getCase,
+  get_case_statistics: getCaseStatistics,
+  create_case: createCase,
+  add_comment: addComment,
+  upload_case_attachment: uploadCaseAttachment,
+  create_attachment_upload: createAttachmentUpload,
+  complete_attachment_upload: completeAttachmentUpload,
+  assign_case: assignCaseHandler,
+  close_case: closeCaseHandler,
+  delete_attachment: deleteAttachment,
+});

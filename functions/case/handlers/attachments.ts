@@ -1,0 +1,59 @@
+import { MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../../shared/cases/cases';
+import type { caseContract } from '../../../shared/contract/case';
+import { attachmentUpload } from '../../domain/cases/case-files';
+import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
+import { attachFile, checkedFile, completeUpload, removeAttachment, startUpload, visibleCase } from '../../domain/cases/cases';
+import { findAttachment, findCase } from '../../domain/cases/cases.repository';
+import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { attachmentResult, caseAttempts, limitCustomer } from './cases';
+import { viewerOf } from './viewer';
+
+type Handlers = EndpointHandlers<typeof caseContract>;
+
+/** An attachment on a case the viewer may see; any other is "not found". */
+async function visibleAttachment(id: number, viewer: CaseViewer): Promise<CaseAttachmentRecord> {
+  const attachment = await findAttachment(id);
+  const kase = attachment ? await findCase(attachment.case_id) : null;
+  if (!attachment || !kase || !maySeeCase(kase, viewer)) throw notFound(caseMessages.attachmentNotFound(id));
+  return attachment;
+}
+
+/** A file sent in the call (multipart, up to 4 MB; the dispatcher answers 413 beyond): checked, counted, stored. */
+export const uploadCaseAttachment: Handlers['upload_case_attachment'] = async ({ case_id, uploaded_file }, { caller }) => {
+  const viewer = await viewerOf(caller);
+  checkedFile(uploaded_file.name);
+  await visibleCase(case_id, viewer);
+  if (uploaded_file.size > MAX_MULTIPART_ATTACHMENT_BYTES) throw new ApiError(413, caseMessages.fileTooLarge(MAX_MULTIPART_ATTACHMENT_BYTES));
+  await limitCustomer(viewer, caseAttempts.upload);
+  const attachment = await attachFile(case_id, viewer, uploaded_file.name, new Uint8Array(await uploaded_file.arrayBuffer()));
+  return attachmentResult(attachment, viewer);
+};
+
+/** A presigned upload of up to 50 MB: the type and exact size are signed into the form. */
+export const createAttachmentUpload: Handlers['create_attachment_upload'] = async ({ case_id, filename, size }, { caller }) => {
+  const viewer = await viewerOf(caller);
+  checkedFile(filename);
+  await visibleCase(case_id, viewer);
+  await limitCustomer(viewer, caseAttempts.upload);
+  const attachment = await startUpload(case_id, viewer, filename, size);
+  return { attachment: await attachmentResult(attachment, viewer), upload: await attachmentUpload(attachment) };
+};
+
+/** Completes one's own presigned upload (an admin: any) once the file is stored. */
+export const completeAttachmentUpload: Handlers['complete_attachment_upload'] = async ({ attachment_id }, { caller }) => {
+  const viewer = await viewerOf(caller);
+  const attachment = await visibleAttachment(attachment_id, viewer);
+  if (!mayDeleteAttachment(attachment, viewer)) throw notFound(caseMessages.attachmentNotFound(attachment_id));
+  return attachmentResult(await completeUpload(attachment, viewer), viewer);
+};
+
+/** Deletes an attachment: admins and its uploader (the case's other party: 403). */
+export const deleteAttachment: Handlers['delete_attachment'] = async ({ attachment_id }, { caller }) => {
+  const viewer = await viewerOf(caller);
+  const attachment = await visibleAttachment(attachment_id, viewer);
+  if (!mayDeleteAttachment(attachment, viewer)) throw forbidden(caseMessages.deleteOwnOnly);
+  await removeAttachment(attachment, viewer);
+  return { attachment_id, case_id: attachment.case_id };
+};

@@ -1,0 +1,40 @@
+import { Entity } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { portalTable } from '../../lib/db/table';
+import { casePartition } from './case.entity';
+
+/**
+ * An attachment of a case: pk `case#{caseId}`, sk `attachment#{id:10}`; found by its id alone through
+ * gsi2 `case-attachment#{id}`. Its file is in the attachments bucket under `{caseId}/{id}/{filename}`
+ * (the link's path below /attachments). `uploading` while a presigned upload is under way, `stored` once
+ * the file is there.
+ */
+export const attachmentSchema = item({
+  case_id: number().key(),
+  id: number().key(),
+  user_id: number(),
+  filename: string(),
+  content_type: string(),
+  size: number(),
+  state: string().enum('uploading', 'stored'),
+  uploaded: string(),
+});
+
+export const attachmentKey = ({ case_id, id, filename }: { case_id: number; id: number; filename: string }) => `${case_id}/${id}/${filename}`;
+
+export const CaseAttachmentEntity = new Entity({
+  name: 'case-attachment',
+  table: portalTable,
+  schema: attachmentSchema.and({
+    gsi2pk: string()
+      .hidden()
+      .link<typeof attachmentSchema>(({ id }) => `case-attachment#${id}`),
+    gsi2sk: string()
+      .hidden()
+      .link<typeof attachmentSchema>(() => 'attachment'),
+  }),
+  computeKey: ({ case_id, id }) => ({ pk: casePartition(case_id), sk: `attachment#${String(id).padStart(10, '0')}` }),
+  timestamps: false,
+});

@@ -1,0 +1,21 @@
+import { countChanges, declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
+import type { CaseRecord } from './case-record';
+import { caseStatistics } from './case.rules';
+
+/**
+ * Cases by state, kept by every case write in its own transaction: the statistics read a few items,
+ * never the cases. Customers comment concurrently on their own cases, so four items take the writes.
+ */
+export const casesByState = declareCounter({ name: 'cases-by-state', periods: ['total'], shards: 4 });
+
+/** What a case counts for: its state. */
+export const caseTallies = (kase: CaseRecord | null): Tally[] => (kase ? [{ counter: casesByState, dimension: String(kase.state) }] : []);
+
+/** The counter changes of a case write from `before` (null: opened now) to `after`. */
+export const caseCountChanges = (before: CaseRecord | null, after: CaseRecord | null) => countChanges(caseTallies(before), caseTallies(after));
+
+/** total, open, waiting_for_admin, waiting_for_user, from the counters. */
+export async function readCaseStatistics() {
+  const totals = await readTotals(casesByState);
+  return caseStatistics(new Map([...totals].map(([state, count]) => [Number(state), count])));
+}

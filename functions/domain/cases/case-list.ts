@@ -1,0 +1,65 @@
+import { caseListColumns } from '../../../shared/lists/admin-lists';
+import { declareList, type ListParams } from '../../lib/lists/declare-list';
+import type { CaseRecord } from './case-record';
+
+/** How much of a description a list row carries: the dialog (get_case) reads it whole. */
+export const LIST_DESCRIPTION_LENGTH = 200;
+
+/** A case's compact row. */
+export interface CaseListRow {
+  id: number;
+  title: string;
+  description: string;
+  user_id: number;
+  name: string;
+  email: string;
+  created: string;
+  updated: string;
+  state: number;
+  assigned_to: number | null;
+  attachment_count: number;
+}
+
+export const toCaseListRow = (kase: CaseRecord): CaseListRow => ({
+  id: kase.id,
+  title: kase.title,
+  description: kase.description.slice(0, LIST_DESCRIPTION_LENGTH),
+  user_id: kase.user_id,
+  name: kase.name,
+  email: kase.email,
+  created: kase.created,
+  updated: kase.updated,
+  state: kase.state,
+  assigned_to: kase.assigned_to ?? null,
+  attachment_count: kase.attachment_count,
+});
+
+export type CaseListParams = ListParams<(typeof caseListColumns.orderBy)[number]> & {
+  state?: readonly number[] | null;
+  user?: number | null;
+  assigned_to?: number | null;
+};
+
+/**
+ * Support cases: 20 a page, last updated first. Filters: the states asked (none: all), the user, the
+ * assignee; a search finds a case by its id or user id, or text in its title, name or email.
+ */
+export const caseList = declareList({
+  columns: caseListColumns,
+  row: toCaseListRow,
+  search: {
+    numbers: (row: CaseListRow) => [row.id, row.user_id],
+    texts: (row: CaseListRow) => [row.title, row.name, row.email],
+  },
+  filter: (params: CaseListParams) => {
+    const states = params.state?.length ? new Set(params.state) : null;
+    const { user, assigned_to: assignee } = params;
+    if (!states && user == null && assignee == null) return undefined;
+    return (row: CaseListRow) => (!states || states.has(row.state)) && (user == null || row.user_id === user) && (assignee == null || row.assigned_to === assignee);
+  },
+  sort: { user: (row: CaseListRow) => row.name.toLowerCase() || row.email },
+  result: (row: CaseListRow) => row,
+});
+
+/** The list writes of a case write: its row as the write leaves it. */
+export const caseListWrites = (kase: CaseRecord, now: Date) => caseList.writes(kase.id, kase, now);

@@ -1,0 +1,222 @@
+import { CASE_STATE, MAX_ATTACHMENTS_PER_CASE, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../shared/cases/cases';
+import { nextId } from '../../lib/db/counters';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { attachmentFileArrived, deleteAttachmentFile, putAttachmentFile } from './case-files';
+import type { CaseAttachmentRecord, CaseEventRecord, CaseRecord } from './case-record';
+import { maySeeCase, stateAfterComment, type CaseViewer } from './case.rules';
+import { CaseChangedError, casesOf, findCase, writeCase, type CaseWriteParts } from './cases.repository';
+
+/** How often a write that lost a race with another on the same case is tried again from a fresh read. */
+const TRIES = 8;
+
+/** The case `id` as the viewer may see it: another user's case is "not found" to a customer. */
+export async function visibleCase(id: number, viewer: CaseViewer): Promise<CaseRecord> {
+  const kase = await findCase(id);
+  if (!kase || !maySeeCase(kase, viewer)) throw notFound(caseMessages.notFound(id));
+  return kase;
+}
+
+/**
+ * Reads the case, lets `change` make its next state and the writes that go with it, and writes them
+ * while the case is still as read; a case changed meanwhile is read again and the change made anew.
+ */
+async function changeCase(
+  id: number,
+  viewer: CaseViewer,
+  change: (kase: CaseRecord, now: Date) => { next: CaseRecord; parts?: CaseWriteParts },
+): Promise<CaseRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const read = await visibleCase(id, viewer);
+    const now = new Date();
+    const { next, parts = {} } = change(read, now);
+    try {
+      await writeCase(read, next, parts, now);
+      return next;
+    } catch (error) {
+      if (!(error instanceof CaseChangedError)) throw error;
+      if (attempt >= TRIES) throw conflict(caseMessages.changedMeanwhile(id));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+    }
+  }
+}
+
+/** The next revision of a case with `changes`, updated now. */
+const revised = (kase: CaseRecord, changes: Partial<CaseRecord>, now: Date): CaseRecord => ({
+  ...kase,
+  ...changes,
+  revision: kase.revision + 1,
+  updated: now.toISOString(),
+});
+
+/** The history entry of a state change, or none when the state stays. */
+function stateEvent(kase: CaseRecord, to: number, by: number, now: Date): CaseEventRecord[] {
+  if (kase.state === to) return [];
+  return [{ case_id: kase.id, revision: kase.revision + 1, kind: 'state', by_user_id: by, from_state: kase.state, to_state: to, at: now.toISOString() }];
+}
+
+/** Opens a case (state 1 New) for the user, with who opened it in its history. */
+export async function openCase(user: { id: number; name: string; email: string }, title: string, description: string): Promise<CaseRecord> {
+  const id = await nextId('case');
+  const now = new Date();
+  const kase: CaseRecord = {
+    id,
+    user_id: user.id,
+    name: user.name,
+    email: user.email,
+    title,
+    description,
+    state: CASE_STATE.new,
+    attachment_count: 0,
+    attachment_slots: 0,
+    revision: 1,
+    created: now.toISOString(),
+    updated: now.toISOString(),
+  };
+  const opened: CaseEventRecord = { case_id: id, revision: 1, kind: 'state', by_user_id: user.id, to_state: CASE_STATE.new, at: now.toISOString() };
+  await writeCase(null, kase, { events: [opened] }, now);
+  return kase;
+}
+
+/** A comment: the state follows who wrote it (and `close`), in the same transaction. */
+export async function commentOnCase(caseId: number, viewer: CaseViewer, comment: string, close: boolean): Promise<{ kase: CaseRecord; commentId: number }> {
+  const commentId = await nextId('case-comment');
+  const kase = await changeCase(caseId, viewer, (read, now) => {
+    const state = stateAfterComment(viewer.isAdmin, close);
+    return {
+      next: revised(read, { state }, now),
+      parts: {
+        comment: { case_id: read.id, id: commentId, user_id: viewer.userId, by_admin: viewer.isAdmin, comment, created: now.toISOString() },
+        events: stateEvent(read, state, viewer.userId, now),
+      },
+    };
+  });
+  return { kase, commentId };
+}
+
+/** Closes a case (state 0); closing a closed case changes nothing. */
+export const closeCase = (caseId: number, viewer: CaseViewer) =>
+  changeCase(caseId, viewer, (read, now) => ({ next: revised(read, { state: CASE_STATE.closed }, now), parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now) } }));
+
+/** Assigns a case to an admin (undefined: clears), kept in its history. */
+export const assignCase = (caseId: number, viewer: CaseViewer, assignee: number | undefined) =>
+  changeCase(caseId, viewer, (read, now) => {
+    const { assigned_to: _previous, ...rest } = read;
+    const next = revised(assignee === undefined ? rest : { ...rest, assigned_to: assignee }, {}, now);
+    const event: CaseEventRecord = {
+      case_id: read.id,
+      revision: next.revision,
+      kind: 'assign',
+      by_user_id: viewer.userId,
+      ...(assignee !== undefined ? { assigned_to: assignee } : {}),
+      at: now.toISOString(),
+    };
+    return { next, parts: { events: [event] } };
+  });
+
+/** A file's kept name and type, or the refusal: a name with an extension, of a type on the allow-list. */
+export function checkedFile(name: string): { filename: string; contentType: string } {
+  const filename = cleanAttachmentName(name);
+  if (!filename) throw badRequest(caseMessages.badFileName);
+  const contentType = attachmentTypeOf(filename);
+  if (!contentType) throw badRequest(caseMessages.fileTypeNotAllowed);
+  return { filename, contentType };
+}
+
+/** Takes one of the case's attachment places for a new attachment (refused at MAX_ATTACHMENTS_PER_CASE). */
+function withSlot(read: CaseRecord, changes: Partial<CaseRecord>, now: Date): CaseRecord {
+  if (read.attachment_slots >= MAX_ATTACHMENTS_PER_CASE) throw badRequest(caseMessages.tooManyAttachments);
+  return revised(read, { ...changes, attachment_slots: read.attachment_slots + 1 }, now);
+}
+
+/** Removes a file nothing refers to; a failure leaves only an orphan object behind, so it is logged. */
+async function dropFile(attachment: CaseAttachmentRecord): Promise<void> {
+  try {
+    await deleteAttachmentFile(attachment);
+  } catch (error) {
+    logger.warn('A case attachment file nothing refers to could not be removed', { case_id: attachment.case_id, id: attachment.id, error: error as Error });
+  }
+}
+
+/** An attachment sent in the call: its file first, then its record with the case's count; a refused write removes the file. */
+export async function attachFile(caseId: number, viewer: CaseViewer, name: string, bytes: Uint8Array): Promise<CaseAttachmentRecord> {
+  const { filename, contentType } = checkedFile(name);
+  await visibleCase(caseId, viewer);
+  const attachment: CaseAttachmentRecord = {
+    case_id: caseId,
+    id: await nextId('case-attachment'),
+    user_id: viewer.userId,
+    filename,
+    content_type: contentType,
+    size: bytes.byteLength,
+    state: 'stored',
+    uploaded: new Date().toISOString(),
+  };
+  await putAttachmentFile(attachment, bytes);
+  try {
+    await changeCase(caseId, viewer, (read, now) => ({
+      next: withSlot(read, { attachment_count: read.attachment_count + 1 }, now),
+      parts: { putAttachment: attachment },
+    }));
+  } catch (error) {
+    await dropFile(attachment);
+    throw error;
+  }
+  return attachment;
+}
+
+/** Starts a presigned upload: the attachment is kept as `uploading` (holding a place on the case) until completed. */
+export async function startUpload(caseId: number, viewer: CaseViewer, name: string, size: number): Promise<CaseAttachmentRecord> {
+  const { filename, contentType } = checkedFile(name);
+  const attachment: CaseAttachmentRecord = {
+    case_id: caseId,
+    id: await nextId('case-attachment'),
+    user_id: viewer.userId,
+    filename,
+    content_type: contentType,
+    size,
+    state: 'uploading',
+    uploaded: new Date().toISOString(),
+  };
+  await changeCase(caseId, viewer, (read, now) => ({ next: withSlot(read, {}, now), parts: { putAttachment: attachment } }));
+  return attachment;
+}
+
+/** Completes a presigned upload once its file is there: the attachment is stored and counted. */
+export async function completeUpload(attachment: CaseAttachmentRecord, viewer: CaseViewer): Promise<CaseAttachmentRecord> {
+  if (attachment.state === 'stored') throw conflict(caseMessages.uploadFinished);
+  if (!(await attachmentFileArrived(attachment))) throw badRequest(caseMessages.uploadNotFinished);
+  const stored: CaseAttachmentRecord = { ...attachment, state: 'stored', uploaded: new Date().toISOString() };
+  await changeCase(attachment.case_id, viewer, (read, now) => ({
+    next: revised(read, { attachment_count: read.attachment_count + 1 }, now),
+    parts: { completeAttachment: stored },
+  }));
+  return stored;
+}
+
+/** Deletes an attachment: its record (and its place and count on the case) first, then its file. */
+export async function removeAttachment(attachment: CaseAttachmentRecord, viewer: CaseViewer): Promise<void> {
+  await changeCase(attachment.case_id, viewer, (read, now) => ({
+    next: revised(
+      read,
+      {
+        attachment_slots: Math.max(0, read.attachment_slots - 1),
+        attachment_count: Math.max(0, read.attachment_count - (attachment.state === 'stored' ? 1 : 0)),
+      },
+      now,
+    ),
+    parts: { deleteAttachment: attachment },
+  }));
+  await dropFile(attachment);
+}
+
+/**
+ * Account deletion: the user's cases stay (support's history of the product, naming the user by id
+ * only), their name and email are blanked on each case and its list row.
+ */
+export async function forgetCaseOwner(userId: number): Promise<void> {
+  for (const kase of await casesOf(userId)) {
+    if (!kase.name && !kase.email) continue;
+    await changeCase(kase.id, { userId, isAdmin: false }, (read, now) => ({ next: revised(read, { name: '', email: '' }, now) }));
+  }
+}

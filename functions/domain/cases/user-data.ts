@@ -1,0 +1,26 @@
+import type { UserDataDeclaration } from '../../lib/user-data';
+import { CaseAttachmentEntity } from './case-attachment.entity';
+import { CaseCommentEntity } from './case-comment.entity';
+import { CaseEventEntity } from './case-event.entity';
+import { CaseEntity } from './case.entity';
+import { forgetCaseOwner } from './cases';
+
+/** Support cases: a deleted user's cases stay as support's history, without their name and email. */
+export const casesUserData = {
+  domain: 'cases',
+  parts: [
+    {
+      what: "the user's support cases: kept, their name and email blanked; the assignee kept by id",
+      entities: [CaseEntity],
+      fate: 'detach',
+      why: "support's history of the product and its problems outlives an account; the case names the user by id only",
+    },
+    {
+      what: 'comments, attachments and the history of state changes and assignments, by user id',
+      entities: [CaseCommentEntity, CaseAttachmentEntity, CaseEventEntity],
+      fate: 'keep',
+      why: 'they are the conversation and audit trail of a case other people (support) took part in; ids only',
+    },
+  ],
+  forget: (user) => forgetCaseOwner(user.id),
+} satisfies UserDataDeclaration;

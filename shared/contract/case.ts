@@ -1,0 +1,132 @@
+import * as z from 'zod/mini';
+import { MAX_ATTACHMENT_BYTES, MAX_CASE_TITLE_LENGTH, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../cases/cases';
+import { presignedUploadSchema } from '../files/presigned-upload';
+import { caseListColumns } from '../lists/admin-lists';
+import { listParams } from '../lists/declare';
+import { cmd, defineEndpoint, formInt, uploadCmd } from './define';
+
+const id = () => z.int().check(z.positive());
+const state = () => z.int().check(z.minimum(0), z.maximum(3));
+
+/** A case as lists and the dialog show it. */
+export const caseSchema = z.object({
+  id: z.int(),
+  title: z.string(),
+  description: z.string(),
+  user_id: z.int(),
+  name: z.string(),
+  email: z.string(),
+  created: z.string(),
+  updated: z.string(),
+  /** 0 Closed, 1 New, 2 Waiting for user response, 3 Waiting for admin response. */
+  state: state(),
+  /** The administrator the case is assigned to, or null. */
+  assigned_to: z.nullable(z.int()),
+  attachment_count: z.int(),
+});
+export type Case = z.infer<typeof caseSchema>;
+
+export const caseCommentSchema = z.object({
+  id: z.int(),
+  comment: z.string(),
+  user_id: z.int(),
+  created: z.string(),
+  /** Written by support (an administrator), not by the case's user. */
+  by_admin: z.boolean(),
+});
+
+/**
+ * An attachment: `state` is `stored` once its file is there, `uploading` while a presigned upload is
+ * under way. `link` is a short-lived download link (`/attachments/{caseId}/{attachmentId}/{filename}?…`)
+ * for a stored file, handed only to the case's user and admins; the file always downloads as a file.
+ */
+export const caseAttachmentSchema = z.object({
+  id: z.int(),
+  case_id: z.int(),
+  uploaded: z.string(),
+  state: z.enum(['uploading', 'stored']),
+  filename: z.string(),
+  user_id: z.int(),
+  size: z.int(),
+  content_type: z.string(),
+  link: z.nullable(z.string()),
+  /** The caller may delete it (an admin, or its uploader). */
+  can_delete: z.boolean(),
+});
+export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
+
+/** A state change or an assignment, with who and when (admins only read them). */
+export const caseEventSchema = z.object({
+  at: z.string(),
+  by_user_id: z.int(),
+  kind: z.enum(['state', 'assign']),
+  from_state: z.nullable(state()),
+  to_state: z.nullable(state()),
+  assigned_to: z.nullable(z.int()),
+});
+
+const titleSchema = z.string().check(z.trim(), z.minLength(1, caseMessages.titleRequired), z.maxLength(MAX_CASE_TITLE_LENGTH, caseMessages.titleTooLong));
+const commentText = () => z.string().check(z.maxLength(MAX_COMMENT_LENGTH, caseMessages.commentTooLong), z.refine((text) => text.trim().length > 0, caseMessages.commentRequired));
+
+/**
+ * The `case` endpoint's cmds for every signed-in user: a customer's own cases (another user's case is
+ * "not found" to them), an admin's every case. Assigning and closing are in case.admin.ts.
+ */
+export const caseContract = defineEndpoint({
+  path: 'case',
+  cmds: {
+    /**
+     * Cases, 20 a page, last updated first unless asked: a customer's own, an admin's all. `state` takes
+     * the states a filter shows (Open: [1, 2, 3]; none: all); `user` (a user id), `search` (id, title,
+     * name, email) and `assigned_to` (a user id) filter an admin's list.
+     */
+    get_cases: cmd(
+      'user',
+      {
+        ...listParams(caseListColumns),
+        state: z.optional(z.nullable(z.array(state()).check(z.maxLength(4)))),
+        user: z.optional(z.nullable(id())),
+        assigned_to: z.optional(z.nullable(id())),
+      },
+      z.object({ cases: z.array(caseSchema), count: z.int() }),
+    ),
+    /** A case with its comments and attachments (an admin also reads its history). */
+    get_case: cmd(
+      'user',
+      { id: id() },
+      z.object({
+        ...caseSchema.shape,
+        comments: z.array(caseCommentSchema),
+        attachments: z.array(caseAttachmentSchema),
+        history: z.optional(z.array(caseEventSchema)),
+      }),
+    ),
+    /** Opens a case (state 1 New): `title` is its description line, `description` its first text. */
+    create_case: cmd('user', { title: titleSchema, description: commentText() }, z.object({ id: z.int() })),
+    /**
+     * Comments on a case: an admin's comment makes it 2 (Waiting for user response), its user's 3
+     * (Waiting for admin response, also on a closed case: it reopens); with `close` it is closed (0).
+     */
+    add_comment: cmd(
+      'user',
+      { case_id: id(), comment: commentText(), close: z.optional(z.boolean()) },
+      z.object({ case_id: z.int(), comment_id: z.int(), state: state() }),
+    ),
+    /** Attaches a file sent in the call (multipart with `case_id`), up to 4 MB; larger files use create_attachment_upload. */
+    upload_case_attachment: uploadCmd('user', { maxBytes: MAX_MULTIPART_ATTACHMENT_BYTES }, { case_id: formInt() }, caseAttachmentSchema),
+    /**
+     * Starts an upload straight to storage of a file of `size` bytes (up to 50 MB) named `filename`: the
+     * answer's `upload` is a form to POST the file with (its type and size are signed into it); then
+     * complete_attachment_upload.
+     */
+    create_attachment_upload: cmd(
+      'user',
+      { case_id: id(), filename: z.string().check(z.minLength(1), z.maxLength(255)), size: z.int().check(z.minimum(1), z.maximum(MAX_ATTACHMENT_BYTES)) },
+      z.object({ attachment: caseAttachmentSchema, upload: presignedUploadSchema }),
+    ),
+    /** Completes a presigned upload once its file is stored: the attachment is listed from then on. */
+    complete_attachment_upload: cmd('user', { attachment_id: id() }, caseAttachmentSchema),
+    /** Deletes an attachment: an admin, or its uploader. */
+    delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() })),
+  },
+});

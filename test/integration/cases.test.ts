@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { apiMessages } from '../../shared/api';
+import { CASE_LIMITS, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
+import type { Case, CaseAttachment } from '../../shared/contract/case';
+import { forgetCaseOwner } from '../../functions/domain/cases/cases';
+import { counterDifferences } from '../../functions/domain/counted-records';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
+import { withUserId } from '../support/licenses';
+
+/**
+ * Support cases over the wire: the `case` endpoint as a client written from the spec calls it, with a
+ * second customer for ownership, an admin for the state machine, statistics under concurrent comments,
+ * the limits, and attachment links opened at the portal's /attachments path.
+ */
+const { baseUrl } = stackContext();
+const customer = () => createConfirmedUser().then(withUserId);
+const admin = () => createAdminUser().then(withUserId);
+type User = Awaited<ReturnType<typeof customer>>;
+
+const call = async <T = unknown>(user: { accessToken: string }, cmd: string, params: Record<string, unknown> = {}) => {
+  const res = await callApi('case', { cmd, ...params }, user.accessToken);
+  return { status: res.status, message: res.body.message, data: res.body.data as T };
+};
+type CaseDetail = Case & { comments: { id: number; comment: string; user_id: number; by_admin: boolean }[]; attachments: CaseAttachment[]; history?: { kind: string; to_state: number | null; by_user_id: number; assigned_to: number | null }[] };
+
+const openCase = async (user: User, title = 'Logger stops after an hour') => {
+  const res = await call<{ id: number }>(user, 'create_case', { title, description: 'It stops at 60 minutes every time.' });
+  expect(res.status, res.message).toBe(200);
+  return res.data.id;
+};
+const getCase = (user: { accessToken: string }, id: number) => call<CaseDetail>(user, 'get_case', { id });
+const stateOf = async (user: { accessToken: string }, id: number) => (await getCase(user, id)).data.state;
+const attach = (user: User, caseId: number, name: string, content: string | Uint8Array<ArrayBuffer>) =>
+  uploadApi('case', { cmd: 'upload_case_attachment', case_id: caseId, uploaded_file: { name, content } }, user.accessToken);
+
+/** Moves the clock the local edge checks links by (a test stack's local-only control). */
+async function edgeClockAhead(seconds: number): Promise<void> {
+  const answer = await fetch(`${baseUrl}/local/edge-clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offset_seconds: seconds }) });
+  expect(answer.status).toBe(200);
+}
+
+const users = Promise.all([customer(), customer(), admin()]);
+
+describe('the case state machine, cmd by cmd', () => {
+  it('opens as New (1); an admin comment makes it 2, a customer comment 3, close 0, a customer comment reopens it (3), a comment with close 0', async () => {
+    const [ann, , support] = await users;
+    const id = await openCase(ann);
+    expect(await stateOf(ann, id)).toBe(1);
+
+    const answered = await call<{ state: number }>(support, 'add_comment', { case_id: id, comment: 'Which firmware?' });
+    expect(answered.data.state).toBe(2);
+    const replied = await call<{ state: number }>(ann, 'add_comment', { case_id: id, comment: 'Version 1.4' });
+    expect(replied.data.state).toBe(3);
+    expect((await call(support, 'close_case', { case_id: id })).data).toEqual({ case_id: id, state: 0 });
+    expect(await stateOf(ann, id)).toBe(0);
+    const reopened = await call<{ state: number }>(ann, 'add_comment', { case_id: id, comment: 'It happened again' });
+    expect(reopened.data.state).toBe(3);
+    const closedWithComment = await call<{ state: number }>(support, 'add_comment', { case_id: id, comment: 'Fixed in 1.5', close: true });
+    expect(closedWithComment.data.state).toBe(0);
+
+    const detail = (await getCase(support, id)).data;
+    expect(detail.comments.map((comment) => [comment.comment, comment.by_admin])).toEqual([
+      ['Which firmware?', true],
+      ['Version 1.4', false],
+      ['It happened again', false],
+      ['Fixed in 1.5', true],
+    ]);
+    // Every state change with who made it.
+    expect(detail.history!.filter((event) => event.kind === 'state').map((event) => [event.to_state, event.by_user_id])).toEqual([
+      [1, ann.id],
+      [2, support.id],
+      [3, ann.id],
+      [0, support.id],
+      [3, ann.id],
+      [0, support.id],
+    ]);
+    // A customer does not read the history.
+    expect((await getCase(ann, id)).data.history).toBeUndefined();
+  });
+
+  it('assigns to an admin and clears with an empty value, kept in the history; a non-admin cannot be assigned, and customers cannot assign or close', async () => {
+    const [ann, bob, support] = await users;
+    const id = await openCase(ann);
+    expect((await call(support, 'assign_case', { case_id: id, user_id: support.id })).data).toEqual({ case_id: id, assigned_to: support.id });
+    expect((await getCase(ann, id)).data.assigned_to).toBe(support.id);
+    expect((await call(support, 'assign_case', { case_id: id, user_id: '' })).data).toEqual({ case_id: id, assigned_to: null });
+    const notAdmin = await call(support, 'assign_case', { case_id: id, user_id: bob.id });
+    expect(notAdmin).toMatchObject({ status: 400, message: caseMessages.assigneeNotAdmin(bob.id) });
+    const history = (await getCase(support, id)).data.history!.filter((event) => event.kind === 'assign');
+    expect(history.map((event) => [event.assigned_to, event.by_user_id])).toEqual([
+      [support.id, support.id],
+      [null, support.id],
+    ]);
+    for (const cmd of ['assign_case', 'close_case']) expect((await call(ann, cmd, { case_id: id })).status).toBe(403);
+  });
+});
+
+describe('a second customer', () => {
+  it('cannot read, list, comment on, attach to or take files from another customer\'s case, and changes nothing', async () => {
+    const [ann, bob] = await users;
+    const id = await openCase(ann, 'Private problem');
+    const upload = await attach(ann, id, 'run.log', 'line 1\n');
+    expect(upload.status, upload.body.message).toBe(200);
+    const attachment = upload.body.data as CaseAttachment;
+    const before = (await getCase(ann, id)).data;
+
+    expect(await getCase(bob, id)).toMatchObject({ status: 404, message: caseMessages.notFound(id) });
+    expect(await call(bob, 'add_comment', { case_id: id, comment: 'hello' })).toMatchObject({ status: 404, message: caseMessages.notFound(id) });
+    expect((await attach(bob, id, 'x.txt', 'x')).status).toBe(404);
+    expect((await call(bob, 'create_attachment_upload', { case_id: id, filename: 'x.txt', size: 10 })).status).toBe(404);
+    expect(await call(bob, 'delete_attachment', { attachment_id: attachment.id })).toMatchObject({ status: 404, message: caseMessages.attachmentNotFound(attachment.id) });
+    expect((await call(bob, 'complete_attachment_upload', { attachment_id: attachment.id })).status).toBe(404);
+    const bobsList = await call<{ cases: Case[]; count: number }>(bob, 'get_cases', { user: ann.id });
+    expect(bobsList.data.cases.map((kase) => kase.id)).not.toContain(id);
+
+    expect((await getCase(ann, id)).data).toEqual({ ...before, attachments: before.attachments.map((a) => ({ ...a, link: expect.any(String) })) });
+    // The file is still there for its owner.
+    expect((await fetch(`${baseUrl}${attachment.link}`)).status).toBe(200);
+  });
+
+  it('lists only their own cases, last updated first, paged, with the state filters; opens at most 10 cases an hour', async () => {
+    const carol = await customer();
+    const support = (await users)[2];
+    const ids: number[] = [];
+    for (let i = 0; i < CASE_LIMITS.cases; i++) ids.push(await openCase(carol, `Case ${i}`));
+    const over = await call(carol, 'create_case', { title: 'One more', description: 'x' });
+    expect(over).toMatchObject({ status: 429, message: caseMessages.tooManyCases });
+    await call(support, 'close_case', { case_id: ids[0] });
+
+    const first = await call<{ cases: Case[]; count: number }>(carol, 'get_cases', {});
+    expect(first.data.count).toBe(CASE_LIMITS.cases);
+    expect(first.data.cases.map((kase) => kase.id)).toEqual([ids[0], ...ids.slice(1).reverse()]); // closed last: updated last
+    const paged = await call<{ cases: Case[]; count: number }>(carol, 'get_cases', { limit: 4, page: 3 });
+    expect(paged.data.cases.map((kase) => kase.id)).toEqual(ids.slice(1, 3).reverse());
+    const open = await call<{ cases: Case[]; count: number }>(carol, 'get_cases', { state: [1, 2, 3] });
+    expect(open.data.count).toBe(CASE_LIMITS.cases - 1);
+    const closed = await call<{ cases: Case[]; count: number }>(carol, 'get_cases', { state: [0] });
+    expect(closed.data.cases.map((kase) => kase.id)).toEqual([ids[0]]);
+    // An admin finds them by user, state and search in the declared list.
+    const byUser = await call<{ cases: Case[]; count: number }>(support, 'get_cases', { user: carol.id, state: [1, 3] });
+    expect(byUser.data.count).toBe(CASE_LIMITS.cases - 1);
+    const searched = await call<{ cases: Case[]; count: number }>(support, 'get_cases', { search: carol.email });
+    expect(searched.data.count).toBe(CASE_LIMITS.cases);
+  });
+});
+
+describe('attachments', () => {
+  it('are downloaded only through a signed link, always as a file, refused by a guessed path, a tampered or an expired link', async () => {
+    const [ann] = await users;
+    const id = await openCase(ann);
+    const upload = await attach(ann, id, '../../evil name.PNG', new Uint8Array([137, 80, 78, 71]));
+    expect(upload.status, upload.body.message).toBe(200);
+    const attachment = upload.body.data as CaseAttachment;
+    expect(attachment.filename).toBe('evil_name.png');
+    expect(attachment.link).toMatch(new RegExp(`^/attachments/${id}/${attachment.id}/evil_name.png\\?expires=\\d+&signature=[0-9a-f]+$`));
+
+    const ok = await fetch(`${baseUrl}${attachment.link}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-disposition')).toBe('attachment; filename="evil_name.png"');
+    expect(new Uint8Array(await ok.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+
+    const path = attachment.link!.split('?')[0]!;
+    expect((await fetch(`${baseUrl}${path}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}/attachments/${id}/${attachment.id + 1}/evil_name.png?${attachment.link!.split('?')[1]}`)).status).toBe(403);
+    try {
+      await edgeClockAhead(3600);
+      expect((await fetch(`${baseUrl}${attachment.link}`)).status).toBe(403);
+    } finally {
+      await edgeClockAhead(0);
+    }
+    expect((await getCase(ann, id)).data.attachment_count).toBe(1);
+  });
+
+  it('are held to the type allow-list, the multipart limit (413) and the presigned size, and deleted by the uploader or an admin only', async () => {
+    const [ann, , support] = await users;
+    const id = await openCase(ann);
+    const html = await attach(ann, id, 'page.html', '<script>alert(1)</script>');
+    expect(html.status).toBe(400);
+    expect(html.body.message).toBe(caseMessages.fileTypeNotAllowed);
+    const big = await attach(ann, id, 'big.zip', new Uint8Array(MAX_MULTIPART_ATTACHMENT_BYTES + 1));
+    expect(big.status).toBe(413);
+    expect(big.body.message).toBe(apiMessages.fileTooLarge(MAX_MULTIPART_ATTACHMENT_BYTES));
+    const tooLarge = await call(ann, 'create_attachment_upload', { case_id: id, filename: 'huge.zip', size: MAX_ATTACHMENT_BYTES + 1 });
+    expect(tooLarge.status).toBe(400);
+    expect((await getCase(ann, id)).data.attachments).toEqual([]);
+
+    // A presigned upload: the size and type signed into the form, completed once the file is there.
+    const started = await call<{ attachment: CaseAttachment; upload: { url: string; fields: Record<string, string> } }>(ann, 'create_attachment_upload', {
+      case_id: id,
+      filename: 'export.csv',
+      size: 6,
+    });
+    expect(started.status, started.message).toBe(200);
+    expect(started.data.attachment.state).toBe('uploading');
+    expect((await call(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id })).message).toBe(caseMessages.uploadNotFinished);
+    const post = async (bytes: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(started.data.upload.fields)) form.append(name, value);
+      form.append('file', new Blob([bytes], { type: 'text/csv' }), 'export.csv');
+      return (await fetch(started.data.upload.url, { method: 'POST', body: form })).status;
+    };
+    expect(await post('a,b,c,d')).toBe(400); // 7 bytes: not the size signed
+    expect(await post('a,b,c\n')).toBe(204);
+    const completed = await call<CaseAttachment>(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id });
+    expect(completed.data.state).toBe('stored');
+    const download = await fetch(`${baseUrl}${completed.data.link}`);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="export.csv"');
+    expect(await download.text()).toBe('a,b,c\n');
+    expect((await getCase(ann, id)).data.attachment_count).toBe(1);
+
+    // The admin's attachment: the customer may not delete it; the admin deletes the customer's.
+    const supportFile = (await attach(support, id, 'answer.txt', 'try this')).body.data as CaseAttachment;
+    expect(await call(ann, 'delete_attachment', { attachment_id: supportFile.id })).toMatchObject({ status: 403, message: caseMessages.deleteOwnOnly });
+    expect((await call(support, 'delete_attachment', { attachment_id: completed.data.id })).status).toBe(200);
+    expect((await call(ann, 'delete_attachment', { attachment_id: supportFile.id })).status).toBe(403);
+    const after = (await getCase(ann, id)).data;
+    expect(after.attachments.map((a) => a.id)).toEqual([supportFile.id]);
+    expect(after.attachment_count).toBe(1);
+    expect((await fetch(`${baseUrl}${completed.data.link}`)).status).toBe(404);
+  });
+});
+
+describe('limits', () => {
+  it('takes a comment of 65,535 characters, refuses one longer and an empty one, and a case without a title', async () => {
+    const [ann] = await users;
+    const id = await openCase(ann);
+    expect((await call(ann, 'add_comment', { case_id: id, comment: 'x'.repeat(MAX_COMMENT_LENGTH) })).status).toBe(200);
+    const long = await call(ann, 'add_comment', { case_id: id, comment: 'x'.repeat(MAX_COMMENT_LENGTH + 1) });
+    expect(long.status).toBe(400);
+    expect(long.message).toContain(caseMessages.commentTooLong);
+    expect((await call(ann, 'add_comment', { case_id: id, comment: '   ' })).message).toContain(caseMessages.commentRequired);
+    expect((await call(ann, 'create_case', { title: ' ', description: 'x' })).message).toContain(caseMessages.titleRequired);
+    expect((await getCase(ann, id)).data.comments).toHaveLength(1);
+  });
+});
+
+type Statistics = { total: number; open: number; waiting_for_admin: number; waiting_for_user: number };
+
+describe('case statistics', () => {
+  it('stay exact under concurrent comments from customers and support', async () => {
+    const [ann, , support] = await users;
+    const before = (await call<Statistics>(support, 'get_case_statistics')).data;
+    const ids = [await openCase(ann), await openCase(ann), await openCase(ann)];
+    const comments = ids.flatMap((id) => [
+      ...Array.from({ length: 4 }, (_, i) => call(ann, 'add_comment', { case_id: id, comment: `more ${i}` })),
+      ...Array.from({ length: 4 }, (_, i) => call(support, 'add_comment', { case_id: id, comment: `answer ${i}`, close: i === 3 })),
+    ]);
+    const answers = await Promise.all(comments);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+
+    const states = await Promise.all(ids.map((id) => stateOf(ann, id)));
+    const count = (wanted: number[]) => states.filter((state) => wanted.includes(state)).length;
+    const after = (await call<Statistics>(support, 'get_case_statistics')).data;
+    expect(after.total - before.total).toBe(3);
+    expect(after.open - before.open).toBe(count([1, 2, 3]));
+    expect(after.waiting_for_admin - before.waiting_for_admin).toBe(count([1, 3]));
+    expect(after.waiting_for_user - before.waiting_for_user).toBe(count([2]));
+  });
+});
+
+describe("a deleted user's cases", () => {
+  it('stay for support, by user id, without the name and email; their comments stay; the statistics and counters agree', async () => {
+    const [, , support] = await users;
+    const dave = await customer();
+    const id = await openCase(dave);
+    await call(dave, 'add_comment', { case_id: id, comment: 'Any news?' });
+    const before = (await getCase(support, id)).data;
+    expect(before.email).toBe(dave.email);
+
+    await asUnit({ job: 'delete-accounts' }, () => forgetCaseOwner(dave.id));
+    const after = (await getCase(support, id)).data;
+    expect(after).toMatchObject({ id, user_id: dave.id, name: '', email: '', state: 3 });
+    expect(after.comments.map((comment) => comment.comment)).toEqual(['Any news?']);
+    const listed = await call<{ cases: Case[] }>(support, 'get_cases', { user: dave.id });
+    expect(listed.data.cases.map((kase) => [kase.id, kase.email])).toEqual([[id, '']]);
+    expect(await asUnit({ job: 'check-counters' }, () => counterDifferences())).toEqual([]);
+  });
+});
