@@ -3,8 +3,8 @@ import type { caseContract } from '../../../shared/contract/case';
 import type { caseAdminContract } from '../../../shared/contract/case.admin';
 import { attachmentLink } from '../../domain/cases/case-files';
 import { readCaseStatistics } from '../../domain/cases/case-figures';
-import { caseList, toCaseListRow } from '../../domain/cases/case-list';
-import type { CaseAttachmentRecord, CaseRecord } from '../../domain/cases/case-record';
+import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-list';
+import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
 import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
 import { assignCase, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
 import { casesOf, findCaseWithDetails } from '../../domain/cases/cases.repository';
@@ -30,19 +30,6 @@ export const limitCustomer = async (viewer: CaseViewer, limit: AttemptLimit): Pr
   if (!viewer.isAdmin) await takeAttempt(limit, viewer.userId);
 };
 
-const caseResult = (kase: CaseRecord) => ({
-  id: kase.id,
-  title: kase.title,
-  description: kase.description,
-  user_id: kase.user_id,
-  name: kase.name,
-  email: kase.email,
-  created: kase.created,
-  updated: kase.updated,
-  state: kase.state,
-  assigned_to: kase.assigned_to ?? null,
-  attachment_count: kase.attachment_count,
-});
 
 /** An attachment as the viewer gets it: a fresh short-lived link to a stored file. */
 export const attachmentResult = async (attachment: CaseAttachmentRecord, viewer: CaseViewer) => ({
@@ -75,7 +62,7 @@ export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
   const found = await findCaseWithDetails(id);
   if (!found || !maySeeCase(found.kase, viewer)) throw notFound(caseMessages.notFound(id));
   return {
-    ...caseResult(found.kase),
+    ...caseSummary(found.kase),
     comments: found.comments.map(({ id: commentId, comment, user_id, created, by_admin }) => ({ id: commentId, comment, user_id, created, by_admin })),
     attachments: await Promise.all(found.attachments.map((attachment) => attachmentResult(attachment, viewer))),
     ...(viewer.isAdmin

@@ -20,10 +20,11 @@ export interface CaseListRow {
   attachment_count: number;
 }
 
-export const toCaseListRow = (kase: CaseRecord): CaseListRow => ({
+/** A case's fields as a list row and the dialog show them (the description whole). */
+export const caseSummary = (kase: CaseRecord): CaseListRow => ({
   id: kase.id,
   title: kase.title,
-  description: kase.description.slice(0, LIST_DESCRIPTION_LENGTH),
+  description: kase.description,
   user_id: kase.user_id,
   name: kase.name,
   email: kase.email,
@@ -32,6 +33,11 @@ export const toCaseListRow = (kase: CaseRecord): CaseListRow => ({
   state: kase.state,
   assigned_to: kase.assigned_to ?? null,
   attachment_count: kase.attachment_count,
+});
+
+export const toCaseListRow = (kase: CaseRecord): CaseListRow => ({
+  ...caseSummary(kase),
+  description: kase.description.slice(0, LIST_DESCRIPTION_LENGTH),
 });
 
 export type CaseListParams = ListParams<(typeof caseListColumns.orderBy)[number]> & {

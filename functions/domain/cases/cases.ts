@@ -138,20 +138,16 @@ async function dropFile(attachment: CaseAttachmentRecord): Promise<void> {
   }
 }
 
+/** A new attachment of the viewer's: its name cleaned and its type from the allow-list (else refused). */
+async function newAttachment(caseId: number, viewer: CaseViewer, name: string, size: number, state: CaseAttachmentRecord['state']): Promise<CaseAttachmentRecord> {
+  const { filename, contentType } = checkedFile(name);
+  return { case_id: caseId, id: await nextId('case-attachment'), user_id: viewer.userId, filename, content_type: contentType, size, state, uploaded: new Date().toISOString() };
+}
+
 /** An attachment sent in the call: its file first, then its record with the case's count; a refused write removes the file. */
 export async function attachFile(caseId: number, viewer: CaseViewer, name: string, bytes: Uint8Array): Promise<CaseAttachmentRecord> {
-  const { filename, contentType } = checkedFile(name);
+  const attachment = await newAttachment(caseId, viewer, name, bytes.byteLength, 'stored');
   await visibleCase(caseId, viewer);
-  const attachment: CaseAttachmentRecord = {
-    case_id: caseId,
-    id: await nextId('case-attachment'),
-    user_id: viewer.userId,
-    filename,
-    content_type: contentType,
-    size: bytes.byteLength,
-    state: 'stored',
-    uploaded: new Date().toISOString(),
-  };
   await putAttachmentFile(attachment, bytes);
   try {
     await changeCase(caseId, viewer, (read, now) => ({
@@ -167,17 +163,7 @@ export async function attachFile(caseId: number, viewer: CaseViewer, name: strin
 
 /** Starts a presigned upload: the attachment is kept as `uploading` (holding a place on the case) until completed. */
 export async function startUpload(caseId: number, viewer: CaseViewer, name: string, size: number): Promise<CaseAttachmentRecord> {
-  const { filename, contentType } = checkedFile(name);
-  const attachment: CaseAttachmentRecord = {
-    case_id: caseId,
-    id: await nextId('case-attachment'),
-    user_id: viewer.userId,
-    filename,
-    content_type: contentType,
-    size,
-    state: 'uploading',
-    uploaded: new Date().toISOString(),
-  };
+  const attachment = await newAttachment(caseId, viewer, name, size, 'uploading');
   await changeCase(caseId, viewer, (read, now) => ({ next: withSlot(read, {}, now), parts: { putAttachment: attachment } }));
   return attachment;
 }
