@@ -1,5 +1,6 @@
 import type { UserDetailParts } from '../lib/user-data';
 import { auditUserDetail } from './audit/user-data';
+import { casesUserDetail } from './cases/user-data';
 import { downloadsUserDetail } from './downloads/user-data';
 import { productsUserDetail } from './products/user-data';
 
@@ -9,7 +10,7 @@ import { productsUserDetail } from './products/user-data';
  * neither the deletion code nor the other domains' entities; user-data.test.ts checks that these are
  * exactly the declarations' `detail`s.
  */
-export const userDetailReaders = [productsUserDetail, downloadsUserDetail, auditUserDetail] as const;
+export const userDetailReaders = [productsUserDetail, downloadsUserDetail, casesUserDetail, auditUserDetail] as const;
 
 /** The admin's user detail besides who the user is: each domain's declared part, read side by side. */
 export async function userDetailParts(userId: number): Promise<UserDetailParts> {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
 import { productSchema } from './product';
+import { caseSchema } from './case';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -62,7 +63,14 @@ export const userAdminContract = defineEndpoint({
     get_user_information: cmd(
       'admin',
       { user_id: z.int().check(z.positive()) },
-      z.object({ user: userInformationSchema, actions: z.array(userActionSchema), userDownloads: z.array(userDownloadSchema), products: z.array(productSchema) }),
+      z.object({
+        user: userInformationSchema,
+        actions: z.array(userActionSchema),
+        userDownloads: z.array(userDownloadSchema),
+        products: z.array(productSchema),
+        /** The user's support cases, last updated first. */
+        cases: z.array(caseSchema),
+      }),
     ),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),

@@ -258,6 +258,24 @@ describe('case statistics', () => {
   });
 });
 
+describe('the admin user detail', () => {
+  it("lists a user's cases, last updated first, to admins only", async () => {
+    const [, other, support] = await users;
+    const erin = await customer();
+    const first = await openCase(erin, 'First');
+    const second = await openCase(erin, 'Second');
+    await call(erin, 'add_comment', { case_id: first, comment: 'Bumped' });
+    const detail = await callApi('user', { cmd: 'get_user_information', user_id: erin.id }, support.accessToken);
+    expect(detail.status).toBe(200);
+    const cases = (detail.body.data as { cases: Case[] }).cases;
+    expect(cases.map((kase) => [kase.id, kase.title, kase.state])).toEqual([
+      [first, 'First', 3],
+      [second, 'Second', 1],
+    ]);
+    expect((await callApi('user', { cmd: 'get_user_information', user_id: erin.id }, other.accessToken)).status).toBe(403);
+  });
+});
+
 describe("a deleted user's cases", () => {
   it('stay for support, by user id, without the name and email; their comments stay; the statistics and counters agree', async () => {
     const [, , support] = await users;

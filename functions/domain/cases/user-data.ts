@@ -3,7 +3,14 @@ import { CaseAttachmentEntity } from './case-attachment.entity';
 import { CaseCommentEntity } from './case-comment.entity';
 import { CaseEventEntity } from './case-event.entity';
 import { CaseEntity } from './case.entity';
+import { caseSummary } from './case-list';
 import { forgetCaseOwner } from './cases';
+import { casesOf } from './cases.repository';
+
+/** The cases domain's part of the admin user detail: the user's support cases, last updated first. */
+export const casesUserDetail = async (userId: number) => ({
+  cases: (await casesOf(userId)).map(caseSummary).sort((a, b) => b.updated.localeCompare(a.updated)),
+});
 
 /** Support cases: a deleted user's cases stay as support's history, without their name and email. */
 export const casesUserData = {
@@ -23,4 +30,5 @@ export const casesUserData = {
     },
   ],
   forget: (user) => forgetCaseOwner(user.id),
+  detail: casesUserDetail,
 } satisfies UserDataDeclaration;

@@ -7,12 +7,12 @@ import type { EndpointHandlers } from '../../lib/endpoint-app';
 
 /**
  * A user's detail for admins: who they are, and what each domain keeps of them and shows here (their
- * actions, downloads and products, newest first), as the domains declare it (functions/domain/user-data.ts).
+ * actions, downloads, products and support cases, newest first), as the domains declare it (functions/domain/user-data.ts).
  */
 export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get_user_information'] = async ({ user_id }) => {
   const user = await findUserById(user_id);
   if (!user) throw notFound(apiMessages.userNotFound(user_id));
-  const { actions, userDownloads, products } = await userDetailParts(user_id);
+  const { actions, userDownloads, products, cases } = await userDetailParts(user_id);
   return {
     user: {
       id: user.id,
@@ -27,5 +27,6 @@ export const getUserInformation: EndpointHandlers<typeof userAdminContract>['get
     actions,
     userDownloads,
     products,
+    cases,
   };
 };

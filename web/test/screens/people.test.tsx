@@ -47,6 +47,7 @@ describe('people on the admin screens', () => {
         },
       ],
       userDownloads: [],
+      cases: [],
       products: [],
     });
     await renderScreen(`/alllicenses/${KIM.id}`, { as: 'admin' });

@@ -21,6 +21,7 @@ import { AddLicenseForm } from './add-license-form';
 import { FormDialog } from './form-dialog';
 import { LicenseList } from './license-list';
 import { UserActionsTable } from './user-actions-table';
+import { UserCasesTable } from './user-cases-table';
 import { UserDownloadsTable } from './user-downloads-table';
 import { UserProductsTable } from './user-products-table';
 
@@ -131,7 +132,7 @@ function UserDetail({ userId }: { userId: number }) {
   if (information.isPending) return <PageLoader />;
   // A failed load (an unknown user) shows its message in red at the top of the page.
   if (!information.data) return null;
-  const { user, actions, userDownloads, products } = information.data;
+  const { user, actions, userDownloads, products, cases } = information.data;
 
   return (
     <Stack gap="xl">
@@ -146,6 +147,9 @@ function UserDetail({ userId }: { userId: number }) {
       <UserLicenses userId={user.id} />
       <TitledSection title="Products">
         <UserProductsTable products={products} />
+      </TitledSection>
+      <TitledSection title="Cases">
+        <UserCasesTable cases={cases} />
       </TitledSection>
       <TitledSection title="User downloads">
         <UserDownloadsTable downloads={userDownloads} />
