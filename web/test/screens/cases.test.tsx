@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { caseAdminContract } from '../../../shared/contract/case.admin';
-import { caseContract, type Case } from '../../../shared/contract/case';
+import { caseContract, type Case, type CaseAttachment } from '../../../shared/contract/case';
 import { userAdminContract } from '../../../shared/contract/user.admin';
 import { api } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
-import { findNotification } from '../support/results';
+import { findConfirmation, findNotification } from '../support/results';
 
 /**
  * Cases: the list's filters and what they send, and the case dialog's forms. The server's side (states,
@@ -47,7 +47,7 @@ function answerCase(detail: Case, extra: Partial<Parameters<typeof caseDetail>[1
   api.answer(caseContract, 'get_case', caseDetail(detail, extra));
 }
 
-function caseDetail(detail: Case, { comments = [], attachments = [] }: { comments?: { id: number; comment: string; user_id: number; created: string; by_admin: boolean }[]; attachments?: never[] } = {}) {
+function caseDetail(detail: Case, { comments = [], attachments = [] }: { comments?: { id: number; comment: string; user_id: number; created: string; by_admin: boolean }[]; attachments?: CaseAttachment[] } = {}) {
   return { ...detail, comments, attachments };
 }
 
@@ -168,5 +168,52 @@ describe('Case dialog', () => {
     await within(dialog).findByText(open.description);
     expect(within(dialog).queryByLabelText('Assigned to')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Close case' })).toBeNull();
+  });
+
+  it('uploads a file straight to storage with its signed form, and deletes an attachment only once confirmed', async () => {
+    const open = supportCase({ state: 3 });
+    const stored: CaseAttachment = {
+      id: 41,
+      case_id: open.id,
+      uploaded: '2026-11-02T11:00:00Z',
+      state: 'stored',
+      filename: 'trace.csv',
+      user_id: CUSTOMER.id,
+      size: 2048,
+      content_type: 'text/csv',
+      link: `/attachments/${open.id}/41/trace.csv?sig=x`,
+      can_delete: true,
+    };
+    answerCase(open, { attachments: [stored] });
+    const target = 'http://storage.test/attachments';
+    api.acceptUploads(target);
+    api.answer(caseContract, 'create_attachment_upload', ({ case_id, filename, size }) => ({
+      attachment: { ...stored, id: 42, case_id, filename, size, state: 'uploading' as const, link: null, content_type: 'text/plain' },
+      upload: { url: target, fields: { key: 'attachments/42/report.log', policy: 'signed' }, expires: '2026-11-02T12:00:00Z' },
+    }));
+    api.answer(caseContract, 'complete_attachment_upload', ({ attachment_id }) => ({ ...stored, id: attachment_id, filename: 'report.log', content_type: 'text/plain' }));
+    api.answer(caseContract, 'delete_attachment', ({ attachment_id }) => ({ attachment_id, case_id: open.id }));
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect((await within(dialog).findByRole('link', { name: 'trace.csv' })).getAttribute('href')).toBe(stored.link);
+    expect(within(dialog).getByText(/^Up to 50 MB: \.txt, \.log/)).toBeTruthy();
+
+    const file = new File(['line 1\n'], 'report.log', { type: 'text/plain' });
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await findNotification('report.log attached');
+    expect(api.calls(caseContract, 'create_attachment_upload')).toEqual([{ case_id: open.id, filename: 'report.log', size: file.size }]);
+    expect(api.uploads()).toHaveLength(1);
+    expect(api.uploads()[0]).toMatchObject({ key: 'attachments/42/report.log', policy: 'signed' });
+    expect(api.uploads()[0]!.file).toBeInstanceOf(File);
+    expect(api.calls(caseContract, 'complete_attachment_upload')).toEqual([{ attachment_id: 42 }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete trace.csv' }));
+    const question = await findConfirmation('Delete trace.csv?');
+    await user.click(question.button('Cancel'));
+    expect(api.calls(caseContract, 'delete_attachment')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete trace.csv' }));
+    await user.click((await findConfirmation('Delete trace.csv?')).button('Delete attachment'));
+    await findNotification('trace.csv deleted');
+    expect(api.calls(caseContract, 'delete_attachment')).toEqual([{ attachment_id: 41 }]);
   });
 });

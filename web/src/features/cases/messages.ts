@@ -1,4 +1,5 @@
-import { MAX_COMMENT_LENGTH } from '../../../../shared/cases/cases';
+import { describeSize } from '../../../../shared/api';
+import { MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, attachmentExtensionList } from '../../../../shared/cases/cases';
 
 /** What the case screens say. */
 export const caseTexts = {
@@ -18,6 +19,16 @@ export const caseTexts = {
   noComments: 'No comments yet.',
   noAttachments: 'No attachments.',
   uploading: 'Uploading…',
+  attachFile: 'Attach a file',
+  attachmentLimits: `Up to ${describeSize(MAX_ATTACHMENT_BYTES)}: ${attachmentExtensionList}`,
+  attached: (filename: string) => `${filename} attached`,
+  attachmentDeleted: (filename: string) => `${filename} deleted`,
+  deleteAttachmentQuestion: (filename: string, caseId: number) => ({
+    title: `Delete ${filename}?`,
+    message: `${filename} is removed from case ${caseId} for good: nobody can download it any more.`,
+    confirmLabel: 'Delete attachment',
+    danger: true,
+  }),
 } as const;
 
 /** The filters' labels, in the order the list shows them. */

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MAX_ATTACHMENT_BYTES, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../../../shared/cases/cases';
 import { caseAdminContract } from '../../../../../shared/contract/case.admin';
 import { caseContract } from '../../../../../shared/contract/case';
 import type { CmdInput, CmdResult } from '../../../../../shared/contract/define';
@@ -53,3 +54,30 @@ export const useAssignCase = () =>
 
 /** Closes a case: `case/close_case`. */
 export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseAdminContract, 'close_case', { case_id: caseId }));
+
+/** A file refused before it is sent (its type or size), with the text the server would answer. */
+export class AttachmentRefused extends Error {}
+
+/**
+ * Attaches a file to a case, straight to storage whatever its size (up to 50 MB): checked here first
+ * (type on the allow-list, size), then `case/create_attachment_upload`, the POST of the signed form
+ * (its fields, then the file), and `case/complete_attachment_upload`.
+ */
+async function uploadAttachment({ caseId, file }: { caseId: number; file: File }) {
+  const name = cleanAttachmentName(file.name);
+  if (!name) throw new AttachmentRefused(caseMessages.badFileName);
+  if (!attachmentTypeOf(name)) throw new AttachmentRefused(caseMessages.fileTypeNotAllowed);
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new AttachmentRefused(caseMessages.fileTooLarge(MAX_ATTACHMENT_BYTES));
+  const { attachment, upload } = await call(caseContract, 'create_attachment_upload', { case_id: caseId, filename: file.name, size: file.size });
+  const form = new FormData();
+  for (const [field, value] of Object.entries(upload.fields)) form.append(field, value);
+  form.append('file', file);
+  const stored = await fetch(upload.url, { method: 'POST', body: form });
+  if (!stored.ok) throw new AttachmentRefused(caseMessages.uploadNotFinished);
+  return call(caseContract, 'complete_attachment_upload', { attachment_id: attachment.id });
+}
+
+export const useUploadAttachment = () => useCaseMutation(uploadAttachment);
+
+/** Deletes an attachment (an admin, or its uploader): `case/delete_attachment`. */
+export const useDeleteAttachment = () => useCaseMutation((attachmentId: number) => call(caseContract, 'delete_attachment', { attachment_id: attachmentId }));

@@ -1,12 +1,22 @@
-import { Anchor, Button, Divider, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, FileButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_CASE_TITLE_LENGTH } from '../../../../../shared/cases/cases';
+import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList } from '../../../../../shared/cases/cases';
 import { describeSize } from '../../../../../shared/api';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate } from '../../../lib/dates';
-import { useSubmit } from '../../../lib/forms/use-submit';
+import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
 import { adminName, type AdminSummary } from '../admin-name';
-import { useAddComment, useAssignCase, useCase, useCloseCase, useCreateCase, type CaseDetail } from '../api/cases';
+import {
+  AttachmentRefused,
+  useAddComment,
+  useAssignCase,
+  useCase,
+  useCloseCase,
+  useCreateCase,
+  useDeleteAttachment,
+  useUploadAttachment,
+  type CaseDetail,
+} from '../api/cases';
 import { caseTexts } from '../messages';
 import { CaseStateBadge } from './case-state-badge';
 import { CommentBox } from './comment-box';
@@ -102,29 +112,7 @@ function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: bo
         </Stack>
       )}
       <Divider label="Attachments" labelPosition="left" />
-      {detail.attachments.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {caseTexts.noAttachments}
-        </Text>
-      ) : (
-        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {detail.attachments.map((attachment) => (
-            <Text key={attachment.id} component="li" size="sm">
-              {attachment.link ? (
-                <Anchor href={attachment.link} download={attachment.filename} size="sm">
-                  {attachment.filename}
-                </Anchor>
-              ) : (
-                `${attachment.filename} (${caseTexts.uploading})`
-              )}{' '}
-              <Text span size="xs" c="dimmed">
-                {describeSize(attachment.size)}, {authorOf(detail, attachment.user_id, attachment.user_id !== detail.user_id, isAdmin, admins)},{' '}
-                {formatDate(attachment.uploaded)}
-              </Text>
-            </Text>
-          ))}
-        </Stack>
-      )}
+      <Attachments detail={detail} isAdmin={isAdmin} admins={admins} />
       <AddComment caseId={caseId} />
     </Stack>
   );
@@ -179,5 +167,70 @@ function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly
         Close case
       </Button>
     </Group>
+  );
+}
+
+type Attachment = CaseDetail['attachments'][number];
+
+/** The file picker offers the allowed types (the upload checks them again, and the server too). */
+const ACCEPTED_EXTENSIONS = attachmentExtensionList.replaceAll(' ', '');
+
+/** The case's files: each with its size, uploader and date, a download link, and Delete where the caller may; then Attach a file. */
+function Attachments({ detail, isAdmin, admins }: { detail: CaseDetail; isAdmin: boolean; admins: readonly AdminSummary[] }) {
+  const upload = useUploadAttachment();
+  const remove = useDeleteAttachment();
+  const uploadSubmit = useSubmit((file: File) => upload.mutateAsync({ caseId: detail.id, file }), {
+    success: (attachment) => caseTexts.attached(attachment.filename),
+    failure: (error) => (error instanceof AttachmentRefused ? error.message : failureMessage(error)),
+  });
+  const deleteSubmit = useSubmit((attachment: Attachment) => remove.mutateAsync(attachment.id), {
+    confirm: (attachment) => caseTexts.deleteAttachmentQuestion(attachment.filename, detail.id),
+    success: (_result, attachment) => caseTexts.attachmentDeleted(attachment.filename),
+  });
+  return (
+    <Stack gap="xs">
+      {detail.attachments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {caseTexts.noAttachments}
+        </Text>
+      ) : (
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {detail.attachments.map((attachment) => (
+            <Group key={attachment.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
+              <Text size="sm">
+                {attachment.link ? (
+                  <Anchor href={attachment.link} download={attachment.filename} size="sm">
+                    {attachment.filename}
+                  </Anchor>
+                ) : (
+                  `${attachment.filename} (${caseTexts.uploading})`
+                )}{' '}
+                <Text span size="xs" c="dimmed">
+                  {describeSize(attachment.size)}, {authorOf(detail, attachment.user_id, attachment.user_id !== detail.user_id, isAdmin, admins)},{' '}
+                  {formatDate(attachment.uploaded)}
+                </Text>
+              </Text>
+              {attachment.can_delete && (
+                <Button size="compact-xs" variant="subtle" color="red" aria-label={`Delete ${attachment.filename}`} onClick={() => void deleteSubmit.run(attachment)}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <Group gap="sm">
+        <FileButton accept={ACCEPTED_EXTENSIONS} onChange={(file) => file && void uploadSubmit.run(file)}>
+          {(props) => (
+            <Button {...props} variant="default" size="xs" loading={uploadSubmit.pending}>
+              {caseTexts.attachFile}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {caseTexts.attachmentLimits}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
