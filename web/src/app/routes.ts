@@ -6,6 +6,7 @@ import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
+import { caseRoutes } from '../features/cases/routes';
 import { downloadRoutes } from '../features/downloads/routes';
 import { ivCurveRoutes } from '../features/iv-curves/routes';
 import { legacyRoutes } from '../features/legacy/routes';
@@ -34,6 +35,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...adminProductRoutes,
   ...adminDeviceRoutes,
   ...ivCurveRoutes,
+  ...caseRoutes,
   ...placeholderRoutes,
 ];
 

@@ -74,9 +74,9 @@ describe('a customer', () => {
   });
 
   it('is told in words that a page is not built yet, instead of a bare title', async () => {
-    answerProfile(CUSTOMER);
-    await renderScreen('/cases', { title: 'Cases' });
-    expect(within(screen.getByRole('main')).getByText('Cases is not available yet: this page comes with a later version of the portal.')).toBeTruthy();
+    answerProfile(ADMIN);
+    await renderScreen('/dashboard', { as: 'admin', title: 'Dashboard' });
+    expect(within(screen.getByRole('main')).getByText('Dashboard is not available yet: this page comes with a later version of the portal.')).toBeTruthy();
   });
 
   it('is told that a download version does not exist, with a link to the current one', async () => {

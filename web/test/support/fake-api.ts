@@ -46,6 +46,8 @@ const envelope = (status: number, body: object) =>
 export class FakeApi {
   private handlers = new Map<string, Handler>();
   private files = new Map<string, unknown>();
+  private uploadTargets = new Set<string>();
+  private uploaded: Record<string, unknown>[] = [];
   private received: ReceivedCall[] = [];
   private problems: string[] = [];
 
@@ -76,9 +78,25 @@ export class FakeApi {
     return this;
   }
 
+  /**
+   * From now on, a POST of a form to `url` (a presigned upload's, as a cmd answered it) is stored: it
+   * answers 204, as the storage does, and `uploads()` has the form's fields and file.
+   */
+  acceptUploads(url: string): this {
+    this.uploadTargets.add(url);
+    return this;
+  }
+
+  /** The forms posted to an upload target so far, oldest first. */
+  uploads(): Record<string, unknown>[] {
+    return this.uploaded;
+  }
+
   reset(): void {
     this.handlers.clear();
     this.files.clear();
+    this.uploadTargets.clear();
+    this.uploaded = [];
     this.received = [];
     this.problems = [];
   }
@@ -90,6 +108,10 @@ export class FakeApi {
       if (this.files.has(url.pathname)) return envelope(200, this.files.get(url.pathname) as object);
       this.problems.push(`nothing serves GET ${url.pathname}: give it a body with api.serve(...)`);
       return new Response('Not found', { status: 404 });
+    }
+    if (this.uploadTargets.has(url.href)) {
+      this.uploaded.push(readBody(init?.body));
+      return new Response(null, { status: 204 });
     }
     const path = url.pathname.replace(/^\/api\//, '');
     const body = readBody(init?.body);

@@ -7,10 +7,6 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  * builds a screen moves its entry into its feature's routes.ts and adds the page.
  */
 export const placeholderRoutes = declareRoutes([
-  // Signed in, everyone
-  { path: paths.cases, title: 'Cases', access: 'signed-in', menu: { section: 'user', label: 'Cases', order: 60 } },
-  { path: paths.case, title: 'Case', access: 'signed-in' },
-
   // Admins only
   { path: paths.users, title: 'Users', access: 'admin', menu: { section: 'admin', label: 'Users', order: 30 } },
   { path: paths.user, title: 'User details', access: 'admin' },

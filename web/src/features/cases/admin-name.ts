@@ -1,0 +1,11 @@
+import type { CmdResult } from '../../../../shared/contract/define';
+import type { userAdminContract } from '../../../../shared/contract/user.admin';
+
+export type AdminSummary = CmdResult<typeof userAdminContract, 'get_admins'>['admins'][number];
+
+/** An administrator as the case screens name them: first and last name, else email, else "User {id}". */
+export function adminName(admins: readonly AdminSummary[], id: number): string {
+  const admin = admins.find((candidate) => candidate.id === id);
+  if (!admin) return `User ${id}`;
+  return `${admin.first_name} ${admin.last_name}`.trim() || admin.email || admin.username;
+}

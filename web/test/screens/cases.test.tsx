@@ -1,0 +1,219 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { caseAdminContract } from '../../../shared/contract/case.admin';
+import { caseContract, type Case, type CaseAttachment } from '../../../shared/contract/case';
+import { userAdminContract } from '../../../shared/contract/user.admin';
+import { api } from '../support/fake-api';
+import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
+import { renderScreen } from '../support/render';
+import { findConfirmation, findNotification } from '../support/results';
+
+/**
+ * Cases: the list's filters and what they send, and the case dialog's forms. The server's side (states,
+ * ownership, limits) is test/integration's; a real browser's round trip is test/e2e's.
+ */
+
+let nextId = 500;
+function supportCase(fields: Partial<Case> = {}): Case {
+  const id = nextId++;
+  return {
+    id,
+    title: `Logger drops samples ${id}`,
+    description: 'Since the last update the logger drops every tenth sample.',
+    user_id: CUSTOMER.id,
+    name: 'Dana Scully',
+    email: CUSTOMER.email,
+    created: '2026-11-01T10:00:00Z',
+    updated: '2026-11-02T10:00:00Z',
+    state: 1,
+    assigned_to: null,
+    attachment_count: 0,
+    ...fields,
+  };
+}
+
+const OTHER_ADMIN = { id: 2, username: 'sam', email: 'sam@example.com', first_name: 'Sam', last_name: 'Support' };
+
+async function openCases(as: 'customer' | 'admin', cases: Case[], path = '/cases') {
+  answerProfile(as === 'admin' ? ADMIN : CUSTOMER);
+  api.answer(caseContract, 'get_cases', { cases, count: cases.length });
+  api.answer(userAdminContract, 'get_admins', { admins: [{ id: ADMIN.id, username: 'admin', email: ADMIN.email, first_name: 'Ada', last_name: 'Admin' }, OTHER_ADMIN] });
+  const rendered = await renderScreen(path, { as, title: path === '/cases' ? 'Cases' : 'Case' });
+  if (cases[0]) await screen.findAllByText(cases[0].title);
+  return rendered;
+}
+
+function answerCase(detail: Case, extra: Partial<Parameters<typeof caseDetail>[1]> = {}) {
+  api.answer(caseContract, 'get_case', caseDetail(detail, extra));
+}
+
+function caseDetail(detail: Case, { comments = [], attachments = [] }: { comments?: { id: number; comment: string; user_id: number; created: string; by_admin: boolean }[]; attachments?: CaseAttachment[] } = {}) {
+  return { ...detail, comments, attachments };
+}
+
+const lastCall = () => api.calls(caseContract, 'get_cases').at(-1);
+
+describe('Cases list', () => {
+  it('shows the open cases first, 20 a page, last updated first, each state in words', async () => {
+    const waiting = supportCase({ state: 3 });
+    await openCases('customer', [waiting, supportCase({ state: 2 })]);
+    expect(lastCall()).toEqual({ limit: 20, page: 1, order_by: 'updated', descending: true, state: [1, 2, 3] });
+    expect(screen.getByRole('radio', { name: 'Open' })).toHaveProperty('checked', true);
+    expect(within(screen.getByText(waiting.title).closest('tr')!).getByText('Waiting for admin response')).toBeTruthy();
+    expect(screen.getByText('Waiting for user response')).toBeTruthy();
+  });
+
+  it('asks for the states of the filter chosen', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    await user.click(screen.getByRole('radio', { name: 'Closed' }));
+    await waitFor(() => expect(lastCall()?.state).toEqual([0]));
+    await user.click(screen.getByRole('radio', { name: 'Waiting for admin response' }));
+    await waitFor(() => expect(lastCall()?.state).toEqual([1, 3]));
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(lastCall()?.state).toEqual([0, 1, 2, 3]));
+  });
+
+  it('offers a customer no search, user or assignee filter', async () => {
+    await openCases('customer', [supportCase()]);
+    expect(screen.queryByLabelText('Search')).toBeNull();
+    expect(screen.queryByLabelText('User id')).toBeNull();
+    expect(screen.queryByLabelText('Assigned to me')).toBeNull();
+  });
+
+  it("lets an admin filter by search, user and their own assignment, and shows the customer's email", async () => {
+    const row = supportCase({ assigned_to: OTHER_ADMIN.id });
+    const { user } = await openCases('admin', [row]);
+    const tableRow = screen.getByText(row.title).closest('tr')!;
+    expect(within(tableRow).getByText(CUSTOMER.email)).toBeTruthy();
+    expect(await within(tableRow).findByText('Sam Support')).toBeTruthy();
+    await user.click(screen.getByLabelText('Assigned to me'));
+    await waitFor(() => expect(lastCall()?.assigned_to).toBe(ADMIN.id));
+    await user.type(screen.getByLabelText('User id'), '7');
+    await waitFor(() => expect(lastCall()?.user).toBe(7));
+    await user.type(screen.getByLabelText('Search'), 'logger');
+    await waitFor(() => expect(lastCall()?.search).toBe('logger'));
+    expect(lastCall()?.state).toEqual([1, 2, 3]);
+  });
+});
+
+describe('Case dialog', () => {
+  it('opens a new case only once it has a description line and a comment, then shows it', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    api.answer(caseContract, 'create_case', { id: 900 });
+    answerCase(supportCase({ id: 900, title: 'Cannot activate' }));
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    const send = within(dialog).getByRole('button', { name: 'Open case' });
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Cannot activate');
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Comment'), '   ');
+    expect(send).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Comment'), 'The key is refused.');
+    expect(send).toHaveProperty('disabled', false);
+    await user.click(send);
+    await findNotification('Case 900 opened');
+    expect(api.calls(caseContract, 'create_case')).toEqual([{ title: 'Cannot activate', description: '   The key is refused.' }]);
+    expect(await screen.findByRole('dialog', { name: 'Case 900' })).toBeTruthy();
+  });
+
+  it('shows the comments with who and when, counts what is written, and comments and closes', async () => {
+    const open = supportCase({ state: 2 });
+    answerCase(open, {
+      comments: [
+        { id: 1, comment: 'Which firmware?', user_id: ADMIN.id, created: '2026-11-02T09:00:00Z', by_admin: true },
+        { id: 2, comment: 'Version 3.2', user_id: CUSTOMER.id, created: '2026-11-02T10:00:00Z', by_admin: false },
+      ],
+    });
+    api.answer(caseContract, 'add_comment', ({ case_id }) => ({ case_id, comment_id: 3, state: 0 }));
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect(await within(dialog).findByText('Which firmware?')).toBeTruthy();
+    expect(within(dialog).getByText(/^Support,/)).toBeTruthy();
+    expect(within(dialog).getByText(/^Dana Scully,/)).toBeTruthy();
+
+    expect(within(dialog).getByText('0 / 65,535 characters')).toBeTruthy();
+    const closeButton = within(dialog).getByRole('button', { name: 'Comment and close' });
+    expect(closeButton).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('button', { name: 'Add comment' })).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Comment'), 'Solved, thanks');
+    expect(within(dialog).getByText('14 / 65,535 characters')).toBeTruthy();
+    await user.click(closeButton);
+    await findNotification(`Comment added and case ${open.id} closed`);
+    expect(api.calls(caseContract, 'add_comment')).toEqual([{ case_id: open.id, comment: 'Solved, thanks', close: true }]);
+    expect(within(dialog).getByLabelText('Comment')).toHaveProperty('value', '');
+  });
+
+  it('lets an admin assign a case to an administrator and close it', async () => {
+    const open = supportCase({ state: 3 });
+    answerCase(open);
+    api.answer(caseAdminContract, 'assign_case', ({ case_id, user_id }) => ({ case_id, assigned_to: typeof user_id === 'number' ? user_id : null }));
+    api.answer(caseAdminContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
+    const { user } = await openCases('admin', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    await user.click(await within(dialog).findByLabelText('Assigned to', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sam Support' }));
+    await findNotification(`Case ${open.id} assigned to Sam Support`);
+    expect(api.calls(caseAdminContract, 'assign_case')).toEqual([{ case_id: open.id, user_id: OTHER_ADMIN.id }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    await findNotification(`Case ${open.id} closed`);
+    expect(api.calls(caseAdminContract, 'close_case')).toEqual([{ case_id: open.id }]);
+  });
+
+  it('offers a customer no assignment and no Close', async () => {
+    const open = supportCase({ state: 3 });
+    answerCase(open);
+    await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    await within(dialog).findByText(open.description);
+    expect(within(dialog).queryByLabelText('Assigned to')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Close case' })).toBeNull();
+  });
+
+  it('uploads a file straight to storage with its signed form, and deletes an attachment only once confirmed', async () => {
+    const open = supportCase({ state: 3 });
+    const stored: CaseAttachment = {
+      id: 41,
+      case_id: open.id,
+      uploaded: '2026-11-02T11:00:00Z',
+      state: 'stored',
+      filename: 'trace.csv',
+      user_id: CUSTOMER.id,
+      size: 2048,
+      content_type: 'text/csv',
+      link: `/attachments/${open.id}/41/trace.csv?sig=x`,
+      can_delete: true,
+    };
+    answerCase(open, { attachments: [stored] });
+    const target = 'http://storage.test/attachments';
+    api.acceptUploads(target);
+    api.answer(caseContract, 'create_attachment_upload', ({ case_id, filename, size }) => ({
+      attachment: { ...stored, id: 42, case_id, filename, size, state: 'uploading' as const, link: null, content_type: 'text/plain' },
+      upload: { url: target, fields: { key: 'attachments/42/report.log', policy: 'signed' }, expires: '2026-11-02T12:00:00Z' },
+    }));
+    api.answer(caseContract, 'complete_attachment_upload', ({ attachment_id }) => ({ ...stored, id: attachment_id, filename: 'report.log', content_type: 'text/plain' }));
+    api.answer(caseContract, 'delete_attachment', ({ attachment_id }) => ({ attachment_id, case_id: open.id }));
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect((await within(dialog).findByRole('link', { name: 'trace.csv' })).getAttribute('href')).toBe(stored.link);
+    expect(within(dialog).getByText(/^Up to 50 MB: \.txt, \.log/)).toBeTruthy();
+
+    const file = new File(['line 1\n'], 'report.log', { type: 'text/plain' });
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await findNotification('report.log attached');
+    expect(api.calls(caseContract, 'create_attachment_upload')).toEqual([{ case_id: open.id, filename: 'report.log', size: file.size }]);
+    expect(api.uploads()).toHaveLength(1);
+    expect(api.uploads()[0]).toMatchObject({ key: 'attachments/42/report.log', policy: 'signed' });
+    expect(api.uploads()[0]!.file).toBeInstanceOf(File);
+    expect(api.calls(caseContract, 'complete_attachment_upload')).toEqual([{ attachment_id: 42 }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete trace.csv' }));
+    const question = await findConfirmation('Delete trace.csv?');
+    await user.click(question.button('Cancel'));
+    expect(api.calls(caseContract, 'delete_attachment')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete trace.csv' }));
+    await user.click((await findConfirmation('Delete trace.csv?')).button('Delete attachment'));
+    await findNotification('trace.csv deleted');
+    expect(api.calls(caseContract, 'delete_attachment')).toEqual([{ attachment_id: 41 }]);
+  });
+});
