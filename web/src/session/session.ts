@@ -127,10 +127,14 @@ export interface SignOutOptions {
 }
 
 let signingOut = false;
+/** How long a sign-out waits for the refresh token's revocation before it reloads anyway. */
+const REVOKE_WAIT_MS = 5_000;
 
 /**
  * Clears the session and reloads. The tokens leave storage before anything else, so a reload or another
- * tab never sees them again; the revocation is best effort and waits two seconds at most.
+ * tab never sees them again; the revocation is best effort and waits REVOKE_WAIT_MS at most (the reload
+ * would cancel it: on a slow machine or network two seconds were not always enough to load the sign-in
+ * code and revoke).
  */
 export async function signOut({ revoke = false, to }: SignOutOptions = {}): Promise<void> {
   if (signingOut) return;
@@ -141,7 +145,7 @@ export async function signOut({ revoke = false, to }: SignOutOptions = {}): Prom
   tokens = null;
   if (revoke && current) {
     const revocation = loadCognito().then((cognito) => cognito.revokeRefreshToken(current.refreshToken));
-    await Promise.race([revocation.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await Promise.race([revocation.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS))]);
   }
   if (to) window.location.replace(to);
   else window.location.reload();
