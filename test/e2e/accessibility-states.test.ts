@@ -16,6 +16,12 @@ const browser = useBrowser();
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
 
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Stores a license of `userId` (an Automation license with 200 days left, unless told). */
+const licenseOf = (userId: number) => (fields: Partial<NewLicense>) =>
+  asUnit({ endpoint: 'lic' }, () => createLicense({ user_id: userId, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }));
+
 /** A form field by its label; a required field's label ends in an asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
 
@@ -80,11 +86,7 @@ describe('screens in their other states, light and dark', () => {
   it('signed in as a fresh user with licenses in every state: /licenses, on a phone, with its Move and Share forms open', async () => {
     // The licenses are this test's own user's, so its forms can be opened and submitted.
     const [user, other] = await Promise.all([createConfirmedUser().then(withUserId), createConfirmedUser().then(withUserId)]);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const license = (fields: Partial<NewLicense>) =>
-      asUnit({ endpoint: 'lic' }, () =>
-        createLicense({ user_id: user.id, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }),
-      );
+    const license = licenseOf(user.id);
     await license({ license_type_id: 'Battery', valid_to: day(10) });
     await license({ license_type_id: 'Log', valid_to: day(-5) });
     await license({ license_type_id: 'All', valid_to: undefined, enabled: false });
@@ -152,11 +154,7 @@ describe('screens in their other states, light and dark', () => {
     // The licenses are this test's own customer's, so the admin's dialogs open on known rows; the admin
     // only opens them (Cancel), so the demo admin serves.
     const [user, other] = await Promise.all([createConfirmedUser().then(withUserId), createConfirmedUser().then(withUserId)]);
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const license = (fields: Partial<NewLicense>) =>
-      asUnit({ endpoint: 'lic' }, () =>
-        createLicense({ user_id: user.id, license_type_id: 'Automation', valid_from: day(-100), valid_to: day(200), ...fields }),
-      );
+    const license = licenseOf(user.id);
     await license({ license_type_id: 'Battery', valid_to: day(10) });
     await license({ license_type_id: 'All', valid_to: undefined, enabled: false });
     await license({ license_type_id: 'Battery', hid: `A11Y-DONGLE-${uniqueSuffix()}` });

@@ -2,22 +2,9 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { nextSort, type SortOrder } from './sorting';
 
-/**
- * An admin list's order and page in the page's address (`sort`, `desc`, `page`), and `update` for any
- * other value the list keeps there: a reload, the browser's Back from a linked page, or a shared link
- * shows the same list. Values at their default are left out (null removes one). An order by a column the
- * list does not have falls back to `defaultSort`.
- */
-export function useListAddress<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
+/** The page's address values, and `update`, which sets them or removes them (null) in place of the current history entry. */
+export function useAddressUpdate() {
   const [params, setParams] = useSearchParams();
-
-  const orderBy = params.get('sort');
-  const sort: SortOrder<Column> =
-    orderBy !== null && (columns as readonly string[]).includes(orderBy)
-      ? { orderBy: orderBy as Column, descending: params.get('desc') === '1' }
-      : defaultSort;
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
-
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (previous) => {
@@ -30,6 +17,24 @@ export function useListAddress<Column extends string>(columns: readonly Column[]
       },
       { replace: true },
     );
+  return { params, update };
+}
+
+/**
+ * An admin list's order and page in the page's address (`sort`, `desc`, `page`), and `update` for any
+ * other value the list keeps there: a reload, the browser's Back from a linked page, or a shared link
+ * shows the same list. Values at their default are left out (null removes one). An order by a column the
+ * list does not have falls back to `defaultSort`.
+ */
+export function useListAddress<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
+  const { params, update } = useAddressUpdate();
+
+  const orderBy = params.get('sort');
+  const sort: SortOrder<Column> =
+    orderBy !== null && (columns as readonly string[]).includes(orderBy)
+      ? { orderBy: orderBy as Column, descending: params.get('desc') === '1' }
+      : defaultSort;
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
 
   return {
     params,

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { caseFilters } from '../../../../shared/cases/cases';
+import { useAddressUpdate } from '../../lib/use-list-search';
 
 export type CaseFilter = keyof typeof caseFilters;
 export const DEFAULT_CASE_FILTER: CaseFilter = 'open';
@@ -11,23 +11,10 @@ const isCaseFilter = (value: string | null): value is CaseFilter => value !== nu
  * reload or a shared link shows the same list; a changed filter starts again at page 1.
  */
 export function useCaseFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateAddress } = useAddressUpdate();
   const filterParam = params.get('filter');
   const userParam = Number.parseInt(params.get('user') ?? '', 10);
-
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-        }
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | null>) => updateAddress({ ...changes, page: null });
 
   return {
     /** Open (1, 2, 3) unless another is chosen. */
