@@ -1,4 +1,5 @@
 import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -96,6 +97,14 @@ export async function startS3(port: number, dir: string): Promise<RunningEmulato
   const server = new S3rver({ address: '127.0.0.1', port, directory: dir, silent: true });
   // Koa composes its middleware when it starts listening: this one runs first.
   server.middleware.unshift(postPolicyMiddleware(S3RVER_CREDENTIALS));
+  // s3rver passes its callback to listen() as the 'listening' listener, so a taken port would be an
+  // uncaught 'error' that ends this whole process: its listen is wrapped so the error rejects instead.
+  const listen = server.listen.bind(server) as (...args: [...unknown[], () => void]) => Server;
+  server.listen = ((...args: unknown[]) =>
+    new Promise<Server>((resolveServer, reject) => {
+      const httpServer = listen(...args, () => resolveServer(httpServer));
+      httpServer.once('error', reject);
+    })) as typeof server.listen;
   await server.run();
   return { url: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

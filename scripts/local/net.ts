@@ -1,12 +1,29 @@
 import { createServer } from 'node:net';
 
-/** A free TCP port on 127.0.0.1: `preferred` if it is free, else one the operating system picks. */
+/**
+ * Ports handed out below the range the operating system takes outgoing connections' ports from
+ * (Linux 32768–60999, macOS and Windows 49152–65535). A port is only checked free here and bound
+ * later by whoever asked; within the ephemeral range any outgoing connection made meanwhile (the
+ * suite makes thousands) could take it, and the server would then fail with EADDRINUSE.
+ */
+const FIRST_PORT = 10_240;
+const LAST_PORT = 32_767;
+
+/** A free TCP port on 127.0.0.1: `preferred` if it is free, else one outside the ephemeral range. */
 export async function freePort(preferred = 0): Promise<number> {
   if (preferred) {
     try {
       return await listenOnce(preferred);
     } catch {
       // taken: any free port will do
+    }
+  }
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const candidate = FIRST_PORT + Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 1));
+    try {
+      return await listenOnce(candidate);
+    } catch {
+      // another server has it: draw again
     }
   }
   return listenOnce(0);
