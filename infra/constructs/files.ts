@@ -8,6 +8,7 @@ import {
   type LifecycleRule,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { browserUploadCors } from '../../functions/lib/files/buckets';
 import { bucketRoles, buckets as declared, type BucketRole } from '../definitions';
 
 const keepNoncurrentVersions: LifecycleRule = {
@@ -57,8 +58,18 @@ export class Files extends Construct {
         serverAccessLogsBucket: this.accessLogs,
         serverAccessLogsPrefix: `s3/${role}/`,
         removalPolicy: RemovalPolicy.RETAIN,
-        // A browser's presigned POST is cross-origin; the signed policy, not the origin, decides what is stored.
-        ...(declaration.browserUploads ? { cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 }] } : {}),
+        ...(declaration.browserUploads
+          ? {
+              cors: [
+                {
+                  allowedMethods: browserUploadCors.allowedMethods.map((method) => HttpMethods[method]),
+                  allowedOrigins: [...browserUploadCors.allowedOrigins],
+                  allowedHeaders: [...browserUploadCors.allowedHeaders],
+                  maxAge: browserUploadCors.maxAgeSeconds,
+                },
+              ],
+            }
+          : {}),
       });
     }
     this.buckets = buckets;

@@ -16,11 +16,13 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { browserUploadCors, type BucketDeclaration } from '../../functions/lib/files/buckets';
 import { ADMIN_GROUP } from '../../shared/runtime';
 import {
   appClient,
   bucketRoles,
+  buckets,
   dataTable,
   passwordPolicy,
   userPoolAttributes,
@@ -80,11 +82,25 @@ export async function ensureTable(dynamo: DynamoDBClient, tableName: string): Pr
 
 export async function ensureBuckets(s3: S3Client): Promise<Record<BucketRole, string>> {
   const names = Object.fromEntries(bucketRoles.map((role) => [role, localNames.bucket(role)])) as Record<BucketRole, string>;
-  for (const name of Object.values(names)) {
+  for (const role of bucketRoles) {
+    const name = names[role];
     try {
       await s3.send(new HeadBucketCommand({ Bucket: name }));
     } catch {
       await s3.send(new CreateBucketCommand({ Bucket: name }));
+    }
+    // The CORS rule the stack gives the bucket, so a browser's presigned POST is answered alike here.
+    const declaration: BucketDeclaration = buckets[role];
+    if (declaration.browserUploads) {
+      const { allowedMethods, allowedOrigins, allowedHeaders, maxAgeSeconds } = browserUploadCors;
+      await s3.send(
+        new PutBucketCorsCommand({
+          Bucket: name,
+          CORSConfiguration: {
+            CORSRules: [{ AllowedMethods: [...allowedMethods], AllowedOrigins: [...allowedOrigins], AllowedHeaders: [...allowedHeaders], MaxAgeSeconds: maxAgeSeconds }],
+          },
+        }),
+      );
     }
   }
   return names;

@@ -94,6 +94,14 @@ export const buckets = {
 export type BucketName = keyof typeof buckets;
 export const bucketNames = Object.keys(buckets) as BucketName[];
 
+/**
+ * The CORS rule of a bucket that takes browser uploads, in AWS (infra/constructs/files.ts) and on the
+ * local S3 alike: a presigned POST comes from the portal's pages, another origin than the bucket's, and
+ * the browser hands the page S3's answer only when the bucket says so. Any origin: the signed policy,
+ * not the origin, decides what is stored.
+ */
+export const browserUploadCors = { allowedMethods: ['POST'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 3600 } as const;
+
 /** Whether any bucket takes browsers' presigned uploads (the CSP then admits S3). */
 export const takesBrowserUploads = Object.values(buckets as Record<string, BucketDeclaration>).some((bucket) => bucket.browserUploads);
 

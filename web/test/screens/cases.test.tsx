@@ -152,7 +152,7 @@ describe('Case dialog', () => {
     const { user } = await openCases('admin', [open], `/cases/${open.id}`);
     const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
     await user.click(await within(dialog).findByLabelText('Assigned to', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Sam Support' }));
+    await user.click(await screen.findByRole('option', { name: `Sam Support (${OTHER_ADMIN.email})` }));
     await findNotification(`Case ${open.id} assigned to Sam Support`);
     expect(api.calls(caseAdminContract, 'assign_case')).toEqual([{ case_id: open.id, user_id: OTHER_ADMIN.id }]);
     await user.click(within(dialog).getByRole('button', { name: 'Close case' }));

@@ -9,3 +9,12 @@ export function adminName(admins: readonly AdminSummary[], id: number): string {
   if (!admin) return `User ${id}`;
   return `${admin.first_name} ${admin.last_name}`.trim() || admin.email || admin.username;
 }
+
+/**
+ * An administrator as the assignment picker offers them: the name with the email, since two of the
+ * desk may share a name (the email alone when there is no name).
+ */
+export function adminChoiceLabel(admin: AdminSummary): string {
+  const name = `${admin.first_name} ${admin.last_name}`.trim();
+  return name && admin.email ? `${name} (${admin.email})` : name || admin.email || admin.username;
+}

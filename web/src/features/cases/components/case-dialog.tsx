@@ -2,10 +2,11 @@ import { Anchor, Button, Divider, FileButton, Group, Paper, Select, Stack, Text,
 import { useState } from 'react';
 import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList } from '../../../../../shared/cases/cases';
 import { describeSize } from '../../../../../shared/api';
+import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
 import { formatDate } from '../../../lib/dates';
 import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
-import { adminName, type AdminSummary } from '../admin-name';
+import { adminChoiceLabel, adminName, type AdminSummary } from '../admin-name';
 import {
   AttachmentRefused,
   useAddComment,
@@ -30,9 +31,18 @@ interface CaseDialogProps {
   onCreated: (caseId: number) => void;
 }
 
-/** The case dialog's body: a new case's form, or a case with its conversation. */
+/**
+ * The case dialog's body: a new case's form, or a case with its conversation. A failure of anything done
+ * in it (a refused file, a comment too long, a case that failed to load) shows in its own banner, at the
+ * top of the dialog, where the user is looking.
+ */
 export function CaseDialog({ caseId, isAdmin, admins, onCreated }: CaseDialogProps) {
-  return caseId === 0 ? <NewCaseForm onCreated={onCreated} /> : <ExistingCase caseId={caseId} isAdmin={isAdmin} admins={admins} />;
+  return (
+    <>
+      <ErrorBanner />
+      {caseId === 0 ? <NewCaseForm onCreated={onCreated} /> : <ExistingCase caseId={caseId} isAdmin={isAdmin} admins={admins} />}
+    </>
+  );
 }
 
 /** A new case: its description line and its first comment, both needed before it can be sent. */
@@ -152,7 +162,7 @@ function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly
     success: ({ assigned_to }) => caseTexts.assigned(detail.id, assigned_to === null ? null : adminName(admins, assigned_to)),
   });
   const closeSubmit = useSubmit(() => close.mutateAsync(detail.id), { success: () => caseTexts.closed(detail.id) });
-  const options = [{ value: UNASSIGNED, label: 'Nobody' }, ...admins.map((admin) => ({ value: String(admin.id), label: adminName(admins, admin.id) }))];
+  const options = [{ value: UNASSIGNED, label: 'Nobody' }, ...admins.map((admin) => ({ value: String(admin.id), label: adminChoiceLabel(admin) }))];
   return (
     <Group align="flex-end" gap="sm">
       <Select
