@@ -68,6 +68,7 @@ export const caseEventSchema = z.object({
   to_state: z.nullable(state()),
   assigned_to: z.nullable(z.int()),
 });
+export type CaseEvent = z.infer<typeof caseEventSchema>;
 
 /**
  * What a case names of a license: its id and type, as they were when the case was opened (a license's
@@ -76,6 +77,8 @@ export const caseEventSchema = z.object({
 export const caseLicenseSchema = z.object({ id: z.int(), license_type_id: z.enum(LICENSE_TYPE_IDS) });
 /** What a case names of a registered product: the registration's id, and the unit's product id and uid (as My products names it). */
 export const caseProductSchema = z.object({ id: z.int(), product_id: z.string(), uid: z.string() });
+export type CaseLicense = z.infer<typeof caseLicenseSchema>;
+export type CaseProduct = z.infer<typeof caseProductSchema>;
 
 const titleSchema = z.string().check(z.trim(), z.minLength(1, caseMessages.titleRequired), z.maxLength(MAX_CASE_TITLE_LENGTH, caseMessages.titleTooLong));
 const commentText = () => z.string().check(z.maxLength(MAX_COMMENT_LENGTH, caseMessages.commentTooLong), z.refine((text) => text.trim().length > 0, caseMessages.commentRequired));
