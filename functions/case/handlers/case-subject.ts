@@ -1,7 +1,7 @@
 import { caseMessages } from '../../../shared/cases/cases';
 import type { CaseSubject } from '../../domain/cases/cases';
-import { findLicense, sharedUsersOf } from '../../domain/licenses/licenses.repository';
-import { findProduct } from '../../domain/products/products.repository';
+import { findLicense, sharedUsersOf } from '../../domain/licenses/license-reads';
+import { findProduct } from '../../domain/products/product-reads';
 import { notFound } from '../../lib/errors';
 
 /**
