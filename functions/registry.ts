@@ -182,7 +182,8 @@ export const endpoints = {
     construct: 'Case',
     path: 'case',
     // Support cases with their comments, attachments and history, their list rows and counts by state;
-    // the caller's user record on a first call; the per-user limits on cases, comments and uploads.
+    // the caller's user record on a first call; the per-user limits on cases, comments and uploads; the
+    // license or registered product a new case names (read, to check it is the caller's).
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       // A file sent in the call is stored, a larger one uploaded by a presigned form (its arrival read as

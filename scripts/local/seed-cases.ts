@@ -11,7 +11,7 @@ interface Person {
 /**
  * The demo customer's support cases, once, through the paths real ones take: one in every state (New
  * with a log attached, Waiting for user response, Waiting for admin response assigned to the admin,
- * Closed), with comments from both sides. Run as the seed unit.
+ * Closed), with comments from both sides and an internal note of support's. Run as the seed unit.
  */
 export async function seedDemoCases(demo: Person, admin: Person): Promise<void> {
   if ((await casesOf(demo.id)).length > 0) return;
@@ -25,6 +25,7 @@ export async function seedDemoCases(demo: Person, admin: Person): Promise<void> 
   const waitingForAdmin = await openCase(owner, 'License not found on my new laptop', 'After moving to a new laptop the app says no license is available.');
   await commentOnCase(waitingForAdmin.id, support, 'Did you return the seat on the old laptop first?', false);
   await commentOnCase(waitingForAdmin.id, customer, 'The old laptop is broken, I cannot return it from there.', false);
+  await commentOnCase(waitingForAdmin.id, support, 'Release the seat from All licenses once we know which license it is.', false, { internal: true });
   await assignCase(waitingForAdmin.id, support, admin.id);
 
   const waitingForUser = await openCase(owner, 'Which firmware for an Arc rev B?', 'My unit says hardware version B. Which firmware should I install?');

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_ATTACHMENT_BYTES, MAX_CASE_TITLE_LENGTH, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../cases/cases';
+import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { presignedUploadSchema } from '../files/presigned-upload';
 import { caseListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
@@ -33,7 +34,10 @@ export const caseCommentSchema = z.object({
   created: z.string(),
   /** Written by support (an administrator), not by the case's user. */
   by_admin: z.boolean(),
+  /** An internal note, support's only (admins read this field; the case's user never gets a note at all). */
+  internal: z.optional(z.boolean()),
 });
+export type CaseComment = z.infer<typeof caseCommentSchema>;
 
 /**
  * An attachment: `state` is `stored` once its file is there, `uploading` while a presigned upload is
@@ -64,6 +68,17 @@ export const caseEventSchema = z.object({
   to_state: z.nullable(state()),
   assigned_to: z.nullable(z.int()),
 });
+export type CaseEvent = z.infer<typeof caseEventSchema>;
+
+/**
+ * What a case names of a license: its id and type, as they were when the case was opened (a license's
+ * type never changes), so the case keeps saying what it was about after the license moved on.
+ */
+export const caseLicenseSchema = z.object({ id: z.int(), license_type_id: z.enum(LICENSE_TYPE_IDS) });
+/** What a case names of a registered product: the registration's id, and the unit's product id and uid (as My products names it). */
+export const caseProductSchema = z.object({ id: z.int(), product_id: z.string(), uid: z.string() });
+export type CaseLicense = z.infer<typeof caseLicenseSchema>;
+export type CaseProduct = z.infer<typeof caseProductSchema>;
 
 const titleSchema = z.string().check(z.trim(), z.minLength(1, caseMessages.titleRequired), z.maxLength(MAX_CASE_TITLE_LENGTH, caseMessages.titleTooLong));
 const commentText = () => z.string().check(z.maxLength(MAX_COMMENT_LENGTH, caseMessages.commentTooLong), z.refine((text) => text.trim().length > 0, caseMessages.commentRequired));
@@ -96,20 +111,34 @@ export const caseContract = defineEndpoint({
       { id: id() },
       z.object({
         ...caseSchema.shape,
+        /** The license the case is about (create_case's `license_id`), or null. */
+        license: z.optional(z.nullable(caseLicenseSchema)),
+        /** The registered product the case is about (create_case's `product_id`), or null. */
+        product: z.optional(z.nullable(caseProductSchema)),
         comments: z.array(caseCommentSchema),
         attachments: z.array(caseAttachmentSchema),
         history: z.optional(z.array(caseEventSchema)),
       }),
     ),
-    /** Opens a case (state 1 New): `title` is its description line, `description` its first text. */
-    create_case: cmd('user', { title: titleSchema, description: commentText() }, z.object({ id: z.int() })),
+    /**
+     * Opens a case (state 1 New): `title` is its description line, `description` its first text. It may
+     * name one of the caller's licenses (`license_id`: owned or shared with them) and one of their
+     * registered products (`product_id`, the registration's id as move_product takes it).
+     */
+    create_case: cmd(
+      'user',
+      { title: titleSchema, description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()) },
+      z.object({ id: z.int() }),
+    ),
     /**
      * Comments on a case: an admin's comment makes it 2 (Waiting for user response), its user's 3
      * (Waiting for admin response, also on a closed case: it reopens); with `close` it is closed (0).
+     * `internal` (admins only) makes it an internal note: the case's user never sees it, and it changes
+     * neither the state nor the case's `updated`; a note cannot close the case.
      */
     add_comment: cmd(
       'user',
-      { case_id: id(), comment: commentText(), close: z.optional(z.boolean()) },
+      { case_id: id(), comment: commentText(), close: z.optional(z.boolean()), internal: z.optional(z.boolean()) },
       z.object({ case_id: z.int(), comment_id: z.int(), state: state() }),
     ),
     /** Attaches a file sent in the call (multipart with `case_id`), up to 4 MB; larger files use create_attachment_upload. */

@@ -1,12 +1,13 @@
 import { CASE_LIMITS, caseMessages } from '../../../shared/cases/cases';
+import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import type { caseContract } from '../../../shared/contract/case';
 import type { caseAdminContract } from '../../../shared/contract/case.admin';
 import { attachmentLink } from '../../domain/cases/case-files';
 import { readCaseStatistics } from '../../domain/cases/case-figures';
 import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-list';
-import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
-import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
-import { assignCase, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
+import type { CaseAttachmentRecord, CaseCommentRecord, CaseRecord } from '../../domain/cases/case-record';
+import { mayDeleteAttachment, mayReadComment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
+import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
 import { casesOf, findCaseWithDetails } from '../../domain/cases/cases.repository';
 import { personName } from '../../domain/users/person';
 import { resolveCallerUser } from '../../domain/users/caller-user';
@@ -14,6 +15,7 @@ import { findUserById } from '../../domain/users/users.repository';
 import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, notFound } from '../../lib/errors';
+import { caseSubjectOf } from './case-subject';
 import { isAdminUser, viewerOf } from './viewer';
 
 type Handlers = EndpointHandlers<typeof caseContract> & EndpointHandlers<typeof caseAdminContract>;
@@ -57,13 +59,34 @@ export const getCases: Handlers['get_cases'] = async (params, { caller }) => {
   return { cases: page.rows, count: page.count };
 };
 
+/** A comment as the viewer gets it: an admin also reads whether it is an internal note. */
+const commentResult = ({ id, comment, user_id, created, by_admin, internal }: CaseCommentRecord, viewer: CaseViewer) => ({
+  id,
+  comment,
+  user_id,
+  created,
+  by_admin,
+  ...(viewer.isAdmin ? { internal: internal === true } : {}),
+});
+
+/** What the case is about, as it was named when opened. */
+const subjectResult = (kase: CaseRecord) => ({
+  license: kase.license_id !== undefined && kase.license_type_id !== undefined ? { id: kase.license_id, license_type_id: kase.license_type_id as LicenseTypeId } : null,
+  product:
+    kase.product_id !== undefined && kase.product_kind !== undefined && kase.product_uid !== undefined
+      ? { id: kase.product_id, product_id: kase.product_kind, uid: kase.product_uid }
+      : null,
+});
+
+/** A case with what the viewer may read of it: internal notes and the history only for admins, left out (not hidden) for its user. */
 export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
   const viewer = await viewerOf(caller);
   const found = await findCaseWithDetails(id);
   if (!found || !maySeeCase(found.kase, viewer)) throw notFound(caseMessages.notFound(id));
   return {
     ...caseSummary(found.kase),
-    comments: found.comments.map(({ id: commentId, comment, user_id, created, by_admin }) => ({ id: commentId, comment, user_id, created, by_admin })),
+    ...subjectResult(found.kase),
+    comments: found.comments.filter((comment) => mayReadComment(comment, viewer)).map((comment) => commentResult(comment, viewer)),
     attachments: await Promise.all(found.attachments.map((attachment) => attachmentResult(attachment, viewer))),
     ...(viewer.isAdmin
       ? {
@@ -82,20 +105,30 @@ export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
 
 export const getCaseStatistics: Handlers['get_case_statistics'] = () => readCaseStatistics();
 
-export const createCase: Handlers['create_case'] = async ({ title, description }, { caller }) => {
+/** Opens a case for the caller; a license or product it names must be the caller's, else nothing is opened. */
+export const createCase: Handlers['create_case'] = async ({ title, description, license_id, product_id }, { caller }) => {
   const user = await resolveCallerUser(caller);
+  // Checked before an attempt is taken: a refused case costs nothing.
+  const subject = await caseSubjectOf(user.id, { license_id, product_id });
   await limitCustomer({ userId: user.id, isAdmin: caller.isAdmin }, caseAttempts.create);
-  const kase = await openCase({ id: user.id, name: personName(user), email: user.email }, title, description);
+  const kase = await openCase({ id: user.id, name: personName(user), email: user.email }, title, description, subject);
   return { id: kase.id };
 };
 
-export const addComment: Handlers['add_comment'] = async ({ case_id, comment, close }, { caller }) => {
+/**
+ * A comment, or with `internal` an admin's internal note. The answer's state is the case's after it (a
+ * note leaves it as it was). Whatever is done after a comment to reach the case's user (mail) must skip
+ * an internal note: `comment.internal` below.
+ */
+export const addComment: Handlers['add_comment'] = async ({ case_id, comment, close, internal }, { caller }) => {
   const viewer = await viewerOf(caller);
+  // A customer's note is refused before anything is read or an attempt taken.
+  checkCommentKind(viewer, close ?? false, internal ?? false);
   // Another's case is "not found" before an attempt is taken.
   await visibleCase(case_id, viewer);
   await limitCustomer(viewer, caseAttempts.comment);
-  const { kase, commentId } = await commentOnCase(case_id, viewer, comment, close ?? false);
-  return { case_id, comment_id: commentId, state: kase.state };
+  const written = await commentOnCase(case_id, viewer, comment, close ?? false, { internal: internal ?? false });
+  return { case_id, comment_id: written.commentId, state: written.kase.state };
 };
 
 export const assignCaseHandler: Handlers['assign_case'] = async ({ case_id, user_id }, { caller }) => {

@@ -6,7 +6,10 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { portalTable } from '../../lib/db/table';
 import { casePartition } from './case.entity';
 
-/** A comment on a case: pk `case#{caseId}`, sk `comment#{id:10}` (in the order written). */
+/**
+ * A comment on a case: pk `case#{caseId}`, sk `comment#{id:10}` (in the order written). `internal`
+ * marks support's internal note: read only by admins, never shown or sent to the case's user.
+ */
 export const CaseCommentEntity = new Entity({
   name: 'case-comment',
   table: portalTable,
@@ -15,6 +18,7 @@ export const CaseCommentEntity = new Entity({
     id: number().key(),
     user_id: number(),
     by_admin: boolean(),
+    internal: boolean().optional(),
     comment: string(),
     created: string(),
   }),

@@ -28,6 +28,16 @@ export const caseSchema = item({
   /** 0 Closed, 1 New, 2 Waiting for user response, 3 Waiting for admin response. */
   state: number(),
   assigned_to: number().optional(),
+  /**
+   * What the case is about, named by its user when opening it (one they held then): a license (its id and
+   * type) and/or a registered product (its id, product id and uid). Kept as they were, so the case still
+   * says what it was about after the license or unit moved on.
+   */
+  license_id: number().optional(),
+  license_type_id: string().optional(),
+  product_id: number().optional(),
+  product_kind: string().optional(),
+  product_uid: string().optional(),
   /** Stored attachments (not uploads under way). */
   attachment_count: number(),
   /** Attachments, stored or under way: what the per-case limit counts. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { attachmentTypeOf, caseFilters, cleanAttachmentName, MAX_ATTACHMENT_NAME_LENGTH } from '../../../shared/cases/cases';
 import { caseList, toCaseListRow } from './case-list';
 import type { CaseRecord } from './case-record';
-import { caseStatistics, mayDeleteAttachment, maySeeCase, stateAfterComment } from './case.rules';
+import { caseStatistics, mayDeleteAttachment, mayReadComment, maySeeCase, stateAfterComment } from './case.rules';
 
 describe('the case state machine', () => {
   it('makes an admin comment wait for the user (2), a user comment wait for an admin (3), and a comment with close closed (0)', () => {
@@ -20,6 +20,13 @@ describe('who may do what with a case', () => {
     expect(maySeeCase({ user_id: 7 }, { userId: 8, isAdmin: true })).toBe(true);
     expect(mayDeleteAttachment({ user_id: 8 }, { userId: 7, isAdmin: false })).toBe(false);
     expect(mayDeleteAttachment({ user_id: 7 }, { userId: 7, isAdmin: false })).toBe(true);
+  });
+
+  it('lets only admins read an internal note, everyone who sees the case a comment', () => {
+    expect(mayReadComment({ internal: true }, { userId: 7, isAdmin: false })).toBe(false);
+    expect(mayReadComment({ internal: true }, { userId: 8, isAdmin: true })).toBe(true);
+    expect(mayReadComment({}, { userId: 7, isAdmin: false })).toBe(true);
+    expect(mayReadComment({ internal: false }, { userId: 7, isAdmin: false })).toBe(true);
   });
 });
 

@@ -15,6 +15,12 @@ export function stateAfterComment(byAdmin: boolean, close: boolean): CaseState {
   return byAdmin ? CASE_STATE.waitingForUser : CASE_STATE.waitingForAdmin;
 }
 
+/**
+ * An internal note is support's working memory about a case: admins read it, the case's user never
+ * does (it is left out of what they get, not hidden by the screen).
+ */
+export const mayReadComment = (comment: { internal?: boolean }, viewer: CaseViewer): boolean => viewer.isAdmin || comment.internal !== true;
+
 /** A case is the business of its user and of the admins; to anyone else it does not exist. */
 export const maySeeCase = (kase: { user_id: number }, viewer: CaseViewer): boolean => viewer.isAdmin || kase.user_id === viewer.userId;
 

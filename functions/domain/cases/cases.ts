@@ -1,9 +1,9 @@
 import { CASE_STATE, MAX_ATTACHMENTS_PER_CASE, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../shared/cases/cases';
 import { nextId } from '../../lib/db/counters';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { attachmentFileArrived, deleteAttachmentFile, putAttachmentFile } from './case-files';
-import type { CaseAttachmentRecord, CaseEventRecord, CaseRecord } from './case-record';
+import type { CaseAttachmentRecord, CaseCommentRecord, CaseEventRecord, CaseRecord } from './case-record';
 import { maySeeCase, stateAfterComment, type CaseViewer } from './case.rules';
 import { CaseChangedError, casesOf, findCase, writeCase, type CaseWriteParts } from './cases.repository';
 
@@ -55,8 +55,17 @@ function stateEvent(kase: CaseRecord, to: number, by: number, now: Date): CaseEv
   return [{ case_id: kase.id, revision: kase.revision + 1, kind: 'state', by_user_id: by, from_state: kase.state, to_state: to, at: now.toISOString() }];
 }
 
-/** Opens a case (state 1 New) for the user, with who opened it in its history. */
-export async function openCase(user: { id: number; name: string; email: string }, title: string, description: string): Promise<CaseRecord> {
+/**
+ * What a new case is about, as its user held it when opening it: a license (id, type) and/or a
+ * registered product (id, the unit's product id and uid).
+ */
+export interface CaseSubject {
+  license?: { id: number; license_type_id: string };
+  product?: { id: number; product_id: string; uid: string };
+}
+
+/** Opens a case (state 1 New) for the user, with who opened it in its history and what it is about. */
+export async function openCase(user: { id: number; name: string; email: string }, title: string, description: string, subject: CaseSubject = {}): Promise<CaseRecord> {
   const id = await nextId('case');
   const now = new Date();
   const kase: CaseRecord = {
@@ -67,6 +76,8 @@ export async function openCase(user: { id: number; name: string; email: string }
     title,
     description,
     state: CASE_STATE.new,
+    ...(subject.license ? { license_id: subject.license.id, license_type_id: subject.license.license_type_id } : {}),
+    ...(subject.product ? { product_id: subject.product.id, product_kind: subject.product.product_id, product_uid: subject.product.uid } : {}),
     attachment_count: 0,
     attachment_slots: 0,
     revision: 1,
@@ -78,20 +89,51 @@ export async function openCase(user: { id: number; name: string; email: string }
   return kase;
 }
 
-/** A comment: the state follows who wrote it (and `close`), in the same transaction. */
-export async function commentOnCase(caseId: number, viewer: CaseViewer, comment: string, close: boolean): Promise<{ kase: CaseRecord; commentId: number }> {
+/**
+ * Refuses an internal note from a customer (403) and one that would close the case (400: a note answers
+ * nobody, so it cannot end the conversation; Close case or a comment with close does).
+ */
+export function checkCommentKind(viewer: CaseViewer, close: boolean, internal: boolean): void {
+  if (!internal) return;
+  if (!viewer.isAdmin) throw forbidden(caseMessages.internalNoteForAdmins);
+  if (close) throw badRequest(caseMessages.internalNoteCannotClose);
+}
+
+/**
+ * A comment: the state follows who wrote it (and `close`), in the same transaction. An internal note
+ * (`internal`, admins only) is support's alone: the state stays (the customer was not answered) and so
+ * does `updated` (what the customer's list orders by and shows: a note must not show there), though the
+ * case's revision moves on like any write's. The comment written comes back with its `internal` mark:
+ * whatever tells the case's user about comments (mail) must pass over a note.
+ */
+export async function commentOnCase(
+  caseId: number,
+  viewer: CaseViewer,
+  comment: string,
+  close: boolean,
+  { internal = false }: { internal?: boolean } = {},
+): Promise<{ kase: CaseRecord; commentId: number; comment: CaseCommentRecord }> {
+  checkCommentKind(viewer, close, internal);
   const commentId = await nextId('case-comment');
+  let written: CaseCommentRecord | undefined;
   const kase = await changeCase(caseId, viewer, (read, now) => {
+    written = {
+      case_id: read.id,
+      id: commentId,
+      user_id: viewer.userId,
+      by_admin: viewer.isAdmin,
+      ...(internal ? { internal: true } : {}),
+      comment,
+      created: now.toISOString(),
+    };
+    if (internal) return { next: { ...read, revision: read.revision + 1 }, parts: { comment: written } };
     const state = stateAfterComment(viewer.isAdmin, close);
     return {
       next: revised(read, { state }, now),
-      parts: {
-        comment: { case_id: read.id, id: commentId, user_id: viewer.userId, by_admin: viewer.isAdmin, comment, created: now.toISOString() },
-        events: stateEvent(read, state, viewer.userId, now),
-      },
+      parts: { comment: written, events: stateEvent(read, state, viewer.userId, now) },
     };
   });
-  return { kase, commentId };
+  return { kase, commentId, comment: written! };
 }
 
 /** Closes a case (state 0); closing a closed case changes nothing. */

@@ -21,6 +21,7 @@ import { productCountChanges } from './product-figures';
 import { productListWrites } from './product-list';
 import { ProductEntity, productsOfPartition } from './product.entity';
 import { UnitRegistrationEntity } from './unit-registration.entity';
+import { findProduct } from './product-reads';
 
 export type ProductRecord = FormattedItem<typeof ProductEntity>;
 
@@ -38,10 +39,8 @@ async function inTransaction(work: () => Promise<unknown>): Promise<void> {
   }
 }
 
-export async function findProduct(id: number): Promise<ProductRecord | null> {
-  const { Item } = await ProductEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
-  return Item ?? null;
-}
+// The read of one product lives in product-reads.ts (a lighter bundle for functions that only read one).
+export { findProduct } from './product-reads';
 
 /** The product a unit is registered as, if it is. */
 export async function findProductByUid(uid: string): Promise<ProductRecord | null> {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { caseAdminContract } from '../../../shared/contract/case.admin';
-import { caseContract, type Case, type CaseAttachment } from '../../../shared/contract/case';
+import { caseContract, type Case, type CaseAttachment, type CaseComment, type CaseEvent } from '../../../shared/contract/case';
+import { licContract, type LicenseRow } from '../../../shared/contract/lic';
+import { productContract, type Product } from '../../../shared/contract/product';
 import { userAdminContract } from '../../../shared/contract/user.admin';
 import { api } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
-import { renderScreen } from '../support/render';
+import { currentPath, renderScreen } from '../support/render';
 import { findConfirmation, findNotification } from '../support/results';
 
 /**
@@ -34,8 +36,50 @@ function supportCase(fields: Partial<Case> = {}): Case {
 
 const OTHER_ADMIN = { id: 2, username: 'sam', email: 'sam@example.com', first_name: 'Sam', last_name: 'Support' };
 
+/** A license of the customer's as get_licenses answers it. */
+const OWN_LICENSE: LicenseRow = {
+  id: 31,
+  user_id: CUSTOMER.id,
+  created: '2026-01-05',
+  license_type_id: 'Battery',
+  license_usage_id: 4,
+  license_usage: 'Standard',
+  enabled: true,
+  valid_from: '2026-01-01',
+  valid_to: null,
+  tag: null,
+  reserved_to: null,
+  fingerprint: null,
+  hostname: null,
+  expired: false,
+  days: null,
+  hid: null,
+  subscription_id: null,
+  subscription_state: null,
+  shared_count: 0,
+  addons: [],
+  shared_users: [],
+  shared_by: null,
+};
+/** A registered unit of the customer's as get_products answers it. */
+const OWN_PRODUCT: Product = {
+  id: 12,
+  created: '2026-01-01T00:00:00.000Z',
+  product_id: 'Arc',
+  uid: 'ARC000123',
+  hardware_version: '2',
+  user_id: CUSTOMER.id,
+  license_id: null,
+  ean: '',
+  banner: null,
+  link: null,
+};
+
 async function openCases(as: 'customer' | 'admin', cases: Case[], path = '/cases') {
   answerProfile(as === 'admin' ? ADMIN : CUSTOMER);
+  // What the new-case form offers to name.
+  api.answer(licContract, 'get_licenses', { licenses: [OWN_LICENSE] });
+  api.answer(productContract, 'get_products', { products: [OWN_PRODUCT] });
   api.answer(caseContract, 'get_cases', { cases, count: cases.length });
   api.answer(userAdminContract, 'get_admins', { admins: [{ id: ADMIN.id, username: 'admin', email: ADMIN.email, first_name: 'Ada', last_name: 'Admin' }, OTHER_ADMIN] });
   const rendered = await renderScreen(path, { as, title: path === '/cases' ? 'Cases' : 'Case' });
@@ -47,8 +91,16 @@ function answerCase(detail: Case, extra: Partial<Parameters<typeof caseDetail>[1
   api.answer(caseContract, 'get_case', caseDetail(detail, extra));
 }
 
-function caseDetail(detail: Case, { comments = [], attachments = [] }: { comments?: { id: number; comment: string; user_id: number; created: string; by_admin: boolean }[]; attachments?: CaseAttachment[] } = {}) {
-  return { ...detail, comments, attachments };
+interface DetailExtras {
+  comments?: CaseComment[];
+  attachments?: CaseAttachment[];
+  history?: CaseEvent[];
+  license?: { id: number; license_type_id: 'Battery' } | null;
+  product?: { id: number; product_id: string; uid: string } | null;
+}
+
+function caseDetail(detail: Case, { comments = [], attachments = [], ...rest }: DetailExtras = {}) {
+  return { ...detail, comments, attachments, ...rest };
 }
 
 const lastCall = () => api.calls(caseContract, 'get_cases').at(-1);
@@ -215,5 +267,129 @@ describe('Case dialog', () => {
     await user.click((await findConfirmation('Delete trace.csv?')).button('Delete attachment'));
     await findNotification('trace.csv deleted');
     expect(api.calls(caseContract, 'delete_attachment')).toEqual([{ attachment_id: 41 }]);
+  });
+});
+
+describe('Internal notes', () => {
+  const question = { id: 1, comment: 'Which firmware?', user_id: ADMIN.id, created: '2026-11-02T09:00:00Z', by_admin: true, internal: false };
+  const note = { id: 2, comment: 'On a trial: check the order first', user_id: OTHER_ADMIN.id, created: '2026-11-02T09:30:00Z', by_admin: true, internal: true };
+
+  it('lets an admin add an internal note, sent as internal and never closing', async () => {
+    const open = supportCase({ state: 3 });
+    answerCase(open);
+    api.answer(caseContract, 'add_comment', ({ case_id }) => ({ case_id, comment_id: 9, state: 3 }));
+    const { user } = await openCases('admin', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    const addNote = await within(dialog).findByRole('button', { name: 'Add internal note' });
+    expect(addNote).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText('Comment'), 'Refund pending');
+    await user.click(addNote);
+    await findNotification(`Internal note added to case ${open.id}`);
+    expect(api.calls(caseContract, 'add_comment')).toEqual([{ case_id: open.id, comment: 'Refund pending', internal: true }]);
+    expect(within(dialog).getByLabelText('Comment')).toHaveProperty('value', '');
+  });
+
+  it('shows a note apart from the conversation, labelled as not shown to the customer', async () => {
+    const open = supportCase({ state: 2 });
+    answerCase(open, { comments: [question, note] });
+    await openCases('admin', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    const noteItem = (await within(dialog).findByText(note.comment)).closest('li')!;
+    const questionItem = within(dialog).getByText(question.comment).closest('li')!;
+    expect(within(noteItem).getByText('Internal note — not shown to the customer')).toBeTruthy();
+    expect(within(noteItem).getByText(/^Sam Support,/)).toBeTruthy();
+    expect(noteItem.hasAttribute('data-internal-note')).toBe(true);
+    expect(noteItem.getAttribute('style')).toContain('--mantine-color-yellow-light');
+    expect(within(questionItem).queryByText('Internal note — not shown to the customer')).toBeNull();
+    expect(questionItem.hasAttribute('data-internal-note')).toBe(false);
+    expect(questionItem.getAttribute('style') ?? '').not.toContain('yellow');
+  });
+
+  it('offers a customer no internal note and shows them no history', async () => {
+    const open = supportCase({ state: 2 });
+    // Even were a history handed to the screen, a customer is not shown it (the server never sends it them).
+    answerCase(open, { comments: [{ ...question, internal: undefined }], history: [{ at: '2026-11-01T10:00:00Z', by_user_id: CUSTOMER.id, kind: 'state', from_state: null, to_state: 1, assigned_to: null }] });
+    await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    await within(dialog).findByText(question.comment);
+    expect(within(dialog).getByRole('button', { name: 'Add comment' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Add internal note' })).toBeNull();
+    expect(within(dialog).queryByText('Internal note — not shown to the customer')).toBeNull();
+    expect(within(dialog).queryByText('History')).toBeNull();
+    expect(within(dialog).queryByText(/opened the case/)).toBeNull();
+  });
+});
+
+describe('What a case is about', () => {
+  it('lets a customer name one of their licenses or products on a new case, and sends the license picked', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    api.answer(caseContract, 'create_case', { id: 901 });
+    answerCase(supportCase({ id: 901 }), { license: { id: OWN_LICENSE.id, license_type_id: 'Battery' } });
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Seat stuck');
+    await user.type(within(dialog).getByLabelText('Comment'), 'The seat stays on my old laptop.');
+    await user.click(within(dialog).getByRole('combobox', { name: 'About a license or product (optional)' }));
+    expect(await screen.findByRole('option', { name: 'Arc ARC000123' })).toBeTruthy();
+    await user.click(await screen.findByRole('option', { name: 'License 31 (Battery)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open case' }));
+    await findNotification('Case 901 opened');
+    expect(api.calls(caseContract, 'create_case')).toEqual([{ title: 'Seat stuck', description: 'The seat stays on my old laptop.', license_id: OWN_LICENSE.id }]);
+  });
+
+  it('sends a product picked as product_id', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    api.answer(caseContract, 'create_case', { id: 902 });
+    answerCase(supportCase({ id: 902 }));
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Noise');
+    await user.type(within(dialog).getByLabelText('Comment'), 'Noisy readings.');
+    await user.click(within(dialog).getByRole('combobox', { name: 'About a license or product (optional)' }));
+    await user.click(await screen.findByRole('option', { name: 'Arc ARC000123' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open case' }));
+    await findNotification('Case 902 opened');
+    expect(api.calls(caseContract, 'create_case')).toEqual([{ title: 'Noise', description: 'Noisy readings.', product_id: OWN_PRODUCT.id }]);
+  });
+
+  it("links a case's license and product to the customer's own pages", async () => {
+    const open = supportCase();
+    answerCase(open, { license: { id: 31, license_type_id: 'Battery' }, product: { id: 12, product_id: 'Arc', uid: 'ARC000123' } });
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect((await within(dialog).findByRole('link', { name: 'License 31 (Battery)' })).getAttribute('href')).toBe('/licenses');
+    expect(within(dialog).getByRole('link', { name: 'Arc ARC000123' }).getAttribute('href')).toBe('/myproducts');
+    await user.click(within(dialog).getByRole('link', { name: 'Arc ARC000123' }));
+    await waitFor(() => expect(currentPath()).toBe('/myproducts'));
+  });
+
+  it("links them to an admin's All licenses and Registered products", async () => {
+    const open = supportCase();
+    answerCase(open, { license: { id: 31, license_type_id: 'Battery' }, product: { id: 12, product_id: 'Arc', uid: 'ARC000123' } });
+    await openCases('admin', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect((await within(dialog).findByRole('link', { name: 'License 31 (Battery)' })).getAttribute('href')).toBe('/alllicenses?id=31');
+    expect(within(dialog).getByRole('link', { name: 'Arc ARC000123' }).getAttribute('href')).toBe('/allproducts?search=ARC000123');
+  });
+});
+
+describe('Case history', () => {
+  it('shows an admin every state change and assignment in words, with who and when', async () => {
+    const open = supportCase({ state: 2, assigned_to: null });
+    const history: CaseEvent[] = [
+      { at: '2026-11-01T10:00:00Z', by_user_id: CUSTOMER.id, kind: 'state', from_state: null, to_state: 1, assigned_to: null },
+      { at: '2026-11-02T09:00:00Z', by_user_id: ADMIN.id, kind: 'assign', from_state: null, to_state: null, assigned_to: OTHER_ADMIN.id },
+      { at: '2026-11-03T09:00:00Z', by_user_id: OTHER_ADMIN.id, kind: 'state', from_state: 1, to_state: 2, assigned_to: null },
+      { at: '2026-11-04T09:00:00Z', by_user_id: OTHER_ADMIN.id, kind: 'assign', from_state: null, to_state: null, assigned_to: null },
+    ];
+    answerCase(open, { history });
+    await openCases('admin', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect(await within(dialog).findByText('History')).toBeTruthy();
+    expect(within(dialog).getByText('dana@example.com (user 7) opened the case')).toBeTruthy();
+    expect(within(dialog).getByText('Ada Admin assigned the case to Sam Support')).toBeTruthy();
+    expect(within(dialog).getByText('Sam Support changed the state from New to Waiting for user response')).toBeTruthy();
+    expect(within(dialog).getByText('Sam Support cleared the assignment')).toBeTruthy();
+    expect(within(dialog).getByText('2026-11-03')).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, FileButton, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList } from '../../../../../shared/cases/cases';
+import { attachmentExtensionList } from '../../../../../shared/cases/cases';
 import { describeSize } from '../../../../../shared/api';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
+import { personText } from '../../../components/person';
 import { formatDate } from '../../../lib/dates';
 import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
 import { adminChoiceLabel, adminName, type AdminSummary } from '../admin-name';
@@ -13,14 +14,17 @@ import {
   useAssignCase,
   useCase,
   useCloseCase,
-  useCreateCase,
   useDeleteAttachment,
   useUploadAttachment,
   type CaseDetail,
 } from '../api/cases';
 import { caseTexts } from '../messages';
+import { CaseComments } from './case-comments';
+import { CaseHistory } from './case-history';
 import { CaseStateBadge } from './case-state-badge';
+import { CaseSubject } from './case-subject';
 import { CommentBox } from './comment-box';
+import { NewCaseForm } from './new-case-form';
 
 interface CaseDialogProps {
   /** The case shown, or 0 for a new one. */
@@ -45,42 +49,22 @@ export function CaseDialog({ caseId, isAdmin, admins, onCreated }: CaseDialogPro
   );
 }
 
-/** A new case: its description line and its first comment, both needed before it can be sent. */
-function NewCaseForm({ onCreated }: { onCreated: (caseId: number) => void }) {
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const create = useCreateCase();
-  const submit = useSubmit(() => create.mutateAsync({ title: title.trim(), description }), {
-    success: ({ id }) => caseTexts.created(id),
-    onSuccess: ({ id }) => onCreated(id),
-  });
-  const ready = title.trim() !== '' && description.trim() !== '';
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (ready) void submit.run();
-      }}
-    >
-      <Stack gap="sm">
-        <TextInput label="Description" required maxLength={MAX_CASE_TITLE_LENGTH} value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
-        <CommentBox label="Comment" value={description} onChange={setDescription} />
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!ready} loading={submit.pending}>
-            Open case
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
-
 const authorOf = (detail: CaseDetail, userId: number, byAdmin: boolean, isAdmin: boolean, admins: readonly AdminSummary[]) => {
   if (!byAdmin && userId === detail.user_id) return detail.name || detail.email || `User ${userId}`;
   return isAdmin ? adminName(admins, userId) : caseTexts.support;
 };
 
-/** A case: its state, comments and attachments, a comment box, and for admins assignment and Close. */
+/** Anyone in an admin's history: an administrator by name, the case's user as the admin screens name users. */
+const personInCase = (detail: CaseDetail, userId: number, admins: readonly AdminSummary[]) => {
+  if (admins.some((admin) => admin.id === userId)) return adminName(admins, userId);
+  if (userId === detail.user_id) return personText({ id: userId, name: detail.name, email: detail.email });
+  return personText({ id: userId });
+};
+
+/**
+ * A case: what it is about, its state, comments and attachments, a comment box, and for admins
+ * assignment, Close, internal notes and the history.
+ */
 function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: boolean; admins: readonly AdminSummary[] }) {
   const query = useCase(caseId);
   if (query.isPending) return <PageLoader />;
@@ -100,40 +84,40 @@ function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: bo
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {detail.description}
         </Text>
+        <CaseSubject license={detail.license} product={detail.product} isAdmin={isAdmin} />
       </Stack>
       {isAdmin && <AdminActions detail={detail} admins={admins} />}
       <Divider label="Comments" labelPosition="left" />
-      {detail.comments.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {caseTexts.noComments}
-        </Text>
-      ) : (
-        <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {detail.comments.map((comment) => (
-            <Paper key={comment.id} component="li" withBorder p="xs">
-              <Text size="xs" c="dimmed">
-                {authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)}, {formatDate(comment.created)}
-              </Text>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                {comment.comment}
-              </Text>
-            </Paper>
-          ))}
-        </Stack>
-      )}
+      <CaseComments comments={detail.comments} authorOf={(comment) => authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)} />
       <Divider label="Attachments" labelPosition="left" />
       <Attachments detail={detail} isAdmin={isAdmin} admins={admins} />
-      <AddComment caseId={caseId} />
+      <AddComment caseId={caseId} isAdmin={isAdmin} />
+      {isAdmin && detail.history && (
+        <>
+          <Divider label={caseTexts.history} labelPosition="left" />
+          <CaseHistory history={detail.history} nameOf={(userId) => personInCase(detail, userId, admins)} />
+        </>
+      )}
     </Stack>
   );
 }
 
-/** The comment box with Add comment and Comment and close, both disabled while it is empty. */
-function AddComment({ caseId }: { caseId: number }) {
+/** How a comment is sent: to the conversation, closing the case with it, or as an admin's internal note. */
+type CommentKind = 'comment' | 'close' | 'note';
+
+const commentParams = (kind: CommentKind) => (kind === 'note' ? { internal: true } : { close: kind === 'close' });
+const commentSent = (kind: CommentKind, caseId: number) =>
+  kind === 'note' ? caseTexts.noteAdded(caseId) : kind === 'close' ? caseTexts.commentedAndClosed(caseId) : caseTexts.commented(caseId);
+
+/**
+ * The comment box with Add comment and Comment and close, and for admins Add internal note (a note the
+ * customer never sees, which cannot close the case); all disabled while the box is empty.
+ */
+function AddComment({ caseId, isAdmin }: { caseId: number; isAdmin: boolean }) {
   const [comment, setComment] = useState('');
   const addComment = useAddComment();
-  const submit = useSubmit((close: boolean) => addComment.mutateAsync({ case_id: caseId, comment, close }), {
-    success: (_result, close) => (close ? caseTexts.commentedAndClosed(caseId) : caseTexts.commented(caseId)),
+  const submit = useSubmit((kind: CommentKind) => addComment.mutateAsync({ case_id: caseId, comment, ...commentParams(kind) }), {
+    success: (_result, kind) => commentSent(kind, caseId),
     onSuccess: () => setComment(''),
   });
   const empty = comment.trim() === '';
@@ -141,10 +125,15 @@ function AddComment({ caseId }: { caseId: number }) {
     <Stack gap="sm">
       <CommentBox label="Comment" value={comment} onChange={setComment} />
       <Group justify="flex-end">
-        <Button variant="default" disabled={empty} loading={submit.pending} onClick={() => void submit.run(true)}>
+        {isAdmin && (
+          <Button variant="default" disabled={empty} loading={submit.pending} onClick={() => void submit.run('note')}>
+            {caseTexts.addNote}
+          </Button>
+        )}
+        <Button variant="default" disabled={empty} loading={submit.pending} onClick={() => void submit.run('close')}>
           Comment and close
         </Button>
-        <Button disabled={empty} loading={submit.pending} onClick={() => void submit.run(false)}>
+        <Button disabled={empty} loading={submit.pending} onClick={() => void submit.run('comment')}>
           Add comment
         </Button>
       </Group>

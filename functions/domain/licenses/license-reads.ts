@@ -1,0 +1,34 @@
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { portalTable } from '../../lib/db/table';
+import { LicenseShareEntity } from './license-share.entity';
+import { LicenseEntity } from './license.entity';
+import type { LicenseRecord } from './licenses.repository';
+
+/**
+ * The licenses repository's reads of one license and whom it is shared with, in a module of their own so
+ * a function that only reads a license (a case naming one) does not bundle the repository's writes with
+ * their lists, counters and audit. licenses.repository.ts exports them too.
+ */
+
+export async function findLicense(id: number): Promise<LicenseRecord | null> {
+  const { Item } = await LicenseEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** The users a license is shared with. */
+export async function sharedUserIds(licenseId: number): Promise<number[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseShareEntity)
+    .query({ partition: `license#${licenseId}`, range: { beginsWith: 'share#' } })
+    .options({ maxPages: Infinity, consistent: true })
+    .send();
+  return (Items ?? []).map((share) => share.user_id).sort((a, b) => a - b);
+}
+
+/**
+ * Whom a license read as `license` is shared with: the list it carries (the write is conditioned on that
+ * reading), or, for one stored before it carried it, its share items.
+ */
+export const sharedUsersOf = async (license: LicenseRecord): Promise<number[]> => license.shared_users ?? sharedUserIds(license.id);
