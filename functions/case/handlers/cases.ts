@@ -4,6 +4,7 @@ import type { caseAdminContract } from '../../../shared/contract/case.admin';
 import { attachmentLink } from '../../domain/cases/case-files';
 import { readCaseStatistics } from '../../domain/cases/case-figures';
 import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-list';
+import { mailCaseWriting } from '../../domain/cases/case-mail';
 import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
 import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
 import { assignCase, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
@@ -86,6 +87,8 @@ export const createCase: Handlers['create_case'] = async ({ title, description }
   const user = await resolveCallerUser(caller);
   await limitCustomer({ userId: user.id, isAdmin: caller.isAdmin }, caseAttempts.create);
   const kase = await openCase({ id: user.id, name: personName(user), email: user.email }, title, description);
+  // Whoever opens a case is its customer: support hears of it.
+  await mailCaseWriting({ kase, what: 'opened', authorId: user.id, bySupport: false, text: description, visibleToCustomer: true });
   return { id: kase.id };
 };
 
@@ -95,6 +98,8 @@ export const addComment: Handlers['add_comment'] = async ({ case_id, comment, cl
   await visibleCase(case_id, viewer);
   await limitCustomer(viewer, caseAttempts.comment);
   const { kase, commentId } = await commentOnCase(case_id, viewer, comment, close ?? false);
+  // Every comment is the customer's to see: support's answer mails the customer, the customer's mails support.
+  await mailCaseWriting({ kase, what: 'comment', authorId: viewer.userId, bySupport: viewer.isAdmin, text: comment, visibleToCustomer: true });
   return { case_id, comment_id: commentId, state: kase.state };
 };
 
