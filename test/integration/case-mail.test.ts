@@ -42,6 +42,8 @@ describe('mail about a support case', () => {
     expect(mails[0]!.text).toContain('It stops at 60 minutes every time.');
     expect(mails[0]!.text).toContain(`${ann.email}`);
     expect(mails[0]!.text).toContain(`${baseUrl}/cases/${id}`);
+    // The local mailbox page shows it as a link to follow.
+    expect(await (await fetch(`${baseUrl}/local/mailbox`)).text()).toContain(`<a href="/cases/${id}">${baseUrl}/cases/${id}</a>`);
   });
 
   it("tells support and the assignee, once each, of the customer's comment", async () => {
