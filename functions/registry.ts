@@ -186,7 +186,7 @@ export const endpoints = {
     path: 'case',
     // Support cases with their comments, attachments and history, their list rows and counts by state;
     // the caller's user record on a first call; the per-user limits on cases, comments and uploads. A
-    // comment is mailed to the other side (the customer, or support and the assignee) with a link.
+    // new case or comment is mailed to the other side (the customer, or support and the assignee) with a link.
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       mail: true,
