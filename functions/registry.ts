@@ -87,7 +87,10 @@ export interface FunctionNeeds {
   /** Reads the pool's id (and client id, to verify tokens) from its environment. */
   poolIds?: boolean;
   secrets?: readonly SecretName[];
-  /** Sends the product's own mail (SES in AWS, the local mailbox locally). */
+  /**
+   * Sends the product's own mail (SES in AWS, the local mailbox locally), with links to the portal: the
+   * unit is given the portal's address (functions/lib/portal-address.ts).
+   */
   mail?: boolean;
   /** Subscribes people to the newsletter (Mailchimp in AWS, a local file locally). */
   newsletter?: boolean;
@@ -183,9 +186,11 @@ export const endpoints = {
     path: 'case',
     // Support cases with their comments, attachments and history, their list rows and counts by state;
     // the caller's user record on a first call; the per-user limits on cases, comments and uploads; the
-    // license or registered product a new case names (read, to check it is the caller's).
+    // license or registered product a new case names (read, to check it is the caller's). A new case or
+    // comment is mailed to the other side (the customer, or support and the assignee) with a link.
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+      mail: true,
       // A file sent in the call is stored, a larger one uploaded by a presigned form (its arrival read as
       // metadata); downloads are short-lived signed links; a deleted attachment's file goes. The admin
       // case list starts cold from its snapshot.
@@ -328,14 +333,22 @@ export function unitSecrets(needs: FunctionNeeds): SecretName[] {
 
 /**
  * The names of the environment variables a unit with these needs is given (values come from the
- * stack or the local stack). Secrets arrive as `{env}` locally and `{env}_SECRET_ID` in AWS.
+ * stack or the local stack). Secrets arrive as `{env}` locally and `{env}_SECRET_ID` in AWS; the portal's
+ * address as PORTAL_URL locally and PORTAL_URL_PARAMETER (a parameter's name) in AWS: see `deliveredAs`.
  */
 export function environmentNames(needs: FunctionNeeds): string[] {
   return [
     ...(needs.table?.length ? [ENV.tableName] : []),
+    ...(needs.mail ? [ENV.portalUrl] : []),
     ...(needs.poolIds ? [ENV.userPoolId, ENV.userPoolClientId] : []),
     ...unitSecrets(needs).map((name) => secrets[name].env),
     ...bucketGrants(needs.files).map((grant) => grant.env),
     ...(needs.checkoutApi ? [ENV.checkoutApiUrl] : []),
   ];
 }
+
+/**
+ * The variables that deliver one of environmentNames: the value itself (locally), or in AWS the id of the
+ * secret or the name of the parameter that holds it. A unit is complete when one of them is set.
+ */
+export const deliveredAs = (name: string): string[] => [name, `${name}_SECRET_ID`, `${name}_PARAMETER`];

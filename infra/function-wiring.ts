@@ -3,10 +3,11 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '../shared/runtime';
-import { environmentNames, secrets, unitSecrets, type FunctionNeeds, type SecretName } from '../functions/registry';
+import { deliveredAs, environmentNames, secrets, unitSecrets, type FunctionNeeds, type SecretName } from '../functions/registry';
 import { bucketGrants } from '../functions/lib/files/access';
 import type { BucketRole } from './definitions';
 import type { Data } from './constructs/data';
+import { portalUrlParameterArn, portalUrlParameterName } from './constructs/portal-address';
 import type { PortalFunction } from './portal-function';
 
 /** What a function can be wired to; the pool is absent for Cognito triggers (it references them). */
@@ -21,7 +22,8 @@ export interface WiringTargets {
 /**
  * The one place a function gets its environment and grants from its registry needs: the table actions
  * it uses, the Cognito actions on the pool, its buckets' variables and exactly the object actions of
- * their operations, the secrets (as `{env}_SECRET_ID`), and nothing else. It
+ * their operations, the secrets (as `{env}_SECRET_ID`), for mail the portal's address (as the name of
+ * the parameter that holds it, and the right to read that parameter only), and nothing else. It
  * checks at the end that the function holds every variable its unit validates at start.
  */
 export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: WiringTargets): void {
@@ -64,6 +66,11 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
       reason: `Objects of the ${grant.bucket} bucket are addressed by keys the function builds at run time, so it may ${grant.actions.join(', ')} any key of that bucket, and only of that bucket.`,
     });
   }
+  if (needs.mail) {
+    // The parameter's fixed name, not the parameter: the distribution it holds depends on this function.
+    env(ENV.portalUrlParameter, portalUrlParameterName(Stack.of(fn)));
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ssm:GetParameter'], resources: [portalUrlParameterArn(Stack.of(fn))] }));
+  }
   // The provider's live API; the sandbox's stands in for it only on the local stack.
   if (needs.checkoutApi) env(ENV.checkoutApiUrl, 'https://api.fastspring.com');
   for (const name of unitSecrets(needs)) {
@@ -72,6 +79,6 @@ export function wireFunction(fn: PortalFunction, needs: FunctionNeeds, targets: 
     env(`${secrets[name].env}_SECRET_ID`, secret.secretArn);
   }
   const given = new Set(Object.keys(fn.environment));
-  const missing = environmentNames(needs).filter((name) => !given.has(name) && !given.has(`${name}_SECRET_ID`));
+  const missing = environmentNames(needs).filter((name) => !deliveredAs(name).some((variable) => given.has(variable)));
   if (missing.length) throw new Error(`${fn.node.path} lacks ${missing.join(', ')}`);
 }

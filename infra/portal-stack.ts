@@ -8,6 +8,7 @@ import { Identity } from './constructs/identity';
 import { Jobs } from './constructs/jobs';
 import { Messaging, type DeploymentOptions } from './constructs/messaging';
 import { OperatorAlarms } from './constructs/operator-alarms';
+import { PortalAddress } from './constructs/portal-address';
 import { PortalSecrets } from './constructs/secrets';
 import { Web } from './constructs/web';
 import type { PortalFunction } from './portal-function';
@@ -32,6 +33,7 @@ export class PortalStack extends Stack {
   readonly web: Web;
   readonly jobs: Jobs;
   readonly alarms: OperatorAlarms;
+  readonly portalAddress: PortalAddress;
 
   constructor(scope: Construct, id: string, props: PortalStackProps) {
     super(scope, id, props);
@@ -85,6 +87,9 @@ export class PortalStack extends Stack {
       checkout: props.options?.checkout,
       redirectOrigins: props.options?.redirectOrigins,
     });
+
+    // Where the mail senders (wired from their registry needs) read the portal's address for their links.
+    this.portalAddress = new PortalAddress(this, 'PortalAddress', { distribution: this.web.distribution });
 
     new CfnOutput(this, 'DistributionUrl', {
       description: 'The portal',

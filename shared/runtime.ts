@@ -23,8 +23,14 @@ export const ENV = {
   sessionRecheckSeconds: 'SESSION_RECHECK_SECONDS',
   /** A sender verified in SES; without it the product's own mail is only logged. */
   mailFrom: 'MAIL_FROM',
-  /** The support desk's mailbox (certificate requests); MAIL_FROM when not set. */
+  /** The support desk's mailbox (certificate requests, customers' case comments); MAIL_FROM when not set. */
   supportEmail: 'SUPPORT_EMAIL',
+  /**
+   * The portal's own address (`https://…`, no trailing slash), for links in mail: set directly on the local
+   * stack; in AWS the name of the SSM parameter that holds it arrives as PORTAL_URL_PARAMETER instead.
+   */
+  portalUrl: 'PORTAL_URL',
+  portalUrlParameter: 'PORTAL_URL_PARAMETER',
   /** The checkout provider's REST API (https://api.fastspring.com unless set; the sandbox locally). */
   checkoutApiUrl: 'FASTSPRING_API_URL',
   mailchimpServer: 'MAILCHIMP_SERVER',

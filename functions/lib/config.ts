@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ENV } from '../../shared/runtime';
-import { environmentNames, type FunctionNeeds } from '../registry';
+import { deliveredAs, environmentNames, type FunctionNeeds } from '../registry';
 import { functionEnv } from './runtime-env';
 
 /** How long a function trusts its last look at a session (revocation, admin rights) by default. */
@@ -34,9 +34,7 @@ const cache = new WeakMap<object, FunctionConfig>();
 
 /** Fails naming every variable a unit with `needs` lacks; each Lambda entry calls it at cold start. */
 export function validateEnvironment(needs: FunctionNeeds, env: Readonly<Record<string, string | undefined>> = functionEnv()): void {
-  const missing = environmentNames(needs).filter(
-    (name) => !env[name] && !env[`${name}_SECRET_ID`],
-  );
+  const missing = environmentNames(needs).filter((name) => !deliveredAs(name).some((variable) => env[variable]));
   const parsed = envSchema.safeParse(env);
   const invalid = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
   if (missing.length || invalid.length) {

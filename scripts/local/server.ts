@@ -13,6 +13,7 @@ import type { EdgeClock } from './edge-clock';
 import { isResponse, viewerRequestFunction, viewerRequestOf } from './edge-function';
 import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
+import { linkPortalAddresses } from './mailbox-links';
 import { localOnly } from './local-only';
 import { refuseUnsafePaths } from './request-path';
 
@@ -80,7 +81,7 @@ export function createLocalApp(options: LocalAppOptions): Hono {
 
   app.use('/local/*', localOnly());
   app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
-  app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile))));
+  app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile), new URL(c.req.url).port)));
   if (options.checkoutSandbox) app.route('/', options.checkoutSandbox);
 
   for (const endpoint of options.endpoints) {
@@ -152,12 +153,12 @@ export function createLocalApp(options: LocalAppOptions): Hono {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** A plain page for developers: every mail the local stack sent, newest first. */
-function renderMailbox(mails: LocalMail[]): string {
+/** A plain page for developers: every mail the local stack sent, newest first, with the portal's links to follow. */
+function renderMailbox(mails: LocalMail[], portalPort: string): string {
   const rows = mails
     .map(
       (mail) => `<tr><td>${escapeHtml(mail.sent)}</td><td>${escapeHtml(mail.to)}</td><td>${escapeHtml(mail.subject)}</td>
-<td><pre>${escapeHtml(mail.text)}</pre></td><td class="code">${escapeHtml(mail.code ?? '')}</td></tr>`,
+<td><pre>${linkPortalAddresses(escapeHtml(mail.text), portalPort)}</pre></td><td class="code">${escapeHtml(mail.code ?? '')}</td></tr>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title>

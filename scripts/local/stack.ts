@@ -179,6 +179,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // The local implementations of the adapters to outside services (functions/lib/adapters).
       [ENV.localMailboxFile]: mailboxFile,
       [ENV.localNewsletterFile]: newsletterFile,
+      // The portal's own address, for the links in mail (in AWS a parameter holds the distribution's).
+      [ENV.portalUrl]: `http://127.0.0.1:${port}`,
       // The checkout provider's REST API: the sandbox's, on this server.
       [ENV.checkoutApiUrl]: `http://127.0.0.1:${port}/local/checkout/api`,
     });

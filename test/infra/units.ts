@@ -84,11 +84,19 @@ const secretEnvNames = new Set<string>(Object.values(secrets).map((secret) => se
 
 /**
  * The variable names the unit's code validates at start (environmentNames), as the stack must set them:
- * a secret arrives as the id of a Secrets Manager secret, `{ENV}_SECRET_ID`.
+ * a secret arrives as the id of a Secrets Manager secret, `{ENV}_SECRET_ID`; the portal's address as the
+ * name of the parameter that holds it.
  */
 export function requiredVariables(needs: FunctionNeeds): string[] {
-  return environmentNames(needs).map((name) => (secretEnvNames.has(name) ? `${name}_SECRET_ID` : name));
+  return environmentNames(needs).map((name) =>
+    secretEnvNames.has(name) ? `${name}_SECRET_ID` : name === ENV.portalUrl ? ENV.portalUrlParameter : name,
+  );
 }
+
+/** The ARN of the parameter holding the portal's address, as the template spells it (built from the fixed name). */
+export const portalUrlParameterArnIn = (stack: PortalStack) => ({
+  'Fn::Join': ['', ['arn:', ref('AWS::Partition'), ':ssm:', ref('AWS::Region'), ':', ref('AWS::AccountId'), `:parameter/${stack.stackName}/portal-url`]],
+});
 
 /** The secret the stack created for a registry secret (never creates one, unlike secrets.get). */
 export function secretOf(stack: PortalStack, name: SecretName) {
@@ -119,6 +127,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     ...(needs.userPool?.length ? ['cognito-idp'] : []),
     ...(unitSecrets(needs).length || (withOptions && unit.ownNeeds.newsletter) ? ['secretsmanager'] : []),
     ...(withOptions && unit.ownNeeds.mail ? ['ses'] : []),
+    ...(needs.mail ? ['ssm'] : []),
     ...(bucketGrants(needs.files).some((grant) => grant.actions.length) ? ['s3'] : []),
   ]);
   expect([...services].sort(), label).toEqual([...expectedServices].sort());
@@ -170,6 +179,11 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
       ),
   );
 
+  // SSM: a mail sender reads the parameter holding the portal's address, and no other.
+  expect(ofService('ssm'), label).toEqual(
+    needs.mail ? [expect.objectContaining({ Action: 'ssm:GetParameter', Resource: portalUrlParameterArnIn(stack) })] : [],
+  );
+
   // Logs: its own log group only.
   expect(ofService('logs'), label).toEqual([expect.objectContaining({ Resource: arnOf(logicalIdOf(stack, fn.logGroup)) })]);
 
@@ -183,6 +197,7 @@ export function expectWiredExactly(portal: SynthesizedPortal, unit: DeployedUnit
     [ENV.userPoolClientId]: ref(logicalIdOf(stack, stack.identity.appClient)),
     ...Object.fromEntries(bucketRoles.map((role) => [buckets[role].env, ref(logicalIdOf(stack, stack.files.buckets[role]))])),
     [ENV.checkoutApiUrl]: 'https://api.fastspring.com',
+    [ENV.portalUrlParameter]: `/${stack.stackName}/portal-url`,
     ...Object.fromEntries(
       unitSecrets(needs).map((name) => [`${secrets[name].env}_SECRET_ID`, ref(logicalIdOf(stack, secretOf(stack, name)))]),
     ),

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
-import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
 import { bucketRoles, buckets } from '../../infra/definitions';
@@ -78,9 +78,10 @@ function resolveEnv(name: string, value: unknown): [string, string] {
 function invoke(bundle: FunctionBundle, event: unknown): Promise<{ result?: unknown; error?: { errorType: string; errorMessage: string } }> {
   const templateEnv = Object.fromEntries(Object.entries(bundle.environment).map(([name, value]) => resolveEnv(name, value)));
   const emulatorEnv = Object.fromEntries(
-    // Endpoints, credentials and issuer of the emulators, and the local adapters' outbox files.
+    // Endpoints, credentials and issuer of the emulators, and the local adapters' outbox files; the portal's
+    // address itself for the template's PORTAL_URL_PARAMETER (no SSM here; functions read PORTAL_URL first).
     Object.entries(localStack.functionEnv).filter(
-      ([name]) => name.startsWith('AWS_') || name.startsWith('LOCAL_') || name === 'COGNITO_ISSUER',
+      ([name]) => name.startsWith('AWS_') || name.startsWith('LOCAL_') || name === 'COGNITO_ISSUER' || name === ENV.portalUrl,
     ),
   );
   return new Promise((resolvePromise, reject) => {

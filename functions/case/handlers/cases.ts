@@ -5,6 +5,7 @@ import type { caseAdminContract } from '../../../shared/contract/case.admin';
 import { attachmentLink } from '../../domain/cases/case-files';
 import { readCaseStatistics } from '../../domain/cases/case-figures';
 import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-list';
+import { mailCaseWriting } from '../../domain/cases/case-mail';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseRecord } from '../../domain/cases/case-record';
 import { mayDeleteAttachment, mayReadComment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
 import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
@@ -112,13 +113,14 @@ export const createCase: Handlers['create_case'] = async ({ title, description, 
   const subject = await caseSubjectOf(user.id, { license_id, product_id });
   await limitCustomer({ userId: user.id, isAdmin: caller.isAdmin }, caseAttempts.create);
   const kase = await openCase({ id: user.id, name: personName(user), email: user.email }, title, description, subject);
+  // Whoever opens a case is its customer: support hears of it.
+  await mailCaseWriting({ kase, what: 'opened', authorId: user.id, bySupport: false, text: description, visibleToCustomer: true });
   return { id: kase.id };
 };
 
 /**
  * A comment, or with `internal` an admin's internal note. The answer's state is the case's after it (a
- * note leaves it as it was). Whatever is done after a comment to reach the case's user (mail) must skip
- * an internal note: `comment.internal` below.
+ * note leaves it as it was). Whatever reaches the other side after a comment (mail) skips a note.
  */
 export const addComment: Handlers['add_comment'] = async ({ case_id, comment, close, internal }, { caller }) => {
   const viewer = await viewerOf(caller);
@@ -128,6 +130,15 @@ export const addComment: Handlers['add_comment'] = async ({ case_id, comment, cl
   await visibleCase(case_id, viewer);
   await limitCustomer(viewer, caseAttempts.comment);
   const written = await commentOnCase(case_id, viewer, comment, close ?? false, { internal: internal ?? false });
+  // Support's answer mails the customer, the customer's comment mails support; an internal note mails nobody.
+  await mailCaseWriting({
+    kase: written.kase,
+    what: 'comment',
+    authorId: viewer.userId,
+    bySupport: viewer.isAdmin,
+    text: comment,
+    visibleToCustomer: !written.comment.internal,
+  });
   return { case_id, comment_id: written.commentId, state: written.kase.state };
 };
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ENV } from '../../../shared/runtime';
-import { certificateRequestMail, LOCAL_SUPPORT_ADDRESS, supportAddress } from './certificate-mail';
+import { certificateRequestMail } from './certificate-mail';
 
 describe('certificate request mail', () => {
-  it("goes to the support desk's mailbox, else the portal's sender, else the local support address", () => {
-    expect(supportAddress({ [ENV.supportEmail]: 'help@example.org', [ENV.mailFrom]: 'portal@example.org' })).toBe('help@example.org');
-    expect(supportAddress({ [ENV.mailFrom]: 'portal@example.org' })).toBe('portal@example.org');
-    expect(supportAddress({})).toBe(LOCAL_SUPPORT_ADDRESS);
-  });
-
   it('names the unit and the requester and gives the address line by line, leaving out the empty optional lines', () => {
     const mail = certificateRequestMail(
       {

@@ -1,16 +1,8 @@
-import { ENV } from '../../../shared/runtime';
 import type { CertificateAddress } from '../../../shared/products/certificate-request';
 import { getEmailSender } from '../../lib/adapters/email';
-import { functionEnv } from '../../lib/runtime-env';
+import { supportAddress } from '../support-desk';
 import type { UserRecord } from '../users/users.repository';
 import type { ProductRecord } from './products.repository';
-
-/**
- * Where certificate requests go: the support desk's mailbox (SUPPORT_EMAIL), else the portal's own
- * address (MAIL_FROM); without either (the local stack) a fixed support address the local mailbox records.
- */
-export const LOCAL_SUPPORT_ADDRESS = 'support@example.com';
-export const supportAddress = (env = functionEnv()): string => env[ENV.supportEmail] || env[ENV.mailFrom] || LOCAL_SUPPORT_ADDRESS;
 
 /** The mail support acts on: who asks, for which unit, and where to send the certificate. */
 export function certificateRequestMail(request: { id: number; product: ProductRecord; requester: Pick<UserRecord, 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'company'>; address: CertificateAddress }, to: string) {

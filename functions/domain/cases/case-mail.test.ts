@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { caseMailAudience, caseMails, type CaseWriting } from './case-mail';
+
+const CUSTOMER = 42;
+const ADMIN = 7;
+const ASSIGNEE = 9;
+const link = 'https://d123.cloudfront.net/cases/12';
+const addresses = { customer: 'dana@example.com', support: 'support@help.example.com', assignee: 'sam@staff.example.com' };
+
+const kase: CaseWriting['kase'] = { id: 12, title: 'Logger stops after an hour', user_id: CUSTOMER, name: 'Dana Lee', email: 'dana@example.com', state: 3 };
+const answer = (changes: Partial<CaseWriting> = {}): CaseWriting => ({
+  kase: { ...kase, state: 2, assigned_to: ASSIGNEE },
+  what: 'comment',
+  authorId: ADMIN,
+  bySupport: true,
+  text: 'Which firmware do you run?',
+  visibleToCustomer: true,
+  ...changes,
+});
+const customerComment = (changes: Partial<CaseWriting> = {}): CaseWriting => ({
+  kase,
+  what: 'comment',
+  authorId: CUSTOMER,
+  bySupport: false,
+  text: 'Version 1.4',
+  visibleToCustomer: true,
+  ...changes,
+});
+
+describe('who hears of a case writing', () => {
+  it("tells the customer of support's answer, and nobody else", () => {
+    expect(caseMailAudience(answer())).toEqual({ customer: true, support: false, assignee: false });
+  });
+
+  it("tells support, and the assignee when there is one, of the customer's comment or new case", () => {
+    expect(caseMailAudience(customerComment())).toEqual({ customer: false, support: true, assignee: false });
+    expect(caseMailAudience(customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } }))).toEqual({ customer: false, support: true, assignee: true });
+    expect(caseMailAudience(customerComment({ what: 'opened' }))).toEqual({ customer: false, support: true, assignee: false });
+  });
+
+  it('tells nobody of what the customer does not see (an internal note), even support', () => {
+    expect(caseMailAudience(answer({ visibleToCustomer: false }))).toEqual({ customer: false, support: false, assignee: false });
+    expect(caseMailAudience(customerComment({ visibleToCustomer: false, kase: { ...kase, assigned_to: ASSIGNEE } }))).toEqual({
+      customer: false,
+      support: false,
+      assignee: false,
+    });
+  });
+
+  it("does not mail an admin their own answer on their own case, nor a deleted account's blanked address", () => {
+    expect(caseMailAudience(answer({ authorId: CUSTOMER })).customer).toBe(false);
+    expect(caseMailAudience(answer({ kase: { ...kase, name: '', email: '' } })).customer).toBe(false);
+  });
+});
+
+describe("the customer's mail", () => {
+  const [mail, ...others] = caseMails(answer(), addresses, link);
+
+  it("goes to the customer alone, names the case's number and title, and carries the answer and the link", () => {
+    expect(others).toEqual([]);
+    expect(mail!.to).toBe('dana@example.com');
+    expect(mail!.subject).toBe('Support answered your case 12: Logger stops after an hour');
+    expect(mail!.text).toContain('Which firmware do you run?');
+    expect(mail!.text).toContain(link);
+  });
+
+  it('carries nothing internal: no admin, no address but the link, no assignment', () => {
+    expect(mail!.text).not.toMatch(/@/);
+    expect(mail!.text).not.toMatch(/assign/i);
+    expect(mail!.text).not.toMatch(new RegExp(`\\b(${ADMIN}|${ASSIGNEE})\\b`));
+  });
+
+  it('says so when the answer closed the case', () => {
+    expect(caseMails(answer({ kase: { ...kase, state: 0 } }), addresses, link)[0]!.text).toContain('The case is closed');
+    expect(mail!.text).not.toContain('closed');
+  });
+});
+
+describe("support's mail", () => {
+  it('goes to support and the assignee, once each, naming the customer, with the comment and the link', () => {
+    const mails = caseMails(customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } }), addresses, link);
+    expect(mails.map((mail) => mail.to)).toEqual(['support@help.example.com', 'sam@staff.example.com']);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Customer wrote on case 12: Logger stops after an hour');
+      expect(mail.text).toContain('Dana Lee (user 42, dana@example.com) wrote on case 12');
+      expect(mail.text).toContain('Version 1.4');
+      expect(mail.text).toContain(link);
+    }
+  });
+
+  it('says a case is new, with its description', () => {
+    const [mail] = caseMails(customerComment({ what: 'opened', text: 'It stops at 60 minutes.' }), addresses, link);
+    expect(mail!.subject).toBe('New case 12: Logger stops after an hour');
+    expect(mail!.text).toContain('opened case 12');
+    expect(mail!.text).toContain('It stops at 60 minutes.');
+  });
+
+  it('is sent once to an address that is both support and the assignee', () => {
+    const shared = { ...addresses, assignee: 'Support@Help.example.com' };
+    expect(caseMails(customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } }), shared, link)).toHaveLength(1);
+  });
+
+  it('keeps the subject to one line of bounded length, whatever the title', () => {
+    const [mail] = caseMails(customerComment({ kase: { ...kase, title: `Line one\nBcc: x@example.com ${'long '.repeat(40)}` } }), addresses, link);
+    expect(mail!.subject).not.toMatch(/\n/);
+    expect(mail!.subject.length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe('no mail', () => {
+  it('without an address for the audience (a user that is gone)', () => {
+    expect(caseMails(answer(), { ...addresses, customer: undefined }, link)).toEqual([]);
+  });
+});
