@@ -11,6 +11,9 @@ import type { LicenseRecord } from './licenses/licenses.repository';
 import { productTallies, registeredProducts } from './products/product-figures';
 import { ProductEntity } from './products/product.entity';
 import type { ProductRecord } from './products/products.repository';
+import { userTallies, usersByNewsletter } from './users/user-figures';
+import { UserEntity } from './users/user.entity';
+import type { UserRecord } from './users/users.repository';
 
 /**
  * Every kind of record the counters count, with its counters and what one record counts for: the same
@@ -32,6 +35,7 @@ export const countedRecords: readonly CountedRecords<unknown>[] = [
   counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseTallies }),
   counted<ProductRecord>({ what: 'registered products', counters: [registeredProducts], records: () => everyItemOf(ProductEntity), tallies: productTallies }),
   counted<CaseRecord>({ what: 'support cases', counters: [casesByState], records: () => everyItemOf(CaseEntity), tallies: caseTallies }),
+  counted<UserRecord>({ what: 'users', counters: [usersByNewsletter], records: () => everyItemOf(UserEntity), tallies: userTallies }),
 ];
 
 /** What the operator's `npm run counters` needs of the table: read every record, correct the counters. */

@@ -10,6 +10,7 @@ import { getUserProfile, updateUserProfile } from './handlers/profile';
 import { setUserLegacy } from './handlers/set-user-legacy';
 import { signOut } from './handlers/sign-out';
 import { getUserInformation } from './handlers/user-information';
+import { getUserStatistics, getUsers, getUsersCsv } from './handlers/users-list';
 
 /** The whole `user` endpoint: the customer cmds and the admin cmds. */
 export const userEndpointContract = joinContracts(userContract, userAdminContract);
@@ -23,6 +24,9 @@ export const app = createEndpointApp(userEndpointContract, {
   get_admins: getAdmins,
   get_user_information: getUserInformation,
   set_user_legacy: setUserLegacy,
+  get_users: getUsers,
+  get_users_csv: getUsersCsv,
+  get_user_statistics: getUserStatistics,
   sign_out: signOut,
   add_user_download: addUserDownload,
   accept_eula: acceptEula,

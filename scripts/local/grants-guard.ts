@@ -42,13 +42,16 @@ function granted(service: Service, needs: FunctionNeeds): readonly string[] {
   return (service === 'dynamodb' ? needs.table : needs.userPool) ?? [];
 }
 
+const MULTIPART_STEPS = new Set(['CreateMultipartUpload', 'UploadPart', 'CompleteMultipartUpload']);
+
 /**
  * An S3 call's action is allowed on the bucket it names only: the unit's registry `files` give it the
  * bucket (whose name is in the unit's environment) and the action among the bucket's operations.
  */
 function deniedOnBucket(runtime: FunctionRuntime, operation: string, input: Record<string, unknown>): string[] {
-  // IAM authorizes reading an object's metadata (HeadObject) with s3:GetObject.
-  const action = `s3:${operation === 'HeadObject' ? 'GetObject' : operation}`;
+  // IAM authorizes reading an object's metadata (HeadObject) with s3:GetObject, and the steps of a
+  // multipart upload with s3:PutObject.
+  const action = `s3:${operation === 'HeadObject' ? 'GetObject' : MULTIPART_STEPS.has(operation) ? 'PutObject' : operation}`;
   const grant = bucketGrants(runtime.needs.files).find((g) => runtime.env[g.env] === input.Bucket);
   return grant && (grant.actions as string[]).includes(action) ? [] : [`${action} on ${String(input.Bucket)}`];
 }

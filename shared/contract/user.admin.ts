@@ -2,6 +2,10 @@ import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
 import { productSchema } from './product';
 import { caseSchema } from './case';
+import { LICENSE_TYPE_IDS } from '../licenses/catalog';
+import { csvExportSchema } from '../lists/admin-list-params';
+import { userListColumns } from '../lists/admin-lists';
+import { listOrderParams, listParams } from '../lists/declare';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -53,6 +57,31 @@ export const userInformationSchema = z.object({
   created: z.string(),
 });
 
+/**
+ * A user as the admin users list shows it. `last_active` is the day of the user's last signed-in call
+ * (kept at most once a day; null: none since it was kept). The counts: `arc`, `ace` registered units of
+ * that product, `pro`, `automation`, `battery` licenses of that type the user owns.
+ */
+export const userListRowSchema = z.object({
+  id: z.int(),
+  created: z.string(),
+  last_active: z.nullable(z.string()),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  arc: z.int(),
+  ace: z.int(),
+  pro: z.int(),
+  automation: z.int(),
+  battery: z.int(),
+});
+export type UserListRow = z.infer<typeof userListRowSchema>;
+export const USER_ORDER_COLUMNS = userListColumns.orderBy;
+export type UserOrderColumn = (typeof USER_ORDER_COLUMNS)[number];
+/** Admin users: 100 a page, lowest id first. */
+export const USERS_PAGE_SIZE = userListColumns.pageSize;
+
 /** The `user` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const userAdminContract = defineEndpoint({
   path: 'user',
@@ -72,6 +101,22 @@ export const userAdminContract = defineEndpoint({
         cases: z.array(caseSchema),
       }),
     ),
+    /**
+     * One page of the users, lowest id first unless asked otherwise; `search` finds an id, or text in the
+     * email, name or company; `license_type` keeps users who own a license of that type ('' or null: all).
+     */
+    get_users: cmd(
+      'admin',
+      {
+        ...listParams(userListColumns),
+        license_type: z.optional(z.nullable(z.union([z.literal(''), z.enum(LICENSE_TYPE_IDS)]))),
+      },
+      z.object({ users: z.array(userListRowSchema), count: z.int() }),
+    ),
+    /** The searched list in its order as a CSV file, served at /umdata/{filename} for `time_alive` seconds. */
+    get_users_csv: cmd('admin', listOrderParams(userListColumns), csvExportSchema),
+    /** How many users there are and how many of them accepted the newsletter, from counters. */
+    get_user_statistics: cmd('admin', {}, z.object({ user_count: z.int(), newsletter_count: z.int() })),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
   },

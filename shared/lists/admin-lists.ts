@@ -46,12 +46,19 @@ export const deviceListColumns = declareListColumns({
   pageSize: 20,
 });
 
-/** Users (the admin users list to come): 20 a page, newest first; the other lists join their owners from it. */
+/**
+ * Users: 100 a page, lowest id first; the other lists join their owners from it. The counts (arc, ace:
+ * registered units of that product; pro, automation, battery: licenses of that type the user owns) are
+ * kept on the row by the writes that change them (functions/domain/user-holdings.ts).
+ */
 export const userListColumns = declareListColumns({
   kind: 'users',
-  orderBy: ['id', 'created', 'username', 'email', 'first_name', 'last_name', 'company', 'legacy', 'accepted_marketing'],
-  defaultOrder: { orderBy: 'created', descending: true },
-  pageSize: 20,
+  orderBy: [
+    'id', 'created', 'last_active', 'email', 'first_name', 'last_name', 'company',
+    'arc', 'ace', 'pro', 'automation', 'battery', 'username', 'legacy', 'accepted_marketing',
+  ],
+  defaultOrder: { orderBy: 'id', descending: false },
+  pageSize: 100,
 });
 
 /** IV curves: 20 a page, newest (highest id) first; a call without `limit` (no params) gets at most 1000. */

@@ -4,7 +4,7 @@ import { attributeRecord, cognito } from '../../lib/cognito';
 import { unauthorized } from '../../lib/errors';
 import { normalizeEmail } from './email-claim.entity';
 import { releaseClaim } from './email-claims.repository';
-import { AccountDeletedError, createUser, findUserBySub, updateUserEmail, type UserRecord } from './users.repository';
+import { AccountDeletedError, createUser, findUserBySub, noteUserActive, updateUserEmail, type UserRecord } from './users.repository';
 
 /** The Cognito user's attributes: from an id token as they are, else asked of Cognito with the access token. */
 async function callerAttributes(caller: Caller): Promise<Record<string, string>> {
@@ -28,6 +28,8 @@ async function callerAttributes(caller: Caller): Promise<Record<string, string>>
 export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
   const existing = await findUserBySub(caller.sub);
   if (existing) {
+    // The day of the last signed-in call, for the admin users list: a write only when the day changed.
+    await noteUserActive(existing);
     const verified = caller.emailVerified ? caller.attributes?.email : undefined;
     if (verified && verified !== existing.email) {
       await followEmailChange(existing, verified);

@@ -24,6 +24,13 @@ const userSchema = item({
   beta_access: boolean().default(false),
   legacy: boolean().default(false),
   accepted_marketing: boolean().default(false),
+  /** The day (YYYY-MM-DD, UTC) of the user's last signed-in call, written at most once a day. */
+  last_active: string().optional(),
+  /**
+   * What the user holds, as JSON (user-holdings.ts): registered units by product and owned licenses by
+   * type, rewritten from the user's records after each write that changes them.
+   */
+  holdings: string().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on older records: 0). */
   version: number().optional(),
 });

@@ -13,6 +13,8 @@ import { documentClient, isConditionFailure, portalTable } from '../../lib/db/ta
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
 import { UserEntity, userKey } from './user.entity';
 import { userListWrites } from './user-list';
+import { userCountChanges } from './user-figures';
+import { executeTransaction } from '../../lib/db/aggregates';
 
 export type UserRecord = FormattedItem<typeof UserEntity>;
 
@@ -79,16 +81,18 @@ export async function createUser(user: NewUser, now = new Date()): Promise<UserR
     id,
     created: now.toISOString(),
     updated: now.toISOString(),
+    last_active: now.toISOString().slice(0, 10),
     version: 0,
   };
   try {
-    await execute(
+    await executeTransaction([
       UserEntity.build(PutTransaction).item(record).options({ condition: { attr: 'sub', exists: false } }),
       RevocationEntity.build(ConditionCheck)
         .key({ sub: user.sub, scope: ACCOUNT_SCOPE })
         .condition({ attr: 'sub', exists: false }),
       ...userListWrites(id, record, now),
-    );
+      ...userCountChanges(null, record),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = await findUserBySub(user.sub);
@@ -106,10 +110,16 @@ const WRITE_ATTEMPTS = 3;
  * read, so the row always shows what the record holds; a write that raced another reads again and retries.
  * Null when there is no such user.
  */
-async function changeUser(sub: string, changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email'>>) {
+async function changeUser(
+  sub: string,
+  changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email' | 'last_active' | 'holdings'>>,
+  /** Whether the write is still wanted on the record as read (false: nothing to write, the record is answered). */
+  wanted: (user: UserRecord) => boolean = () => true,
+) {
   for (let attempt = 1; ; attempt += 1) {
     const user = await findUserBySub(sub);
     if (!user) return null;
+    if (!wanted(user)) return user;
     const now = new Date();
     const next: UserRecord = { ...user, ...changes, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
     try {
@@ -148,9 +158,39 @@ export async function updateUserEmail(sub: string, email: string): Promise<boole
   return (await changeUser(sub, { email })) !== null;
 }
 
+/**
+ * Notes the day of a user's signed-in call when the record has another (at most one write a user a
+ * day). A write that meets another one is not tried again: the next call's will do.
+ */
+export async function noteUserActive(user: UserRecord, now = new Date()): Promise<void> {
+  const day = now.toISOString().slice(0, 10);
+  if (user.last_active === day) return;
+  try {
+    await changeUser(user.sub, { last_active: day }, (current) => current.last_active !== day);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Stores what the user holds (user-holdings.ts) when it differs from what the record holds. */
+export async function setUserHoldings(id: number, holdings: string): Promise<void> {
+  const found = await findUserById(id);
+  if (!found) return;
+  await changeUser(found.sub, { holdings }, (current) => (current.holdings ?? '') !== holdings);
+}
+
 /** Removes the user's record and its list row. */
 export async function deleteUser(sub: string): Promise<void> {
   const user = await findUserBySub(sub);
   if (!user) return;
-  await execute(UserEntity.build(DeleteTransaction).key({ sub }), ...userListWrites(user.id, null, new Date()));
+  // Conditioned on the record being there, so two deletions cannot both count it off.
+  try {
+    await executeTransaction([
+      UserEntity.build(DeleteTransaction).key({ sub }).options({ condition: { attr: 'sub', exists: true } }),
+      ...userListWrites(user.id, null, new Date()),
+      ...userCountChanges(user, null),
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -37,6 +37,70 @@ export async function putFile(bucket: BucketName, key: string, body: Uint8Array 
   );
 }
 
+/** S3's smallest part of a multipart upload (all but the last): the most a streamed write holds at once. */
+export const PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Stores what `chunks` yield under `key` without holding it all: the chunks are gathered into parts of
+ * PART_BYTES and each part is sent as it fills (a multipart upload); a body smaller than one part is one
+ * PutObject. An upload that fails midway is left to the bucket's rule that aborts incomplete uploads.
+ */
+export async function putFileInParts(bucket: BucketName, key: string, chunks: Iterable<string> | AsyncIterable<string>, options: PutOptions): Promise<void> {
+  const { sdk, client } = await s3();
+  const encoder = new TextEncoder();
+  let part: Uint8Array[] = [];
+  let partBytes = 0;
+  let uploadId: string | undefined;
+  const sent: { ETag: string; PartNumber: number }[] = [];
+  const joined = () => {
+    const body = new Uint8Array(partBytes);
+    let offset = 0;
+    for (const piece of part) {
+      body.set(piece, offset);
+      offset += piece.byteLength;
+    }
+    part = [];
+    partBytes = 0;
+    return body;
+  };
+  const sendPart = async () => {
+    if (uploadId === undefined) {
+      const created = await client.send(
+        new sdk.CreateMultipartUploadCommand({
+          Bucket: bucketName(bucket),
+          Key: key,
+          ContentType: options.contentType,
+          ...(options.downloadName ? { ContentDisposition: `attachment; filename="${options.downloadName}"` } : {}),
+          ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+          ...(options.metadata ? { Metadata: options.metadata } : {}),
+        }),
+      );
+      uploadId = created.UploadId;
+      if (!uploadId) throw new Error(`${bucket}/${key}: no multipart upload id`);
+    }
+    const PartNumber = sent.length + 1;
+    const body = joined();
+    const { ETag } = await client.send(
+      new sdk.UploadPartCommand({ Bucket: bucketName(bucket), Key: key, UploadId: uploadId, PartNumber, Body: body, ContentLength: body.byteLength }),
+    );
+    sent.push({ ETag: ETag ?? '', PartNumber });
+  };
+  for await (const chunk of chunks) {
+    const bytes = encoder.encode(chunk);
+    part.push(bytes);
+    partBytes += bytes.byteLength;
+    if (partBytes >= PART_BYTES) await sendPart();
+  }
+  if (uploadId === undefined) {
+    await putFile(bucket, key, joined(), options);
+    return;
+  }
+  if (partBytes > 0) await sendPart();
+  await client.send(
+    new sdk.CompleteMultipartUploadCommand({ Bucket: bucketName(bucket), Key: key, UploadId: uploadId, MultipartUpload: { Parts: sent } }),
+  );
+}
+
 /** An object's bytes. */
 export async function getFile(bucket: BucketName, key: string): Promise<Uint8Array> {
   const { sdk, client } = await s3();

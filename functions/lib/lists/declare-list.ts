@@ -95,9 +95,9 @@ export function declareList<Record, Row extends { id: number }, J extends Joined
    * One page of `rows` as the params ask: filtered, sorted (the default order without `order_by`; an
    * `order_by` without `descending` ascending), ties by id, counted, and answered row by row.
    */
-  const pageFrom = (rows: Iterable<Row>, j: J, params: Params, now = new Date()) => {
+  const orderedFrom = (rows: Iterable<Row>, j: J, params: Params, now = new Date()) => {
     const orderBy = params.order_by ?? defaultOrder.orderBy;
-    const page = pageOf(rows, {
+    return pageOf(rows, {
       filter: filterOf(params, j, now),
       sortBy: sortValue(orderBy, j),
       descending: params.descending ?? (params.order_by === undefined ? defaultOrder.descending : false),
@@ -105,6 +105,11 @@ export function declareList<Record, Row extends { id: number }, J extends Joined
       page: params.page ?? 1,
       limit: params.limit ?? spec.columns.defaultLimit ?? spec.columns.pageSize,
     });
+  };
+
+  /** The same page answered row by row. */
+  const pageFrom = (rows: Iterable<Row>, j: J, params: Params, now = new Date()) => {
+    const page = orderedFrom(rows, j, params, now);
     return { rows: page.rows.map((row) => spec.result(row, j, now)), count: page.count };
   };
 
@@ -133,18 +138,27 @@ export function declareList<Record, Row extends { id: number }, J extends Joined
       const { rows, joined: j } = await current();
       return pageFrom(rows.values(), j, params);
     },
-    /** The filtered list in its order (up to `maxRows`), as a CSV export of the declared columns. */
+    /**
+     * The filtered list in its order (up to `maxRows`), as a CSV export of the declared columns. Only
+     * the page of row references is held; each row is answered and written as the file is (exports.ts).
+     */
     csv: async (params: Params, maxRows = ALL_ROWS) => {
       if (!spec.csv) throw new Error(`The ${kind} list declares no CSV export`);
       const { rows, joined: j } = await current();
       const now = new Date();
-      const answered = pageFrom(rows.values(), j, { ...params, page: 1, limit: maxRows }, now).rows;
+      const ordered = orderedFrom(rows.values(), j, { ...params, page: 1, limit: maxRows }, now).rows;
       const columns = spec.csv;
+      function* cells() {
+        for (const row of ordered) {
+          const result = spec.result(row, j, now);
+          yield columns.map(([, cell]) => cell(result, now));
+        }
+      }
       // Loaded here: a function whose lists export nothing never loads the exports' S3 client.
       const { writeCsvExport } = await import('../exports');
       return writeCsvExport(
         columns.map(([header]) => header),
-        answered.map((result) => columns.map(([, cell]) => cell(result, now))),
+        cells(),
       );
     },
   };

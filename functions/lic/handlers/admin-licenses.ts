@@ -13,6 +13,7 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser } from './license-access';
+import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 
@@ -62,6 +63,7 @@ export const createLicenseHandler: AdminHandlers['create_license'] = async (para
     valid_from: params.valid_from,
     ...(validTo ? { valid_to: validTo } : {}),
   });
+  await refreshUserHoldings(params.user_id);
   return { license_id: license.id };
 };
 

@@ -19,6 +19,7 @@ import { callerUserId } from '../../domain/users/caller-user';
 import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 type UserHandlers = EndpointHandlers<typeof licContract>;
@@ -103,7 +104,9 @@ async function redeem(text: string, userId: number): Promise<{ license_id: numbe
     if (refusal) throw conflict(refusal);
     if (!code.single_usage && (await hasRedeemed(code, userId))) throw conflict(codeMessages.alreadyRedeemed);
     try {
-      return { license_id: await redeemCode(code, userId, today) };
+      const licenseId = await redeemCode(code, userId, today);
+      await refreshUserHoldings(userId);
+      return { license_id: licenseId };
     } catch (error) {
       // Lost to another redemption: the next reading says why (used, already redeemed) or tries again.
       if (!(error instanceof CodeChangedError)) throw error;

@@ -5,6 +5,7 @@ import { productList } from '../../domain/products/product-list';
 import { findProductByUid, ProductChangedError, unregisterProduct } from '../../domain/products/products.repository';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { conflict, notFound } from '../../lib/errors';
+import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
 
@@ -32,5 +33,6 @@ export const unregisterProductHandler: AdminHandlers['unregister_product'] = asy
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;
   }
+  await refreshUserHoldings(product.user_id);
   return { uid };
 };

@@ -21,6 +21,7 @@ import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type ProductHandlers = EndpointHandlers<typeof productContract>;
 
@@ -61,7 +62,9 @@ async function register(uid: string, userId: number) {
       return productOfRecord(existing);
     }
     try {
-      return productOfRecord(await registerProduct(device, userId));
+      const registered = await registerProduct(device, userId);
+      await refreshUserHoldings(userId);
+      return productOfRecord(registered);
     } catch (error) {
       // Registered by another request meanwhile: the next reading says by whom.
       if (!(error instanceof ProductChangedError) || attempt >= 3) throw error instanceof ProductChangedError ? conflict(productMessages.changedMeanwhile) : error;
@@ -90,6 +93,7 @@ export const moveProductHandler: ProductHandlers['move_product'] = async ({ prod
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;
   }
+  await refreshUserHoldings(product.user_id, to_user_id);
   return { product_id, uid: product.uid, user_id: to_user_id };
 };
 
