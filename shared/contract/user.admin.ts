@@ -79,6 +79,9 @@ export const userListRowSchema = z.object({
 export type UserListRow = z.infer<typeof userListRowSchema>;
 export const USER_ORDER_COLUMNS = userListColumns.orderBy;
 export type UserOrderColumn = (typeof USER_ORDER_COLUMNS)[number];
+/** Keeps users who own a license of the type; '' or null: every user. */
+const licenseTypeFilter = z.optional(z.nullable(z.union([z.literal(''), z.enum(LICENSE_TYPE_IDS)])));
+
 /** Admin users: 100 a page, lowest id first. */
 export const USERS_PAGE_SIZE = userListColumns.pageSize;
 
@@ -107,14 +110,14 @@ export const userAdminContract = defineEndpoint({
      */
     get_users: cmd(
       'admin',
-      {
-        ...listParams(userListColumns),
-        license_type: z.optional(z.nullable(z.union([z.literal(''), z.enum(LICENSE_TYPE_IDS)]))),
-      },
+      { ...listParams(userListColumns), license_type: licenseTypeFilter },
       z.object({ users: z.array(userListRowSchema), count: z.int() }),
     ),
-    /** The searched list in its order as a CSV file, served at /umdata/{filename} for `time_alive` seconds. */
-    get_users_csv: cmd('admin', listOrderParams(userListColumns), csvExportSchema),
+    /**
+     * The searched list in its order as a CSV file, served at /umdata/{filename} for `time_alive` seconds;
+     * `license_type` (beyond the spec's params) exports what the filtered screen shows.
+     */
+    get_users_csv: cmd('admin', { ...listOrderParams(userListColumns), license_type: licenseTypeFilter }, csvExportSchema),
     /** How many users there are and how many of them accepted the newsletter, from counters. */
     get_user_statistics: cmd('admin', {}, z.object({ user_count: z.int(), newsletter_count: z.int() })),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */

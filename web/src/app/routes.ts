@@ -4,6 +4,7 @@ import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
+import { adminUserRoutes } from '../features/admin-users/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
 import { caseRoutes } from '../features/cases/routes';
@@ -34,6 +35,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...productRoutes,
   ...adminProductRoutes,
   ...adminDeviceRoutes,
+  ...adminUserRoutes,
   ...ivCurveRoutes,
   ...caseRoutes,
   ...placeholderRoutes,

@@ -1,0 +1,104 @@
+import { Anchor, Group, NativeSelect, Table } from '@mantine/core';
+import { generatePath, Link } from 'react-router';
+import type { UserListRow, UserOrderColumn } from '../../../../../shared/contract/user.admin';
+import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
+import { userListColumns } from '../../../../../shared/lists/admin-lists';
+import { CsvExportLink } from '../../../components/csv-export-link';
+import { PageTitle } from '../../../components/page-title';
+import { SearchableList } from '../../../components/searchable-list';
+import { SortableTable } from '../../../components/sortable-table';
+import { formatDate } from '../../../lib/dates';
+import { paths } from '../../../lib/routing/paths';
+import type { SortOrder } from '../../../lib/sorting';
+import { useDeclaredList } from '../../../lib/use-declared-list';
+import { useAddressUpdate, listQuery } from '../../../lib/use-list-search';
+import { createUsersCsv, useUsers } from '../api/get-users';
+import { adminUserTexts } from '../messages';
+
+const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
+  { column: 'id', header: 'Id' },
+  { column: 'created', header: 'Created' },
+  { column: 'last_active', header: 'Last active' },
+  { column: 'email', header: 'Email' },
+  { column: 'first_name', header: 'First name' },
+  { column: 'last_name', header: 'Last name' },
+  { column: 'company', header: 'Company' },
+  { column: 'arc', header: 'Arc' },
+  { column: 'ace', header: 'Ace' },
+  { column: 'pro', header: 'Pro' },
+  { column: 'automation', header: 'Automation' },
+  { column: 'battery', header: 'Battery' },
+];
+
+const COUNTS = ['arc', 'ace', 'pro', 'automation', 'battery'] as const;
+
+/** A count as the list shows it: empty when zero. */
+const countText = (n: number) => (n > 0 ? String(n) : '');
+
+function UsersTable({ rows, sort, onSort, busy }: { rows: readonly UserListRow[]; sort: SortOrder<UserOrderColumn>; onSort: (c: UserOrderColumn) => void; busy: boolean }) {
+  return (
+    <SortableTable label="Users" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1000}>
+      {rows.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td>
+            <Anchor component={Link} to={generatePath(paths.user, { id: String(user.id) })} size="sm">
+              {user.id}
+            </Anchor>
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
+          <Table.Td>{user.email}</Table.Td>
+          <Table.Td>{user.first_name}</Table.Td>
+          <Table.Td>{user.last_name}</Table.Td>
+          <Table.Td>{user.company}</Table.Td>
+          {COUNTS.map((name) => (
+            <Table.Td key={name}>{countText(user[name])}</Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </SortableTable>
+  );
+}
+
+/**
+ * Users (admin): a search (id, email, name, company), a license-type filter, every user 100 a page,
+ * lowest id first until a header sorts them, and Create CSV (a link that lives as long as the server
+ * says). Search, filter, order and page live in the page's address.
+ */
+export default function UsersPage() {
+  const { list, pageParams, pageSize } = useDeclaredList(userListColumns);
+  const { params, update } = useAddressUpdate();
+  const licenseType = params.get('license_type') ?? '';
+  const users = useUsers({ ...pageParams, ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) });
+
+  return (
+    <>
+      <PageTitle />
+      <SearchableList
+        list={list}
+        placeholder="Id, email, name or company"
+        actions={
+          <Group align="flex-end" gap="sm">
+            <NativeSelect
+              label="License type"
+              data={[{ value: '', label: adminUserTexts.allLicenseTypes }, ...LICENSE_TYPES.map((type) => ({ value: type.id, label: type.name }))]}
+              value={licenseType}
+              // A new filter starts again at page 1.
+              onChange={(event) => update({ license_type: event.currentTarget.value || null, page: null })}
+            />
+            <CsvExportLink create={() => createUsersCsv({ ...listQuery(list), ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) })} />
+          </Group>
+        }
+        query={users}
+        pageSize={pageSize}
+        summary={adminUserTexts.userCount}
+        hasRows={(users.data?.users.length ?? 0) > 0}
+        emptyText={{ noMatch: adminUserTexts.noMatch, none: adminUserTexts.noUsers }}
+      >
+        {users.data && <UsersTable rows={users.data.users} sort={list.sort} onSort={list.sortBy} busy={users.isPlaceholderData} />}
+      </SearchableList>
+    </>
+  );
+}
+
+type UserListFilter = (typeof LICENSE_TYPES)[number]['id'];
