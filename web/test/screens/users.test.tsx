@@ -1,0 +1,103 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { userAdminContract, type UserListRow } from '../../../shared/contract/user.admin';
+import { api } from '../support/fake-api';
+import { ADMIN, answerProfile } from '../support/fixtures';
+import { renderScreen } from '../support/render';
+
+/** The admin users list: what it asks the server for and what it shows. The server side is test/integration/users-list. */
+
+let nextId = 500;
+function userRow(fields: Partial<UserListRow> = {}): UserListRow {
+  const id = nextId++;
+  return {
+    id,
+    created: '2026-03-01T10:00:00Z',
+    last_active: '2026-11-20',
+    email: `user${id}@example.com`,
+    first_name: 'Ada',
+    last_name: `Lovelace ${id}`,
+    company: 'Engines Ltd',
+    arc: 0,
+    ace: 0,
+    pro: 0,
+    automation: 0,
+    battery: 0,
+    ...fields,
+  };
+}
+
+async function openUsers(users: UserListRow[], count = users.length) {
+  answerProfile(ADMIN);
+  api.answer(userAdminContract, 'get_users', { users, count });
+  const rendered = await renderScreen('/users', { as: 'admin', title: 'Users' });
+  await screen.findByText(users[0]!.email);
+  return rendered;
+}
+
+const rowOf = (email: string) => {
+  const row = screen.getByText(email).closest('tr');
+  if (!row) throw new Error(`No row for ${email}`);
+  return row;
+};
+
+describe('Admin users', () => {
+  it('asks for the first 100 by id ascending, links each id to the user, and hides zero counts', async () => {
+    const held = userRow({ arc: 2, pro: 1 });
+    const none = userRow();
+    await openUsers([held, none]);
+    expect(api.calls(userAdminContract, 'get_users')[0]).toMatchObject({ limit: 100, page: 1, order_by: 'id', descending: false });
+    expect(within(rowOf(held.email)).getByRole('link', { name: String(held.id) }).getAttribute('href')).toBe(`/users/${held.id}`);
+    const cells = (email: string) => within(rowOf(email)).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(held.email).slice(7)).toEqual(['2', '', '1', '', '']);
+    expect(cells(none.email).slice(7)).toEqual(['', '', '', '', '']);
+  });
+
+  it('searches, filters by license type, sorts by a header and pages with the dropdown', async () => {
+    const { user } = await openUsers([userRow()], 1234);
+    await user.type(screen.getByLabelText('Search'), 'engines');
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ search: 'engines', page: 1 }));
+    await user.selectOptions(screen.getByLabelText('License type'), 'Pro');
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ search: 'engines', license_type: 'Pro' }));
+    await user.click(screen.getByRole('button', { name: /Email/ }));
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ order_by: 'email', descending: false, license_type: 'Pro' }));
+    // 1234 users, 100 a page: 13 pages, offered in a dropdown.
+    expect(screen.getByText('1,234 users')).toBeTruthy();
+    expect(screen.getByText('of 13')).toBeTruthy();
+    expect(screen.getByLabelText('Page')).toBeTruthy();
+  });
+
+  it('shows no page dropdown for one page', async () => {
+    await openUsers([userRow()], 100);
+    expect(screen.getByText('100 users')).toBeTruthy();
+    expect(screen.queryByLabelText('Page')).toBeNull();
+    expect(screen.queryByText(/^of \d+$/)).toBeNull();
+  });
+
+  it('shows Creating CSV while the file is written, then a link that goes after time_alive', async () => {
+    const { user } = await openUsers([userRow()]);
+    let finish: (answer: { filename: string; time_alive: number }) => void = () => {};
+    api.answer(userAdminContract, 'get_users_csv', () => new Promise((resolve) => (finish = resolve)));
+    await user.click(screen.getByRole('button', { name: 'Create CSV' }));
+    await screen.findByRole('button', { name: 'Creating CSV' });
+    expect(api.calls(userAdminContract, 'get_users_csv')).toEqual([{ order_by: 'id', descending: false }]);
+
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      finish({ filename: 'abc.csv?expires=1&signature=x', time_alive: 30 });
+      const link = await screen.findByRole('link', { name: 'Download CSV' });
+      expect(link.getAttribute('href')).toBe('/umdata/abc.csv?expires=1&signature=x');
+      expect(screen.getByRole('button', { name: 'Create CSV' })).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(29_000);
+      });
+      expect(screen.getByRole('link', { name: 'Download CSV' })).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+      expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
