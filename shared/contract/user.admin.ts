@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
 import { productSchema } from './product';
 import { caseSchema } from './case';
+import { adminLicenseRowSchema } from './lic.admin';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -41,17 +42,34 @@ export const userDownloadSchema = z.object({
 });
 export type UserDownload = z.infer<typeof userDownloadSchema>;
 
-/** A user as the admin user detail shows it. */
+/**
+ * The User information an admin reads of a user (the user detail, the read-only user info dialog), by
+ * the names a client of the portal's API knows them: who they are, their licenses (as the admin license
+ * rows show them), support cases, registered products, downloads and actions. `username` and `created`
+ * are additions beside them.
+ */
 export const userInformationSchema = z.object({
-  id: z.int(),
-  username: z.string(),
-  email: z.string(),
+  user_id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   company: z.string(),
+  email: z.string(),
+  /** Allowed legacy purchases. */
   legacy: z.boolean(),
+  /** Every license they own, expired ones too, newest first. */
+  licenses: z.array(adminLicenseRowSchema),
+  /** Their support cases, last updated first. */
+  cases: z.array(caseSchema),
+  /** Their registered products, newest first. */
+  products: z.array(productSchema),
+  /** Their downloads of the desktop software, newest first. */
+  userDownloads: z.array(userDownloadSchema),
+  /** Changes of ownership they made or were part of, newest first. */
+  userActions: z.array(userActionSchema),
+  username: z.string(),
   created: z.string(),
 });
+export type UserInformation = z.infer<typeof userInformationSchema>;
 
 /** The `user` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
 export const userAdminContract = defineEndpoint({
@@ -59,19 +77,8 @@ export const userAdminContract = defineEndpoint({
   cmds: {
     /** The administrators, for assigning cases. */
     get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
-    /** A user's detail for admins: who they are, their actions and their downloads, newest first. */
-    get_user_information: cmd(
-      'admin',
-      { user_id: z.int().check(z.positive()) },
-      z.object({
-        user: userInformationSchema,
-        actions: z.array(userActionSchema),
-        userDownloads: z.array(userDownloadSchema),
-        products: z.array(productSchema),
-        /** The user's support cases, last updated first. */
-        cases: z.array(caseSchema),
-      }),
-    ),
+    /** A user's User information for admins: who they are and what each domain keeps of them. */
+    get_user_information: cmd('admin', { user_id: z.int().check(z.positive()) }, userInformationSchema),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
   },

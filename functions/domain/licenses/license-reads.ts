@@ -2,7 +2,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { portalTable } from '../../lib/db/table';
 import { LicenseShareEntity } from './license-share.entity';
-import { LicenseEntity } from './license.entity';
+import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { LicenseRecord } from './licenses.repository';
 
 /**
@@ -32,3 +32,14 @@ export async function sharedUserIds(licenseId: number): Promise<number[]> {
  * reading), or, for one stored before it carried it, its share items.
  */
 export const sharedUsersOf = async (license: LicenseRecord): Promise<number[]> => license.shared_users ?? sharedUserIds(license.id);
+
+/** Every license a user owns, by id. */
+export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseEntity)
+    .query({ index: 'gsi1', partition: licensesOfPartition(userId) })
+    .options({ maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}

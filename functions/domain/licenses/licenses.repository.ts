@@ -51,7 +51,7 @@ export interface NewLicense {
 }
 
 // The reads other functions make too live in license-reads.ts (a lighter bundle); they are the repository's all the same.
-export { findLicense, sharedUserIds, sharedUsersOf } from './license-reads';
+export { findLicense, ownLicenses, sharedUserIds, sharedUsersOf } from './license-reads';
 
 /**
  * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
@@ -98,17 +98,6 @@ export async function createLicense(fields: NewLicense, now = new Date()): Promi
   const { license, writes } = await prepareLicense(fields, now);
   await executeTransaction(writes);
   return license;
-}
-
-/** Every license a user owns, by id. */
-export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
-  const { Items } = await portalTable
-    .build(QueryCommand)
-    .entities(LicenseEntity)
-    .query({ index: 'gsi1', partition: licensesOfPartition(userId) })
-    .options({ maxPages: Infinity })
-    .send();
-  return Items ?? [];
 }
 
 /** A condition on a stored license. */
