@@ -52,3 +52,20 @@ describe('the user detail’s Cases', () => {
     await screen.findByText('No support cases.');
   });
 });
+
+describe('the user detail at both addresses', () => {
+  it('shows the same detail at /users/{id}, with its back link to the users list', async () => {
+    answerDetail([supportCase({ id: 12, title: 'Logger stops', state: 3 })]);
+    await renderScreen(`/users/${KIM.id}`, { as: 'admin', title: 'User details' });
+    await screen.findByRole('table', { name: 'Cases' });
+    screen.getByText(KIM.email);
+    screen.getByRole('checkbox', { name: 'Allow legacy purchases' });
+    expect(screen.getByRole('link', { name: '← Back to users' }).getAttribute('href')).toBe('/users');
+  });
+
+  it('goes back to all licenses from /alllicenses/{id}', async () => {
+    answerDetail([]);
+    await renderScreen(`/alllicenses/${KIM.id}`, { as: 'admin', title: 'User details' });
+    expect(screen.getByRole('link', { name: '← Back to all licenses' }).getAttribute('href')).toBe('/alllicenses');
+  });
+});
