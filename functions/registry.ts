@@ -209,7 +209,8 @@ export const endpoints = {
   sso: {
     construct: 'Sso',
     path: 'sso',
-    // The first call of a user creates the user record; a verified email change is taken over.
+    // The first call of a user creates the user record; a verified email change is taken over. The user's
+    // licenses (their copies) and registered products are read for the forum groups.
     needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], secrets: ['sso'] },
     throttle: { rate: 20, burst: 40 },
   },

@@ -1,5 +1,9 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getTableName } from '../../lib/config';
+import { documentClient } from '../../lib/db/table';
+import { licenseViewsPartition } from './license-view.entity';
 import { portalTable } from '../../lib/db/table';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
@@ -42,4 +46,41 @@ export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
     .options({ maxPages: Infinity })
     .send();
   return Items ?? [];
+}
+
+/** A user's license list as the hot path reads it: what they own, and what is shared with them. */
+export interface LicenseList {
+  own: LicenseRecord[];
+  shared: { license: LicenseRecord; ownerUsername: string | undefined }[];
+}
+
+/**
+ * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
+ * licenses, one plain Query of their partition of the table, read as stored (items only this repository
+ * writes, so the toolbox's per-value checks, which cost more than the read, add nothing).
+ */
+export async function licenseListOf(userId: number): Promise<LicenseList> {
+  const list: LicenseList = { own: [], shared: [] };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new PlainQueryCommand({
+        TableName: getTableName(),
+        KeyConditionExpression: 'pk = :partition',
+        ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
+        // Only what the list reads: the partition holds nothing but copies.
+        ProjectionExpression: 'license, owner_username',
+        // The list right after the user's own write (a share, a reservation) shows it.
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const license = JSON.parse(item.license as string) as LicenseRecord;
+      if (license.user_id === userId) list.own.push(license);
+      else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return list;
 }
