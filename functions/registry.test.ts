@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allContracts } from '../shared/contract/all';
-import { endpoints, jobs, triggers } from './registry';
+import { endpoints, jobs, triggers, type EndpointUnit } from './registry';
 
 const root = join(import.meta.dirname, '..');
 const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -40,6 +40,16 @@ describe('the registry', () => {
       expect(roles.length, name).toBeGreaterThan(0);
       if (name.endsWith('.admin.ts')) expect(roles.every((role) => role === 'admin'), name).toBe(true);
       else expect(roles.includes('admin'), name).toBe(false);
+    }
+  });
+
+  it('routes to each endpoint exactly the paths its contract answers as not offered', async () => {
+    for (const [name, unit] of Object.entries(endpoints)) {
+      if ('webhook' in unit) continue;
+      const module = (await import(`../shared/contract/${name}.ts`)) as Record<string, { path?: string; notOfferedEndpoints?: Record<string, string> }>;
+      const contract = Object.values(module).find((value) => value?.path === unit.path)!;
+      const routed = (unit as EndpointUnit).notOfferedPaths ?? [];
+      expect([...routed].sort(), name).toEqual(Object.keys(contract.notOfferedEndpoints ?? {}).sort());
     }
   });
 

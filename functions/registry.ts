@@ -120,6 +120,11 @@ export interface EndpointUnit {
    * (the sender signs its requests); `functions/{name}/app.ts` serves POST /api/{path} itself.
    */
   webhook?: true;
+  /**
+   * Paths below /api/ of names the portal does not offer (decision 036) that this endpoint's function
+   * answers with where to go; its contract's `notOfferedEndpoints` says what (checked by the registry test).
+   */
+  notOfferedPaths?: readonly string[];
 }
 
 /**
@@ -149,6 +154,8 @@ export const endpoints = {
       files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
     },
     throttle: { rate: 100, burst: 200 },
+    // The spec's unauthenticated newsletter endpoint: answered with where to go, never served (decision 036).
+    notOfferedPaths: ['mailchimp'],
   },
   lic: {
     construct: 'Lic',
@@ -210,7 +217,8 @@ export const endpoints = {
   sso: {
     construct: 'Sso',
     path: 'sso',
-    // The first call of a user creates the user record; a verified email change is taken over.
+    // The first call of a user creates the user record; a verified email change is taken over. The user's
+    // licenses (their copies) and registered products are read for the forum groups.
     needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], secrets: ['sso'] },
     throttle: { rate: 20, burst: 40 },
   },

@@ -62,3 +62,15 @@ export const apiMessages = {
   unavailable: 'The service is unavailable right now, try again shortly',
   internal: 'Unknown error, try again later',
 } as const;
+
+/**
+ * What a client gets for the names the portal does not offer (docs/decisions/036): where to go instead.
+ * Sign-up goes to the sign-in service, so no password ever reaches the API; a newsletter subscription
+ * changes only with the signed-in user's own profile, never by a user id anyone may send.
+ */
+export const notOfferedMessages = {
+  registerUser:
+    'register_user is not offered: sign up at /register in the portal (accounts are created by the sign-in service, which alone takes passwords); then call the API with the access token',
+  mailchimp:
+    'The mailchimp endpoint is not offered: the newsletter is chosen when signing up at /register in the portal, and left by the unsubscribe link in any newsletter; nobody changes another user\'s subscription',
+} as const;

@@ -61,7 +61,7 @@ describe("the user's data, declared by each domain", () => {
   });
 
   it('reads the admin user detail through exactly the declared detail readers, and deletes the user record last', () => {
-    expect(userDataRegistry.filter((declaration) => declaration.detail).map((declaration) => declaration.domain).sort()).toEqual(['audit', 'cases', 'downloads', 'products']);
+    expect(userDataRegistry.filter((declaration) => declaration.detail).map((declaration) => declaration.domain).sort()).toEqual(['audit', 'cases', 'downloads', 'licenses', 'products']);
     expect([...userDetailReaders]).toEqual(userDataRegistry.flatMap((declaration) => (declaration.detail ? [declaration.detail] : [])));
     expect(userDataRegistry.at(-1)?.domain).toBe('users');
   });

@@ -2,6 +2,7 @@ import type { UserDetailParts } from '../lib/user-data';
 import { auditUserDetail } from './audit/user-data';
 import { casesUserDetail } from './cases/user-data';
 import { downloadsUserDetail } from './downloads/user-data';
+import { licensesUserDetail } from './licenses/license-detail';
 import { productsUserDetail } from './products/user-data';
 
 /**
@@ -10,7 +11,7 @@ import { productsUserDetail } from './products/user-data';
  * neither the deletion code nor the other domains' entities; user-data.test.ts checks that these are
  * exactly the declarations' `detail`s.
  */
-export const userDetailReaders = [productsUserDetail, downloadsUserDetail, casesUserDetail, auditUserDetail] as const;
+export const userDetailReaders = [licensesUserDetail, productsUserDetail, downloadsUserDetail, casesUserDetail, auditUserDetail] as const;
 
 /** The admin's user detail besides who the user is: each domain's declared part, read side by side. */
 export async function userDetailParts(userId: number): Promise<UserDetailParts> {

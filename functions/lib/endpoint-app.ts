@@ -149,7 +149,8 @@ const tokenFor = (c: Context, def: CmdDefinition) =>
  */
 export function createEndpointApp<C extends AnyContract>(contract: C, handlers: EndpointHandlers<C>): Hono {
   const cmds = contract.cmds as Record<string, CmdDefinition>;
-  const app = new Hono().basePath(`${API_PREFIX}/${contract.path}`);
+  const root = new Hono();
+  const app = root.basePath(`${API_PREFIX}/${contract.path}`);
 
   app.onError((err, c) => {
     if (err instanceof ApiError) return error(c, err.httpStatus, err.message);
@@ -197,6 +198,8 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
       if (typeof cmd !== 'string' || !cmd) throw badRequest(apiMessages.missingCmd);
       if (version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
       const def = Object.hasOwn(cmds, cmd) ? cmds[cmd] : undefined;
+      const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
+      if (!def && notOffered) throw new ApiError(410, notOffered);
       if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
       appendLogKeys({ cmd });
 
@@ -224,5 +227,10 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
     },
   );
   app.all('/', (c) => error(c, 405, apiMessages.methodNotAllowed));
+  // An endpoint the portal does not offer answers its message to anything sent (decision 036). Its routes
+  // share the app's router (basePath clones share it), so this app's fetch serves them too.
+  for (const [path, message] of Object.entries(contract.notOfferedEndpoints ?? {})) {
+    root.basePath(`${API_PREFIX}/${path}`).all('/', (c) => error(c, 410, message));
+  }
   return app;
 }

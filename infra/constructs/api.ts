@@ -47,22 +47,23 @@ export class Api extends Construct {
       wireFunction(fn, endpointNeeds(endpoint), props.targets);
       this.functions[name] = fn;
 
-      const routeKey = `POST ${API_PREFIX}/${endpoint.path}`;
-      routeThrottles[routeKey] = endpoint.throttle;
-      const [route] = this.httpApi.addRoutes({
-        path: `${API_PREFIX}/${endpoint.path}`,
-        methods: [HttpMethod.POST],
-        integration: new HttpLambdaIntegration(`${endpoint.construct}Integration`, fn.function, {
-          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-        }),
+      const integration = new HttpLambdaIntegration(`${endpoint.construct}Integration`, fn.function, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       });
-      if (route) {
-        routes.push(route);
-        Validations.of(route).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason:
-            'One endpoint serves public commands (e.g. register_user) and signed-in ones, so a gateway authorizer cannot decide; the handler verifies the Cognito token (aws-jwt-verify) and the role per command from the shared contract.',
-        });
+      // Its own path, and the paths of names the portal does not offer that it answers (decision 036).
+      const notOffered = endpoint.notOfferedPaths ?? [];
+      for (const path of [endpoint.path, ...notOffered]) {
+        const routeKey = `POST ${API_PREFIX}/${path}`;
+        routeThrottles[routeKey] = endpoint.throttle;
+        const [route] = this.httpApi.addRoutes({ path: `${API_PREFIX}/${path}`, methods: [HttpMethod.POST], integration });
+        if (route) {
+          routes.push(route);
+          Validations.of(route).acknowledge({
+            id: 'AwsSolutions-APIG4',
+            reason:
+              'One endpoint serves public commands and signed-in ones, so a gateway authorizer cannot decide; the handler verifies the Cognito token (aws-jwt-verify) and the role per command from the shared contract.',
+          });
+        }
       }
     }
 

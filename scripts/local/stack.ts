@@ -7,7 +7,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { serve, type ServerType } from '@hono/node-server';
 import { ENV } from '../../shared/runtime';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
-import { endpoints, secrets, triggers, type EndpointName, type TriggerName } from '../../functions/registry';
+import { endpoints, secrets, triggers, type EndpointName, type EndpointUnit, type TriggerName } from '../../functions/registry';
 import { buckets, bucketRoles } from '../../infra/definitions';
 import { createEdgeClock } from './edge-clock';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
@@ -209,13 +209,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       redirectOrigins: options.redirectOrigins ?? [],
       local: true,
     });
-    const apiUnits = await Promise.all(
-      (Object.keys(endpoints) as EndpointName[]).map(async (name) => ({
-        path: endpoints[name].path,
-        app: await loadEndpointApp(name),
-        runtime: unitRuntime({ endpoint: name }, stackEnv),
-      })),
-    );
+    const apiUnits = (
+      await Promise.all(
+        (Object.keys(endpoints) as EndpointName[]).map(async (name) => {
+          const unit = { app: await loadEndpointApp(name), runtime: unitRuntime({ endpoint: name }, stackEnv) };
+          // The paths it answers for the portal's names it does not offer are routed to it too, as the API's routes are.
+          const notOffered = (endpoints[name] as EndpointUnit).notOfferedPaths ?? [];
+          return [{ path: endpoints[name].path, ...unit }, ...notOffered.map((path) => ({ path, ...unit }))];
+        }),
+      )
+    ).flat();
     const app = createLocalApp({
       webDir: options.webDir ?? resolve('web/dist'),
       webConfig,

@@ -87,6 +87,16 @@ export interface EndpointContract<
   cmds: Cmds;
   /** The cmd a body without `cmd` means (the SSO call sends only sso and sig). */
   defaultCmd?: string;
+  /**
+   * Cmds a client of the portal's API may know but the portal does not offer, each with the message that
+   * says where to go instead (answered 410, not as an unknown cmd). See docs/decisions/036.
+   */
+  notOfferedCmds?: Record<string, string>;
+  /**
+   * Whole endpoints (paths below /api/) the portal does not offer, answered by this endpoint's function
+   * with their message (410) whatever is sent; the registry routes them to it (`notOfferedPaths`).
+   */
+  notOfferedEndpoints?: Record<string, string>;
 }
 
 /** An endpoint's contract; its default cmd, if any, must be one of its cmds. */

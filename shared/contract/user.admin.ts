@@ -6,6 +6,7 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
+import { adminLicenseRowSchema } from './lic.admin';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -45,17 +46,34 @@ export const userDownloadSchema = z.object({
 });
 export type UserDownload = z.infer<typeof userDownloadSchema>;
 
-/** A user as the admin user detail shows it. */
+/**
+ * The User information an admin reads of a user (the user detail, the read-only user info dialog), by
+ * the names a client of the portal's API knows them: who they are, their licenses (as the admin license
+ * rows show them), support cases, registered products, downloads and actions. `username` and `created`
+ * are additions beside them.
+ */
 export const userInformationSchema = z.object({
-  id: z.int(),
-  username: z.string(),
-  email: z.string(),
+  user_id: z.int(),
   first_name: z.string(),
   last_name: z.string(),
   company: z.string(),
+  email: z.string(),
+  /** Allowed legacy purchases. */
   legacy: z.boolean(),
+  /** Every license they own, expired ones too, newest first. */
+  licenses: z.array(adminLicenseRowSchema),
+  /** Their support cases, last updated first. */
+  cases: z.array(caseSchema),
+  /** Their registered products, newest first. */
+  products: z.array(productSchema),
+  /** Their downloads of the desktop software, newest first. */
+  userDownloads: z.array(userDownloadSchema),
+  /** Changes of ownership they made or were part of, newest first. */
+  userActions: z.array(userActionSchema),
+  username: z.string(),
   created: z.string(),
 });
+export type UserInformation = z.infer<typeof userInformationSchema>;
 
 /**
  * A user as the admin users list shows it. `last_active` is the day of the user's last signed-in call
@@ -91,19 +109,8 @@ export const userAdminContract = defineEndpoint({
   cmds: {
     /** The administrators, for assigning cases. */
     get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
-    /** A user's detail for admins: who they are, their actions and their downloads, newest first. */
-    get_user_information: cmd(
-      'admin',
-      { user_id: z.int().check(z.positive()) },
-      z.object({
-        user: userInformationSchema,
-        actions: z.array(userActionSchema),
-        userDownloads: z.array(userDownloadSchema),
-        products: z.array(productSchema),
-        /** The user's support cases, last updated first. */
-        cases: z.array(caseSchema),
-      }),
-    ),
+    /** A user's User information for admins: who they are and what each domain keeps of them. */
+    get_user_information: cmd('admin', { user_id: z.int().check(z.positive()) }, userInformationSchema),
     /**
      * One page of the users, lowest id first unless asked otherwise; `search` finds an id, or text in the
      * email, name or company; `license_type` keeps users who own a license of that type ('' or null: all).

@@ -4,6 +4,7 @@ import { IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../i
 import { ivCurveListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
+import { notOfferedMessages } from '../api';
 import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from './define';
 
 export const userProfileSchema = z.object({
@@ -96,6 +97,9 @@ export const uploadIvCurveParams = {
  */
 export const userContract = defineEndpoint({
   path: 'user',
+  // The spec's sign-up cmd and its unauthenticated newsletter endpoint are answered with where to go (decision 036).
+  notOfferedCmds: { register_user: notOfferedMessages.registerUser },
+  notOfferedEndpoints: { mailchimp: notOfferedMessages.mailchimp },
   cmds: {
     get_user_profile: cmd('user', {}, userProfileSchema),
     update_user_profile: cmd('user', updateUserProfileParams, userProfileSchema),

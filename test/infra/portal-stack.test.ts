@@ -442,10 +442,13 @@ describe('api', () => {
   it('throttles every endpoint route on its own, with the registry\'s rate and burst, in CloudFormation\'s property names', () => {
     expect(stageOf().Properties!.RouteSettings).toEqual(
       Object.fromEntries(
-        Object.values(endpoints).map((endpoint) => [
-          `POST /api/${endpoint.path}`,
-          { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst },
-        ]),
+        // Each endpoint's own path, and the paths of names it answers as not offered (decision 036).
+        Object.values(endpoints).flatMap((endpoint: EndpointUnit) =>
+          [endpoint.path, ...(endpoint.notOfferedPaths ?? [])].map((path) => [
+            `POST /api/${path}`,
+            { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst },
+          ]),
+        ),
       ),
     );
   });

@@ -140,18 +140,29 @@ describe('the admin list of every license', () => {
 });
 
 describe('the admin user detail', () => {
-  it('shows the user and what was moved to or from them, newest first', async () => {
+  it('answers the User information by its names: who the user is, their licenses as the admin rows show them, and what was moved to or from them', async () => {
     const [admin, owner, receiver] = await Promise.all([
       createAdminUser().then(withUserId),
       createConfirmedUser().then(withUserId),
       createConfirmedUser().then(withUserId),
     ]);
     const license = await storeLicense(owner.id);
+    const lapsed = await storeLicense(receiver.id, { valid_from: day(-400), valid_to: day(-20) });
     await lic(owner.accessToken, 'move_license', { license_id: license.id, to_user_id: receiver.id });
     const answer = await callApi('user', { cmd: 'get_user_information', user_id: receiver.id }, admin.accessToken);
-    expect(answer.body.data).toMatchObject({
-      user: { id: receiver.id, email: receiver.email, username: receiver.username, legacy: false },
-      actions: [
+    const data = answer.body.data as Record<string, unknown> & { licenses: { id: number; user: string; expired: boolean }[] };
+    expect(Object.keys(data)).toEqual(
+      expect.arrayContaining(['user_id', 'first_name', 'last_name', 'company', 'email', 'legacy', 'licenses', 'cases', 'products', 'userDownloads', 'userActions']),
+    );
+    expect(data).toMatchObject({
+      user_id: receiver.id,
+      email: receiver.email,
+      username: receiver.username,
+      legacy: false,
+      cases: [],
+      products: [],
+      userDownloads: [],
+      userActions: [
         {
           action: 'move_license',
           license_id: license.id,
@@ -164,6 +175,15 @@ describe('the admin user detail', () => {
         },
       ],
     });
+    // Expired ones too, each as get_all_licenses shows it (the owner's email joined).
+    expect(data.licenses.map(({ id, user, expired }) => ({ id, user, expired })).sort((a, b) => a.id - b.id)).toEqual(
+      [
+        { id: license.id, user: receiver.email, expired: false },
+        { id: lapsed.id, user: receiver.email, expired: true },
+      ].sort((a, b) => a.id - b.id),
+    );
+    const owners = await callApi('user', { cmd: 'get_user_information', user_id: owner.id }, admin.accessToken);
+    expect((owners.body.data as { licenses: unknown[] }).licenses).toEqual([]);
     expect((await callApi('user', { cmd: 'get_user_information', user_id: receiver.id }, owner.accessToken)).status).toBe(403);
   });
 });

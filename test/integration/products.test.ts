@@ -141,9 +141,9 @@ describe('moving a product', () => {
     const { product: registration } = await registered(owner);
     expect((await product(boss.accessToken, 'move_product', { product_id: registration.id, to_user_id: colleague.id })).body.status).toBe('ok');
     const detail = await callApi('user', { cmd: 'get_user_information', user_id: colleague.id }, boss.accessToken);
-    const data = detail.body.data as { products: Product[]; actions: { action: string; product_id: number | null; by_user_id: number }[] };
+    const data = detail.body.data as { products: Product[]; userActions: { action: string; product_id: number | null; by_user_id: number }[] };
     expect(data.products.map((p) => p.id)).toEqual([registration.id]);
-    expect(data.actions[0]).toMatchObject({ action: 'move_product', product_id: registration.id, by_user_id: boss.id });
+    expect(data.userActions[0]).toMatchObject({ action: 'move_product', product_id: registration.id, by_user_id: boss.id });
   });
 });
 

@@ -1,7 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
-import { callApi, signIn, stackContext } from '../support/api';
+import { PORTAL_FORUM_GROUPS } from '../../functions/sso/forum-groups';
+import { callApi, createConfirmedUser, signIn, stackContext } from '../support/api';
+import { storeLicense, storeLicenseChange, withUserId } from '../support/licenses';
+import { newDevice, productCall, storeDevices } from '../support/products';
 
 /** The forum's side of DiscourseConnect, written independently of the portal's code. */
 const { localStack, demoPassword } = stackContext();
@@ -25,7 +28,7 @@ describe('single sign-on for the forum', () => {
     expect(data.return_sso_url).toBe('https://forum.example.com/session/sso_login');
     expect(data.sig).toBe(hmac(data.sso));
     expect(data.sso).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    const fields = Object.fromEntries(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()));
+    const { add_groups, remove_groups, ...fields } = Object.fromEntries(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()));
     expect(fields).toEqual({
       nonce: 'nonce-1',
       email: profile.email,
@@ -34,12 +37,16 @@ describe('single sign-on for the forum', () => {
       name: `${profile.first_name} ${profile.last_name}`,
       admin: 'false',
     });
+    // Every portal group is named once, in one of the two lists, and no other group.
+    expect([...(add_groups ?? '').split(','), ...(remove_groups ?? '').split(',')].filter(Boolean).sort()).toEqual([...PORTAL_FORUM_GROUPS].sort());
   });
 
   it('tells the forum that an administrator is one', async () => {
     const { idToken } = await signIn('admin', demoPassword, stackContext().demoAdminTotpSecret);
     const data = (await ssoCall(forumRequest('nonce-2'), idToken)).body.data as { sso: string };
-    expect(new URLSearchParams(Buffer.from(data.sso, 'base64').toString()).get('admin')).toBe('true');
+    const fields = new URLSearchParams(Buffer.from(data.sso, 'base64').toString());
+    expect(fields.get('admin')).toBe('true');
+    expect(fields.get('add_groups')?.split(',')).toContain('portal-admins');
   });
 
   it('refuses a tampered payload, a tampered signature and one made with another secret', async () => {
@@ -71,5 +78,37 @@ describe('single sign-on for the forum', () => {
     const wrongKind = await ssoCall(forumRequest('nonce-6'), accessToken);
     expect(wrongKind.status).toBe(401);
     expect(wrongKind.body.message).toBe(apiMessages.invalidToken);
+  });
+});
+
+/** A UTC day `offset` days from today, as license dates are written. */
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+/** The forum groups a signed answer sets, as the forum reads them. */
+const groupsOf = (data: unknown) => {
+  const fields = new URLSearchParams(Buffer.from((data as { sso: string }).sso, 'base64').toString());
+  const list = (name: string) => (fields.get(name) ?? '').split(',').filter(Boolean);
+  return { add: list('add_groups'), remove: list('remove_groups') };
+};
+
+describe('the forum groups in the single sign-on answer', () => {
+  it('follow the user’s licenses and units: a license that ends or is disabled leaves its group at the next sign-in', async () => {
+    const user = await createConfirmedUser().then(withUserId);
+    const automation = await storeLicense(user.id, { license_type_id: 'Automation', valid_from: day(-30), valid_to: day(30) });
+    const battery = await storeLicense(user.id, { license_type_id: 'Battery', valid_from: day(-30), valid_to: day(400) });
+    const device = newDevice({ product_id: 'Ace' });
+    await storeDevices(device);
+    expect((await productCall(user.accessToken, 'register_product', { uid: device.uid })).status).toBe(200);
+
+    const before = groupsOf((await ssoCall(forumRequest(`groups-${user.id}-1`), user.idToken)).body.data);
+    expect(before.add).toEqual(['license-automation', 'license-battery', 'hardware-ace']);
+    expect(before.remove).toEqual(PORTAL_FORUM_GROUPS.filter((group) => !before.add.includes(group)));
+
+    // The Automation license ended two days ago; the Battery one is disabled.
+    await storeLicenseChange(automation.id, { valid_to: day(-2) });
+    await storeLicenseChange(battery.id, { enabled: false });
+    const after = groupsOf((await ssoCall(forumRequest(`groups-${user.id}-2`), user.idToken)).body.data);
+    expect(after.add).toEqual(['hardware-ace']);
+    expect(after.remove).toEqual(expect.arrayContaining(['license-automation', 'license-battery', 'portal-admins']));
+    expect([...after.add, ...after.remove].sort()).toEqual([...PORTAL_FORUM_GROUPS].sort());
   });
 });

@@ -13,7 +13,7 @@ export const auditUserDetail = async (userId: number) => {
   const users = actions.length ? await userList.current() : new Map<number, UserListRow>();
   const email = (id: number) => users.get(id)?.email ?? null;
   return {
-    actions: actions.map((action) => {
+    userActions: actions.map((action) => {
       const from = action.from_user_id ?? 0;
       const to = action.to_user_id ?? 0;
       return {

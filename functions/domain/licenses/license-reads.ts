@@ -1,8 +1,12 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
+import { getTableName } from '../../lib/config';
+import { documentClient } from '../../lib/db/table';
+import { licenseViewsPartition } from './license-view.entity';
 import { portalTable } from '../../lib/db/table';
 import { LicenseShareEntity } from './license-share.entity';
-import { LicenseEntity } from './license.entity';
+import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { LicenseRecord } from './licenses.repository';
 
 /**
@@ -32,3 +36,51 @@ export async function sharedUserIds(licenseId: number): Promise<number[]> {
  * reading), or, for one stored before it carried it, its share items.
  */
 export const sharedUsersOf = async (license: LicenseRecord): Promise<number[]> => license.shared_users ?? sharedUserIds(license.id);
+
+/** Every license a user owns, by id. */
+export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(LicenseEntity)
+    .query({ index: 'gsi1', partition: licensesOfPartition(userId) })
+    .options({ maxPages: Infinity })
+    .send();
+  return Items ?? [];
+}
+
+/** A user's license list as the hot path reads it: what they own, and what is shared with them. */
+export interface LicenseList {
+  own: LicenseRecord[];
+  shared: { license: LicenseRecord; ownerUsername: string | undefined }[];
+}
+
+/**
+ * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
+ * licenses, one plain Query of their partition of the table, read as stored (items only this repository
+ * writes, so the toolbox's per-value checks, which cost more than the read, add nothing).
+ */
+export async function licenseListOf(userId: number): Promise<LicenseList> {
+  const list: LicenseList = { own: [], shared: [] };
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new PlainQueryCommand({
+        TableName: getTableName(),
+        KeyConditionExpression: 'pk = :partition',
+        ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
+        // Only what the list reads: the partition holds nothing but copies.
+        ProjectionExpression: 'license, owner_username',
+        // The list right after the user's own write (a share, a reservation) shows it.
+        ConsistentRead: true,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const license = JSON.parse(item.license as string) as LicenseRecord;
+      if (license.user_id === userId) list.own.push(license);
+      else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return list;
+}

@@ -8,17 +8,15 @@ import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
-import { findLicense, sharedUserIds, sharedUsersOf } from './license-reads';
+import { findLicense, licenseListOf, sharedUserIds, sharedUsersOf } from './license-reads';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getTableName } from '../../lib/config';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
-import { documentClient, expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
+import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
 import { licenseCountChanges } from './license-figures';
 import { licenseListWrites } from './license-list';
 import { LicenseShareEntity } from './license-share.entity';
-import { LicenseViewEntity, licenseViewsPartition } from './license-view.entity';
+import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity, licensesOfPartition } from './license.entity';
 import type { Machine } from '../../../shared/licenses/seat';
 import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity';
@@ -51,7 +49,7 @@ export interface NewLicense {
 }
 
 // The reads other functions make too live in license-reads.ts (a lighter bundle); they are the repository's all the same.
-export { findLicense, sharedUserIds, sharedUsersOf } from './license-reads';
+export { findLicense, licenseListOf, ownLicenses, sharedUserIds, sharedUsersOf, type LicenseList } from './license-reads';
 
 /**
  * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
@@ -98,17 +96,6 @@ export async function createLicense(fields: NewLicense, now = new Date()): Promi
   const { license, writes } = await prepareLicense(fields, now);
   await executeTransaction(writes);
   return license;
-}
-
-/** Every license a user owns, by id. */
-export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
-  const { Items } = await portalTable
-    .build(QueryCommand)
-    .entities(LicenseEntity)
-    .query({ index: 'gsi1', partition: licensesOfPartition(userId) })
-    .options({ maxPages: Infinity })
-    .send();
-  return Items ?? [];
 }
 
 /** A condition on a stored license. */
@@ -395,43 +382,6 @@ function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord, s
     ),
     ...gone.map((userId) => LicenseViewEntity.build(DeleteTransaction).key({ user_id: userId, license_id })),
   ];
-}
-
-/** A user's license list as the hot path reads it: what they own, and what is shared with them. */
-export interface LicenseList {
-  own: LicenseRecord[];
-  shared: { license: LicenseRecord; ownerUsername: string | undefined }[];
-}
-
-/**
- * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
- * licenses, one plain Query of their partition of the table, read as stored (items only this repository
- * writes, so the toolbox's per-value checks, which cost more than the read, add nothing).
- */
-export async function licenseListOf(userId: number): Promise<LicenseList> {
-  const list: LicenseList = { own: [], shared: [] };
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new PlainQueryCommand({
-        TableName: getTableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
-        // Only what the list reads: the partition holds nothing but copies.
-        ProjectionExpression: 'license, owner_username',
-        // The list right after the user's own write (a share, a reservation) shows it.
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const license = JSON.parse(item.license as string) as LicenseRecord;
-      if (license.user_id === userId) list.own.push(license);
-      else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return list;
 }
 
 /**

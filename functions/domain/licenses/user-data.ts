@@ -1,4 +1,5 @@
 import type { UserDataDeclaration } from '../../lib/user-data';
+import { licensesUserDetail } from './license-detail';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity } from './license.entity';
@@ -31,4 +32,5 @@ export const licensesUserData = {
     },
   ],
   forget: (user, now) => detachLicensesOf(user.id, now),
+  detail: licensesUserDetail,
 } satisfies UserDataDeclaration;

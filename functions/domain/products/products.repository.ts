@@ -21,7 +21,7 @@ import { productCountChanges } from './product-figures';
 import { productListWrites } from './product-list';
 import { ProductEntity, productsOfPartition } from './product.entity';
 import { UnitRegistrationEntity } from './unit-registration.entity';
-import { findProduct } from './product-reads';
+import { findProduct, productsOf } from './product-reads';
 
 export type ProductRecord = FormattedItem<typeof ProductEntity>;
 
@@ -40,23 +40,12 @@ async function inTransaction(work: () => Promise<unknown>): Promise<void> {
 }
 
 // The read of one product lives in product-reads.ts (a lighter bundle for functions that only read one).
-export { findProduct } from './product-reads';
+export { findProduct, productsOf } from './product-reads';
 
 /** The product a unit is registered as, if it is. */
 export async function findProductByUid(uid: string): Promise<ProductRecord | null> {
   const { Item } = await UnitRegistrationEntity.build(GetItemCommand).key({ uid }).options({ consistent: true }).send();
   return Item ? findProduct(Item.product_id) : null;
-}
-
-/** A user's products, newest first. */
-export async function productsOf(userId: number): Promise<ProductRecord[]> {
-  const { Items } = await portalTable
-    .build(QueryCommand)
-    .entities(ProductEntity)
-    .query({ index: 'gsi1', partition: productsOfPartition(userId) })
-    .options({ maxPages: Infinity, reverse: true })
-    .send();
-  return Items ?? [];
 }
 
 /**

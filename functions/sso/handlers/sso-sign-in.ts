@@ -1,10 +1,13 @@
 import type { ssoContract } from '../../../shared/contract/sso';
 import { secrets } from '../../registry';
+import { licenseListOf } from '../../domain/licenses/license-reads';
+import { productsOf } from '../../domain/products/product-reads';
 import { resolveCallerUser } from '../../domain/users/caller-user';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, forbidden } from '../../lib/errors';
 import { getSecret } from '../../lib/secrets';
 import { buildResponse, isValidSignature, parseRequest } from '../discourse-connect';
+import { forumGroups } from '../forum-groups';
 
 export const ssoMessages = {
   badSignature: 'Single sign-on request has an invalid signature',
@@ -15,7 +18,9 @@ export const ssoMessages = {
 /**
  * Answers a DiscourseConnect request for the signed-in user: checks the forum's signature, then signs
  * the user's identity for the forum. The email sent is the id token's, and only when Cognito verified
- * it: the forum trusts it and links accounts by it (an address merely typed in is never sent).
+ * it: the forum trusts it and links accounts by it (an address merely typed in is never sent). The
+ * answer also sets the portal's forum groups (forum-groups.ts) from the user's licenses, units and role
+ * as they are now, so the forum follows a license that lapsed at the next sign-in.
  */
 export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = async ({ sso, sig }, { caller }) => {
   const secret = await getSecret(secrets.sso.env);
@@ -26,6 +31,12 @@ export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = as
   if (!caller.emailVerified || !email) throw forbidden(ssoMessages.unverifiedEmail);
 
   const user = await resolveCallerUser(caller);
+  const [licenses, products] = await Promise.all([licenseListOf(user.id), productsOf(user.id)]);
+  const groups = forumGroups({
+    licenses: [...licenses.own, ...licenses.shared.map((share) => share.license)],
+    productIds: products.map((product) => product.product_id),
+    isAdmin: caller.isAdmin,
+  });
   const answer = buildResponse(
     {
       nonce: request.nonce,
@@ -34,6 +45,9 @@ export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = as
       username: user.username,
       name: `${user.first_name} ${user.last_name}`.trim(),
       admin: caller.isAdmin ? 'true' : 'false',
+      // DiscourseConnect takes each list comma-separated; an empty list is left out.
+      ...(groups.add_groups.length ? { add_groups: groups.add_groups.join(',') } : {}),
+      ...(groups.remove_groups.length ? { remove_groups: groups.remove_groups.join(',') } : {}),
     },
     secret,
   );

@@ -5,7 +5,7 @@ import { userContract, type IvCurve } from '../../../shared/contract/user';
 import { userAdminContract } from '../../../shared/contract/user.admin';
 import { productContract } from '../../../shared/contract/product';
 import { api } from '../support/fake-api';
-import { ADMIN, CUSTOMER, answerLicenseCatalogue, answerProfile, licenseCodeRow } from '../support/fixtures';
+import { ADMIN, CUSTOMER, answerLicenseCatalogue, answerProfile, licenseCodeRow, userInformation } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
@@ -29,9 +29,10 @@ describe('people on the admin screens', () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
-    api.answer(userAdminContract, 'get_user_information', {
-      user: { id: KIM.id, username: 'kim', email: KIM.email, first_name: 'Kim', last_name: 'Lee', company: 'Co', legacy: false, created: '2026-01-01' },
-      actions: [
+    api.answer(userAdminContract, 'get_user_information', userInformation({
+      user_id: KIM.id,
+      email: KIM.email,
+      userActions: [
         {
           id: 'a1',
           created: '2026-02-01T10:00:00.000Z',
@@ -46,10 +47,7 @@ describe('people on the admin screens', () => {
           by_user_email: null,
         },
       ],
-      userDownloads: [],
-      cases: [],
-      products: [],
-    });
+    }));
     await renderScreen(`/alllicenses/${KIM.id}`, { as: 'admin' });
     const actions = await screen.findByRole('table', { name: 'User actions' });
     expect(rowsOf(actions)[0]!.slice(4)).toEqual([`${KIM.email} (user ${KIM.id})`, `${LEE.email} (user ${LEE.id})`, 'User 5']);

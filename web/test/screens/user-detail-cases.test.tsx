@@ -4,7 +4,7 @@ import type { Case } from '../../../shared/contract/case';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { userAdminContract } from '../../../shared/contract/user.admin';
 import { api } from '../support/fake-api';
-import { ADMIN, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { ADMIN, answerLicenseCatalogue, answerProfile, userInformation } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /** The admin user detail's Cases table: the user's support cases, each opening its case. */
@@ -27,13 +27,7 @@ function answerDetail(cases: Case[]) {
   answerProfile(ADMIN);
   answerLicenseCatalogue();
   api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
-  api.answer(userAdminContract, 'get_user_information', {
-    user: { id: KIM.id, username: 'kim', email: KIM.email, first_name: 'Kim', last_name: 'Lee', company: 'Co', legacy: false, created: '2026-01-01' },
-    actions: [],
-    userDownloads: [],
-    products: [],
-    cases,
-  });
+  api.answer(userAdminContract, 'get_user_information', userInformation({ user_id: KIM.id, email: KIM.email, cases }));
 }
 
 describe('the user detail’s Cases', () => {
@@ -56,5 +50,22 @@ describe('the user detail’s Cases', () => {
     answerDetail([]);
     await renderScreen(`/alllicenses/${KIM.id}`, { as: 'admin' });
     await screen.findByText('No support cases.');
+  });
+});
+
+describe('the user detail at both addresses', () => {
+  it('shows the same detail at /users/{id}, with its back link to the users list', async () => {
+    answerDetail([supportCase({ id: 12, title: 'Logger stops', state: 3 })]);
+    await renderScreen(`/users/${KIM.id}`, { as: 'admin', title: 'User details' });
+    await screen.findByRole('table', { name: 'Cases' });
+    screen.getByText(KIM.email);
+    screen.getByRole('checkbox', { name: 'Allow legacy purchases' });
+    expect(screen.getByRole('link', { name: '← Back to users' }).getAttribute('href')).toBe('/users');
+  });
+
+  it('goes back to all licenses from /alllicenses/{id}', async () => {
+    answerDetail([]);
+    await renderScreen(`/alllicenses/${KIM.id}`, { as: 'admin', title: 'User details' });
+    expect(screen.getByRole('link', { name: '← Back to all licenses' }).getAttribute('href')).toBe('/alllicenses');
   });
 });

@@ -1,6 +1,7 @@
 import { licContract } from '../../../shared/contract/lic';
 import type { AdminLicenseRow, LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { userContract, type UserProfile } from '../../../shared/contract/user';
+import type { UserInformation } from '../../../shared/contract/user.admin';
 import { api } from './fake-api';
 
 /** A customer's profile, as get_user_profile answers it. */
@@ -97,6 +98,26 @@ export function licenseCodeRow(fields: Partial<LicenseCodeRow> & Pick<LicenseCod
     used_by: null,
     used_by_email: null,
     redemptions: 0,
+    ...fields,
+  };
+}
+
+/** User information as get_user_information answers it: Kim Lee of Test Co (user 41) with nothing yet, unless told. */
+export function userInformation(fields: Partial<UserInformation> = {}): UserInformation {
+  return {
+    user_id: 41,
+    first_name: 'Kim',
+    last_name: 'Lee',
+    company: 'Test Co',
+    email: 'kim@example.com',
+    legacy: false,
+    licenses: [],
+    cases: [],
+    products: [],
+    userDownloads: [],
+    userActions: [],
+    username: 'kim',
+    created: '2026-01-01T09:00:00.000Z',
     ...fields,
   };
 }

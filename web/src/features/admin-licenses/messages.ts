@@ -55,4 +55,5 @@ export const adminLicenseTexts = {
   licenseIdFilter: 'A license id is a whole number above 0',
   notAUser: 'Not a user id.',
   backToAll: 'Back to all licenses',
+  backToUsers: 'Back to users',
 } as const;

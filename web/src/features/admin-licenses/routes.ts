@@ -2,7 +2,10 @@ import { lazy } from 'react';
 import { paths } from '../../lib/routing/paths';
 import { declareRoutes } from '../../lib/routing/route-declaration';
 
-/** The admin license screens: all licenses, a user's detail (its id is a user id), and the dongles. */
+/**
+ * The admin license screens: all licenses, a user's detail (its id is a user id; the same page at
+ * /users/{id}, reached from the users list), and the dongles.
+ */
 export const adminLicenseRoutes = declareRoutes([
   {
     path: paths.allLicenses,
@@ -13,6 +16,12 @@ export const adminLicenseRoutes = declareRoutes([
   },
   {
     path: paths.allLicensesUser,
+    title: 'User details',
+    access: 'admin',
+    page: lazy(() => import('./components/user-detail-page')),
+  },
+  {
+    path: paths.user,
     title: 'User details',
     access: 'admin',
     page: lazy(() => import('./components/user-detail-page')),

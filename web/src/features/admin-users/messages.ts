@@ -5,3 +5,23 @@ export const adminUserTexts = {
   noUsers: 'There are no users.',
   allLicenseTypes: 'All license types',
 };
+
+/** What the admin users screens say. */
+export const userInfoTexts = {
+  /** The read-only user info dialog's title, which names it. */
+  title: (userId: number) => `User information: user ${userId}`,
+  latestDownloads: 'Latest downloads',
+  latestActions: 'Latest actions',
+  noDownloads: 'No downloads yet.',
+  noActions: 'No actions yet.',
+  openDetail: 'Open user detail',
+  licenseCount: (all: number, active: number) => `${all} (${active} active)`,
+  actionName: (action: string) => ACTION_NAMES[action] ?? action,
+} as const;
+
+/** The user actions' names as people read them. */
+const ACTION_NAMES: Record<string, string> = {
+  move_license: 'Move license',
+  move_product: 'Move product',
+  refund_not_restored: 'Refund not restored',
+};

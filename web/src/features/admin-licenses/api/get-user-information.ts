@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { call } from '../../../api/client';
 
-/** A user as admins see them, with their actions, newest first: `user/get_user_information`. */
+/** A user's User information as admins see it (who they are, their licenses, products, cases, downloads, actions): `user/get_user_information`. */
 export const getUserInformation = (userId: number) => call(userAdminContract, 'get_user_information', { user_id: userId });
 
 /** Every user's detail: what a move (a new user action) invalidates. */

@@ -15,8 +15,6 @@ export function useSetUserLegacy() {
   return useMutation({
     mutationFn: setUserLegacy,
     onSuccess: ({ user_id, legacy }: CmdResult<typeof userAdminContract, 'set_user_legacy'>) =>
-      queryClient.setQueryData(userInformationQueryOptions(user_id).queryKey, (detail) =>
-        detail ? { ...detail, user: { ...detail.user, legacy } } : detail,
-      ),
+      queryClient.setQueryData(userInformationQueryOptions(user_id).queryKey, (detail) => (detail ? { ...detail, legacy } : detail)),
   });
 }

@@ -1,13 +1,12 @@
 import { Anchor, Button, Checkbox, DataList, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useMatch, useParams } from 'react-router';
 import {
   ALL_LICENSES_PAGE_SIZE,
   DEFAULT_EXPIRED_IN,
   type LicenseOrderColumn,
 } from '../../../../../shared/contract/lic.admin';
-import type { CmdResult } from '../../../../../shared/contract/define';
-import type { userAdminContract } from '../../../../../shared/contract/user.admin';
+import type { UserInformation } from '../../../../../shared/contract/user.admin';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSubmit } from '../../../lib/forms/use-submit';
@@ -25,8 +24,6 @@ import { UserCasesTable } from './user-cases-table';
 import { UserDownloadsTable } from './user-downloads-table';
 import { UserProductsTable } from './user-products-table';
 
-type UserInformation = CmdResult<typeof userAdminContract, 'get_user_information'>['user'];
-
 /** "Show expired" asks for licenses that expired up to this many days ago: all of them. */
 const ALL_EXPIRED = MAX_FILTER_DAYS;
 
@@ -42,8 +39,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 /** The Allow legacy purchases checkbox: each change is saved at once (set_user_legacy); withdrawing asks first. */
 function LegacyCheckbox({ user }: { user: UserInformation }) {
   const setLegacy = useSetUserLegacy();
-  const save = useSubmit((legacy: boolean) => setLegacy.mutateAsync({ user_id: user.id, legacy }), {
-    confirm: (legacy) => (legacy ? undefined : adminLicenseQuestions.withdrawLegacy(user.id)),
+  const save = useSubmit((legacy: boolean) => setLegacy.mutateAsync({ user_id: user.user_id, legacy }), {
+    confirm: (legacy) => (legacy ? undefined : adminLicenseQuestions.withdrawLegacy(user.user_id)),
     success: (saved) => (saved.legacy ? adminLicenseNotices.legacyAllowed(saved.user_id) : adminLicenseNotices.legacyWithdrawn(saved.user_id)),
   });
   return (
@@ -132,19 +129,20 @@ function UserDetail({ userId }: { userId: number }) {
   if (information.isPending) return <PageLoader />;
   // A failed load (an unknown user) shows its message in red at the top of the page.
   if (!information.data) return null;
-  const { user, actions, userDownloads, products, cases } = information.data;
+  const user = information.data;
+  const { userActions, userDownloads, products, cases } = user;
 
   return (
     <Stack gap="xl">
       <Stack gap="sm">
         <DataList size="sm" gap={4} labelWidth={96}>
-          <Detail label="User id">{user.id}</Detail>
+          <Detail label="User id">{user.user_id}</Detail>
           <Detail label="Email">{user.email}</Detail>
           <Detail label="Company">{user.company}</Detail>
         </DataList>
         <LegacyCheckbox user={user} />
       </Stack>
-      <UserLicenses userId={user.id} />
+      <UserLicenses userId={user.user_id} />
       <TitledSection title="Products">
         <UserProductsTable products={products} />
       </TitledSection>
@@ -155,20 +153,25 @@ function UserDetail({ userId }: { userId: number }) {
         <UserDownloadsTable downloads={userDownloads} />
       </TitledSection>
       <TitledSection title="User actions">
-        <UserActionsTable actions={actions} />
+        <UserActionsTable actions={userActions} />
       </TitledSection>
     </Stack>
   );
 }
 
-/** A user's detail for admins (/alllicenses/{user id}): who they are, legacy purchases, their licenses, actions and downloads. */
+/**
+ * A user's detail for admins, at /users/{user id} and /alllicenses/{user id}: who they are, legacy
+ * purchases, their licenses, products, cases, downloads and actions. The back link goes to the list it
+ * was reached from.
+ */
 export default function UserDetailPage() {
   const { id = '' } = useParams();
+  const fromUsers = useMatch(paths.user) !== null;
   const userId = /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null;
   return (
     <>
-      <Anchor component={Link} to={paths.allLicenses} size="sm" display="inline-block" mb="xs">
-        ← {adminLicenseTexts.backToAll}
+      <Anchor component={Link} to={fromUsers ? paths.users : paths.allLicenses} size="sm" display="inline-block" mb="xs">
+        ← {fromUsers ? adminLicenseTexts.backToUsers : adminLicenseTexts.backToAll}
       </Anchor>
       <PageTitle />
       {userId === null ? <Text>{adminLicenseTexts.notAUser}</Text> : <UserDetail key={userId} userId={userId} />}

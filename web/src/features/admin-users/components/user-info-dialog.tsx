@@ -1,0 +1,147 @@
+import { Anchor, DataList, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UserInformation } from '../../../../../shared/contract/user.admin';
+import { personText } from '../../../components/person';
+import { TableFrame } from '../../../components/table-frame';
+import { formatDate } from '../../../lib/dates';
+import { useUserInformation } from '../api/get-user-information';
+import { userInfoTexts } from '../messages';
+import { usersUserPath } from '../user-detail-path';
+
+/** How many of the latest downloads and actions the dialog lists (the user detail lists them all). */
+export const LATEST_SHOWN = 5;
+
+interface UserInfoDialogProps {
+  /** The user to show; nothing is read while the dialog is closed. */
+  userId: number;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+/** The latest downloads of the desktop software, newest first. */
+function LatestDownloads({ downloads }: { downloads: UserInformation['userDownloads'] }) {
+  if (downloads.length === 0) return <Text size="sm">{userInfoTexts.noDownloads}</Text>;
+  return (
+    <TableFrame label={userInfoTexts.latestDownloads} minWidth={320}>
+      <Table verticalSpacing={4} fz="sm" aria-label={userInfoTexts.latestDownloads}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Version</Table.Th>
+            <Table.Th>OS</Table.Th>
+            <Table.Th>Arch</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {downloads.slice(0, LATEST_SHOWN).map((download) => (
+            <Table.Tr key={download.id}>
+              <Table.Td>{formatDate(download.created)}</Table.Td>
+              <Table.Td>{download.client_version}</Table.Td>
+              <Table.Td>{download.os}</Table.Td>
+              <Table.Td>{download.arch}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableFrame>
+  );
+}
+
+/** The latest changes of ownership the user took part in, newest first. */
+function LatestActions({ actions }: { actions: UserInformation['userActions'] }) {
+  if (actions.length === 0) return <Text size="sm">{userInfoTexts.noActions}</Text>;
+  return (
+    <TableFrame label={userInfoTexts.latestActions} minWidth={420}>
+      <Table verticalSpacing={4} fz="sm" aria-label={userInfoTexts.latestActions}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Action</Table.Th>
+            <Table.Th>What</Table.Th>
+            <Table.Th>From user</Table.Th>
+            <Table.Th>To user</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {actions.slice(0, LATEST_SHOWN).map((action) => (
+            <Table.Tr key={action.id}>
+              <Table.Td>{formatDate(action.created)}</Table.Td>
+              <Table.Td>{userInfoTexts.actionName(action.action)}</Table.Td>
+              <Table.Td>{action.license_id !== null ? `License ${action.license_id}` : action.product_id !== null ? `Product ${action.product_id}` : ''}</Table.Td>
+              <Table.Td>{personText({ id: action.from_user_id, email: action.from_user_email })}</Table.Td>
+              <Table.Td>{personText({ id: action.to_user_id, email: action.to_user_email })}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableFrame>
+  );
+}
+
+/** The dialog's body once the User information is here: read only, nothing in it changes the user. */
+function UserInfo({ user, onClose }: { user: UserInformation; onClose: () => void }) {
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  const activeLicenses = user.licenses.filter((license) => license.enabled && !license.expired).length;
+  return (
+    <Stack gap="md">
+      <DataList size="sm" gap={4} labelWidth={150}>
+        <Detail label="User id">{user.user_id}</Detail>
+        <Detail label="Username">{user.username}</Detail>
+        <Detail label="Name">{name}</Detail>
+        <Detail label="Company">{user.company}</Detail>
+        <Detail label="Email">{user.email}</Detail>
+        <Detail label="Created">{formatDate(user.created)}</Detail>
+        <Detail label="Legacy purchases">{user.legacy ? 'Allowed' : 'Not allowed'}</Detail>
+        <Detail label="Licenses">{userInfoTexts.licenseCount(user.licenses.length, activeLicenses)}</Detail>
+        <Detail label="Products">{user.products.length}</Detail>
+        <Detail label="Cases">{user.cases.length}</Detail>
+      </DataList>
+      <section aria-label={userInfoTexts.latestDownloads}>
+        <Title order={4} size="h6" mb={4}>
+          {userInfoTexts.latestDownloads}
+        </Title>
+        <LatestDownloads downloads={user.userDownloads} />
+      </section>
+      <section aria-label={userInfoTexts.latestActions}>
+        <Title order={4} size="h6" mb={4}>
+          {userInfoTexts.latestActions}
+        </Title>
+        <LatestActions actions={user.userActions} />
+      </section>
+      <Anchor component={Link} to={usersUserPath(user.user_id)} onClick={onClose} size="sm">
+        {userInfoTexts.openDetail}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/**
+ * The read-only user info dialog an admin opens from the users list: the user's User information
+ * (who they are, legacy purchases, how many licenses, products and cases, the latest downloads and
+ * actions) and a link to their full detail. It reads the information itself, only while open.
+ */
+export function UserInfoDialog({ userId, opened, onClose }: UserInfoDialogProps) {
+  const information = useUserInformation(userId, opened);
+  return (
+    <Modal opened={opened} onClose={onClose} title={userInfoTexts.title(userId)} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {information.data ? (
+        <UserInfo user={information.data} onClose={onClose} />
+      ) : information.error ? (
+        // The failure also shows in the page's red banner, behind the dialog: repeated here, where the admin looks.
+        <Text c="red.8">{information.error.message}</Text>
+      ) : (
+        <Loader size="sm" aria-label="Loading" />
+      )}
+    </Modal>
+  );
+}
