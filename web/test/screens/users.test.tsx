@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userAdminContract, type UserListRow } from '../../../shared/contract/user.admin';
 import { api } from '../support/fake-api';
-import { ADMIN, answerProfile } from '../support/fixtures';
+import { ADMIN, answerProfile, userInformation } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /** The admin users list: what it asks the server for and what it shows. The server side is test/integration/users-list. */
@@ -42,6 +42,21 @@ const rowOf = (email: string) => {
 };
 
 describe('Admin users', () => {
+  it("opens a user's information read-only from their row, and closes it again", async () => {
+    const row = userRow({ company: 'Row Co' });
+    api.answer(userAdminContract, 'get_user_information', ({ user_id }) =>
+      userInformation({ user_id, email: row.email, first_name: row.first_name, last_name: row.last_name, company: row.company }),
+    );
+    const { user } = await openUsers([row]);
+    await user.click(within(rowOf(row.email)).getByRole('button', { name: `User information: user ${row.id}` }));
+    const dialog = await screen.findByRole('dialog', { name: `User information: user ${row.id}` });
+    await within(dialog).findByText('Row Co');
+    expect(api.calls(userAdminContract, 'get_user_information')).toEqual([{ user_id: row.id }]);
+    expect(within(dialog).getByRole('link', { name: 'Open user detail' }).getAttribute('href')).toBe(`/users/${row.id}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('asks for the first 100 by id ascending, links each id to the user, and hides zero counts', async () => {
     const held = userRow({ arc: 2, pro: 1 });
     const none = userRow();

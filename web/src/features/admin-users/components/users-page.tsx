@@ -1,4 +1,5 @@
-import { Anchor, Group, NativeSelect, Table } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Table } from '@mantine/core';
+import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import type { UserListRow, UserOrderColumn } from '../../../../../shared/contract/user.admin';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
@@ -13,7 +14,8 @@ import type { SortOrder } from '../../../lib/sorting';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useAddressUpdate, listQuery } from '../../../lib/use-list-search';
 import { createUsersCsv, useUsers } from '../api/get-users';
-import { adminUserTexts } from '../messages';
+import { adminUserTexts, userInfoTexts } from '../messages';
+import { UserInfoDialog } from './user-info-dialog';
 
 const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },
@@ -35,15 +37,29 @@ const COUNTS = ['arc', 'ace', 'pro', 'automation', 'battery'] as const;
 /** A count as the list shows it: empty when zero. */
 const countText = (n: number) => (n > 0 ? String(n) : '');
 
-function UsersTable({ rows, sort, onSort, busy }: { rows: readonly UserListRow[]; sort: SortOrder<UserOrderColumn>; onSort: (c: UserOrderColumn) => void; busy: boolean }) {
+interface UsersTableProps {
+  rows: readonly UserListRow[];
+  sort: SortOrder<UserOrderColumn>;
+  onSort: (c: UserOrderColumn) => void;
+  busy: boolean;
+  /** Info was clicked on a user's row: their information opens, read-only, over the list. */
+  onInfo: (userId: number) => void;
+}
+
+function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
   return (
     <SortableTable label="Users" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1000}>
       {rows.map((user) => (
         <Table.Tr key={user.id}>
           <Table.Td>
-            <Anchor component={Link} to={generatePath(paths.user, { id: String(user.id) })} size="sm">
-              {user.id}
-            </Anchor>
+            <Group gap={4} wrap="nowrap">
+              <Anchor component={Link} to={generatePath(paths.user, { id: String(user.id) })} size="sm">
+                {user.id}
+              </Anchor>
+              <Button size="compact-xs" variant="subtle" aria-haspopup="dialog" aria-label={userInfoTexts.title(user.id)} onClick={() => onInfo(user.id)}>
+                Info
+              </Button>
+            </Group>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
@@ -70,6 +86,7 @@ export default function UsersPage() {
   const { params, update } = useAddressUpdate();
   const licenseType = params.get('license_type') ?? '';
   const users = useUsers({ ...pageParams, ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) });
+  const [infoUser, setInfoUser] = useState<number | null>(null);
 
   return (
     <>
@@ -95,8 +112,9 @@ export default function UsersPage() {
         hasRows={(users.data?.users.length ?? 0) > 0}
         emptyText={{ noMatch: adminUserTexts.noMatch, none: adminUserTexts.noUsers }}
       >
-        {users.data && <UsersTable rows={users.data.users} sort={list.sort} onSort={list.sortBy} busy={users.isPlaceholderData} />}
+        {users.data && <UsersTable rows={users.data.users} sort={list.sort} onSort={list.sortBy} busy={users.isPlaceholderData} onInfo={setInfoUser} />}
       </SearchableList>
+      <UserInfoDialog userId={infoUser ?? 0} opened={infoUser !== null} onClose={() => setInfoUser(null)} />
     </>
   );
 }
