@@ -49,7 +49,9 @@ async function configServer(config: object): Promise<{ url: string; server: Serv
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
 
-describe('the desktop CLI on the command line', () => {
+// Each check starts the CLI in a Node process of its own (about a second, several on a busy machine): the
+// time allowed is a guard against a hang, never a measure of speed.
+describe('the desktop CLI on the command line', { timeout: 60_000 }, () => {
   it('prints its usage for --help, and exits 0', async () => {
     const { status, stdout, stderr } = await cli('--help');
     expect(status).toBe(0);

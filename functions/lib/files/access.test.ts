@@ -39,10 +39,10 @@ describe('the registry\'s files', () => {
     ...Object.entries(jobs).map(([name, unit]) => [`job ${name}`, unit.needs as FunctionNeeds] as [string, FunctionNeeds]),
   ];
 
-  it('are what today\'s features use: exports written and linked by the list endpoints, IV curves kept by user and removed by the deletion job, case attachments kept, uploaded, linked and removed by case, list snapshots read by the list endpoints and written by their job', () => {
+  it('are what today\'s features use: exports written and linked by the list endpoints (users and the audit trail by user), IV curves kept by user and removed by the deletion job, case attachments kept, uploaded, linked and removed by case, list snapshots read by the list endpoints and written by their job', () => {
     const declared = Object.fromEntries(units.filter(([, needs]) => needs.files).map(([label, needs]) => [label, needs.files]));
     expect(declared).toEqual({
-      'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'] },
+      'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
       'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint case': { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
@@ -52,7 +52,7 @@ describe('the registry\'s files', () => {
   });
 
   it('give the link-signing secret exactly to the units that sign export and attachment links', () => {
-    expect(units.filter(([, needs]) => unitSecrets(needs).includes('linkSigning')).map(([label]) => label)).toEqual(['endpoint lic', 'endpoint product', 'endpoint case']);
+    expect(units.filter(([, needs]) => unitSecrets(needs).includes('linkSigning')).map(([label]) => label)).toEqual(['endpoint user', 'endpoint lic', 'endpoint product', 'endpoint case']);
   });
 
   it('name only declared buckets, each with its own variable, served one way each', () => {

@@ -140,7 +140,7 @@ export function UserInfoDialog({ userId, opened, onClose }: UserInfoDialogProps)
         // The failure also shows in the page's red banner, behind the dialog: repeated here, where the admin looks.
         <Text c="red.8">{information.error.message}</Text>
       ) : (
-        <Loader size="sm" aria-label="Loading" />
+        <Loader size="sm" role="progressbar" aria-label="Loading" />
       )}
     </Modal>
   );
