@@ -145,7 +145,8 @@ export const endpoints = {
       mail: true,
       // A curve's file: stored on upload, read for Download, removed with its curve. The admin IV curve
       // list (and the users list it joins) starts cold from their snapshots.
-      files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'] },
+      // The audit trail's list (admin) is exported as CSV like the other admin lists.
+      files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
     },
     throttle: { rate: 100, burst: 200 },
   },

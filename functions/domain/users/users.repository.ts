@@ -13,6 +13,8 @@ import { documentClient, isConditionFailure, portalTable } from '../../lib/db/ta
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
 import { UserEntity, userKey } from './user.entity';
 import { userListWrites } from './user-list';
+import { executeTransaction } from '../../lib/db/aggregates';
+import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
 
 export type UserRecord = FormattedItem<typeof UserEntity>;
 
@@ -106,21 +108,23 @@ const WRITE_ATTEMPTS = 3;
  * read, so the row always shows what the record holds; a write that raced another reads again and retries.
  * Null when there is no such user.
  */
-async function changeUser(sub: string, changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email'>>) {
+async function changeUser(sub: string, changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email'>>, audit?: AuditBy) {
   for (let attempt = 1; ; attempt += 1) {
     const user = await findUserBySub(sub);
     if (!user) return null;
     const now = new Date();
     const next: UserRecord = { ...user, ...changes, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
+    const entry = audit ? await auditWrites({ ...audit, ...changedValues(user, changes), target: `user#${user.id}`, users: [user.id] }, now) : [];
     try {
-      await execute(
+      await executeTransaction([
         UserEntity.build(UpdateTransaction)
           .item({ sub, ...changes, version: next.version })
           .options({
             condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
           }),
         ...userListWrites(user.id, next, now),
-      );
+        ...entry,
+      ]);
       return next;
     } catch (error) {
       if (!isConditionFailure(error) || attempt === WRITE_ATTEMPTS) throw error;
@@ -139,8 +143,8 @@ export async function updateUserProfile(
 }
 
 /** Lets a user buy legacy items (or no longer): the flag shows or hides their legacy purchase page. */
-export async function setUserLegacy(sub: string, legacy: boolean): Promise<void> {
-  if (!(await changeUser(sub, { legacy }))) throw new Error(`No user ${sub} to change`);
+export async function setUserLegacy(sub: string, legacy: boolean, audit?: AuditBy): Promise<void> {
+  if (!(await changeUser(sub, { legacy }, audit))) throw new Error(`No user ${sub} to change`);
 }
 
 /** Stores the verified email Cognito now holds for the user; false when there is no record. */
