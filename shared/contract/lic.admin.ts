@@ -8,7 +8,7 @@ import { codeListColumns, licenseListColumns, subscriptionListColumns } from '..
 import { listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './lic';
-import { auditEntrySchema } from './audit';
+import { auditEntrySchema } from '../audit/entries';
 
 const id = () => z.int().check(z.positive());
 /** An end date; empty or null means perpetual. */

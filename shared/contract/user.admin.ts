@@ -5,9 +5,9 @@ import { caseSchema } from './case';
 import { auditListColumns } from '../lists/admin-lists';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { listOrderParams, listParams } from '../lists/declare';
-import { auditEntrySchema, auditFilters } from './audit';
+import { auditEntrySchema, auditFilters } from '../audit/entries';
 
-export { auditEntrySchema, type AuditEntry } from './audit';
+export { auditEntrySchema, type AuditEntry } from '../audit/entries';
 
 export const adminSummarySchema = z.object({
   id: z.int(),

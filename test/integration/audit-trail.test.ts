@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
 import { legacyUpgradePaths } from '../../shared/commerce/catalogue';
-import type { AuditEntry } from '../../shared/contract/audit';
+import type { AuditEntry } from '../../shared/audit/entries';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { licCall as lic, storeLicense, storeReservation, withUserId as withId } from '../support/licenses';
 import { newDevice, productCall as product, storeDevices } from '../support/products';
@@ -72,16 +72,17 @@ describe('the audit trail', () => {
       expect(mine, cmd).toHaveLength(1);
       expect(mine[0], cmd).toMatchObject({ by_user_id: admin.id, by_user_email: admin.email, target: expect.stringMatching(/^[a-z_]+#/), request_id: expect.any(String) });
     }
-    const [update] = byCmd.get('lic/5/update_license')!;
+    const only = (cmd: string) => byCmd.get(cmd)![0]!;
+    const update = only('lic/5/update_license');
     expect(update).toMatchObject({ action: 'update_license', target: `license#${plain.id}`, license_id: plain.id, user_ids: [customer.id], request_id: requestId });
     expect(JSON.parse(update.before!)).toEqual({ license_usage_id: 4, valid_to: '2027-01-01' });
     expect(JSON.parse(update.after!)).toEqual({ license_usage_id: 2, valid_to: '2029-01-01' });
-    expect(JSON.parse(byCmd.get('lic/5/disable_license')![0].after!)).toEqual({ enabled: false });
-    expect(byCmd.get('lic/5/return_license')![0]).toMatchObject({ action: 'release_license', target: `license#${held.id}` });
-    expect(byCmd.get('lic/5/move_license')![0]).toMatchObject({ action: 'move_license', user_ids: [customer.id, other.id] });
-    expect(JSON.parse(byCmd.get('user/set_user_legacy')![0].after!)).toEqual({ legacy: true });
-    expect(byCmd.get('case/assign_case')![0]).toMatchObject({ target: `case#${caseId}`, after: JSON.stringify({ assigned_to: admin.id }) });
-    expect(JSON.parse(byCmd.get('case/close_case')![0].after!)).toEqual({ state: 0 });
+    expect(JSON.parse(only('lic/5/disable_license').after!)).toEqual({ enabled: false });
+    expect(only('lic/5/return_license')).toMatchObject({ action: 'release_license', target: `license#${held.id}` });
+    expect(only('lic/5/move_license')).toMatchObject({ action: 'move_license', user_ids: [customer.id, other.id] });
+    expect(JSON.parse(only('user/set_user_legacy').after!)).toEqual({ legacy: true });
+    expect(only('case/assign_case')).toMatchObject({ target: `case#${caseId}`, after: JSON.stringify({ assigned_to: admin.id }) });
+    expect(JSON.parse(only('case/close_case').after!)).toEqual({ state: 0 });
 
     // The license's History and the customer's trail hold the same entries.
     const history = await lic(token, 'get_license_history', { license_id: plain.id });
@@ -104,7 +105,7 @@ describe('the audit trail', () => {
       ['cancel_share_license', `license#${license.id}`, [owner.id, friend.id]],
       ['share_license', `license#${license.id}`, [owner.id, friend.id]],
     ]);
-    expect(JSON.parse(entries[2].after!)).toEqual({ shared_count: 1, shared_users: [friend.id] });
+    expect(JSON.parse(entries[2]!.after!)).toEqual({ shared_count: 1, shared_users: [friend.id] });
   });
 
   it('keeps both of two admins’ concurrent edits of one license, each with its own entry', async () => {
@@ -119,7 +120,7 @@ describe('the audit trail', () => {
     expect(history.entries.map((entry) => entry.by_user_id).sort()).toEqual([first.id, second.id].sort());
     // The later one's before is the earlier one's after: nothing is lost between them.
     const [later, earlier] = history.entries;
-    expect(JSON.parse(later.before!)).toEqual(JSON.parse(earlier.after!));
+    expect(JSON.parse(later!.before!)).toEqual(JSON.parse(earlier!.after!));
   });
 
   it('filters by action and days, exports CSV, and refuses customers', async () => {

@@ -2,7 +2,6 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { executeTransaction } from '../../lib/db/aggregates';
 import { auditWrites, type AuditBy } from '../audit/audit.repository';
 import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
