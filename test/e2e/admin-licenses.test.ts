@@ -241,7 +241,7 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    await expectActions(page, subscription.id, ['Cancel subscription']);
+    await expectActions(page, subscription.id, ['Cancel subscription', 'History']);
 
     await act(page, license.id, 'Disable');
     await answerConfirmation(page, `Disable license ${license.id}?`, 'Disable license');
@@ -267,13 +267,13 @@ describe('All licenses', () => {
 
     expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\n${customer.email} (user ${customer.id})`);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
-    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
+    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move', 'History']);
 
     await act(page, held.id, 'Release');
     await answerConfirmation(page, `Release license ${held.id}?`, 'Release seat');
     await notice(page, `License ${held.id} released`);
     await waitForCell(page, held.id, 'Reserved to', '');
-    await expectActions(page, held.id, ['Disable', 'Edit', 'Move']);
+    await expectActions(page, held.id, ['Disable', 'Edit', 'Move', 'History']);
   });
 
   it('moves a license to another user, and both users’ details list the move', async () => {
