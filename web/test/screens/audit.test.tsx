@@ -134,3 +134,35 @@ describe('Audit trail page', () => {
     expect(screen.getByText('No entry matches these filters.')).toBeTruthy();
   });
 });
+
+describe('User actions on the user detail', () => {
+  it('reads audited changes in words with before → after, and older entries as before', async () => {
+    answerProfile(ADMIN);
+    answerLicenseCatalogue();
+    api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
+    const base = { product_id: null, from_user_id: 0, to_user_id: 0, by_user_id: ADMIN.id, from_user_email: null, to_user_email: null, by_user_email: ADMIN.email };
+    api.answer(userAdminContract, 'get_user_information', {
+      user: { id: 41, username: 'kim', email: 'kim@example.com', first_name: 'Kim', last_name: 'Lee', company: 'Co', legacy: true, created: '2026-01-01' },
+      actions: [
+        { ...base, id: 'a3', created: '2026-03-03T10:00:00.000Z', action: 'set_user_legacy', license_id: null, cmd: 'user/set_user_legacy', target: 'user#41', before: json({ legacy: false }), after: json({ legacy: true }) },
+        { ...base, id: 'a2', created: '2026-03-02T10:00:00.000Z', action: 'update_license', license_id: 7, cmd: 'lic/5/update_license', target: 'license#7', before: json({ valid_to: '2026-01-01' }), after: json({ valid_to: '2027-01-01' }) },
+        // Written before the audit trail: no cmd, target or values.
+        { ...base, id: 'a1', created: '2026-02-01T10:00:00.000Z', action: 'move_license', license_id: 7, from_user_id: 41, to_user_id: 12, from_user_email: 'kim@example.com', to_user_email: null },
+      ],
+      userDownloads: [],
+      cases: [],
+      products: [],
+    });
+    await renderScreen('/alllicenses/41', { as: 'admin' });
+    const table = await screen.findByRole('table', { name: 'User actions' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows.map((cells) => cells.slice(1))).toEqual([
+      ['Legacy purchases alloweduser#41', '', '', '', '', 'admin@example.com (user 1)', 'legacy: false → true'],
+      ['Edited', '7', '', '', '', 'admin@example.com (user 1)', 'valid_to: 2026-01-01 → 2027-01-01'],
+      ['Move license', '7', '', 'kim@example.com (user 41)', 'User 12', 'admin@example.com (user 1)', ''],
+    ]);
+  });
+});
