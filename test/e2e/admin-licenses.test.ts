@@ -210,6 +210,19 @@ describe('All licenses', () => {
     await notice(page, `License ${plain.id} saved`);
     await waitForCell(page, plain.id, 'State', 'Perpetual');
 
+    // Its History lists both edits, newest first, each by the admin with the fields before → after.
+    await act(page, plain.id, 'History');
+    const history = page.getByRole('dialog', { name: `History of license ${plain.id}` });
+    const changes = history.getByRole('listitem');
+    await expect.poll(() => changes.count()).toBe(2);
+    const [newest, first] = await changes.allInnerTexts();
+    expect(newest).toContain('Edited');
+    expect(newest).toContain(`${admin.email} (user ${admin.id})`);
+    expect(newest).toContain('valid_to: 2028-03-04 → none');
+    expect(first).toContain(`valid_to: ${day(200)} → 2028-03-04`);
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
     // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
     await act(page, pro.id, 'Edit');
     dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
