@@ -3,7 +3,6 @@ import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { nextId } from '../../lib/db/counters';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
