@@ -149,8 +149,8 @@ export const endpoints = {
       userPool: ['ListUsersInGroup'],
       mail: true,
       // A curve's file: stored on upload, read for Download, removed with its curve. The admin IV curve
-      // list and the admin users list start cold from their snapshots; the users CSV export is written
-      // once under a fresh name and handed out as a signed link.
+      // list and the admin users list start cold from their snapshots; the users CSV export and the audit
+      // trail's are written once under a fresh name and handed out as a signed link.
       files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
     },
     throttle: { rate: 100, burst: 200 },

@@ -30,6 +30,8 @@ import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from '
 /** The whole `lic/5` endpoint: the customer and desktop cmds, and the admin cmds. */
 export const licEndpointContract = joinContracts(licContract, licAdminContract);
 
+import { getLicenseHistory } from './handlers/license-history';
+
 export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
   get_license_types: getLicenseTypes,
@@ -60,4 +62,5 @@ export const app = createEndpointApp(licEndpointContract, {
   get_subscription: getSubscription,
   cancel_subscription: cancelSubscription,
   convert_pro_subscription: convertProSubscription,
+  get_license_history: getLicenseHistory,
 });

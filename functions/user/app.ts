@@ -4,6 +4,7 @@ import { userAdminContract } from '../../shared/contract/user.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
 import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
+import { getAuditCsv, getAuditEntries } from './handlers/audit';
 import { getAdmins } from './handlers/get-admins';
 import { deleteIvCurve, getIvCurveFile, getIvCurves, uploadIvCurve } from './handlers/iv-curves';
 import { getUserProfile, updateUserProfile } from './handlers/profile';
@@ -27,6 +28,8 @@ export const app = createEndpointApp(userEndpointContract, {
   get_users: getUsers,
   get_users_csv: getUsersCsv,
   get_user_statistics: getUserStatistics,
+  get_audit_entries: getAuditEntries,
+  get_audit_csv: getAuditCsv,
   sign_out: signOut,
   add_user_download: addUserDownload,
   accept_eula: acceptEula,

@@ -8,6 +8,7 @@ import { codeListColumns, licenseListColumns, subscriptionListColumns } from '..
 import { listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './lic';
+import { auditEntrySchema } from '../audit/entries';
 
 const id = () => z.int().check(z.positive());
 /** An end date; empty or null means perpetual. */
@@ -267,6 +268,8 @@ export const licAdminContract = defineEndpoint({
         ended_by_conversion_of: z.optional(z.nullable(z.int())),
       }),
     ),
+    /** Every audit entry naming a license (its History), newest first. */
+    get_license_history: cmd('admin', { license_id: id() }, z.object({ entries: z.array(auditEntrySchema) })),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
     cancel_subscription: cmd('admin', { license_id: id() }, z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string() })),
     /**

@@ -4,9 +4,12 @@ import { productSchema } from './product';
 import { caseSchema } from './case';
 import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { csvExportSchema } from '../lists/admin-list-params';
-import { userListColumns } from '../lists/admin-lists';
+import { auditListColumns, userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
+import { auditEntrySchema, auditFilters } from '../audit/entries';
 import { adminLicenseRowSchema } from './lic.admin';
+
+export { auditEntrySchema, type AuditEntry } from '../audit/entries';
 
 export const adminSummarySchema = z.object({
   id: z.int(),
@@ -32,6 +35,11 @@ export const userActionSchema = z.object({
   from_user_email: z.optional(z.nullable(z.string())),
   to_user_email: z.optional(z.nullable(z.string())),
   by_user_email: z.optional(z.nullable(z.string())),
+  /** For an audited call: its `endpoint/cmd`, what it was done to (`license#12` …), and the changed values as JSON. */
+  cmd: z.optional(z.nullable(z.string())),
+  target: z.optional(z.nullable(z.string())),
+  before: z.optional(z.nullable(z.string())),
+  after: z.optional(z.nullable(z.string())),
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
@@ -128,6 +136,14 @@ export const userAdminContract = defineEndpoint({
     /** How many users there are and how many of them accepted the newsletter, from counters. */
     get_user_statistics: cmd('admin', {}, z.object({ user_count: z.int(), newsletter_count: z.int() })),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
+    /** One page of the audit trail (newest first unless asked otherwise), filtered by admin, action and days. */
+    get_audit_entries: cmd(
+      'admin',
+      { ...listParams(auditListColumns), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), ...auditFilters },
+      z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+    ),
+    /** The filtered audit trail as a CSV file, served at /umdata/{filename} for time_alive seconds. */
+    get_audit_csv: cmd('admin', { ...listOrderParams(auditListColumns), ...auditFilters }, csvExportSchema),
     set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
   },
 });

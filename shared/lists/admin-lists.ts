@@ -78,7 +78,15 @@ export const caseListColumns = declareListColumns({
   pageSize: 20,
 });
 
+/** The audit trail of admin actions (and customers' moves and shares): 20 a page (up to 100), newest first. */
+export const auditListColumns = declareListColumns({
+  kind: 'audit',
+  orderBy: ['id', 'at', 'by_user_id', 'action', 'target'],
+  defaultOrder: { orderBy: 'at', descending: true },
+  pageSize: 20,
+});
+
 /** Every declared kind: the snapshot job rewrites each one's snapshot. */
-export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns, caseListColumns].map(
+export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns, caseListColumns, auditListColumns].map(
   (list) => list.kind,
 );

@@ -200,6 +200,15 @@ describe('screens in their other states, light and dark', () => {
     await expectAccessibleInBothSchemes(page, '/alllicenses, Release asking first');
     await answerConfirmation(page, `Release license ${held.id}?`, 'Cancel');
 
+    // A license's History (its owner's share): a named dialog holding a list of changes.
+    await page.getByRole('button', { name: `Actions for license ${shared.id}` }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: `History of license ${shared.id}` });
+    await history.getByRole('listitem').getByText('Shared', { exact: true }).waitFor();
+    await expectAccessibleInBothSchemes(page, '/alllicenses, a license’s History');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
     await page.goto(`/alllicenses/${user.id}`);
     await heading(page, 'User details');
     await page.getByRole('table', { name: 'Licenses' }).waitFor();

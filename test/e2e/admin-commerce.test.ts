@@ -368,8 +368,9 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
     await page.getByText('2 licenses', { exact: true }).waitFor();
 
     const actionsButton = (id: number) => page.getByRole('button', { name: `Actions for license ${id}` });
-    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription']);
-    await expectMenuItems(page, actionsButton(canceled.id), []);
+    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription', 'History']);
+    // History is every license's: a canceled subscription's license has nothing else.
+    await expectMenuItems(page, actionsButton(canceled.id), ['History']);
 
     for (const action of ['Cancel', 'Convert']) {
       await pickMenuItem(page, actionsButton(convertible.id), `${action} subscription`);
@@ -381,7 +382,7 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
       await dialog.waitFor({ state: 'detached' });
     }
     // The list may be read again as the dialog closes: the menu is opened until it shows its items.
-    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription']);
+    await expectMenuItems(page, actionsButton(convertible.id), ['Cancel subscription', 'Convert subscription', 'History']);
     expect(browser.pageErrors()).toEqual([]);
   });
 

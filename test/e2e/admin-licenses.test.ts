@@ -210,6 +210,19 @@ describe('All licenses', () => {
     await notice(page, `License ${plain.id} saved`);
     await waitForCell(page, plain.id, 'State', 'Perpetual');
 
+    // Its History lists both edits, newest first, each by the admin with the fields before → after.
+    await act(page, plain.id, 'History');
+    const history = page.getByRole('dialog', { name: `History of license ${plain.id}` });
+    const changes = history.getByRole('listitem');
+    await expect.poll(() => changes.count()).toBe(2);
+    const [newest, first] = await changes.allInnerTexts();
+    expect(newest).toContain('Edited');
+    expect(newest).toContain(`${admin.email} (user ${admin.id})`);
+    expect(newest).toContain('valid_to: 2028-03-04 → none');
+    expect(first).toContain(`valid_to: ${day(200)} → 2028-03-04`);
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'detached' });
+
     // Pro: tick BVT, which asks for its channels (4 unless told), and untick AT.
     await act(page, pro.id, 'Edit');
     dialog = page.getByRole('dialog', { name: `Edit license ${pro.id}` });
@@ -241,7 +254,7 @@ describe('All licenses', () => {
     const page = await openAs(admin, '/alllicenses');
     await filterByUser(page, customer.id, 2);
 
-    await expectActions(page, subscription.id, ['Cancel subscription']);
+    await expectActions(page, subscription.id, ['Cancel subscription', 'History']);
 
     await act(page, license.id, 'Disable');
     await answerConfirmation(page, `Disable license ${license.id}?`, 'Disable license');
@@ -267,13 +280,13 @@ describe('All licenses', () => {
 
     expect(await cell(page, held.id, 'Reserved to')).toBe(`e2e-workstation\n${customer.email} (user ${customer.id})`);
     expect(await cell(page, dongle.id, 'Reserved to')).toContain(`Dongle ${dongle.hid}`);
-    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move']);
+    await expectActions(page, dongle.id, ['Disable', 'Edit', 'Move', 'History']);
 
     await act(page, held.id, 'Release');
     await answerConfirmation(page, `Release license ${held.id}?`, 'Release seat');
     await notice(page, `License ${held.id} released`);
     await waitForCell(page, held.id, 'Reserved to', '');
-    await expectActions(page, held.id, ['Disable', 'Edit', 'Move']);
+    await expectActions(page, held.id, ['Disable', 'Edit', 'Move', 'History']);
   });
 
   it('moves a license to another user, and both users’ details list the move', async () => {
@@ -299,7 +312,7 @@ describe('All licenses', () => {
     const firstAction = () => page.getByRole('table', { name: 'User actions' }).locator('tbody tr').first().locator('td').allInnerTexts();
     await expect
       .poll(async () => (await firstAction()).slice(1))
-      .toEqual(['Move license', String(license.id), '', `${from.email} (user ${from.id})`, `${to.email} (user ${to.id})`, `${admin.email} (user ${admin.id})`]);
+      .toEqual(['Move license', String(license.id), '', `${from.email} (user ${from.id})`, `${to.email} (user ${to.id})`, `${admin.email} (user ${admin.id})`, '']);
     const cells = await firstAction();
     expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await row(page, license.id).waitFor();

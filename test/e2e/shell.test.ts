@@ -17,6 +17,7 @@ const ADMIN_ENTRIES = [
   'Latest',
   'News',
   'IV Curves',
+  'Audit trail',
 ];
 const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
 

@@ -2,7 +2,7 @@ import type { UserDataDeclaration } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
 import { userList, type UserListRow } from '../users/user-list';
 import { userActions } from './audit.repository';
-import { UserActionEntity } from './user-action.entity';
+import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
 
 /**
  * The audit domain's part of the admin user detail: the user's actions, newest first, each with the
@@ -28,20 +28,34 @@ export const auditUserDetail = async (userId: number) => {
         from_user_email: email(from),
         to_user_email: email(to),
         by_user_email: email(action.by_user_id),
+        cmd: action.cmd ?? null,
+        target: action.target ?? null,
+        before: action.before ?? null,
+        after: action.after ?? null,
       };
     }),
   };
 };
 
-/** The audit domain: the user's trail of actions (moves of licenses and products, refunds not restored). */
+/**
+ * The audit domain: the user's trail (admin actions on their belongings, moves, shares, refunds not
+ * restored) and the licenses' histories. A deleted user's entries are kept, naming them by id only: the
+ * audit trail is the record of who changed what, and no cmd edits or deletes an entry (decision 037).
+ */
 export const auditUserData = {
   domain: 'audit',
   parts: [
     {
-      what: "the user's actions: what was moved to or from them, by whom, when (ids only)",
+      what: "the user's actions: what was changed of theirs, moved or shared to or from them, by whom, when (ids and changed values)",
       entities: [UserActionEntity],
       fate: 'keep',
-      why: 'the history of licenses and products, which are kept, and the other party of each move keeps the same entry; ids only, no personal data',
+      why: 'the audit trail of licenses and products, which are kept, and the other party of each move keeps the same entry; ids only, no personal data',
+    },
+    {
+      what: 'entries in the histories of licenses (and the admin audit list) naming the user as the one who acted or the owner',
+      entities: [LicenseHistoryEntity],
+      fate: 'keep',
+      why: 'the audit trail is the record of who changed what and is never edited; it names the user by id only',
     },
   ],
   detail: auditUserDetail,

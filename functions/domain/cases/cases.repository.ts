@@ -3,6 +3,7 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
+import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { CaseAttachmentEntity } from './case-attachment.entity';
 import { CaseCommentEntity } from './case-comment.entity';
@@ -73,6 +74,14 @@ export interface CaseWriteParts {
   /** An attachment whose upload completed: written over its `uploading` record, only while it is one. */
   completeAttachment?: CaseAttachmentRecord;
   deleteAttachment?: CaseAttachmentRecord;
+  /** An admin's change (assign, close): audited, with the case fields it changes. */
+  audit?: AuditBy & { fields: readonly (keyof CaseRecord)[] };
+}
+
+/** The audit entry of an admin's change of a case: the named fields before and after, in its owner's trail. */
+function caseAuditWrites(read: CaseRecord | null, next: CaseRecord, { fields, ...by }: NonNullable<CaseWriteParts['audit']>, now: Date) {
+  const after = Object.fromEntries(fields.map((field) => [field, next[field] ?? null]));
+  return auditWrites({ ...by, ...changedValues(read, after), target: `case#${next.id}`, users: [next.user_id] }, now);
 }
 
 /**
@@ -96,6 +105,7 @@ export async function writeCase(read: CaseRecord | null, next: CaseRecord, parts
       : []),
     ...caseListWrites(next, now),
     ...caseCountChanges(read, next),
+    ...(parts.audit ? await caseAuditWrites(read, next, parts.audit, now) : []),
   ];
   try {
     await executeTransaction(writes);

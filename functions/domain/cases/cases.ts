@@ -138,7 +138,10 @@ export async function commentOnCase(
 
 /** Closes a case (state 0); closing a closed case changes nothing. */
 export const closeCase = (caseId: number, viewer: CaseViewer) =>
-  changeCase(caseId, viewer, (read, now) => ({ next: revised(read, { state: CASE_STATE.closed }, now), parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now) } }));
+  changeCase(caseId, viewer, (read, now) => ({
+    next: revised(read, { state: CASE_STATE.closed }, now),
+    parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now), audit: { by_user_id: viewer.userId, fields: ['state'] } },
+  }));
 
 /** Assigns a case to an admin (undefined: clears), kept in its history. */
 export const assignCase = (caseId: number, viewer: CaseViewer, assignee: number | undefined) =>
@@ -153,7 +156,7 @@ export const assignCase = (caseId: number, viewer: CaseViewer, assignee: number 
       ...(assignee !== undefined ? { assigned_to: assignee } : {}),
       at: now.toISOString(),
     };
-    return { next, parts: { events: [event] } };
+    return { next, parts: { events: [event], audit: { by_user_id: viewer.userId, fields: ['assigned_to'] } } };
   });
 
 /** A file's kept name and type, or the refusal: a name with an extension, of a type on the allow-list. */

@@ -2,8 +2,8 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { executeTransaction } from '../../lib/db/aggregates';
+import { auditWrites, type AuditBy } from '../audit/audit.repository';
 import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
@@ -60,20 +60,39 @@ const putCode = (code: LicenseCodeRecord, now: Date) => [
  * `count` new single-use codes, written in transactions of 33 (each code only if its text is new: a
  * collision of 80 random bits is not expected, and would fail that transaction rather than overwrite).
  */
-export async function createSingleUseCodes(count: number, terms: CodeTerms, now = new Date()): Promise<LicenseCodeRecord[]> {
+export async function createSingleUseCodes(count: number, terms: CodeTerms, now = new Date(), audit?: AuditBy): Promise<LicenseCodeRecord[]> {
   const first = await reserveIds('license_code', count);
   const codes = Array.from({ length: count }, (_, i) => codeRecord(first + i, generateCode(), true, terms, now));
+  // The admin's one entry goes with the first codes: no code is written before it (the texts stay out of it).
+  let entry = audit ? await codesAuditWrites(audit, first, count, terms, now) : [];
   for (let start = 0; start < codes.length; start += CODES_PER_TRANSACTION) {
-    await execute(...codes.slice(start, start + CODES_PER_TRANSACTION).flatMap((code) => putCode(code, now)));
+    const batch = codes.slice(start, start + CODES_PER_TRANSACTION).flatMap((code) => putCode(code, now));
+    await executeTransaction([...batch, ...entry]);
+    entry = [];
   }
   return codes;
 }
 
+/** The audit entry of codes an admin made: which ids, on what terms; in the admin's own trail. */
+const codesAuditWrites = (audit: AuditBy, first: number, count: number, terms: CodeTerms, now: Date, code?: string) => {
+  const { user_id, ...asked } = terms;
+  return auditWrites(
+    {
+      ...audit,
+      target: count === 1 ? `license_code#${first}` : `license_code#${first}-${first + count - 1}`,
+      users: [user_id],
+      after: { ...asked, count, single_usage: code === undefined, ...(code === undefined ? {} : { code }) },
+    },
+    now,
+  );
+};
+
 /** One campaign code with the admin's text; refused when a code with that text exists. */
-export async function createCampaignCode(text: string, terms: CodeTerms, now = new Date()): Promise<LicenseCodeRecord> {
+export async function createCampaignCode(text: string, terms: CodeTerms, now = new Date(), audit?: AuditBy): Promise<LicenseCodeRecord> {
   const code = codeRecord(await nextId('license_code'), text, false, terms, now);
+  const entry = audit ? await codesAuditWrites(audit, code.id, 1, terms, now, text) : [];
   try {
-    await execute(...putCode(code, now));
+    await executeTransaction([...putCode(code, now), ...entry]);
   } catch (error) {
     if (isConditionFailure(error)) throw new CodeExistsError(`A code ${text} exists already`);
     throw error;

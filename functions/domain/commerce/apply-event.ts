@@ -5,7 +5,7 @@ import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import { findLicense, licenseChangeWrites, type LicenseChanges, type LicenseRecord, type TransactionItem } from '../licenses/licenses.repository';
-import { refundNotRestoredWrite } from '../audit/audit.repository';
+import { auditWrites, refundNotRestoredWrite, type AuditEntry } from '../audit/audit.repository';
 import {
   MAX_TRANSACTION_ITEMS,
   applyEventWrites,
@@ -207,12 +207,19 @@ export type ProviderAnswer = 'subscription.canceled' | 'subscription.updated';
  * else a few rows at a time: a cancel or a conversion leaves a row it changed as it is, so each round
  * plans only the rows still to change, and a call stopped midway is finished by the provider's event.
  */
-export async function applyProviderAnswer(type: ProviderAnswer, data: Record<string, unknown>, now = new Date()): Promise<void> {
+export async function applyProviderAnswer(type: ProviderAnswer, data: Record<string, unknown>, now = new Date(), audit?: AuditEntry): Promise<void> {
+  // The admin's audit entry goes in the first transaction (its change at the provider is done already);
+  // with nothing left to change here, on its own.
+  let entry = audit ? await auditWrites(audit, now) : [];
   for (let conflicts = 0; conflicts < ATTEMPTS; ) {
     const groups = await planSubscriptionEvent(type, data, now);
-    if (!groups.length) return;
+    if (!groups.length) {
+      if (entry.length) await executeTransaction(entry);
+      return;
+    }
     try {
-      await executeTransaction(firstGroups(groups, MAX_TRANSACTION_ITEMS).flatMap((group) => group.writes));
+      await executeTransaction([...firstGroups(groups, MAX_TRANSACTION_ITEMS - entry.length).flatMap((group) => group.writes), ...entry]);
+      entry = [];
       continue; // Done with these: plan what is left.
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

@@ -23,7 +23,7 @@ import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity'
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import { moveActionWrites } from '../audit/audit.repository';
+import { auditWrites, changedValues, moveActionWrites, type AuditBy } from '../audit/audit.repository';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
 
@@ -91,10 +91,14 @@ export async function prepareLicense(
 /** Reserves `count` consecutive license ids (for prepareLicense); returns the first. */
 export const reserveLicenseIds = (count: number) => reserveIds('license', count);
 
-/** A new license with its list row. */
-export async function createLicense(fields: NewLicense, now = new Date()): Promise<LicenseRecord> {
+/** A new license with its list row (and, created by an admin, its audit entry). */
+export async function createLicense(fields: NewLicense, now = new Date(), audit?: AuditBy): Promise<LicenseRecord> {
   const { license, writes } = await prepareLicense(fields, now);
-  await executeTransaction(writes);
+  const { created: _created, updated: _updated, version: _version, ...values } = license;
+  const entry = audit
+    ? await auditWrites({ ...changedValues(null, values), by_user_id: audit.by_user_id, target: `license#${license.id}`, license_id: license.id, users: [license.user_id] }, now)
+    : [];
+  await executeTransaction([...writes, ...entry]);
   return license;
 }
 
@@ -153,7 +157,27 @@ export function licenseChangeWrites(
   ];
 }
 
-/** Writes `changes` to a license read as `license`, in one transaction with `others` (licenseChangeWrites). */
+/** Who changes a license, for its audit entry, and what the entry calls the change (the cmd's name unless said). */
+export type LicenseAudit = AuditBy & { action?: string; users?: readonly number[] };
+
+/** The audit entry of a license write: the fields that changed, before and after, in the owner's trail and the license's history. */
+const licenseAuditWrites = (license: LicenseRecord, changes: LicenseChanges, audit: LicenseAudit, now: Date) =>
+  auditWrites(
+    {
+      ...changedValues(license, changes),
+      by_user_id: audit.by_user_id,
+      ...(audit.action ? { action: audit.action } : {}),
+      target: `license#${license.id}`,
+      license_id: license.id,
+      users: audit.users ?? [license.user_id],
+    },
+    now,
+  );
+
+/**
+ * Writes `changes` to a license read as `license`, in one transaction with `others` (licenseChangeWrites)
+ * and, when the write is audited (`audit`), its audit entry.
+ */
 async function writeLicense(
   license: LicenseRecord,
   changes: LicenseChanges,
@@ -162,20 +186,23 @@ async function writeLicense(
     others = [],
     now = new Date(),
     sharedBy,
-  }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string } = {},
+    audit,
+  }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string; audit?: LicenseAudit } = {},
 ): Promise<void> {
-  await inTransaction(() => executeTransaction([...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others]));
+  const entry = audit ? await licenseAuditWrites(license, changes, audit, now) : [];
+  await inTransaction(() => executeTransaction([...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others, ...entry]));
 }
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
 
 /** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
-export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string): Promise<void> {
+export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string, audit?: LicenseAudit): Promise<void> {
   const shared = new Set([...(await sharedUsersOf(license)), withUserId]);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
     sharedBy: ownerUsername,
+    ...(audit ? { audit: { users: [license.user_id, withUserId], ...audit } } : {}),
     others: [
       LicenseShareEntity.build(PutTransaction).item({
         license_id: license.id,
@@ -188,11 +215,12 @@ export async function shareLicense(license: LicenseRecord, withUserId: number, o
 }
 
 /** Stops sharing a license with a user; a share that is not there changes nothing. */
-export async function cancelShare(license: LicenseRecord, withUserId: number): Promise<void> {
+export async function cancelShare(license: LicenseRecord, withUserId: number, audit?: LicenseAudit): Promise<void> {
   const shared = new Set(await sharedUsersOf(license));
   shared.delete(withUserId);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
+    ...(audit ? { audit: { users: [license.user_id, withUserId], ...audit } } : {}),
     others: [LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: withUserId })],
   });
 }
@@ -209,7 +237,7 @@ export async function moveLicense(license: LicenseRecord, toUserId: number, byUs
     conditions: [{ attr: 'reserved_to', exists: false }, { attr: 'hid', exists: false }],
     others: [
       ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
-      ...moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
+      ...(await moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now)),
     ],
   });
 }
@@ -260,9 +288,11 @@ export async function freeSeat(
   byUserId: number,
   event: 'return' | 'release',
   now = new Date(),
+  audit?: LicenseAudit,
 ): Promise<void> {
   await writeLicense(license, { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null }, {
     now,
+    ...(audit ? { audit } : {}),
     conditions: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }],
     others: [seatEvent(event, license.id, byUserId, { fingerprint }, now)],
   });
@@ -349,16 +379,19 @@ export interface LicenseTerms {
 /** No subscription governs the license: its terms follow the subscription, not an admin. */
 const plain: LicenseCondition[] = [{ attr: 'subscription_id', exists: false }];
 
-export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms) =>
-  writeLicense(license, { license_usage_id, valid_to }, { conditions: plain });
+export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms, audit?: LicenseAudit) =>
+  writeLicense(license, { license_usage_id, valid_to }, { conditions: plain, ...(audit ? { audit } : {}) });
 
-export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean) => writeLicense(license, { enabled }, { conditions: plain });
+export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean, audit?: LicenseAudit) =>
+  writeLicense(license, { enabled }, { conditions: plain, ...(audit ? { audit } : {}) });
 
 /** Replaces a license's add-ons (the whole list), only while it is still as it was read. */
-export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[]) => writeLicense(license, { addons });
+export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[], audit?: LicenseAudit) =>
+  writeLicense(license, { addons }, audit ? { audit } : {});
 
 /** Marks a legacy license with the upgrade product its owner may buy (null: none). */
-export const setLegacyUpgrade = (license: LicenseRecord, product: string | null) => writeLicense(license, { to_fastspring_product: product });
+export const setLegacyUpgrade = (license: LicenseRecord, product: string | null, audit?: LicenseAudit) =>
+  writeLicense(license, { to_fastspring_product: product }, audit ? { audit } : {});
 
 /**
  * The copies of a license in its users' lists (license-view.entity.ts), as a write takes it from `before`

@@ -15,7 +15,7 @@ import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { DeviceEntity, devicePartition } from '../devices/device.entity';
 import type { DeviceRecord } from '../devices/devices.repository';
-import { moveActionWrites } from '../audit/audit.repository';
+import { auditWrites, moveActionWrites, type AuditBy } from '../audit/audit.repository';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productCountChanges } from './product-figures';
 import { productListWrites } from './product-list';
@@ -86,22 +86,30 @@ const readVersion = (product: ProductRecord) =>
  */
 export async function moveProduct(product: ProductRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const next: ProductRecord = { ...product, user_id: toUserId, updated: now.toISOString(), version: (product.version ?? 0) + 1 };
+  const entry = await moveActionWrites({ action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId }, now);
   await inTransaction(() =>
-    execute(
+    executeTransaction([
       ProductEntity.build(UpdateTransaction)
         // The owner's index partition follows the owner: updates do not recompute linked attributes.
         .item({ id: product.id, user_id: toUserId, version: next.version, gsi1pk: productsOfPartition(toUserId) } as never)
         .options({ condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] } }),
       ...productListWrites(product.id, next, now),
-      ...moveActionWrites({ action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId }, now),
-    ),
+      ...entry,
+    ]),
   );
 }
 
 /** Ends a product's registration (as read): the product, the unit's registration and its list row go together. */
-export async function unregisterProduct(product: ProductRecord, now = new Date()): Promise<void> {
+export async function unregisterProduct(product: ProductRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+  const entry = audit
+    ? await auditWrites(
+        { ...audit, target: `product#${product.uid}`, product_id: product.id, users: [product.user_id], before: { user_id: product.user_id, uid: product.uid }, after: { user_id: null } },
+        now,
+      )
+    : [];
   await inTransaction(() =>
     executeTransaction([
+      ...entry,
       ProductEntity.build(DeleteTransaction).key({ id: product.id }).options({ condition: readVersion(product) }),
       UnitRegistrationEntity.build(DeleteTransaction)
         .key({ uid: product.uid })

@@ -3,7 +3,6 @@ import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { nextId } from '../../lib/db/counters';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,6 +14,7 @@ import { UserEntity, userKey } from './user.entity';
 import { userListWrites } from './user-list';
 import { userCountChanges } from './user-figures';
 import { executeTransaction } from '../../lib/db/aggregates';
+import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
 
 export type UserRecord = FormattedItem<typeof UserEntity>;
 
@@ -113,8 +113,15 @@ const WRITE_ATTEMPTS = 3;
 async function changeUser(
   sub: string,
   changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email' | 'last_active' | 'holdings'>>,
-  /** Whether the write is still wanted on the record as read (false: nothing to write, the record is answered). */
-  wanted: (user: UserRecord) => boolean = () => true,
+  {
+    wanted = () => true,
+    audit,
+  }: {
+    /** Whether the write is still wanted on the record as read (false: nothing to write, the record is answered). */
+    wanted?: (user: UserRecord) => boolean;
+    /** An admin's change: its audit entry goes into the same transaction. */
+    audit?: AuditBy;
+  } = {},
 ) {
   for (let attempt = 1; ; attempt += 1) {
     const user = await findUserBySub(sub);
@@ -122,15 +129,17 @@ async function changeUser(
     if (!wanted(user)) return user;
     const now = new Date();
     const next: UserRecord = { ...user, ...changes, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
+    const entry = audit ? await auditWrites({ ...audit, ...changedValues(user, changes), target: `user#${user.id}`, users: [user.id] }, now) : [];
     try {
-      await execute(
+      await executeTransaction([
         UserEntity.build(UpdateTransaction)
           .item({ sub, ...changes, version: next.version })
           .options({
             condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
           }),
         ...userListWrites(user.id, next, now),
-      );
+        ...entry,
+      ]);
       return next;
     } catch (error) {
       if (!isConditionFailure(error) || attempt === WRITE_ATTEMPTS) throw error;
@@ -149,8 +158,8 @@ export async function updateUserProfile(
 }
 
 /** Lets a user buy legacy items (or no longer): the flag shows or hides their legacy purchase page. */
-export async function setUserLegacy(sub: string, legacy: boolean): Promise<void> {
-  if (!(await changeUser(sub, { legacy }))) throw new Error(`No user ${sub} to change`);
+export async function setUserLegacy(sub: string, legacy: boolean, audit?: AuditBy): Promise<void> {
+  if (!(await changeUser(sub, { legacy }, { audit }))) throw new Error(`No user ${sub} to change`);
 }
 
 /** Stores the verified email Cognito now holds for the user; false when there is no record. */
@@ -166,7 +175,7 @@ export async function noteUserActive(user: UserRecord, now = new Date()): Promis
   const day = now.toISOString().slice(0, 10);
   if (user.last_active === day) return;
   try {
-    await changeUser(user.sub, { last_active: day }, (current) => current.last_active !== day);
+    await changeUser(user.sub, { last_active: day }, { wanted: (current) => current.last_active !== day });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -176,7 +185,7 @@ export async function noteUserActive(user: UserRecord, now = new Date()): Promis
 export async function setUserHoldings(id: number, holdings: string): Promise<void> {
   const found = await findUserById(id);
   if (!found) return;
-  await changeUser(found.sub, { holdings }, (current) => (current.holdings ?? '') !== holdings);
+  await changeUser(found.sub, { holdings }, { wanted: (current) => (current.holdings ?? '') !== holdings });
 }
 
 /** Removes the user's record and its list row. */

@@ -10,6 +10,9 @@ import {
   updateLicenseTerms,
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
+import { auditBy } from '../../domain/audit/audit-by';
+import type { AuditBy } from '../../domain/audit/audit.repository';
+import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser } from './license-access';
@@ -40,18 +43,31 @@ async function plainLicense(licenseId: number): Promise<LicenseRecord> {
   return license;
 }
 
-/** Runs a conditional write; a change made meanwhile is a 409 that changed nothing. */
-async function written(work: () => Promise<void>, licenseId: number) {
-  try {
-    await work();
-  } catch (error) {
-    if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
-    throw error;
+/** How often an admin's edit is read and written again when another write of the license came first. */
+const EDIT_TRIES = 5;
+
+/**
+ * Runs an admin's conditional edit of a license: read, checked and written; when another write (another
+ * admin's) landed first, it is read, checked and written again on top of it, so two admins' edits both
+ * land, each with its own audit entry saying what it changed from what. A license that keeps changing is
+ * a 409 that changed nothing.
+ */
+async function written(caller: Caller, licenseId: number, read: () => Promise<LicenseRecord>, write: (license: LicenseRecord, by: AuditBy) => Promise<void>) {
+  const by = await auditBy(caller);
+  for (let attempt = 1; ; attempt++) {
+    const license = await read();
+    try {
+      await write(license, by);
+      return { license_id: licenseId };
+    } catch (error) {
+      if (!(error instanceof LicenseChangedError)) throw error;
+      if (attempt >= EDIT_TRIES) throw conflict(licenseMessages.changedMeanwhile);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+    }
   }
-  return { license_id: licenseId };
 }
 
-export const createLicenseHandler: AdminHandlers['create_license'] = async (params) => {
+export const createLicenseHandler: AdminHandlers['create_license'] = async (params, { caller }) => {
   checkUsage(params.license_usage_id);
   const validTo = endOf(params.valid_to);
   checkTerm(params.valid_from, validTo);
@@ -62,55 +78,52 @@ export const createLicenseHandler: AdminHandlers['create_license'] = async (para
     license_usage_id: params.license_usage_id,
     valid_from: params.valid_from,
     ...(validTo ? { valid_to: validTo } : {}),
-  });
+  }, new Date(), await auditBy(caller));
   await refreshUserHoldings(params.user_id);
   return { license_id: license.id };
 };
 
-export const updateLicense: AdminHandlers['update_license'] = async ({ license_id, license_usage_id, valid_to }) => {
+export const updateLicense: AdminHandlers['update_license'] = async ({ license_id, license_usage_id, valid_to }, { caller }) => {
   checkUsage(license_usage_id);
-  const license = await plainLicense(license_id);
   const validTo = endOf(valid_to);
-  checkTerm(license.valid_from, validTo);
-  return written(() => updateLicenseTerms(license, { license_usage_id, valid_to: validTo }), license_id);
+  return written(caller, license_id, () => plainLicense(license_id), (license, by) => {
+    checkTerm(license.valid_from, validTo);
+    return updateLicenseTerms(license, { license_usage_id, valid_to: validTo }, by);
+  });
 };
 
-export const disableLicense: AdminHandlers['disable_license'] = async ({ license_id }) => {
-  const license = await plainLicense(license_id);
-  return written(() => setLicenseEnabled(license, false), license_id);
-};
+export const disableLicense: AdminHandlers['disable_license'] = ({ license_id }, { caller }) =>
+  written(caller, license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, false, by));
 
-export const enableLicense: AdminHandlers['enable_license'] = async ({ license_id }) => {
-  const license = await plainLicense(license_id);
-  return written(() => setLicenseEnabled(license, true), license_id);
-};
+export const enableLicense: AdminHandlers['enable_license'] = ({ license_id }, { caller }) =>
+  written(caller, license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, true, by));
 
 /** A Pro license's add-ons, changed by `change` (which refuses what makes no sense). */
-async function changeAddons(licenseId: number, change: (addons: LicenseRecord['addons']) => LicenseRecord['addons']) {
-  const license = await storedLicense(licenseId);
-  if (license.license_type_id !== 'Pro') throw badRequest(licenseMessages.addonsOnlyPro);
-  const next = change(license.addons);
-  return written(() => setLicenseAddons(license, next), licenseId);
+function changeAddons(caller: Caller, licenseId: number, change: (addons: LicenseRecord['addons']) => LicenseRecord['addons']) {
+  return written(caller, licenseId, () => storedLicense(licenseId), (license, by) => {
+    if (license.license_type_id !== 'Pro') throw badRequest(licenseMessages.addonsOnlyPro);
+    return setLicenseAddons(license, change(license.addons), by);
+  });
 }
 
 const has = (addons: LicenseRecord['addons'], id: AddonId) => addons.some((addon) => addon.id === id);
 const withChannels = (id: AddonId, channels: number | undefined) => (channels === undefined ? { id } : { id, channels });
 
-export const addLicenseAddon: AdminHandlers['add_license_addon'] = ({ license_id, addon_id, attributes }) =>
-  changeAddons(license_id, (addons) => {
+export const addLicenseAddon: AdminHandlers['add_license_addon'] = ({ license_id, addon_id, attributes }, { caller }) =>
+  changeAddons(caller, license_id, (addons) => {
     if (has(addons, addon_id)) throw conflict(licenseMessages.addonPresent(addon_id));
     const channels = addon_id === 'BatteryValidation' ? (attributes?.channels ?? 4) : undefined;
     return [...addons, withChannels(addon_id, channels)];
   });
 
-export const updateLicenseAddon: AdminHandlers['update_license_addon'] = ({ license_id, addon_id, attributes }) =>
-  changeAddons(license_id, (addons) => {
+export const updateLicenseAddon: AdminHandlers['update_license_addon'] = ({ license_id, addon_id, attributes }, { caller }) =>
+  changeAddons(caller, license_id, (addons) => {
     if (!has(addons, addon_id)) throw notFound(licenseMessages.addonMissing(addon_id));
     return addons.map((addon) => (addon.id === addon_id ? withChannels(addon_id, attributes.channels ?? addon.channels) : addon));
   });
 
-export const removeLicenseAddon: AdminHandlers['remove_license_addon'] = ({ license_id, addon_id }) =>
-  changeAddons(license_id, (addons) => {
+export const removeLicenseAddon: AdminHandlers['remove_license_addon'] = ({ license_id, addon_id }, { caller }) =>
+  changeAddons(caller, license_id, (addons) => {
     if (!has(addons, addon_id)) throw notFound(licenseMessages.addonMissing(addon_id));
     return addons.filter((addon) => addon.id !== addon_id);
   });

@@ -42,8 +42,9 @@ export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (
   const validFrom = given(params.valid_from);
   const validTo = given(params.valid_to);
   if (validFrom && validTo && validTo < validFrom) throw badRequest(codeAdminMessages.endBeforeStart);
+  const by = await callerUserId(caller);
   const terms: CodeTerms = {
-    user_id: await callerUserId(caller),
+    user_id: by,
     description: params.description,
     license_type_id: params.license_type_id,
     license_usage_id: params.license_usage_id,
@@ -54,14 +55,14 @@ export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (
   if (params.single_usage) {
     if (!params.duration) throw badRequest(codeAdminMessages.durationRequired);
     if (params.code) throw badRequest(codeAdminMessages.singleUseHasNoText);
-    const codes = await createSingleUseCodes(params.count ?? 1, terms);
+    const codes = await createSingleUseCodes(params.count ?? 1, terms, new Date(), { by_user_id: by });
     return { codes: codes.map((code) => code.code) };
   }
   if (!params.code) throw badRequest(codeAdminMessages.campaignNeedsCode);
   if (!validFrom || !validTo) throw badRequest(codeAdminMessages.campaignNeedsWindow);
   if ((params.count ?? 1) !== 1) throw badRequest(codeAdminMessages.campaignCount);
   try {
-    return { codes: [(await createCampaignCode(params.code, terms)).code] };
+    return { codes: [(await createCampaignCode(params.code, terms, new Date(), { by_user_id: by })).code] };
   } catch (error) {
     if (error instanceof CodeExistsError) throw conflict(codeAdminMessages.exists(params.code));
     throw error;

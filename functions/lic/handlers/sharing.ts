@@ -9,6 +9,8 @@ import type { Caller } from '../../lib/auth';
 import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { auditBy } from '../../domain/audit/audit-by';
+import type { AuditBy } from '../../domain/audit/audit.repository';
 import { existingUser, licenseFor, ownedLicense } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
@@ -31,7 +33,7 @@ export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = as
   return sharedUsers(license_id);
 };
 
-type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string) => Promise<void>;
+type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string, audit: AuditBy) => Promise<void>;
 
 async function changeShare(change: ShareChange, caller: Caller, licenseId: number, withUserId: number) {
   const { license } = await ownedLicense(caller, licenseId);
@@ -39,7 +41,7 @@ async function changeShare(change: ShareChange, caller: Caller, licenseId: numbe
   await existingUser(withUserId);
   try {
     // The owner is the caller: their username goes on the share, for the recipient's "Shared by".
-    await change(license, withUserId, caller.username);
+    await change(license, withUserId, caller.username, await auditBy(caller));
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;
@@ -53,12 +55,12 @@ async function changeShare(change: ShareChange, caller: Caller, licenseId: numbe
  */
 export const MAX_SHARES_PER_LICENSE = 50;
 
-const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername) => {
+const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername, audit) => {
   // A campaign is once per user: sharing its license would let one person use many accounts' redemptions.
   if (isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignShare);
   const shared = new Set(await sharedUsersOf(license));
   if (!shared.has(withUserId) && shared.size >= MAX_SHARES_PER_LICENSE) throw conflict(licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE));
-  await shareLicense(license, withUserId, ownerUsername);
+  await shareLicense(license, withUserId, ownerUsername, audit);
 };
 
 /**
@@ -80,4 +82,4 @@ export const shareLicenseHandler: LicHandlers['share_license'] = async ({ licens
 };
 
 export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { caller }) =>
-  changeShare((license, withUserId) => cancelShare(license, withUserId), caller, license_id, with_user_id);
+  changeShare((license, withUserId, _owner, audit) => cancelShare(license, withUserId, audit), caller, license_id, with_user_id);

@@ -10,6 +10,9 @@ import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain
 import { userListCache } from '../../domain/users/user-list';
 import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { Caller } from '../../lib/auth';
+import { auditBy } from '../../domain/audit/audit-by';
+import type { AuditEntry } from '../../domain/audit/audit.repository';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -77,7 +80,17 @@ const checkActive = (subscription: SubscriptionRecord) => {
   if (subscription.state !== 'active') throw conflict(subscriptionMessages.notActive(subscription.state));
 };
 
-export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }) => {
+/** The audit entry of an admin's change of a subscription: in its owner's trail and its license's history. */
+const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>): Promise<AuditEntry> => ({
+  ...(await auditBy(caller)),
+  target: `subscription#${subscription.id}`,
+  license_id: subscription.license_id,
+  users: [subscription.user_id],
+  before,
+  after,
+});
+
+export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }, { caller }) => {
   const license = await findLicense(license_id);
   if (!license) throw notFound(licenseMessages.notFound(license_id));
   if (license.subscription_id === undefined) throw badRequest(subscriptionMessages.noSubscription(license_id));
@@ -85,7 +98,8 @@ export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({
   checkActive(subscription);
   await throughProvider(() => getCheckoutProvider().cancelSubscription(subscription.reference));
   // Shown at once; the provider's subscription.canceled event then finds it done.
-  await applyProviderAnswer('subscription.canceled', { id: subscription.reference });
+  const audit = await subscriptionAudit(caller, subscription, { state: subscription.state }, { state: 'canceled' });
+  await applyProviderAnswer('subscription.canceled', { id: subscription.reference }, new Date(), audit);
   return { license_id, subscription_id: subscription.id, state: 'canceled' };
 };
 
@@ -115,7 +129,7 @@ async function endAddonSubscriptions(reference: string): Promise<number[]> {
  * provider) whose add-on subscriptions still charge (the provider failed to end one) is converted again
  * only in that: its add-on subscriptions are ended.
  */
-export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }) => {
+export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }, { caller }) => {
   const subscription = await storedSubscription(subscription_id);
   checkActive(subscription);
   if (subscription.converted_from !== undefined) {
@@ -131,12 +145,13 @@ export const convertProSubscription: AdminHandlers['convert_pro_subscription'] =
   const provider = await findProviderSubscription(subscription.reference);
   const quantity = provider?.ids.length ?? 1;
   await throughProvider(() => getCheckoutProvider().changeSubscriptionProduct(subscription.reference, product, quantity));
-  await applyProviderAnswer('subscription.updated', { id: subscription.reference, product });
+  const audit = await subscriptionAudit(caller, subscription, { product: subscription.product }, { product });
+  await applyProviderAnswer('subscription.updated', { id: subscription.reference, product }, new Date(), audit);
   await endAddonSubscriptions(subscription.reference);
   return { subscription_id, product };
 };
 
-export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspring'] = async ({ license_id, product }) => {
+export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspring'] = async ({ license_id, product }, { caller }) => {
   const license = await findLicense(license_id);
   if (!license) throw notFound(licenseMessages.notFound(license_id));
   const upgrade = product === '' ? null : product;
@@ -147,7 +162,7 @@ export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspr
     if (!legacyUpgradePaths(license.license_type_id).includes(upgrade)) throw badRequest(subscriptionMessages.wrongUpgrade(upgrade, license.license_type_id));
   }
   try {
-    await setLegacyUpgrade(license, upgrade);
+    await setLegacyUpgrade(license, upgrade, await auditBy(caller));
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

@@ -20,6 +20,7 @@ const ADMIN_ENTRIES = [
   'Latest',
   'News',
   'IV Curves',
+  'Audit trail',
 ];
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);

@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/account/routes';
+import { adminAuditRoutes } from '../features/admin-audit/routes';
 import { adminCodeRoutes } from '../features/admin-codes/routes';
 import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
@@ -38,6 +39,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...adminUserRoutes,
   ...ivCurveRoutes,
   ...caseRoutes,
+  ...adminAuditRoutes,
   ...placeholderRoutes,
 ];
 

@@ -19,6 +19,8 @@ interface SortableTableProps<Column extends string> {
   className?: string;
   /** Header cells after the sortable ones: the row's actions, pinned at the right edge while the table scrolls. */
   extraHeaders?: ReactNode;
+  /** Whether the last column (of extraHeaders) is pinned: not when the extra columns are values, not actions. */
+  pinExtraHeaders?: boolean;
   /** The rows. */
   children: ReactNode;
 }
@@ -33,10 +35,11 @@ export function SortableTable<Column extends string>({
   minWidth,
   className,
   extraHeaders,
+  pinExtraHeaders = true,
   children,
 }: SortableTableProps<Column>) {
   return (
-    <TableFrame label={label} minWidth={minWidth} pinnedActions={extraHeaders !== undefined}>
+    <TableFrame label={label} minWidth={minWidth} pinnedActions={extraHeaders !== undefined && pinExtraHeaders}>
       <Table
         striped
         verticalSpacing={6}

@@ -117,11 +117,11 @@ describe('All licenses', () => {
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
       return items;
     };
-    expect(await actionsOf(plain.id)).toEqual(['Disable', 'Edit', 'Move']);
-    expect(await actionsOf(disabled.id)).toEqual(['Enable', 'Edit', 'Move']);
-    expect(await actionsOf(subscription.id)).toEqual(['Cancel subscription']);
-    expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move']);
-    expect(await actionsOf(dongle.id)).toEqual(['Disable', 'Edit', 'Move']);
+    expect(await actionsOf(plain.id)).toEqual(['Disable', 'Edit', 'Move', 'History']);
+    expect(await actionsOf(disabled.id)).toEqual(['Enable', 'Edit', 'Move', 'History']);
+    expect(await actionsOf(subscription.id)).toEqual(['Cancel subscription', 'History']);
+    expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move', 'History']);
+    expect(await actionsOf(dongle.id)).toEqual(['Disable', 'Edit', 'Move', 'History']);
     expect(cell(held.id, 'Reserved to')).toContain('workstation');
     // Whose machine: the email with the id, never the bare number.
     expect(cell(held.id, 'Reserved to')).toContain(`${USER.email} (user ${USER.id})`);

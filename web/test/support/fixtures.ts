@@ -1,3 +1,4 @@
+import type { AuditEntry } from '../../../shared/audit/entries';
 import { licContract } from '../../../shared/contract/lic';
 import type { AdminLicenseRow, LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { userContract, type UserProfile } from '../../../shared/contract/user';
@@ -118,6 +119,24 @@ export function userInformation(fields: Partial<UserInformation> = {}): UserInfo
     userActions: [],
     username: 'kim',
     created: '2026-01-01T09:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** An audit entry as get_audit_entries and get_license_history answer it: ADMIN edited license 7, unless told. */
+export function auditEntry(fields: Partial<AuditEntry> & Pick<AuditEntry, 'id'>): AuditEntry {
+  return {
+    at: '2026-03-01T10:00:00.000Z',
+    action: 'update_license',
+    cmd: 'lic/5/update_license',
+    by_user_id: ADMIN.id,
+    by_user_email: ADMIN.email,
+    target: 'license#7',
+    license_id: 7,
+    user_ids: [41],
+    before: JSON.stringify({ valid_to: '2026-01-01' }),
+    after: JSON.stringify({ valid_to: '2027-01-01' }),
+    request_id: `req-${fields.id}`,
     ...fields,
   };
 }

@@ -47,6 +47,7 @@ export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',
   noActions: 'No actions yet.',
+  noHistory: 'No changes recorded yet.',
   noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',
   /** The Move dialog's user field: what an admin types. */

@@ -42,6 +42,7 @@ export const paths = {
   usage: '/usage',
   latest: '/latest',
   news: '/news',
+  audit: '/audit',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

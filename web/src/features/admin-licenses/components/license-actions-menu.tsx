@@ -9,9 +9,10 @@ import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes'
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
 import { FormDialog } from './form-dialog';
+import { LicenseHistory } from './license-history';
 import { MoveLicenseForm } from './move-license-form';
 
-type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | null;
+type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | 'history' | null;
 
 /** Three dots: the usual mark of a menu of more actions (drawn, so no icon font is needed). */
 function MoreIcon() {
@@ -27,7 +28,7 @@ function MoreIcon() {
 /**
  * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit and
  * Move; for an active subscription, Cancel subscription and (Pro with one add-on) Convert subscription;
- * each only where the rules allow it. Edit and Move open their form in a dialog, Cancel and Convert ask
+ * each only where the rules allow it; History (every license) lists its recorded changes. Edit and Move open their form in a dialog, Cancel and Convert ask
  * for Confirm in one; Release and Disable ask first. The list reloads after each action, and its result
  * shows as a notification.
  */
@@ -45,8 +46,8 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
     success: (_changed, enabled) => (enabled ? adminLicenseNotices.enabled(license.id) : adminLicenseNotices.disabled(license.id)),
   });
   // The shared rules (shared/licenses/actions.ts), which the server checks too.
+  // History is a read: every license has it, whatever else the rules allow.
   const actions = adminActions(license);
-  if (actions.size === 0) return null;
   const close = () => setDialog(null);
 
   return (
@@ -72,10 +73,14 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
           {actions.has('move') && <Menu.Item onClick={() => setDialog('move')}>Move</Menu.Item>}
           {actions.has('cancel_subscription') && <Menu.Item onClick={() => setDialog('cancel')}>Cancel subscription</Menu.Item>}
           {actions.has('convert_subscription') && <Menu.Item onClick={() => setDialog('convert')}>Convert subscription</Menu.Item>}
+          <Menu.Item onClick={() => setDialog('history')}>History</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <FormDialog opened={dialog === 'edit'} onClose={close} title={`Edit license ${license.id}`}>
         <EditLicenseForm license={license} onClose={close} />
+      </FormDialog>
+      <FormDialog opened={dialog === 'history'} onClose={close} title={`History of license ${license.id}`}>
+        <LicenseHistory licenseId={license.id} />
       </FormDialog>
       <FormDialog opened={dialog === 'move'} onClose={close} title={`Move license ${license.id}`}>
         <MoveLicenseForm license={license} onClose={close} />

@@ -1,4 +1,6 @@
 import { Table, Text } from '@mantine/core';
+import { auditActionWords } from '../../../../../shared/audit/action-words';
+import { AuditChanges } from '../../../components/audit-changes';
 import { Person } from '../../../components/person';
 import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { TableFrame } from '../../../components/table-frame';
@@ -6,22 +8,64 @@ import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
 import { userDetailPath } from '../user-detail-path';
 
-/** The actions' names as the table shows them. */
+/** The names of the actions a user's trail held before the audit trail, as the table shows them. */
 const ACTION_NAMES: Record<string, string> = {
   move_license: 'Move license',
   move_product: 'Move product',
   refund_not_restored: 'Refund not restored: check the license',
 };
 
+/** A move says its users in From and To: its values (the owner's id) would only repeat them. */
+const isMove = (action: UserAction) => action.action === 'move_license' || action.action === 'move_product';
+
 function UserLink({ userId, email }: { userId: number; email: string | null | undefined }) {
+  // An action that is not a move names no from or to user (id 0).
+  if (userId <= 0) return null;
   return <Person id={userId} email={email} to={userDetailPath(userId)} />;
 }
 
-/** User actions: each change of ownership the user took part in, newest first (created, action, license or product, from, to, by). */
+/**
+ * One action: a move or refund by its name; any other audited change (an admin's edit, a share …) in
+ * words, with what it was done to when that is not a license or product, and its fields before → after.
+ * An action recorded before the audit trail (no cmd, no values) reads as it always did.
+ */
+function UserActionRow({ action }: { action: UserAction }) {
+  const target = action.license_id === null && action.product_id === null ? action.target : null;
+  return (
+    <Table.Tr>
+      <Table.Td>{formatDate(action.created)}</Table.Td>
+      <Table.Td>
+        {ACTION_NAMES[action.action] ?? auditActionWords(action)}
+        {target && (
+          <Text size="xs" c="dimmed" display="block">
+            {target}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{action.license_id ?? ''}</Table.Td>
+      <Table.Td>{action.product_id ?? ''}</Table.Td>
+      <Table.Td>
+        <UserLink userId={action.from_user_id} email={action.from_user_email} />
+      </Table.Td>
+      <Table.Td>
+        <UserLink userId={action.to_user_id} email={action.to_user_email} />
+      </Table.Td>
+      <Table.Td>
+        <UserLink userId={action.by_user_id} email={action.by_user_email} />
+      </Table.Td>
+      <Table.Td>{!isMove(action) && <AuditChanges entry={action} />}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * User actions: each change of the user's belongings (ownership, an admin's edit, a share), newest first:
+ * created, action, license or product, from, to, by, and the fields before → after.
+ */
 export function UserActionsTable({ actions }: { actions: readonly UserAction[] }) {
   if (actions.length === 0) return <Text>{adminLicenseTexts.noActions}</Text>;
   return (
-    <TableFrame label="User actions" minWidth={560}>
+    <TableFrame label="User actions" minWidth={760}>
       <Table striped verticalSpacing={6} fz="sm" aria-label="User actions">
         <Table.Thead>
           <Table.Tr>
@@ -32,25 +76,12 @@ export function UserActionsTable({ actions }: { actions: readonly UserAction[] }
             <Table.Th>From user</Table.Th>
             <Table.Th>To user</Table.Th>
             <Table.Th>By</Table.Th>
+            <Table.Th>Before → After</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {actions.map((action) => (
-            <Table.Tr key={action.id}>
-              <Table.Td>{formatDate(action.created)}</Table.Td>
-              <Table.Td>{ACTION_NAMES[action.action] ?? action.action}</Table.Td>
-              <Table.Td>{action.license_id ?? ''}</Table.Td>
-              <Table.Td>{action.product_id ?? ''}</Table.Td>
-              <Table.Td>
-                <UserLink userId={action.from_user_id} email={action.from_user_email} />
-              </Table.Td>
-              <Table.Td>
-                <UserLink userId={action.to_user_id} email={action.to_user_email} />
-              </Table.Td>
-              <Table.Td>
-                <UserLink userId={action.by_user_id} email={action.by_user_email} />
-              </Table.Td>
-            </Table.Tr>
+            <UserActionRow key={action.id} action={action} />
           ))}
         </Table.Tbody>
       </Table>

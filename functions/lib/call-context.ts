@@ -1,0 +1,27 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The API call a piece of code runs for: its endpoint, cmd and request id. Kept with AsyncLocalStorage
+ * (the local stack serves concurrent calls in one process), so a domain write deep below a handler can
+ * name the call that made it (the audit trail) without every function passing it down.
+ */
+export interface CallRecord {
+  endpoint: string;
+  request_id: string;
+  /** Known once the body is read. */
+  cmd?: string;
+}
+
+const calls = new AsyncLocalStorage<CallRecord>();
+
+/** Runs `work` (and everything it awaits) as the call `record`. */
+export const withCall = <T>(record: CallRecord, work: () => T): T => calls.run({ ...record }, work);
+
+/** Names the running call's cmd, once the body is read. */
+export function noteCallCmd(cmd: string): void {
+  const call = calls.getStore();
+  if (call) call.cmd = cmd;
+}
+
+/** The running call; undefined outside one (a job, a script, a test calling the domain directly). */
+export const currentCall = (): CallRecord | undefined => calls.getStore();

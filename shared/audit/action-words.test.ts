@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { auditActionWords, auditFieldChanges, fieldChangeText } from './action-words';
+
+const json = (value: object) => JSON.stringify(value);
+
+describe('audit entries in words', () => {
+  it('names the plain actions', () => {
+    expect(auditActionWords({ action: 'update_license' })).toBe('Edited');
+    expect(auditActionWords({ action: 'disable_license', after: json({ enabled: false }) })).toBe('Disabled');
+    expect(auditActionWords({ action: 'release_license' })).toBe('Released');
+    expect(auditActionWords({ action: 'close_case' })).toBe('Case closed');
+  });
+
+  it('says whom a license or product was moved to', () => {
+    expect(auditActionWords({ action: 'move_license', before: json({ user_id: 4 }), after: json({ user_id: 12 }) })).toBe('Moved to user 12');
+    expect(auditActionWords({ action: 'move_product', after: json({ user_id: 7 }) })).toBe('Moved to user 7');
+    // A move recorded before values were kept still reads as a move.
+    expect(auditActionWords({ action: 'move_license' })).toBe('License moved');
+  });
+
+  it('names the add-on added, changed or removed', () => {
+    const none = json({ addons: [] });
+    const battery = json({ addons: [{ id: 'Battery' }] });
+    const validation = (channels: number) => json({ addons: [{ id: 'Battery' }, { id: 'BatteryValidation', channels }] });
+    expect(auditActionWords({ action: 'add_license_addon', before: none, after: battery })).toBe('Add-on Battery added');
+    expect(auditActionWords({ action: 'update_license_addon', before: validation(4), after: validation(8) })).toBe('Add-on BatteryValidation changed');
+    expect(auditActionWords({ action: 'remove_license_addon', before: validation(4), after: battery })).toBe('Add-on BatteryValidation removed');
+  });
+
+  it('says which way the legacy flag went', () => {
+    expect(auditActionWords({ action: 'set_user_legacy', before: json({ legacy: false }), after: json({ legacy: true }) })).toBe('Legacy purchases allowed');
+    expect(auditActionWords({ action: 'set_user_legacy', after: json({ legacy: false }) })).toBe('Legacy purchases withdrawn');
+  });
+
+  it('reads an unknown action as its name', () => {
+    expect(auditActionWords({ action: 'publish_news_item' })).toBe('Publish news item');
+  });
+
+  it('lists each changed field before → after, "none" for no value', () => {
+    const changes = auditFieldChanges({ before: json({ valid_to: '2026-01-01', license_usage_id: 4 }), after: json({ valid_to: '2027-01-01', license_usage_id: 2 }) });
+    expect(changes.map(fieldChangeText)).toEqual(['valid_to: 2026-01-01 → 2027-01-01', 'license_usage_id: 4 → 2']);
+    expect(auditFieldChanges({ before: null, after: json({ valid_to: '' }) }).map(fieldChangeText)).toEqual(['valid_to: none → none']);
+    expect(auditFieldChanges({ before: json({ shared_users: [] }), after: json({ shared_users: [5] }) }).map(fieldChangeText)).toEqual(['shared_users: [] → [5]']);
+    expect(auditFieldChanges({ before: 'not json', after: null })).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * An audit entry in words, as the History of a license, the audit page and a user's actions show it:
+ * pure, so the three screens (and their tests) read one entry the same way.
+ */
+
+/** Each recorded action's name, also the choices of the audit page's Action filter. */
+export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
+  create_license: 'Created',
+  update_license: 'Edited',
+  disable_license: 'Disabled',
+  enable_license: 'Enabled',
+  add_license_addon: 'Add-on added',
+  update_license_addon: 'Add-on changed',
+  remove_license_addon: 'Add-on removed',
+  update_license_to_fastspring: 'Marked for the legacy upgrade',
+  release_license: 'Released',
+  move_license: 'License moved',
+  share_license: 'Shared',
+  cancel_share_license: 'Share cancelled',
+  create_license_codes: 'License codes created',
+  cancel_subscription: 'Subscription cancelled',
+  convert_pro_subscription: 'Subscription converted',
+  move_product: 'Product moved',
+  unregister_product: 'Product unregistered',
+  set_user_legacy: 'Legacy purchases changed',
+  assign_case: 'Case assigned',
+  close_case: 'Case closed',
+  refund_not_restored: 'Refund not restored: check the license',
+};
+
+/** What the words read of an entry: its action and the changed values as the server wrote them (JSON). */
+export interface AuditWordsEntry {
+  action: string;
+  before?: string | null;
+  after?: string | null;
+}
+
+/** One side of an entry's change as an object; nothing for none or for text that is not a JSON object. */
+export function changedSide(json: string | null | undefined): Record<string, unknown> {
+  if (!json) return {};
+  try {
+    const value: unknown = JSON.parse(json);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    // An entry is never edited: one written badly still shows its action, without fields.
+    return {};
+  }
+}
+
+type AddonValue = { id?: unknown };
+
+/** One side's `addons` ([{id, …}]), each with an id. */
+const addonsOf = (side: Record<string, unknown>): AddonValue[] =>
+  Array.isArray(side.addons) ? side.addons.filter((addon): addon is AddonValue => addon !== null && typeof addon === 'object' && 'id' in addon) : [];
+
+/** The add-on an add-on cmd was about: the one that appeared, went, or changed between both sides. */
+function addonOf(before: Record<string, unknown>, after: Record<string, unknown>): string | undefined {
+  const was = addonsOf(before);
+  const is = addonsOf(after);
+  const added = is.find((addon) => !was.some((old) => old.id === addon.id));
+  const removed = was.find((old) => !is.some((addon) => addon.id === old.id));
+  const changed = is.find((addon) => JSON.stringify(addon) !== JSON.stringify(was.find((old) => old.id === addon.id)));
+  const found = added ?? removed ?? changed;
+  return found ? String(found.id) : undefined;
+}
+
+const ADDON_VERBS: Readonly<Record<string, string>> = { add_license_addon: 'added', update_license_addon: 'changed', remove_license_addon: 'removed' };
+
+/** The name of an action these words do not know: `some_new_cmd` → "Some new cmd". */
+function plainName(action: string): string {
+  const words = action.replaceAll('_', ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Unknown action';
+}
+
+/**
+ * What an entry did, in words: "Edited", "Disabled", "Moved to user 12", "Add-on Battery added",
+ * "Legacy purchases allowed" … An action these words do not know reads as its name.
+ */
+export function auditActionWords(entry: AuditWordsEntry): string {
+  const before = changedSide(entry.before);
+  const after = changedSide(entry.after);
+  const named = AUDIT_ACTION_NAMES[entry.action] ?? plainName(entry.action);
+  if (entry.action === 'move_license' || entry.action === 'move_product') {
+    return typeof after.user_id === 'number' ? `Moved to user ${after.user_id}` : named;
+  }
+  const verb = ADDON_VERBS[entry.action];
+  if (verb) {
+    const addon = addonOf(before, after);
+    return addon ? `Add-on ${addon} ${verb}` : named;
+  }
+  if (entry.action === 'set_user_legacy' && typeof after.legacy === 'boolean') {
+    return after.legacy ? 'Legacy purchases allowed' : 'Legacy purchases withdrawn';
+  }
+  return named;
+}
+
+/** One changed field: its name and each side as text ("none" for no value). */
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** A value as a change shows it: text as is, no value as "none", anything else as JSON. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** Each field an entry changed, in the order the server wrote them (after's, then any only before had). */
+export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after'>): FieldChange[] {
+  const before = changedSide(entry.before);
+  const after = changedSide(entry.after);
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  return fields.map((field) => ({ field, before: valueText(before[field]), after: valueText(after[field]) }));
+}
+
+/** A change in one line: "valid_to: 2026-01-01 → 2027-01-01". */
+export const fieldChangeText = ({ field, before, after }: FieldChange) => `${field}: ${before} → ${after}`;

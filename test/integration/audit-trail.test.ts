@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { API_CLIENT, API_VERSION } from '../../shared/api';
+import { legacyUpgradePaths } from '../../shared/commerce/catalogue';
+import type { AuditEntry } from '../../shared/audit/entries';
+import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import { licCall as lic, storeLicense, storeReservation, withUserId as withId } from '../support/licenses';
+import { newDevice, productCall as product, storeDevices } from '../support/products';
+
+const user = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('user', { cmd, ...params }, token);
+
+/** The audit entries the admin wrote, newest first (their own only: other files' admins write beside them). */
+async function entriesBy(admin: { accessToken: string; id: number }, params: Record<string, unknown> = {}) {
+  const answer = await user(admin.accessToken, 'get_audit_entries', { by_user_id: admin.id, limit: 100, ...params });
+  expect(answer.status, answer.body.message).toBe(200);
+  return answer.body.data as { entries: AuditEntry[]; count: number };
+}
+
+/** A call with its answer's request id (the id its audit entry names). */
+async function licWithRequestId(token: string, cmd: string, params: Record<string, unknown>) {
+  const response = await fetch(`${stackContext().baseUrl}/api/lic/5`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ version: API_VERSION, client: API_CLIENT, cmd, ...params }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('x-request-id');
+}
+
+describe('the audit trail', () => {
+  it('writes exactly one entry for each admin cmd: who, the cmd, the target, before and after, the request id', async () => {
+    const [admin, customer, other] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
+    const token = admin.accessToken;
+    const plain = await storeLicense(customer.id);
+    const pro = await storeLicense(customer.id, { license_type_id: 'Pro' });
+    const legacy = await storeLicense(customer.id, { license_type_id: 'Automation', license_usage_id: 4 });
+    const held = await storeLicense(customer.id);
+    await storeReservation(held.id, customer.id, 'fp-audit');
+    const device = newDevice();
+    await storeDevices(device);
+    expect((await product(customer.accessToken, 'register_product', { uid: device.uid })).status).toBe(200);
+    const kase = await callApi('case', { cmd: 'create_case', title: 'Audit me', description: 'A case an admin assigns and closes.' }, customer.accessToken);
+    const caseId = (kase.body.data as { id: number }).id;
+
+    const requestId = await licWithRequestId(token, 'update_license', { license_id: plain.id, license_usage_id: 2, valid_to: '2029-01-01' });
+    const calls: [endpoint: string, cmd: string, params: Record<string, unknown>][] = [
+      ['lic/5', 'create_license', { user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' }],
+      ['lic/5', 'disable_license', { license_id: plain.id }],
+      ['lic/5', 'enable_license', { license_id: plain.id }],
+      ['lic/5', 'add_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation' }],
+      ['lic/5', 'update_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation', attributes: { channels: 8 } }],
+      ['lic/5', 'remove_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation' }],
+      ['lic/5', 'update_license_to_fastspring', { license_id: legacy.id, product: legacyUpgradePaths('Automation')[0] }],
+      ['lic/5', 'return_license', { license_id: held.id, fingerprint: 'fp-audit' }],
+      ['lic/5', 'move_license', { license_id: plain.id, to_user_id: other.id }],
+      ['lic/5', 'create_license_codes', { license_type_id: 'Battery', single_usage: true, description: 'audit', count: 3, duration: 'P30D' }],
+      ['user', 'set_user_legacy', { user_id: customer.id, legacy: true }],
+      ['product', 'unregister_product', { uid: device.uid }],
+      ['case', 'assign_case', { case_id: caseId, user_id: admin.id }],
+      ['case', 'close_case', { case_id: caseId }],
+    ];
+    for (const [endpoint, cmd, params] of calls) {
+      const answer = await callApi(endpoint, { cmd, ...params }, token);
+      expect(answer.status, `${cmd}: ${answer.body.message}`).toBe(200);
+    }
+
+    const { entries, count } = await entriesBy(admin);
+    expect(count).toBe(calls.length + 1);
+    const byCmd = new Map<string, AuditEntry[]>();
+    for (const entry of entries) byCmd.set(entry.cmd ?? '', [...(byCmd.get(entry.cmd ?? '') ?? []), entry]);
+    for (const [endpoint, cmd] of [['lic/5', 'update_license'], ...calls]) {
+      const mine = byCmd.get(`${endpoint}/${cmd}`) ?? [];
+      expect(mine, cmd).toHaveLength(1);
+      expect(mine[0], cmd).toMatchObject({ by_user_id: admin.id, by_user_email: admin.email, target: expect.stringMatching(/^[a-z_]+#/), request_id: expect.any(String) });
+    }
+    const only = (cmd: string) => byCmd.get(cmd)![0]!;
+    const update = only('lic/5/update_license');
+    expect(update).toMatchObject({ action: 'update_license', target: `license#${plain.id}`, license_id: plain.id, user_ids: [customer.id], request_id: requestId });
+    expect(JSON.parse(update.before!)).toEqual({ license_usage_id: 4, valid_to: '2027-01-01' });
+    expect(JSON.parse(update.after!)).toEqual({ license_usage_id: 2, valid_to: '2029-01-01' });
+    expect(JSON.parse(only('lic/5/disable_license').after!)).toEqual({ enabled: false });
+    expect(only('lic/5/return_license')).toMatchObject({ action: 'release_license', target: `license#${held.id}` });
+    expect(only('lic/5/move_license')).toMatchObject({ action: 'move_license', user_ids: [customer.id, other.id] });
+    expect(JSON.parse(only('user/set_user_legacy').after!)).toEqual({ legacy: true });
+    expect(only('case/assign_case')).toMatchObject({ target: `case#${caseId}`, after: JSON.stringify({ assigned_to: admin.id }) });
+    expect(JSON.parse(only('case/close_case').after!)).toEqual({ state: 0 });
+
+    // The license's History and the customer's trail hold the same entries.
+    const history = await lic(token, 'get_license_history', { license_id: plain.id });
+    expect((history.body.data as { entries: AuditEntry[] }).entries.map((entry) => entry.action)).toEqual(['move_license', 'enable_license', 'disable_license', 'update_license']);
+    const detail = await user(token, 'get_user_information', { user_id: customer.id });
+    const actions = (detail.body.data as { actions?: { cmd?: string | null }[]; userActions?: { cmd?: string | null }[] }).actions ?? (detail.body.data as { userActions: { cmd?: string | null }[] }).userActions;
+    expect(actions.filter((action) => action.cmd === 'lic/5/update_license')).toHaveLength(1);
+  });
+
+  it('records customers’ shares and moves', async () => {
+    const [owner, friend] = await Promise.all([createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
+    const admin = await createAdminUser().then(withId);
+    const license = await storeLicense(owner.id);
+    expect((await lic(owner.accessToken, 'share_license', { license_id: license.id, with_user_id: friend.id })).status).toBe(200);
+    expect((await lic(owner.accessToken, 'cancel_share_license', { license_id: license.id, with_user_id: friend.id })).status).toBe(200);
+    expect((await lic(owner.accessToken, 'move_license', { license_id: license.id, to_user_id: friend.id })).status).toBe(200);
+    const { entries } = await entriesBy({ ...admin, id: owner.id });
+    expect(entries.map((entry) => [entry.action, entry.target, entry.user_ids])).toEqual([
+      ['move_license', `license#${license.id}`, [owner.id, friend.id]],
+      ['cancel_share_license', `license#${license.id}`, [owner.id, friend.id]],
+      ['share_license', `license#${license.id}`, [owner.id, friend.id]],
+    ]);
+    expect(JSON.parse(entries[2]!.after!)).toEqual({ shared_count: 1, shared_users: [friend.id] });
+  });
+
+  it('keeps both of two admins’ concurrent edits of one license, each with its own entry', async () => {
+    const [first, second, customer] = await Promise.all([createAdminUser().then(withId), createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    const license = await storeLicense(customer.id);
+    const answers = await Promise.all([
+      lic(first.accessToken, 'update_license', { license_id: license.id, license_usage_id: 2, valid_to: '2030-01-01' }),
+      lic(second.accessToken, 'update_license', { license_id: license.id, license_usage_id: 3, valid_to: '2031-01-01' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const history = (await lic(first.accessToken, 'get_license_history', { license_id: license.id })).body.data as { entries: AuditEntry[] };
+    expect(history.entries.map((entry) => entry.by_user_id).sort()).toEqual([first.id, second.id].sort());
+    // The later one's before is the earlier one's after: nothing is lost between them.
+    const [later, earlier] = history.entries;
+    expect(JSON.parse(later!.before!)).toEqual(JSON.parse(earlier!.after!));
+  });
+
+  it('filters by action and days, exports CSV, and refuses customers', async () => {
+    const [admin, customer] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    const license = await storeLicense(customer.id);
+    await lic(admin.accessToken, 'disable_license', { license_id: license.id });
+    await lic(admin.accessToken, 'enable_license', { license_id: license.id });
+    expect((await entriesBy(admin, { action: 'disable_license' })).entries.map((entry) => entry.action)).toEqual(['disable_license']);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await entriesBy(admin, { from: today, to: today })).count).toBe(2);
+    expect((await entriesBy(admin, { to: '2020-01-01' })).count).toBe(0);
+    expect((await entriesBy(admin, { limit: 1, page: 2 })).entries.map((entry) => entry.action)).toEqual(['disable_license']);
+
+    const csv = await user(admin.accessToken, 'get_audit_csv', { by_user_id: admin.id });
+    expect(csv.status).toBe(200);
+    const { filename } = csv.body.data as { filename: string; time_alive: number };
+    const file = await fetch(`${stackContext().baseUrl}/umdata/${filename}`);
+    expect(file.status).toBe(200);
+    const lines = (await file.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toContain('by_user_email');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('enable_license');
+
+    for (const [endpoint, cmd, params] of [
+      ['user', 'get_audit_entries', {}],
+      ['user', 'get_audit_csv', {}],
+      ['lic/5', 'get_license_history', { license_id: license.id }],
+    ] as const) {
+      expect((await callApi(endpoint, { cmd, ...params }, customer.accessToken)).status, cmd).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { Text } from '@mantine/core';
+import { auditFieldChanges, fieldChangeText, type AuditWordsEntry } from '../../../shared/audit/action-words';
+
+/**
+ * An audit entry's changed fields, one a line ("valid_to: 2026-01-01 → 2027-01-01"), as the History of a
+ * license, the audit page and a user's actions show them; nothing for an entry without values.
+ */
+export function AuditChanges({ entry }: { entry: Pick<AuditWordsEntry, 'before' | 'after'> }) {
+  const changes = auditFieldChanges(entry);
+  if (changes.length === 0) return null;
+  return (
+    <>
+      {changes.map((change) => (
+        <Text key={change.field} size="sm" display="block" style={{ overflowWrap: 'anywhere' }}>
+          {fieldChangeText(change)}
+        </Text>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Text, Timeline } from '@mantine/core';
+import { auditActionWords } from '../../../../../shared/audit/action-words';
+import type { AuditEntry } from '../../../../../shared/audit/entries';
+import { AuditChanges } from '../../../components/audit-changes';
+import { PageLoader } from '../../../components/page-loader';
+import { personText } from '../../../components/person';
+import { formatDateTime } from '../../../lib/dates';
+import { useLicenseHistory } from '../api/get-license-history';
+import { adminLicenseTexts } from '../messages';
+
+function HistoryItem({ entry }: { entry: AuditEntry }) {
+  return (
+    <Timeline.Item title={auditActionWords(entry)} role="listitem">
+      <Text size="xs" c="dimmed">
+        {formatDateTime(entry.at)} · {personText({ id: entry.by_user_id, email: entry.by_user_email })}
+      </Text>
+      <AuditChanges entry={entry} />
+    </Timeline.Item>
+  );
+}
+
+/**
+ * A license's History: every recorded change, newest first, each with when, who, what in words and the
+ * fields before → after. Read when the dialog opens; a failed read shows in the dialog (DialogScope).
+ */
+export function LicenseHistory({ licenseId }: { licenseId: number }) {
+  const history = useLicenseHistory(licenseId);
+  if (history.isPending) return <PageLoader />;
+  const entries = history.data?.entries ?? [];
+  if (entries.length === 0) return history.data ? <Text>{adminLicenseTexts.noHistory}</Text> : null;
+  return (
+    // A list, so a screen reader says how many changes there are.
+    <Timeline bulletSize={12} lineWidth={2} role="list" aria-label={`Changes of license ${licenseId}`}>
+      {entries.map((entry) => (
+        <HistoryItem key={entry.id} entry={entry} />
+      ))}
+    </Timeline>
+  );
+}
