@@ -58,8 +58,15 @@ export function csvCell(value: unknown): string {
   let text =
     value === true ? '1' : value instanceof Date ? String(value.getTime()) : typeof value === 'object' ? JSON.stringify(value) : String(value);
   if (typeof value !== 'number' && typeof value !== 'bigint' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+/**
+ * Quoted: what RFC 4180 quotes, and the separators a spreadsheet may split on instead of the comma (a
+ * semicolon in locales with a decimal comma, a tab): unquoted, `Acme;=HYPERLINK(…)` would be split there
+ * and its second part read as a formula.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /** A CSV file of a header and rows, one record per line (LF). */
 export const toCsv = (columns: readonly string[], rows: readonly (readonly unknown[])[]): string =>

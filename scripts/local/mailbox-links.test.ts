@@ -15,6 +15,10 @@ describe("the local mailbox's links", () => {
     }
   });
 
+  it('never links to another host through a path that starts with //', () => {
+    expect(linkPortalAddresses('http://127.0.0.1:3000//evil.example/x', '3000')).not.toContain('href="//');
+  });
+
   it('never lets a quote or a tag of the (escaped) text into the link', () => {
     expect(linkPortalAddresses('http://127.0.0.1:3000/cases/1&quot;&gt;&lt;script&gt;', '3000')).toBe(
       '<a href="/cases/1">http://127.0.0.1:3000/cases/1</a>&quot;&gt;&lt;script&gt;',
