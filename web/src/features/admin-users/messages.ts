@@ -12,16 +12,8 @@ export const userInfoTexts = {
   title: (userId: number) => `User information: user ${userId}`,
   latestDownloads: 'Latest downloads',
   latestActions: 'Latest actions',
-  noDownloads: 'No downloads yet.',
   noActions: 'No actions yet.',
   openDetail: 'Open user detail',
   licenseCount: (all: number, active: number) => `${all} (${active} active)`,
-  actionName: (action: string) => ACTION_NAMES[action] ?? action,
 } as const;
 
-/** The user actions' names as people read them. */
-const ACTION_NAMES: Record<string, string> = {
-  move_license: 'Move license',
-  move_product: 'Move product',
-  refund_not_restored: 'Refund not restored',
-};

@@ -11,4 +11,5 @@ export const userInformationQueryKey = ['user', 'get_user_information'] as const
 export const userInformationQueryOptions = (userId: number) =>
   queryOptions({ queryKey: [...userInformationQueryKey, userId], queryFn: () => getUserInformation(userId) });
 
-export const useUserInformation = (userId: number) => useQuery(userInformationQueryOptions(userId));
+/** `enabled: false` reads nothing (a dialog that is closed). */
+export const useUserInformation = (userId: number, enabled = true) => useQuery({ ...userInformationQueryOptions(userId), enabled });

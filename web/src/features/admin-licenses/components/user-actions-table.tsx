@@ -15,6 +15,9 @@ const ACTION_NAMES: Record<string, string> = {
   refund_not_restored: 'Refund not restored: check the license',
 };
 
+/** An action in words: a move or refund by its name, an audited change as the audit trail words it. */
+export const userActionName = (action: UserAction): string => ACTION_NAMES[action.action] ?? auditActionWords(action);
+
 /** A move says its users in From and To: its values (the owner's id) would only repeat them. */
 const isMove = (action: UserAction) => action.action === 'move_license' || action.action === 'move_product';
 
@@ -35,7 +38,7 @@ function UserActionRow({ action }: { action: UserAction }) {
     <Table.Tr>
       <Table.Td>{formatDate(action.created)}</Table.Td>
       <Table.Td>
-        {ACTION_NAMES[action.action] ?? auditActionWords(action)}
+        {userActionName(action)}
         {target && (
           <Text size="xs" c="dimmed" display="block">
             {target}

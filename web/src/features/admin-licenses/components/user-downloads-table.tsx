@@ -4,12 +4,15 @@ import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { adminLicenseTexts } from '../messages';
 
-/** User downloads: each download of the desktop software from the download page, newest first. */
-export function UserDownloadsTable({ downloads }: { downloads: readonly UserDownload[] }) {
+/**
+ * User downloads: each download of the desktop software from the download page, newest first; `label`
+ * names the table (the user info dialog lists only the latest).
+ */
+export function UserDownloadsTable({ downloads, label = 'User downloads' }: { downloads: readonly UserDownload[]; label?: string }) {
   if (downloads.length === 0) return <Text>{adminLicenseTexts.noDownloads}</Text>;
   return (
-    <TableFrame label="User downloads" minWidth={420}>
-      <Table striped verticalSpacing={6} fz="sm" aria-label="User downloads">
+    <TableFrame label={label} minWidth={420}>
+      <Table striped verticalSpacing={6} fz="sm" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Created</Table.Th>

@@ -5,7 +5,9 @@ import type { UserInformation } from '../../../../../shared/contract/user.admin'
 import { personText } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { useUserInformation } from '../api/get-user-information';
+import { useUserInformation } from '../../admin-licenses/api/get-user-information';
+import { userActionName } from '../../admin-licenses/components/user-actions-table';
+import { UserDownloadsTable } from '../../admin-licenses/components/user-downloads-table';
 import { userInfoTexts } from '../messages';
 import { usersUserPath } from '../user-detail-path';
 
@@ -28,35 +30,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The latest downloads of the desktop software, newest first. */
-function LatestDownloads({ downloads }: { downloads: UserInformation['userDownloads'] }) {
-  if (downloads.length === 0) return <Text size="sm">{userInfoTexts.noDownloads}</Text>;
-  return (
-    <TableFrame label={userInfoTexts.latestDownloads} minWidth={320}>
-      <Table verticalSpacing={4} fz="sm" aria-label={userInfoTexts.latestDownloads}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Version</Table.Th>
-            <Table.Th>OS</Table.Th>
-            <Table.Th>Arch</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {downloads.slice(0, LATEST_SHOWN).map((download) => (
-            <Table.Tr key={download.id}>
-              <Table.Td>{formatDate(download.created)}</Table.Td>
-              <Table.Td>{download.client_version}</Table.Td>
-              <Table.Td>{download.os}</Table.Td>
-              <Table.Td>{download.arch}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableFrame>
-  );
-}
-
 /** The latest changes of ownership the user took part in, newest first. */
 function LatestActions({ actions }: { actions: UserInformation['userActions'] }) {
   if (actions.length === 0) return <Text size="sm">{userInfoTexts.noActions}</Text>;
@@ -76,7 +49,7 @@ function LatestActions({ actions }: { actions: UserInformation['userActions'] })
           {actions.slice(0, LATEST_SHOWN).map((action) => (
             <Table.Tr key={action.id}>
               <Table.Td>{formatDate(action.created)}</Table.Td>
-              <Table.Td>{userInfoTexts.actionName(action.action)}</Table.Td>
+              <Table.Td>{userActionName(action)}</Table.Td>
               <Table.Td>{action.license_id !== null ? `License ${action.license_id}` : action.product_id !== null ? `Product ${action.product_id}` : ''}</Table.Td>
               <Table.Td>{personText({ id: action.from_user_id, email: action.from_user_email })}</Table.Td>
               <Table.Td>{personText({ id: action.to_user_id, email: action.to_user_email })}</Table.Td>
@@ -110,7 +83,7 @@ function UserInfo({ user, onClose }: { user: UserInformation; onClose: () => voi
         <Title order={4} size="h6" mb={4}>
           {userInfoTexts.latestDownloads}
         </Title>
-        <LatestDownloads downloads={user.userDownloads} />
+        <UserDownloadsTable downloads={user.userDownloads.slice(0, LATEST_SHOWN)} label={userInfoTexts.latestDownloads} />
       </section>
       <section aria-label={userInfoTexts.latestActions}>
         <Title order={4} size="h6" mb={4}>
