@@ -4,25 +4,26 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four tiers (docs/decisions/030-test-tiers.md): `unit` beside the code, `component` (the SPA's screens in
  * jsdom over a faked API), `infra` on the synthesized template, and the stack tier (integration, deployed
- * bundles, browser e2e) against one local stack started by the global setup.
+ * bundles, browser e2e) against local stacks started by the global setup.
  *
  * Projects run in groups (`sequence.groupOrder`), one group after another; a group's files share its
  * workers:
- * - group 0: `stack-quiet` (the files that need the stack to themselves), a lane that runs its files one
- *   at a time (test/support/lane.ts), beside unit and component, which do not touch the stack;
- * - group 1: `stack-shared`, every other stack file, two at a time, longest first (integration and browser
- *   files alike: a browser file waits on its page more than it computes, so two keep both cores busy);
- * - group 2: infra (one worker that keeps its modules: one synth).
+ * - group 0: everything but infra. The stack files run in two lanes, each on a stack of its own:
+ *   `stack-quiet` (the files that need a stack to themselves) one file at a time, `stack-shared` (every
+ *   other stack file, integration and browser alike) two at a time; a lane's file waits for a turn
+ *   (test/support/lane.ts). The unit and component files fill the workers the lanes leave. A browser file
+ *   waits on its page more than it computes, so three stack files and a component file keep both cores busy.
+ * - group 1: infra (one worker that keeps its modules: one synth).
  */
 
-/** Workers of group 0: the quiet lane, and two for the unit and component files. */
-const QUIET_GROUP_WORKERS = 3;
-/** Files of group 1 at a time, on the one stack. */
-const SHARED_GROUP_WORKERS = 2;
+/** Workers of group 0: the lanes' turns, and one more for the unit and component files. */
+const GROUP_WORKERS = 4;
+/** Files of the shared lane at a time, on its stack. */
+const SHARED_TURNS = 2;
 
 /**
  * Stack files that cannot share the stack with writers running beside them, with why. They run one at a
- * time before the other lanes start, beside only the unit and component files.
+ * time on a stack of their own.
  */
 const QUIET = {
   // They freeze DynamoDB Local (SIGSTOP): every call of the other lane would stall meanwhile.
@@ -59,7 +60,7 @@ const QUIET = {
   'test/e2e/screenshots.test.ts': 'shows whole lists',
 };
 
-/** The stack tier: one local stack (test/support/global-setup.ts), started once for both groups. */
+/** The stack tier: a local stack per lane (test/support/global-setup.ts). */
 function stackLanes() {
   const common = {
     globalSetup: ['test/support/global-setup.ts'],
@@ -72,7 +73,15 @@ function stackLanes() {
   const quiet = Object.keys(QUIET);
   return [
     {
-      test: { ...common, name: 'stack-quiet', include: quiet, setupFiles: ['test/support/lane.ts'], maxWorkers: QUIET_GROUP_WORKERS, sequence: { groupOrder: 0 } },
+      test: {
+        ...common,
+        name: 'stack-quiet',
+        include: quiet,
+        setupFiles: ['test/support/lane.ts'],
+        provide: { laneTurns: 1 },
+        maxWorkers: GROUP_WORKERS,
+        sequence: { groupOrder: 0 },
+      },
     },
     {
       test: {
@@ -80,8 +89,10 @@ function stackLanes() {
         name: 'stack-shared',
         include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
         exclude: quiet,
-        maxWorkers: SHARED_GROUP_WORKERS,
-        sequence: { groupOrder: 1 },
+        setupFiles: ['test/support/lane.ts'],
+        provide: { laneTurns: SHARED_TURNS },
+        maxWorkers: GROUP_WORKERS,
+        sequence: { groupOrder: 0 },
       },
     },
   ];
@@ -98,7 +109,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,web,scripts,infra}/**/*.test.ts', 'test/support/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: QUIET_GROUP_WORKERS,
+          maxWorkers: GROUP_WORKERS,
         },
       },
       {
@@ -109,7 +120,7 @@ export default defineConfig({
           include: ['web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/test/support/setup.ts'],
-          maxWorkers: QUIET_GROUP_WORKERS,
+          maxWorkers: GROUP_WORKERS,
           // jsdom renders a whole screen in a few hundred milliseconds, several seconds on a busy machine.
           testTimeout: 60_000,
         },
@@ -123,7 +134,7 @@ export default defineConfig({
           globalSetup: ['test/infra/global-setup.ts'],
           isolate: false,
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 1 },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

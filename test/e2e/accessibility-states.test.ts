@@ -33,7 +33,8 @@ const fieldError = (page: Page, label: string) =>
 const licensesLoaded = (page: Page) =>
   page.getByRole('article').first().or(page.getByText('You have no licenses yet.', { exact: true })).waitFor();
 
-describe('screens in their other states, light and dark', () => {
+// Each test checks several screens in both schemes: a hang guard of a few minutes, not a measure of speed.
+describe('screens in their other states, light and dark', { timeout: 240_000 }, () => {
   it('signed out: /register with validation errors, /signin with the error banner', async () => {
     const page = await browser.newPage();
     await page.goto('/register');

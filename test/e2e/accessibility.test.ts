@@ -43,7 +43,8 @@ async function demoUserId(): Promise<number> {
   return (await withUserId(await signIn('demo', inject('demoPassword')))).id;
 }
 
-describe('every declared screen, light and dark', () => {
+// Each test checks every screen of a role in both schemes: a hang guard of a few minutes, not a measure of speed.
+describe('every declared screen, light and dark', { timeout: 240_000 }, () => {
   it('signed out: the sign-in, registration and password screens', async () => {
     const screens = await declaredScreens({ id: await demoUserId() });
     const page = await browser.newPage();

@@ -1,40 +1,67 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import type { LocalStackOptions } from '../../scripts/local/stack';
 import { startLaneLock, type LaneLock } from './lane-lock';
+import type { StackStarted } from './stack-process';
 
 /**
- * Builds the SPA and starts one local stack (emulators on free ports, fresh data) for the stack projects
- * (`stack-quiet`, `stack-shared`). Each project runs its own global setup, in its own module
- * instance, so the stack is one promise kept on `globalThis` with a count of the projects using it: the
- * first starts it, the last to tear down stops it.
+ * Builds the SPA once and starts one local stack (emulators on free ports, fresh data) per stack project,
+ * each in a process of its own (test/support/stack-process.ts): the quiet lane (`stack-quiet`, files that
+ * need a stack to themselves) runs beside the shared lane (`stack-shared`) instead of before it. Each
+ * project runs its own global setup, in its own
+ * module instance, so what they share (the build, the lane lock) is kept on `globalThis` with a count of the
+ * projects using it: the first starts it, the last to tear down stops it.
  */
 interface Shared {
-  started: Promise<{ stack: LocalStack; laneLock: LaneLock; dataDir: string }>;
+  built: Promise<void>;
+  laneLock: Promise<LaneLock>;
   users: number;
 }
 const key = Symbol.for('portal.test.stack');
 const registry = globalThis as typeof globalThis & { [key]?: Shared };
 
-async function start() {
+async function buildSpa(): Promise<void> {
   const { build } = await import('vite');
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
+}
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly;
-  // a test may move the edge's clock to see a signed link expire.
-  const stack = await startLocalStack({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2, edgeClockControl: true });
-  const laneLock = await startLaneLock();
-  return { stack, laneLock, dataDir };
+/** Starts a stack in a child process and answers what it sent once it answers, and how to stop it. */
+async function startStackProcess(options: LocalStackOptions): Promise<{ stack: StackStarted; stop(): Promise<void> }> {
+  const child: ChildProcess = fork(resolve('test/support/stack-process.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, STACK_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stack = await new Promise<StackStarted>((resolve, reject) => {
+    child.once('message', (message) => resolve((message as { started: StackStarted }).started));
+    child.once('exit', (code) => reject(new Error(`The test stack's process ended (exit ${code}) before it answered`)));
+  });
+  return {
+    stack,
+    async stop() {
+      if (child.exitCode === null) child.send('stop');
+      await exited;
+    },
+  };
 }
 
 export default async function setup(project: TestProject) {
-  const shared = (registry[key] ??= { started: start(), users: 0 });
+  const shared = (registry[key] ??= { built: buildSpa(), laneLock: startLaneLock(), users: 0 });
   shared.users += 1;
-  const { stack, laneLock, dataDir } = await shared.started;
-
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-${project.name}-`));
+  // The emulators start while the SPA builds; the stack serves the build's folder once it is there.
+  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly;
+  // a test may move the edge's clock to see a signed link expire.
+  const [, running, laneLock] = await Promise.all([
+    shared.built,
+    startStackProcess({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2, edgeClockControl: true }),
+    shared.laneLock,
+  ]);
+  const { stack } = running;
   project.provide('lane', { lane: project.name, lockPort: laneLock.port });
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
@@ -47,12 +74,12 @@ export default async function setup(project: TestProject) {
     licenseKeysFile: stack.licenseKeysFile,
   });
   return async () => {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     shared.users -= 1;
     if (shared.users > 0) return;
     delete registry[key];
-    await laneLock.close();
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await (await shared.laneLock).close();
   };
 }
 
@@ -60,6 +87,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** This project's lane and the lane lock's port (test/support/lane.ts). */
     lane: { lane: string; lockPort: number };
+    /** Files of this lane that may run at once on its stack (the project's `provide` in vitest.config.ts). */
+    laneTurns: number;
     baseUrl: string;
     demoPassword: string;
     demoAdminTotpSecret: string;

@@ -3,11 +3,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Orders the files of a group of projects so that a worker that comes free usually takes the next file of
- * the lane that just finished one. Vitest hands a group's files to its workers in this order; the stack
- * lanes run one file at a time each (test/support/lane.ts), so a file of a busy lane would wait for its turn
- * while the other lane idles. Each lane's files stay longest first; the lanes are merged by when each
- * would next come free, from the last run's durations (the file's size when there is none). Projects
- * without a lane (unit, component) form one lane of their own here.
+ * a lane that has a turn free. Vitest hands a group's files to its workers in this order; the stack lanes
+ * run a few files at a time each (their turns, test/support/lane.ts), so a file of a busy lane would hold a
+ * worker waiting for its turn while the other lane idles. Each lane's files stay longest first; the lanes
+ * are merged by when each would next come free, from the last run's durations (the file's size when there
+ * is none) shared over its turns. Projects without a lane (unit, component) form one lane of their own here.
  */
 export default class LaneSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -32,7 +32,7 @@ export default class LaneSequencer extends BaseSequencer {
     while (merged.length < specs.length) {
       const [lane] = [...busyUntil].filter(([name]) => lanes.get(name)!.length > 0).sort(([, a], [, b]) => a - b)[0]!;
       const spec = lanes.get(lane)!.shift()!;
-      busyUntil.set(lane, busyUntil.get(lane)! + this.estimate(spec));
+      busyUntil.set(lane, busyUntil.get(lane)! + this.estimate(spec) / turns(spec));
       merged.push(spec);
     }
     return merged;
@@ -43,4 +43,10 @@ export default class LaneSequencer extends BaseSequencer {
     const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
     return this.ctx.cache.getFileTestResults(key)?.duration ?? this.ctx.cache.getFileStats(key)?.size ?? 10_000;
   }
+}
+
+/** The turns of a spec's lane (its project's `provide.laneTurns`), 1 for a project without a lane. */
+function turns(spec: TestSpecification): number {
+  const provided = (spec.project.config as { provide?: { laneTurns?: number } }).provide;
+  return provided?.laneTurns ?? 1;
 }
