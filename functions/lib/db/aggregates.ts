@@ -233,16 +233,21 @@ function onlyRetriableFailures(error: unknown, readWriteFrom: number, counterFro
   return retriable;
 }
 
-/** Tries of a transaction that failed only on its counter or read-write items. */
-const COUNTER_CONFLICT_TRIES = 8;
+/** Tries of a transaction that failed only on its counter items. */
+const COUNTER_CONFLICT_TRIES = 5;
+/**
+ * Tries of one with read-write changes that failed only on its counter or read-write items: concurrent
+ * writes to one user's licenses meet on the user, and each round lets one of them through.
+ */
+const READ_WRITE_TRIES = 25;
 
 /**
  * Writes `writes` as one transaction, their counter changes merged into one ADD per figure (a transaction
  * may not touch an item twice), each on a random shard, and their read-write changes merged per record
  * and built from a read made now. A transaction cancelled only because another one held one of its
  * counter items at that moment, or changed a record one of its read-write changes read, is built and
- * written again, up to COUNTER_CONFLICT_TRIES times: nothing of it was written, and the record's
- * conditions are checked again.
+ * written again (up to COUNTER_CONFLICT_TRIES or READ_WRITE_TRIES times): nothing of it was written, and
+ * the record's conditions are checked again.
  */
 export async function executeTransaction(writes: readonly TransactionWrite[]): Promise<void> {
   const items = writes.filter(isToolboxItem);
@@ -257,8 +262,9 @@ export async function executeTransaction(writes: readonly TransactionWrite[]): P
       await execute(...items, ...built, ...deltas.map(deltaWrite));
       return;
     } catch (error) {
-      if (attempt >= COUNTER_CONFLICT_TRIES || !onlyRetriableFailures(error, items.length, items.length + built.length)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * attempt)));
+      const tries = readWrites.length ? READ_WRITE_TRIES : COUNTER_CONFLICT_TRIES;
+      if (attempt >= tries || !onlyRetriableFailures(error, items.length, items.length + built.length)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * Math.min(attempt, 8))));
     }
   }
 }
