@@ -13,7 +13,8 @@ import { ProductEntity } from './products/product.entity';
 import type { ProductRecord } from './products/products.repository';
 import { userTallies, usersByNewsletter } from './users/user-figures';
 import { UserEntity } from './users/user.entity';
-import type { UserRecord } from './users/users.repository';
+import { setUserHoldings, type UserRecord } from './users/users.repository';
+import { countBy, holdingsJson, NO_HOLDINGS } from './users/holdings';
 
 /**
  * Every kind of record the counters count, with its counters and what one record counts for: the same
@@ -39,7 +40,7 @@ export const countedRecords: readonly CountedRecords<unknown>[] = [
 ];
 
 /** What the operator's `npm run counters` needs of the table: read every record, correct the counters. */
-export const counterScriptNeeds: FunctionNeeds = { table: ['Scan', 'Query', 'UpdateItem'] };
+export const counterScriptNeeds: FunctionNeeds = { table: ['Scan', 'Query', 'GetItem', 'PutItem', 'UpdateItem'] };
 
 /** The counters' figures recounted from the records themselves. */
 export async function recountRecords(kinds: readonly CountedRecords<unknown>[] = countedRecords): Promise<Recount> {
@@ -80,14 +81,56 @@ export async function backfillNeverCounted(): Promise<CounterDifference[]> {
   return never.length ? backfillCounters(never) : [];
 }
 
-/** The scheduled check: compares every counter with a recount and tells the operators of a difference. */
-export async function checkCounters(): Promise<{ differences: CounterDifference[] }> {
+/** A user whose holdings (the users list's counts) differ from a recount of their licenses and units. */
+export interface HoldingsDifference {
+  user_id: number;
+  stored: string;
+  recounted: string;
+}
+
+/**
+ * The users list's counts (users/user-holdings.ts, written in each license and product write's
+ * transaction) recounted from the licenses and registered units themselves: the users whose record
+ * holds other counts. A write that bypassed the repositories (a raw put) shows here.
+ */
+export async function holdingsDifferences(): Promise<HoldingsDifference[]> {
+  const licenses = new Map<number, string[]>();
+  const products = new Map<number, string[]>();
+  for await (const page of everyItemOf(LicenseEntity)) for (const { user_id, license_type_id } of page) licenses.set(user_id, [...(licenses.get(user_id) ?? []), license_type_id]);
+  for await (const page of everyItemOf(ProductEntity)) for (const { user_id, product_id } of page) products.set(user_id, [...(products.get(user_id) ?? []), product_id]);
+  const differences: HoldingsDifference[] = [];
+  for await (const page of everyItemOf(UserEntity)) {
+    for (const user of page) {
+      const recounted = holdingsJson({ licenses: countBy(licenses.get(user.id) ?? []), products: countBy(products.get(user.id) ?? []) });
+      const stored = user.holdings ?? holdingsJson(NO_HOLDINGS);
+      if (stored !== recounted) differences.push({ user_id: user.id, stored, recounted });
+    }
+  }
+  return differences.sort((a, b) => a.user_id - b.user_id);
+}
+
+/** Sets the users whose holdings differ from a recount to it (the holdings' back-fill); returns what it corrected. */
+export async function backfillHoldings(): Promise<HoldingsDifference[]> {
+  const differences = await holdingsDifferences();
+  for (const { user_id, recounted } of differences) await setUserHoldings(user_id, recounted);
+  logger.info('Holdings back-filled', { corrected: differences.length });
+  return differences;
+}
+
+/**
+ * The scheduled check: compares every counter, and every user's holdings, with a recount and tells the
+ * operators of a difference.
+ */
+export async function checkCounters(): Promise<{ differences: CounterDifference[]; holdings: HoldingsDifference[] }> {
   const differences = await counterDifferences();
-  if (differences.length > 0) {
+  const holdings = await holdingsDifferences();
+  if (differences.length > 0 || holdings.length > 0) {
     alertOperators('countersDiffer', 'Counters differ from a recount of their records: run the back-fill', {
       differences: differences.slice(0, 20),
       count: differences.length,
+      holdings: holdings.slice(0, 20),
+      holdings_count: holdings.length,
     });
   } else logger.info('Counters match a recount of their records');
-  return { differences };
+  return { differences, holdings };
 }

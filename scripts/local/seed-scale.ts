@@ -52,6 +52,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   // What the licenses count for, added to the counters once they are written (a bulk load writes no counter per record).
   const counts: Recount = new Map();
   const { USER_LIST, toUserListRow } = await import('../../functions/domain/users/user-list');
+  const { countBy, holdingsJson } = await import('../../functions/domain/users/holdings');
 
   const random = generator(size.users * 7 + size.licenses);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
@@ -77,30 +78,9 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
     ListRowEntity.build(BatchPutRequest).item({ kind, id, data: JSON.stringify(data), version: now });
 
   const firstUser = await reserveIds('user', size.users);
-  const companies = Array.from({ length: 2_000 }, (_, i) => `Company ${i + 1}`);
-  for (let i = 0; i < size.users; i++) {
-    const id = firstUser + i;
-    const user = {
-      sub: randomUUID(),
-      id,
-      username: `scale${id}`,
-      email: `scale${id}@example.com`,
-      first_name: 'Scale',
-      last_name: `User ${id}`,
-      company: pick(companies),
-      beta_access: false,
-      legacy: random() < 0.05,
-      accepted_marketing: random() < 0.3,
-      created: now,
-      updated: now,
-      version: 0,
-    };
-    requests.push(UserEntity.build(BatchPutRequest).item(user), row(USER_LIST, id, toUserListRow(user)));
-    await flush();
-  }
-  await flush(true);
-  log(`  ${size.users} users written (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-
+  // The licenses first, so each user is written with the holdings of the licenses they get (decision 038).
+  const planned: LicenseRecord[] = [];
+  const held = new Map<number, string[]>();
   const firstLicense = await reserveIds('license', size.licenses);
   const usages = LICENSE_USAGES.map((usage) => usage.id);
   for (let i = 0; i < size.licenses; i++) {
@@ -128,6 +108,36 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
       updated: now,
       version: 0,
     };
+    planned.push(license);
+    held.set(userId, [...(held.get(userId) ?? []), type]);
+  }
+  const companies = Array.from({ length: 2_000 }, (_, i) => `Company ${i + 1}`);
+  for (let i = 0; i < size.users; i++) {
+    const id = firstUser + i;
+    const user = {
+      sub: randomUUID(),
+      id,
+      username: `scale${id}`,
+      email: `scale${id}@example.com`,
+      first_name: 'Scale',
+      last_name: `User ${id}`,
+      company: pick(companies),
+      beta_access: false,
+      legacy: random() < 0.05,
+      accepted_marketing: random() < 0.3,
+      created: now,
+      updated: now,
+      version: 0,
+      holdings: holdingsJson({ licenses: countBy(held.get(id) ?? []), products: {} }),
+    };
+    requests.push(UserEntity.build(BatchPutRequest).item(user), row(USER_LIST, id, toUserListRow(user)));
+    await flush();
+  }
+  await flush(true);
+  log(`  ${size.users} users written (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+  for (const license of planned) {
+    const { id, user_id: userId } = license;
     recountInto(counts, licenseTallies(license));
     requests.push(
       LicenseEntity.build(BatchPutRequest).item(license),
@@ -137,6 +147,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
     );
     await flush();
   }
+
   await flush(true);
   await Promise.all([requestListReload(USER_LIST), requestListReload(LICENSE_LIST)]);
   await addCounts(counts, Object.values(licenseCounters));

@@ -18,6 +18,7 @@ import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
 import { seedDemoSubscriptions } from './seed-subscriptions';
+import { seedDemoCustomers } from './seed-users';
 import { backfillNeverCounted, counterScriptNeeds } from '../../functions/domain/counted-records';
 
 export interface DemoAccount {
@@ -89,7 +90,7 @@ export async function seedDemoAccounts(
   // read and create them.
   const seeder: FunctionRuntime = {
     name: 'seed',
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'] } },
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'] } },
     env: stackEnv,
   };
   const users = new Map<string, { id: number; email: string; first_name: string; last_name: string }>();
@@ -163,6 +164,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoIvCurves(users.get('demo')!.id, users.get('admin')!.id));
   // Support cases of the demo customer, one in every state, with comments and an attachment.
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
+  // The admin users screens: more customers with holdings, their downloads and a history of admin actions.
+  await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   return users;
 }
 

@@ -32,6 +32,14 @@ describe('audit entries in words', () => {
     expect(auditActionWords({ action: 'set_user_legacy', after: json({ legacy: false }) })).toBe('Legacy purchases withdrawn');
   });
 
+  it("says when an admin published another user's IV curve, and names the other admin actions on users' things", () => {
+    expect(auditActionWords({ action: 'upload_iv_curve', before: json({ version: 1, public: false }), after: json({ version: 2, public: true }) })).toBe('IV curve published');
+    expect(auditActionWords({ action: 'upload_iv_curve', before: json({ version: 2, public: true }), after: json({ version: 3, public: true }) })).toBe('IV curve changed');
+    expect(auditActionWords({ action: 'delete_iv_curve' })).toBe('IV curve deleted');
+    expect(auditActionWords({ action: 'withdraw_account_deletion' })).toBe('Account deletion withdrawn');
+    expect(auditActionWords({ action: 'delete_attachment' })).toBe('Case attachment deleted');
+  });
+
   it('reads an unknown action as its name', () => {
     expect(auditActionWords({ action: 'publish_news_item' })).toBe('Publish news item');
   });

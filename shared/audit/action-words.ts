@@ -25,6 +25,12 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
   set_user_legacy: 'Legacy purchases changed',
   assign_case: 'Case assigned',
   close_case: 'Case closed',
+  add_comment: 'Case answered and closed',
+  delete_attachment: 'Case attachment deleted',
+  delete_user_account: 'Account deletion requested',
+  withdraw_account_deletion: 'Account deletion withdrawn',
+  upload_iv_curve: 'IV curve changed',
+  delete_iv_curve: 'IV curve deleted',
   refund_not_restored: 'Refund not restored: check the license',
 };
 
@@ -88,6 +94,7 @@ export function auditActionWords(entry: AuditWordsEntry): string {
     const addon = addonOf(before, after);
     return addon ? `Add-on ${addon} ${verb}` : named;
   }
+  if (entry.action === 'upload_iv_curve' && after.public === true && before.public !== true) return 'IV curve published';
   if (entry.action === 'set_user_legacy' && typeof after.legacy === 'boolean') {
     return after.legacy ? 'Legacy purchases allowed' : 'Legacy purchases withdrawn';
   }

@@ -49,7 +49,7 @@ export const deviceListColumns = declareListColumns({
 /**
  * Users: 100 a page, lowest id first; the other lists join their owners from it. The counts (arc, ace:
  * registered units of that product; pro, automation, battery: licenses of that type the user owns) are
- * kept on the row by the writes that change them (functions/domain/user-holdings.ts).
+ * kept on the row in the transaction of the writes that change them (functions/domain/users/user-holdings.ts).
  */
 export const userListColumns = declareListColumns({
   kind: 'users',

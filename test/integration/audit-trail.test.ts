@@ -5,6 +5,9 @@ import type { AuditEntry } from '../../shared/audit/entries';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { licCall as lic, storeLicense, storeReservation, withUserId as withId } from '../support/licenses';
 import { newDevice, productCall as product, storeDevices } from '../support/products';
+import { sandboxOrder } from '../support/commerce';
+import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
+import { uploadApi } from '../support/api';
 
 const user = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('user', { cmd, ...params }, token);
 
@@ -121,6 +124,97 @@ describe('the audit trail', () => {
     // The later one's before is the earlier one's after: nothing is lost between them.
     const [later, earlier] = history.entries;
     expect(JSON.parse(later!.before!)).toEqual(JSON.parse(earlier!.after!));
+  });
+
+  it('writes the entries of subscription cancel and convert, in the owner\'s trail and the license\'s history', async () => {
+    const [admin, buyer] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    expect((await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-perpetual', quantity: 1 }])).status).toBe(200);
+    expect((await sandboxOrder(buyer.id, [{ path: 'pro-monthly', quantity: 1 }])).status).toBe(200);
+    const licenses = ((await lic(buyer.accessToken, 'get_licenses')).body.data as { licenses: { id: number; subscription_id: number; addons: unknown[] }[] }).licenses;
+    const convertible = licenses.find((license) => license.addons.length === 1)!;
+    const monthly = licenses.find((license) => license.id !== convertible.id)!;
+    expect((await lic(admin.accessToken, 'convert_pro_subscription', { subscription_id: convertible.subscription_id })).status).toBe(200);
+    expect((await lic(admin.accessToken, 'cancel_subscription', { license_id: monthly.id })).status).toBe(200);
+
+    const { entries } = await entriesBy(admin);
+    expect(entries.map((entry) => [entry.action, entry.target, entry.license_id, entry.user_ids])).toEqual([
+      ['cancel_subscription', `subscription#${monthly.subscription_id}`, monthly.id, [buyer.id]],
+      ['convert_pro_subscription', `subscription#${convertible.subscription_id}`, convertible.id, [buyer.id]],
+    ]);
+    expect(JSON.parse(entries[0]!.after!)).toEqual({ state: 'canceled' });
+    expect(JSON.parse(entries[1]!.after!)).toEqual({ product: 'automation-battery-toolbox-yearly' });
+    const history = (await lic(admin.accessToken, 'get_license_history', { license_id: monthly.id })).body.data as { entries: AuditEntry[] };
+    expect(history.entries.map((entry) => entry.action)).toContain('cancel_subscription');
+  });
+
+  it("writes an entry when an admin deletes or withdraws another user's account deletion", async () => {
+    const [admin, asked, other] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
+    // Another user's deletion asked by the admin, then withdrawn by the admin.
+    expect((await user(admin.accessToken, 'delete_user_account', { user_id: other.id })).status).toBe(200);
+    expect((await user(admin.accessToken, 'withdraw_account_deletion', { user_id: other.id })).status).toBe(200);
+    // A deletion the user asked for, which the admin makes theirs.
+    expect((await user(asked.accessToken, 'delete_user_account')).status).toBe(200);
+    expect((await user(admin.accessToken, 'delete_user_account', { user_id: asked.id })).status).toBe(200);
+    // The user's own request and withdrawal are not admin actions.
+    expect((await user(other.accessToken, 'delete_user_account')).status).toBe(200);
+    expect((await user(other.accessToken, 'withdraw_account_deletion')).status).toBe(200);
+
+    const { entries } = await entriesBy(admin);
+    expect(entries.map((entry) => [entry.action, entry.target, entry.user_ids])).toEqual([
+      ['delete_user_account', `user#${asked.id}`, [asked.id]],
+      ['withdraw_account_deletion', `user#${other.id}`, [other.id]],
+      ['delete_user_account', `user#${other.id}`, [other.id]],
+    ]);
+    expect(JSON.parse(entries[0]!.after!)).toMatchObject({ requested_by: admin.id });
+    expect(JSON.parse(entries[1]!.after!)).toEqual({ delete_by: null });
+    expect(entries.every((entry) => entry.request_id)).toBe(true);
+    expect((await entriesBy({ ...admin, id: other.id })).count).toBe(0);
+  });
+
+  it("writes an entry for an admin's comment that closes a case and deleting a customer's attachment, not for the customer's own", async () => {
+    const [admin, customer] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    const kase = await callApi('case', { cmd: 'create_case', title: 'Audit a close', description: 'Closed with a comment.' }, customer.accessToken);
+    const caseId = (kase.body.data as { id: number }).id;
+    const attach = async (token: string, name: string) =>
+      ((await uploadApi('case', { cmd: 'upload_case_attachment', case_id: caseId, uploaded_file: { name, content: 'log\n' } }, token)).body.data as { id: number }).id;
+    const [theirs, ownFile] = [await attach(customer.accessToken, 'run.log'), await attach(customer.accessToken, 'other.log')];
+    expect((await callApi('case', { cmd: 'delete_attachment', attachment_id: ownFile }, customer.accessToken)).status).toBe(200);
+    expect((await callApi('case', { cmd: 'add_comment', case_id: caseId, comment: 'Which firmware?' }, admin.accessToken)).status).toBe(200);
+    expect((await callApi('case', { cmd: 'delete_attachment', attachment_id: theirs }, admin.accessToken)).status).toBe(200);
+    expect((await callApi('case', { cmd: 'add_comment', case_id: caseId, comment: 'Fixed in 1.5', close: true }, admin.accessToken)).status).toBe(200);
+
+    const { entries } = await entriesBy(admin);
+    expect(entries.map((entry) => [entry.action, entry.cmd, entry.target, entry.user_ids])).toEqual([
+      ['add_comment', 'case/add_comment', `case#${caseId}`, [customer.id]],
+      ['delete_attachment', 'case/delete_attachment', `case#${caseId}`, [customer.id]],
+    ]);
+    expect(JSON.parse(entries[0]!.after!)).toEqual({ state: 0 });
+    expect(JSON.parse(entries[1]!.before!)).toEqual({ attachment_id: theirs, filename: 'run.log' });
+    expect((await entriesBy({ ...admin, id: customer.id })).count).toBe(0);
+  });
+
+  it("writes an entry when an admin publishes or deletes another user's IV curve, not for their own", async () => {
+    const [admin, owner] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId)]);
+    const upload = async (token: string, fields: Record<string, string | number | boolean> = {}) => {
+      const answer = await uploadCurve(token, curveFile(curveText()), fields);
+      expect(answer.status, answer.body.message).toBe(200);
+      return (answer.body.data as { id: number }).id;
+    };
+    const curve = await upload(owner.accessToken);
+    const published = await upload(admin.accessToken, { upload_type: 'update', id: curve, public: true });
+    expect(published).toBe(curve);
+    const own = await upload(admin.accessToken, { public: true });
+    expect((await user(admin.accessToken, 'delete_iv_curve', { id: own })).status).toBe(200);
+    expect((await user(admin.accessToken, 'delete_iv_curve', { id: curve })).status).toBe(200);
+
+    const { entries } = await entriesBy(admin);
+    expect(entries.map((entry) => [entry.action, entry.target, entry.user_ids])).toEqual([
+      ['delete_iv_curve', `iv-curve#${curve}`, [owner.id]],
+      ['upload_iv_curve', `iv-curve#${curve}`, [owner.id]],
+    ]);
+    expect(JSON.parse(entries[1]!.before!)).toEqual({ version: 1, public: false });
+    expect(JSON.parse(entries[1]!.after!)).toEqual({ version: 2, public: true });
+    expect(JSON.parse(entries[0]!.after!)).toEqual({ version: null, public: null });
   });
 
   it('filters by action and days, exports CSV, and refuses customers', async () => {

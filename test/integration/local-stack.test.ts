@@ -19,6 +19,9 @@ import { DEMO_CAMPAIGN_CODE } from '../../scripts/local/seed-codes';
 import { seedDemoIvCurves } from '../../scripts/local/seed-iv-curves';
 import { seedDemoLicenses } from '../../scripts/local/seed-licenses';
 import { seedDemoSubscriptions } from '../../scripts/local/seed-subscriptions';
+import { DEMO_CUSTOMERS } from '../../scripts/local/seed-users';
+import type { UserListRow } from '../../shared/contract/user.admin';
+import type { AuditEntry } from '../../shared/audit/entries';
 
 describe('the local stack as the browser sees it', () => {
   const { baseUrl, localStack } = stackContext();
@@ -131,6 +134,42 @@ describe('the demo data', () => {
     expect(details.some((kase) => kase.comments.some((comment) => comment.by_admin) && kase.comments.some((comment) => !comment.by_admin))).toBe(true);
     const link = details.flatMap((kase) => kase.attachments).find((attachment) => attachment.link)?.link;
     expect((await fetch(`${baseUrl}${link}`)).status).toBe(200);
+  });
+
+  it('fills the admin users screens: customers of several companies with holdings and the newsletter, downloads and a history of admin actions', async () => {
+    const admin = await createAdminUser();
+    const user = (cmd: string, params: Record<string, unknown> = {}) => callApi('user', { cmd, ...params }, admin.accessToken);
+    const users = async (params: Record<string, unknown>) => (await user('get_users', { limit: 100, ...params })).body.data as { users: UserListRow[]; count: number };
+    const everyone: UserListRow[] = [];
+    for (let page = 1, count = Infinity; everyone.length < count; page++) {
+      const answer = await users({ search: '@example.com', page });
+      everyone.push(...answer.users);
+      count = answer.users.length ? answer.count : 0;
+    }
+    const seeded = everyone.filter((row) => /^[a-z]+\.[a-z]+\d+@example\.com$/.test(row.email));
+    expect(seeded).toHaveLength(DEMO_CUSTOMERS);
+    expect(new Set(seeded.map((row) => row.company)).size).toBeGreaterThanOrEqual(5);
+    for (const column of ['arc', 'ace', 'pro', 'automation', 'battery'] as const) expect(seeded.some((row) => row[column] > 0), column).toBe(true);
+    expect((await user('get_user_statistics')).body.data).toMatchObject({ newsletter_count: expect.any(Number) });
+    expect(((await user('get_user_statistics')).body.data as { newsletter_count: number }).newsletter_count).toBeGreaterThanOrEqual(DEMO_CUSTOMERS / 3);
+
+    // Each seeded row's counts are what the customer holds.
+    const holder = seeded.find((row) => row.pro >= 2 && row.arc > 0)!;
+    const detail = (await user('get_user_information', { user_id: holder.id })).body.data as { licenses: { license_type_id: string }[]; products: { product_id: string }[] };
+    expect(holder.pro).toBe(detail.licenses.filter((license) => license.license_type_id === 'Pro').length);
+    expect(holder.arc).toBe(detail.products.filter((product) => product.product_id === 'Arc').length);
+
+    // The demo admin's actions on /audit, and downloads on the user details.
+    const demoAdmin = (await users({ search: 'admin@example.com' })).users.find((row) => row.email === 'admin@example.com')!;
+    const audit = (await user('get_audit_entries', { by_user_id: demoAdmin.id, limit: 100 })).body.data as { entries: AuditEntry[]; count: number };
+    expect(audit.count).toBeGreaterThanOrEqual(30);
+    for (const action of ['create_license', 'update_license', 'disable_license', 'add_license_addon', 'move_license', 'set_user_legacy']) {
+      expect(audit.entries.some((entry) => entry.action === action), action).toBe(true);
+    }
+    const demo = (await users({ search: 'demo@example.com' })).users.find((row) => row.email === 'demo@example.com')!;
+    const downloads = async (id: number) => ((await user('get_user_information', { user_id: id })).body.data as { userDownloads: unknown[] }).userDownloads;
+    expect((await downloads(demo.id)).length).toBeGreaterThan(0);
+    expect((await Promise.all(seeded.slice(0, 6).map((row) => downloads(row.id)))).some((list) => list.length > 0)).toBe(true);
   });
 });
 

@@ -2,7 +2,9 @@ import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aw
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UserListRow } from '../../shared/contract/user.admin';
 import { callApi, createAdminUser, createConfirmedUser, signIn, signUp, stackContext, uniqueIdentity } from '../support/api';
-import { licCall, withUserId } from '../support/licenses';
+import { sandboxOrder } from '../support/commerce';
+import { licCall, storeLicense, storeLicenseChange, withUserId } from '../support/licenses';
+import { newDevice, productCall, storeDevices } from '../support/products';
 
 /**
  * The admin users list over the wire (get_users, get_users_csv, get_user_statistics): search, license
@@ -100,5 +102,58 @@ describe('the admin users list', () => {
     expect((await fetch(`${baseUrl}/umdata/${filename}`)).status).toBe(200);
     await edgeClockAhead(expires - Math.floor(Date.now() / 1000));
     expect((await fetch(`${baseUrl}/umdata/${filename}`)).status).toBe(403);
+  });
+
+  it("keeps each user's counts in the transaction of every kind of license and product write, exact under concurrent writes", async () => {
+    const admin = await createAdminUser().then(withUserId);
+    const [ann, ben] = await Promise.all([createConfirmedUser().then(withUserId), createConfirmedUser().then(withUserId)]);
+    const counts = async (id: number) => {
+      const row = (await page(admin.accessToken, { search: String(id) })).users.find((candidate) => candidate.id === id)!;
+      return { arc: row.arc, ace: row.ace, pro: row.pro, automation: row.automation, battery: row.battery };
+    };
+    const none = { arc: 0, ace: 0, pro: 0, automation: 0, battery: 0 };
+
+    // A domain write with no cmd around it (the test helper, as a seed or script writes).
+    const stored = await storeLicense(ann.id, { license_type_id: 'Pro' });
+    expect(await counts(ann.id)).toEqual({ ...none, pro: 1 });
+    // The admin's create, then a move to another user: both users' rows follow.
+    expect((await licCall(admin.accessToken, 'create_license', { user_id: ann.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' })).status).toBe(200);
+    expect((await licCall(admin.accessToken, 'move_license', { license_id: stored.id, to_user_id: ben.id })).status).toBe(200);
+    expect(await counts(ann.id)).toEqual({ ...none, battery: 1 });
+    expect(await counts(ben.id)).toEqual({ ...none, pro: 1 });
+    // Licenses owned are counted whatever their state: disabling one changes no count.
+    await storeLicenseChange(stored.id, { enabled: false });
+    expect(await counts(ben.id)).toEqual({ ...none, pro: 1 });
+    // An order through the checkout sandbox.
+    expect((await sandboxOrder(ann.id, [{ path: 'pro-yearly', quantity: 2 }])).status).toBe(200);
+    expect(await counts(ann.id)).toEqual({ ...none, battery: 1, pro: 2 });
+
+    // A unit registered by the desktop app, moved by its owner, unregistered by an admin.
+    const [arc, ace] = [newDevice(), newDevice({ product_id: 'Ace' })];
+    await storeDevices(arc, ace);
+    for (const unit of [arc, ace]) expect((await productCall(ann.accessToken, 'register_product', { uid: unit.uid })).status).toBe(200);
+    expect(await counts(ann.id)).toEqual({ ...none, battery: 1, pro: 2, arc: 1, ace: 1 });
+    const products = (await productCall(ann.accessToken, 'get_products')).body.data as { products: { id: number; uid: string }[] };
+    const registeredArc = products.products.find((product) => product.uid === arc.uid)!;
+    expect((await productCall(ann.accessToken, 'move_product', { product_id: registeredArc.id, to_user_id: ben.id })).status).toBe(200);
+    expect(await counts(ben.id)).toEqual({ ...none, pro: 1, arc: 1 });
+    expect((await productCall(admin.accessToken, 'unregister_product', { uid: ace.uid })).status).toBe(200);
+    expect(await counts(ann.id)).toEqual({ ...none, battery: 1, pro: 2 });
+
+    // Concurrent writes to one user's licenses (direct writes and admin cmds at once) and a profile
+    // write meanwhile: the counts equal a recount of what they own.
+    const types = ['Automation', 'Pro', 'Battery', 'Automation', 'Pro', 'Automation', 'All', 'Battery'] as const;
+    await Promise.all([
+      ...types.map((license_type_id) => storeLicense(ben.id, { license_type_id })),
+      ...types.slice(0, 4).map((license_type_id) =>
+        licCall(admin.accessToken, 'create_license', { user_id: ben.id, license_type_id, license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' }).then((answer) => expect(answer.status).toBe(200)),
+      ),
+      user(ben.accessToken, 'update_user_profile', { first_name: 'Ben', last_name: 'Busy' }),
+    ]);
+    const detail = (await user(admin.accessToken, 'get_user_information', { user_id: ben.id })).body.data as { licenses: { license_type_id: string }[] };
+    const owned = (type: string) => detail.licenses.filter((license) => license.license_type_id === type).length;
+    expect(await counts(ben.id)).toEqual({ arc: 1, ace: 0, pro: owned('Pro'), automation: owned('Automation'), battery: owned('Battery') });
+    expect(owned('Automation')).toBe(5);
+    expect((await page(admin.accessToken, { search: String(ben.id), license_type: 'All' })).users.map((row) => row.id)).toContain(ben.id);
   });
 });

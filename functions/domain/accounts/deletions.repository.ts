@@ -3,20 +3,38 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { executeTransaction } from '../../lib/db/aggregates';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { auditWrites, type AuditBy } from '../audit/audit.repository';
 import { AccountDeletionEntity } from './account-deletion.entity';
 import { DeletionRequestEntity } from './deletion-request.entity';
 
 export type PendingDeletion = FormattedItem<typeof DeletionRequestEntity>;
 
-/** Stores the request unless one is pending; answers the pending one (the first) either way. */
-export async function storeDeletionRequest(request: PendingDeletion): Promise<{ request: PendingDeletion; created: boolean }> {
+/** The audit entry of an administrator's change to another user's pending deletion, for its transaction. */
+const deletionAuditWrites = (userId: number, audit: AuditBy, before: Record<string, unknown>, after: Record<string, unknown>) =>
+  auditWrites({ ...audit, target: `user#${userId}`, users: [userId], before, after });
+
+/**
+ * Stores the request unless one is pending; answers the pending one (the first) either way. An
+ * administrator's request for another user (`audit`) writes its audit entry in the same transaction.
+ */
+export async function storeDeletionRequest(request: PendingDeletion, audit?: AuditBy): Promise<{ request: PendingDeletion; created: boolean }> {
   try {
-    await DeletionRequestEntity.build(PutItemCommand)
-      .item(request)
-      .options({ condition: { attr: 'user_id', exists: false } })
-      .send();
+    const condition = { attr: 'user_id', exists: false } as const;
+    if (audit) {
+      await executeTransaction([
+        DeletionRequestEntity.build(PutTransaction).item(request).options({ condition }),
+        ...(await deletionAuditWrites(request.user_id, audit, { delete_by: null }, { delete_by: request.delete_by })),
+      ]);
+    } else {
+      await DeletionRequestEntity.build(PutItemCommand).item(request).options({ condition }).send();
+    }
     return { request, created: true };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -38,11 +56,16 @@ export async function findDeletionRequest(userId: number): Promise<PendingDeleti
  * it. Changes nothing when none is pending, it already names an administrator, or the job has started.
  */
 export async function markRequestedBy(userId: number, adminId: number): Promise<void> {
+  const pending = await findDeletionRequest(userId);
+  if (!pending) return;
   try {
-    await DeletionRequestEntity.build(UpdateItemCommand)
-      .item({ user_id: userId, requested_by: adminId })
-      .options({ condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'requested_by', exists: false }, { attr: 'started', exists: false }] } })
-      .send();
+    await executeTransaction([
+      DeletionRequestEntity.build(UpdateTransaction)
+        .item({ user_id: userId, requested_by: adminId })
+        .options({ condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'requested_by', exists: false }, { attr: 'started', exists: false }] } }),
+      // The administrator makes the user's request theirs: audited as their request.
+      ...(await deletionAuditWrites(userId, { by_user_id: adminId }, { requested_by: null }, { requested_by: adminId, delete_by: pending.delete_by })),
+    ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -56,16 +79,24 @@ export type Withdrawal = { outcome: 'withdrawn'; request: PendingDeletion } | { 
  * user (`byAdmin` false), an administrator asked for it: one conditional delete, so a withdrawal cannot
  * win over the job's start, nor over an administrator's request that came after the user's check.
  */
-export async function withdrawDeletionRequest(userId: number, { byAdmin }: { byAdmin: boolean }): Promise<Withdrawal> {
+export async function withdrawDeletionRequest(userId: number, { byAdmin, audit }: { byAdmin: boolean; audit?: AuditBy }): Promise<Withdrawal> {
+  const condition: Condition<typeof DeletionRequestEntity> = {
+    and: [{ attr: 'user_id', exists: true }, { attr: 'started', exists: false }, ...(byAdmin ? [] : [{ attr: 'requested_by', exists: false } as const])],
+  };
   try {
+    if (audit) {
+      // An administrator withdrawing another user's deletion: the request and the audit entry in one transaction.
+      const pending = await findDeletionRequest(userId);
+      if (!pending) return { outcome: 'none' };
+      await executeTransaction([
+        DeletionRequestEntity.build(DeleteTransaction).key({ user_id: userId }).options({ condition }),
+        ...(await deletionAuditWrites(userId, audit, { delete_by: pending.delete_by }, { delete_by: null })),
+      ]);
+      return { outcome: 'withdrawn', request: pending };
+    }
     const { Attributes } = await DeletionRequestEntity.build(DeleteItemCommand)
       .key({ user_id: userId })
-      .options({
-        condition: {
-          and: [{ attr: 'user_id', exists: true }, { attr: 'started', exists: false }, ...(byAdmin ? [] : [{ attr: 'requested_by', exists: false } as const])],
-        },
-        returnValues: 'ALL_OLD',
-      })
+      .options({ condition, returnValues: 'ALL_OLD' })
       .send();
     return Attributes ? { outcome: 'withdrawn', request: Attributes } : { outcome: 'none' };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { DeletionRequest, PendingDeletion } from '../../../shared/contract/
 import { getEmailSender } from '../../lib/adapters/email';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { UserRecord } from '../users/users.repository';
+import type { AuditBy } from '../audit/audit.repository';
 import { deletionDeadline } from './deletion-deadline';
 import { deletionMails } from './deletion-mails';
 import { findDeletionRequest, markRequestedBy, storeDeletionRequest, withdrawDeletionRequest } from './deletions.repository';
@@ -10,7 +11,8 @@ import { findDeletionRequest, markRequestedBy, storeDeletionRequest, withdrawDel
 /**
  * Stores the request to delete `user`'s account; asking again returns the first request unchanged.
  * The user gets a mail saying when the account will be gone. An administrator asking for a deletion the
- * user already asked for makes that request theirs too: the user can no longer withdraw it.
+ * user already asked for makes that request theirs too: the user can no longer withdraw it. An
+ * administrator's request is audited, in the same transaction.
  */
 export async function requestDeletion(user: UserRecord, requestedBy?: number, now = new Date()): Promise<DeletionRequest> {
   const { request, created } = await storeDeletionRequest({
@@ -20,7 +22,7 @@ export async function requestDeletion(user: UserRecord, requestedBy?: number, no
     requested: now.toISOString(),
     delete_by: deletionDeadline(now).toISOString(),
     requested_by: requestedBy,
-  });
+  }, requestedBy !== undefined ? { by_user_id: requestedBy } : undefined);
   if (created) await getEmailSender().send(deletionMails.requested(user.email, user.username, request.delete_by));
   else if (requestedBy !== undefined && request.requested_by === undefined) await markRequestedBy(user.id, requestedBy);
   return { requested: request.requested, delete_by: request.delete_by };
@@ -36,10 +38,11 @@ export async function pendingDeletionOf(userId: number): Promise<PendingDeletion
 /**
  * Withdraws `user`'s pending deletion (`byAdmin`: an administrator withdraws it). A request an
  * administrator made is the user's to withdraw only through an administrator; one the job has started
- * on cannot be withdrawn. The user gets a mail saying the account stays.
+ * on cannot be withdrawn. The user gets a mail saying the account stays. An administrator's withdrawal
+ * of another user's deletion (`audit`) is audited in the same transaction.
  */
-export async function withdrawDeletion(user: UserRecord, byAdmin: boolean, now = new Date()): Promise<{ withdrawn: string }> {
-  const withdrawal = await withdrawDeletionRequest(user.id, { byAdmin });
+export async function withdrawDeletion(user: UserRecord, byAdmin: boolean, now = new Date(), audit?: AuditBy): Promise<{ withdrawn: string }> {
+  const withdrawal = await withdrawDeletionRequest(user.id, { byAdmin, ...(audit ? { audit } : {}) });
   if (withdrawal.outcome === 'none') throw notFound(accountDeletionMessages.nonePending);
   if (withdrawal.outcome === 'started') throw conflict(accountDeletionMessages.alreadyStarted);
   if (withdrawal.outcome === 'askedByAdmin') throw forbidden(accountDeletionMessages.askedByAdmin);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseMailAudience, caseMails, type CaseWriting } from './case-mail';
+import { addressesFor, caseMailAudience, caseMails, type CaseMailDirectory, type CaseWriting } from './case-mail';
 
 const CUSTOMER = 42;
 const ADMIN = 7;
@@ -110,5 +110,28 @@ describe("support's mail", () => {
 describe('no mail', () => {
   it('without an address for the audience (a user that is gone)', () => {
     expect(caseMails(answer(), { ...addresses, customer: undefined }, link)).toEqual([]);
+  });
+});
+
+describe("the assignee's address", () => {
+  const people: Record<number, { email: string; username: string }> = {
+    [CUSTOMER]: { email: 'dana@example.com', username: 'dana' },
+    [ASSIGNEE]: { email: 'sam@staff.example.com', username: 'sam' },
+  };
+  const directory = (admins: string[]): CaseMailDirectory => ({
+    userOf: (id) => Promise.resolve(people[id] ?? null),
+    isAdmin: (username) => Promise.resolve(admins.includes(username)),
+  });
+  const writing = customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } });
+  const audience = caseMailAudience(writing);
+
+  it('is the assigned admin\'s, while they are an admin', async () => {
+    expect(await addressesFor(writing, audience, directory(['sam']))).toMatchObject({ assignee: 'sam@staff.example.com' });
+  });
+
+  it('is none once the assignee has left the Admin group: support alone is told', async () => {
+    const addresses = await addressesFor(writing, audience, directory([]));
+    expect(addresses.assignee).toBeUndefined();
+    expect(caseMails(writing, addresses, link).map((mail) => mail.to)).toEqual([addresses.support].filter(Boolean));
   });
 });

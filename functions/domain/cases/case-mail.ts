@@ -3,6 +3,7 @@ import { getEmailSender, type Mail } from '../../lib/adapters/email';
 import { alertOperators } from '../../lib/logger';
 import { portalLink } from '../../lib/portal-address';
 import { supportAddress } from '../support-desk';
+import { isInAdminGroup } from '../users/admin-group';
 import { findUserById } from '../users/users.repository';
 import type { CaseRecord } from './case-record';
 
@@ -120,14 +121,30 @@ export function caseMails(writing: CaseWriting, addresses: CaseMailAddresses, li
   });
 }
 
-/** The current address of a user (a changed email is taken over), or none for a user that is gone. */
-const addressOf = async (userId: number | undefined) => (userId === undefined ? undefined : (await findUserById(userId))?.email || undefined);
+/** Where the mail's recipients are looked up: the users' records, and who is in the Admin group now. */
+export interface CaseMailDirectory {
+  userOf(id: number): Promise<{ email: string; username: string } | null>;
+  isAdmin(username: string): Promise<boolean>;
+}
 
-/** The audience's addresses: the customer's and the assignee's as their accounts hold them now. */
-async function addressesFor(writing: CaseWriting, audience: CaseMailAudience): Promise<CaseMailAddresses> {
+const usersDirectory: CaseMailDirectory = { userOf: findUserById, isAdmin: isInAdminGroup };
+
+/**
+ * The audience's addresses: the customer's and the assignee's as their accounts hold them now (a
+ * changed email is taken over; a user that is gone has none). An assignee who has left the Admin group
+ * since the case was assigned to them is not told: case mail may carry what only support sees.
+ */
+export async function addressesFor(writing: CaseWriting, audience: CaseMailAudience, directory: CaseMailDirectory = usersDirectory): Promise<CaseMailAddresses> {
+  const addressOf = async (userId: number | undefined, mustBeAdmin: boolean) => {
+    if (userId === undefined) return undefined;
+    const user = await directory.userOf(userId);
+    if (!user?.email) return undefined;
+    if (mustBeAdmin && !(await directory.isAdmin(user.username))) return undefined;
+    return user.email;
+  };
   const [customer, assignee] = await Promise.all([
-    audience.customer ? addressOf(writing.kase.user_id) : undefined,
-    audience.assignee ? addressOf(writing.kase.assigned_to) : undefined,
+    audience.customer ? addressOf(writing.kase.user_id, false) : undefined,
+    audience.assignee ? addressOf(writing.kase.assigned_to, true) : undefined,
   ]);
   return { customer, assignee, support: audience.support ? supportAddress() : undefined };
 }

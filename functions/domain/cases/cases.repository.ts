@@ -74,14 +74,18 @@ export interface CaseWriteParts {
   /** An attachment whose upload completed: written over its `uploading` record, only while it is one. */
   completeAttachment?: CaseAttachmentRecord;
   deleteAttachment?: CaseAttachmentRecord;
-  /** An admin's change (assign, close): audited, with the case fields it changes. */
-  audit?: AuditBy & { fields: readonly (keyof CaseRecord)[] };
+  /**
+   * An admin's change (assign, close, a comment that closes, deleting a customer's attachment): audited,
+   * with the case fields it changes (`fields`), or the values it names (`before`, `after`), in the trails
+   * of the case's owner and of `users`.
+   */
+  audit?: AuditBy & { fields?: readonly (keyof CaseRecord)[]; before?: Record<string, unknown>; after?: Record<string, unknown>; users?: readonly number[] };
 }
 
-/** The audit entry of an admin's change of a case: the named fields before and after, in its owner's trail. */
-function caseAuditWrites(read: CaseRecord | null, next: CaseRecord, { fields, ...by }: NonNullable<CaseWriteParts['audit']>, now: Date) {
-  const after = Object.fromEntries(fields.map((field) => [field, next[field] ?? null]));
-  return auditWrites({ ...by, ...changedValues(read, after), target: `case#${next.id}`, users: [next.user_id] }, now);
+/** The audit entry of an admin's change of a case: the named fields (or values) before and after, in its owner's trail. */
+function caseAuditWrites(read: CaseRecord | null, next: CaseRecord, { fields = [], before, after, users = [], ...by }: NonNullable<CaseWriteParts['audit']>, now: Date) {
+  const values = before || after ? { before: before ?? {}, after: after ?? {} } : changedValues(read, Object.fromEntries(fields.map((field) => [field, next[field] ?? null])));
+  return auditWrites({ ...by, ...values, target: `case#${next.id}`, users: [next.user_id, ...users] }, now);
 }
 
 /**

@@ -130,7 +130,8 @@ export async function commentOnCase(
     const state = stateAfterComment(viewer.isAdmin, close);
     return {
       next: revised(read, { state }, now),
-      parts: { comment: written, events: stateEvent(read, state, viewer.userId, now) },
+      // An admin's comment that closes the case is audited as Close case is.
+      parts: { comment: written, events: stateEvent(read, state, viewer.userId, now), ...(viewer.isAdmin && close ? { audit: { by_user_id: viewer.userId, fields: ['state'] } } : {}) },
     };
   });
   return { kase, commentId, comment: written! };
@@ -236,7 +237,20 @@ export async function removeAttachment(attachment: CaseAttachmentRecord, viewer:
       },
       now,
     ),
-    parts: { deleteAttachment: attachment },
+    parts: {
+      deleteAttachment: attachment,
+      // An admin deleting what a customer attached is audited (in the case owner's and the uploader's trails).
+      ...(viewer.isAdmin && attachment.user_id !== viewer.userId
+        ? {
+            audit: {
+              by_user_id: viewer.userId,
+              before: { attachment_id: attachment.id, filename: attachment.filename },
+              after: { attachment_id: null, filename: null },
+              users: [attachment.user_id],
+            },
+          }
+        : {}),
+    },
   }));
   await dropFile(attachment);
 }

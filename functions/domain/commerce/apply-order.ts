@@ -31,7 +31,6 @@ import {
 import { ATTEMPTS, later, period, refuse, today } from './event-refusal';
 import { packedWriteSteps } from './transaction-steps';
 import { readOrder, type CompletedOrder, type ProviderEvent } from './provider-event';
-import { refreshUserHoldings } from '../user-holdings';
 
 /**
  * Applying an `order.completed` event completely and exactly once, whatever its size
@@ -314,8 +313,6 @@ export async function applyOrderEvent(event: ProviderEvent, now: Date, maxSteps 
         ? await applyEventWrites(event.id, event.type, [])
         : await continueOrder(event, order, record, maxSteps);
     if (outcome !== 'conflict') {
-      // The buyer's licenses changed: the users list's counts follow (user-holdings.ts).
-      if (outcome === 'applied' && order.userId !== undefined) await refreshUserHoldings(Number(order.userId));
       return outcome;
     }
     if (attempt >= ATTEMPTS * 2) throw new Error(`Event ${event.id} kept conflicting with other writes`);

@@ -7,7 +7,9 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { executeTransaction } from '../../lib/db/aggregates';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { auditWrites, type AuditBy } from '../audit/audit.repository';
 import { IV_CURVES_PARTITION, IvCurveEntity, ivCurvesOfPartition } from './iv-curve.entity';
 import { ivCurveListWrites } from './iv-curve-list';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
@@ -119,36 +121,63 @@ export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now
   );
 }
 
+/** The audit entry of an administrator's change to another user's curve (publish, a new version, deletion). */
+const curveAuditWrites = (read: IvCurveRecord, next: IvCurveRecord | null, audit: AuditBy | undefined, now: Date) =>
+  audit
+    ? auditWrites(
+        {
+          ...audit,
+          target: `iv-curve#${read.id}`,
+          users: [read.user_id],
+          before: { version: read.version, public: read.public },
+          after: next ? { version: next.version, public: next.public } : { version: null, public: null },
+        },
+        now,
+      )
+    : Promise.resolve([]);
+
 /**
  * Writes a curve's next version over the one read: only while the stored version is still the one read
- * (IvCurveChangedError otherwise). A whole Put, so the index keys follow a change of `public`.
+ * (IvCurveChangedError otherwise). A whole Put, so the index keys follow a change of `public`. An
+ * administrator's change of another user's curve (`audit`) writes its audit entry in the same transaction.
  */
-export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date()): Promise<void> {
+export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date(), audit?: AuditBy): Promise<void> {
   // A curve from before the usage was kept enters it now, whole.
   const change = read.counted ? { curves: 0, bytes: next.size - read.size } : { curves: 1, bytes: next.size };
+  const entry = await curveAuditWrites(read, next, audit, now);
   await writeCurve(
     read.user_id,
     change,
     limits,
     (usage) =>
-      execute(
+      executeTransaction([
         usage,
         IvCurveEntity.build(PutTransaction).item({ ...next, counted: true }).options({ condition: { attr: 'version', eq: read.version } }),
         ...ivCurveListWrites(next.id, next, now),
-      ),
+        ...entry,
+      ]),
     `IV curve ${read.id} changed meanwhile`,
   );
 }
 
-/** Removes a curve's record (as read: IvCurveChangedError when it changed meanwhile), its list row and its share of the owner's usage. */
-export async function deleteCurve(read: IvCurveRecord, now = new Date()): Promise<void> {
+/**
+ * Removes a curve's record (as read: IvCurveChangedError when it changed meanwhile), its list row and its
+ * share of the owner's usage; an administrator deleting another user's curve (`audit`) with its audit entry.
+ */
+export async function deleteCurve(read: IvCurveRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+  const entry = await curveAuditWrites(read, null, audit, now);
   // Only what the usage counted leaves it: a curve from before the limits never entered it.
   await writeCurve(
     read.user_id,
     read.counted ? { curves: -1, bytes: -read.size } : { curves: 0, bytes: 0 },
     null,
     (usage) =>
-      execute(usage, IvCurveEntity.build(DeleteTransaction).key({ id: read.id }).options({ condition: { attr: 'version', eq: read.version } }), ...ivCurveListWrites(read.id, null, now)),
+      executeTransaction([
+        usage,
+        IvCurveEntity.build(DeleteTransaction).key({ id: read.id }).options({ condition: { attr: 'version', eq: read.version } }),
+        ...ivCurveListWrites(read.id, null, now),
+        ...entry,
+      ]),
     `IV curve ${read.id} changed meanwhile`,
   );
 }

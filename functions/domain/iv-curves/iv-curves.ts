@@ -4,6 +4,7 @@ import { nextId } from '../../lib/db/counters';
 import { logger } from '../../lib/logger';
 import type { IvCurveFile } from './curve-file.rules';
 import { deleteCurveFile, putCurveFile } from './curve-files';
+import type { AuditBy } from '../audit/audit.repository';
 import { checkWithinLimits, curvesOf, deleteCurve, insertCurve, replaceCurve, type IvCurveRecord, type UsageLimits } from './iv-curves.repository';
 
 /** A checked upload: the file's bytes, the curve read from them, and the optional fields of the form. */
@@ -76,7 +77,7 @@ export async function storeNewCurve(ownerId: number, upload: CurveUpload, limits
  * previous version's file is removed. The id, owner and created time stay; the product and public stay
  * unless the upload gives them.
  */
-export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload, limits: UsageLimits, now = new Date()): Promise<IvCurveRecord> {
+export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload, limits: UsageLimits, now = new Date(), audit?: AuditBy): Promise<IvCurveRecord> {
   const version = read.version + 1;
   const productId = upload.productId ?? read.product_id;
   const next: IvCurveRecord = {
@@ -93,7 +94,7 @@ export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload
   await checkWithinLimits(read.user_id, { curves: 0, bytes: next.size - read.size }, limits);
   await putFile(next, upload.bytes);
   try {
-    await replaceCurve(read, next, limits, now);
+    await replaceCurve(read, next, limits, now, audit);
   } catch (error) {
     await removeFile(next.file_key);
     throw error;
@@ -107,8 +108,8 @@ export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload
  * share of the owner's usage in one transaction, then its file (the bucket keeps a noncurrent version
  * for its expiry time, out of every user's reach).
  */
-export async function removeCurve(read: IvCurveRecord, now = new Date()): Promise<void> {
-  await deleteCurve(read, now);
+export async function removeCurve(read: IvCurveRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+  await deleteCurve(read, now, audit);
   await removeFile(read.file_key);
 }
 

@@ -24,6 +24,7 @@ import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
 import { auditWrites, changedValues, moveActionWrites, type AuditBy } from '../audit/audit.repository';
+import { licenseHoldingChanges } from '../users/user-holdings';
 
 export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
 
@@ -84,6 +85,8 @@ export async function prepareLicense(
     ...licenseListWrites(license, now),
     ...licenseViewWrites(null, license),
     ...licenseCountChanges(null, license),
+    // The owner's counts on the users list, in the same transaction.
+    ...licenseHoldingChanges(null, license),
   ];
   return { license, writes };
 }
@@ -154,6 +157,8 @@ export function licenseChangeWrites(
     ...licenseListWrites(next, now),
     ...licenseViewWrites(license, next, sharedBy),
     ...licenseCountChanges(license, next),
+    // A move or a new type changes the owners' counts on the users list, in the same transaction.
+    ...licenseHoldingChanges(license, next),
   ];
 }
 

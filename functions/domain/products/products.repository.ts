@@ -22,6 +22,7 @@ import { productListWrites } from './product-list';
 import { ProductEntity, productsOfPartition } from './product.entity';
 import { UnitRegistrationEntity } from './unit-registration.entity';
 import { findProduct, productsOf } from './product-reads';
+import { productHoldingChanges } from '../users/user-holdings';
 
 export type ProductRecord = FormattedItem<typeof ProductEntity>;
 
@@ -72,6 +73,8 @@ export async function registerProduct(device: DeviceRecord, userId: number, now 
       ProductEntity.build(PutTransaction).item(product).options({ condition: { attr: 'id', exists: false } }),
       ...productListWrites(id, product, now),
       ...productCountChanges(null, product),
+      // The owner's counts on the users list, in the same transaction.
+      ...productHoldingChanges(null, product),
     ]),
   );
   return product;
@@ -94,6 +97,7 @@ export async function moveProduct(product: ProductRecord, toUserId: number, byUs
         .item({ id: product.id, user_id: toUserId, version: next.version, gsi1pk: productsOfPartition(toUserId) } as never)
         .options({ condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] } }),
       ...productListWrites(product.id, next, now),
+      ...productHoldingChanges(product, next),
       ...entry,
     ]),
   );
@@ -116,6 +120,7 @@ export async function unregisterProduct(product: ProductRecord, now = new Date()
         .options({ condition: { attr: 'product_id', eq: product.id } }),
       ...productListWrites(product.id, null, now),
       ...productCountChanges(product, null),
+      ...productHoldingChanges(product, null),
     ]),
   );
 }

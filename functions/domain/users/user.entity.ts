@@ -28,7 +28,7 @@ const userSchema = item({
   last_active: string().optional(),
   /**
    * What the user holds, as JSON (user-holdings.ts): registered units by product and owned licenses by
-   * type, rewritten from the user's records after each write that changes them.
+   * type, written in the transaction of each license or product write that changes them.
    */
   holdings: string().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on older records: 0). */

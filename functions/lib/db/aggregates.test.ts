@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { AggregateEntity, CounterDelta, countChanges, declareCounter, isoWeekOf, mergeDeltas, periodKey, recountInto, tallyDeltas, transactionSize, type Recount } from './aggregates';
+import { AggregateEntity, CounterDelta, countChanges, declareCounter, isoWeekOf, mergeDeltas, mergeReadWrites, periodKey, ReadWriteChange, recountInto, tallyDeltas, transactionSize, type ReadWriteKind, type Recount } from './aggregates';
 
 const byPeriod = declareCounter({ name: 'test-events', periods: ['total', 'day', 'week', 'month', 'year'] });
 const total = declareCounter({ name: 'test-total', periods: ['total'], shards: 4 });
@@ -73,6 +73,18 @@ describe('what a write changes of the counters', () => {
     const other = AggregateEntity.build(PutTransaction).item({ name: 'x', bucket: 'y', value: 1 });
     const tenNewPro = Array.from({ length: 10 }, () => new CounterDelta(total, 'total#Pro', 1));
     expect(transactionSize([other, other, ...tenNewPro])).toBe(3);
+  });
+
+  it("merges the read-write changes of one record (a user's holdings) into one, measured as its kind's items", () => {
+    const counts: ReadWriteKind<Record<string, number>> = {
+      name: 'test-counts',
+      items: 3,
+      merge: (a, b) => Object.fromEntries([...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [k, (a[k] ?? 0) + (b[k] ?? 0)])),
+      build: () => Promise.resolve([]),
+    };
+    const merged = mergeReadWrites([new ReadWriteChange(counts, '7', { Pro: 1 }), new ReadWriteChange(counts, '7', { Pro: -1, All: 1 }), new ReadWriteChange(counts, '8', { Pro: 1 })]);
+    expect(merged.map((change) => [change.key, change.change])).toEqual([['7', { Pro: 0, All: 1 }], ['8', { Pro: 1 }]]);
+    expect(transactionSize([new ReadWriteChange(counts, '7', { Pro: 1 }), new ReadWriteChange(counts, '7', { All: 1 }), new CounterDelta(total, 'total#Pro', 1)])).toBe(4);
   });
 });
 

@@ -16,7 +16,6 @@ import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser } from './license-access';
-import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 
@@ -79,7 +78,6 @@ export const createLicenseHandler: AdminHandlers['create_license'] = async (para
     valid_from: params.valid_from,
     ...(validTo ? { valid_to: validTo } : {}),
   }, new Date(), await auditBy(caller));
-  await refreshUserHoldings(params.user_id);
   return { license_id: license.id };
 };
 

@@ -19,7 +19,6 @@ import { callerUserId } from '../../domain/users/caller-user';
 import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 type UserHandlers = EndpointHandlers<typeof licContract>;
@@ -106,7 +105,6 @@ async function redeem(text: string, userId: number): Promise<{ license_id: numbe
     if (!code.single_usage && (await hasRedeemed(code, userId))) throw conflict(codeMessages.alreadyRedeemed);
     try {
       const licenseId = await redeemCode(code, userId, today);
-      await refreshUserHoldings(userId);
       return { license_id: licenseId };
     } catch (error) {
       // Lost to another redemption: the next reading says why (used, already redeemed) or tries again.

@@ -7,7 +7,6 @@ import { LicenseChangedError, moveLicense } from '../../domain/licenses/licenses
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { existingUser, licenseFor } from './license-access';
-import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
@@ -32,6 +31,5 @@ export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;
   }
-  await refreshUserHoldings(license.user_id, to_user_id);
   return { license_id, user_id: to_user_id };
 };

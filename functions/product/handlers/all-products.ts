@@ -6,7 +6,6 @@ import { findProductByUid, ProductChangedError, unregisterProduct } from '../../
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { auditBy } from '../../domain/audit/audit-by';
 import { conflict, notFound } from '../../lib/errors';
-import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
 
@@ -34,6 +33,5 @@ export const unregisterProductHandler: AdminHandlers['unregister_product'] = asy
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;
   }
-  await refreshUserHoldings(product.user_id);
   return { uid };
 };

@@ -21,7 +21,6 @@ import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { refreshUserHoldings } from '../../domain/user-holdings';
 
 type ProductHandlers = EndpointHandlers<typeof productContract>;
 
@@ -63,7 +62,6 @@ async function register(uid: string, userId: number) {
     }
     try {
       const registered = await registerProduct(device, userId);
-      await refreshUserHoldings(userId);
       return productOfRecord(registered);
     } catch (error) {
       // Registered by another request meanwhile: the next reading says by whom.
@@ -93,7 +91,6 @@ export const moveProductHandler: ProductHandlers['move_product'] = async ({ prod
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;
   }
-  await refreshUserHoldings(product.user_id, to_user_id);
   return { product_id, uid: product.uid, user_id: to_user_id };
 };
 

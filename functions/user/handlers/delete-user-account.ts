@@ -51,5 +51,5 @@ export const withdrawAccountDeletion: Handlers['withdraw_account_deletion'] = as
   const me = await resolveCallerUser(caller);
   if (!caller.isAdmin) await takeAttempt(dailyWithdrawals, me.id);
   if (user_id === undefined || user_id === me.id) return withdrawDeletion(me, caller.isAdmin);
-  return withdrawDeletion(await otherUser(caller, user_id), true);
+  return withdrawDeletion(await otherUser(caller, user_id), true, new Date(), { by_user_id: me.id });
 };

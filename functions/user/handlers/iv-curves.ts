@@ -11,6 +11,7 @@ import { getCurveFile } from '../../domain/iv-curves/curve-files';
 import { ivCurveList, toIvCurveListRow, type CurveOwners, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
 import { mayChange, maySee, visibleCurves, type CurveViewer } from '../../domain/iv-curves/iv-curve.rules';
 import { removeCurve, storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
+import type { AuditBy } from '../../domain/audit/audit.repository';
 import {
   IvCurveChangedError,
   IvCurveLimitError,
@@ -87,6 +88,10 @@ async function changeableCurve(id: number, viewer: CurveViewer): Promise<IvCurve
   return curve;
 }
 
+/** An administrator's change to another user's curve is audited (publishing it, a new version, deleting it): who does it. */
+const othersCurve = (curve: IvCurveRecord, viewer: CurveViewer): AuditBy | undefined =>
+  viewer.isAdmin && curve.user_id !== viewer.userId ? { by_user_id: viewer.userId } : undefined;
+
 /** The domain's refusals as the caller is told them. */
 function answerFor(error: unknown, id?: number): unknown {
   if (error instanceof IvCurveLimitError) return forbidden(error.limit === 'curves' ? ivCurveMessages.tooManyCurves : ivCurveMessages.tooManyBytes);
@@ -132,7 +137,7 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
 
   let stored: IvCurveRecord;
   try {
-    stored = current ? await storeCurveVersion(current, upload, limits) : await storeNewCurve(viewer.userId, upload, limits);
+    stored = current ? await storeCurveVersion(current, upload, limits, new Date(), othersCurve(current, viewer)) : await storeNewCurve(viewer.userId, upload, limits);
   } catch (error) {
     throw answerFor(error, current?.id);
   }
@@ -142,9 +147,10 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
 
 /** Deletes a curve and its file: its owner or an admin (another customer: not found, or 403 for a public curve). */
 export const deleteIvCurve: UserHandlers['delete_iv_curve'] = async ({ id }, { caller }) => {
-  const curve = await changeableCurve(id, await viewerOf(caller));
+  const viewer = await viewerOf(caller);
+  const curve = await changeableCurve(id, viewer);
   try {
-    await removeCurve(curve);
+    await removeCurve(curve, new Date(), othersCurve(curve, viewer));
   } catch (error) {
     throw answerFor(error, id);
   }
