@@ -28,6 +28,7 @@ export const newsMessages = {
   titleRequired: 'Title is required',
   titleTooLong: `Title is at most ${MAX_NEWS_TITLE_LENGTH} characters`,
   textTooLong: `Text is at most ${MAX_NEWS_TEXT_LENGTH} characters`,
+  versionText: 'Version is the release version as text, e.g. "3.5.0"',
   versionTooLong: `Version is at most ${MAX_NEWS_VERSION_LENGTH} characters`,
   link: 'Link must be an http(s) address or a path of the portal starting with /',
   mediaUrl: 'Media URL must be an http(s) address or a path of the portal starting with /',
@@ -46,13 +47,15 @@ export const isFollowableLink = (value: string): boolean => /^https?:\/\/[^\s]+$
 
 const title = () => z.string().check(z.trim(), z.minLength(1, newsMessages.titleRequired), z.maxLength(MAX_NEWS_TITLE_LENGTH, newsMessages.titleTooLong));
 const text = () => z.string().check(z.maxLength(MAX_NEWS_TEXT_LENGTH, newsMessages.textTooLong));
-const link = (message: string) => z.string().check(z.trim(), z.maxLength(MAX_LINK_LENGTH, message), z.refine(isFollowableLink, message));
+/** An address or nothing (empty). */
+const optionalLink = (message: string) =>
+  z.string().check(z.trim(), z.maxLength(MAX_LINK_LENGTH, message), z.refine((value) => value === '' || isFollowableLink(value), message));
 
 /** A start-screen entry: title, text, link (empty: none) and whether it is shown as important. */
 export const latestEntrySchema = z.object({
   title: title(),
   text: text(),
-  link: z.union([z.literal(''), link(newsMessages.link)]),
+  link: optionalLink(newsMessages.link),
   important: z.boolean(),
 });
 export type LatestEntry = z.infer<typeof latestEntrySchema>;
@@ -60,12 +63,12 @@ export type LatestEntry = z.infer<typeof latestEntrySchema>;
 /** The whole start screen: exactly LATEST_ENTRY_COUNT entries. */
 export const latestListSchema = z.array(latestEntrySchema).check(z.length(LATEST_ENTRY_COUNT, newsMessages.latestCount));
 
-/** A page of a news version: its picture, title, text and an optional link. */
+/** A page of a news version: its picture, title, text and an optional link (null or empty: none; answered as null). */
 export const newsPageSchema = z.object({
-  media_url: z.union([z.literal(''), link(newsMessages.mediaUrl)]),
+  media_url: optionalLink(newsMessages.mediaUrl),
   title: title(),
   text: text(),
-  link: z.nullable(link(newsMessages.link)),
+  link: z.nullable(optionalLink(newsMessages.link)),
 });
 export type NewsPage = z.infer<typeof newsPageSchema>;
 
@@ -78,9 +81,9 @@ export const newsSchema = z.object({
 });
 export type News = z.infer<typeof newsSchema>;
 
-/** What update_news takes besides the id. */
+/** What update_news takes besides the id (a version null or empty: none). */
 export const newsFields = {
   title: title(),
-  version: z.nullable(z.string().check(z.trim(), z.maxLength(MAX_NEWS_VERSION_LENGTH, newsMessages.versionTooLong))),
+  version: z.optional(z.nullable(z.string({ error: newsMessages.versionText }).check(z.trim(), z.maxLength(MAX_NEWS_VERSION_LENGTH, newsMessages.versionTooLong)))),
   pages: z.array(newsPageSchema).check(z.maxLength(MAX_NEWS_PAGES, newsMessages.tooManyPages)),
 };

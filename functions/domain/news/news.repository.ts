@@ -28,8 +28,8 @@ const toNews = (record: NewsRecord): News => ({
   pages: record.pages.map((page) => ({ media_url: page.media_url, title: page.title, text: page.text, link: page.link ?? null })),
 });
 
-/** The stored shape of a page: a null link is left out. */
-const storedPage = (page: NewsPage) => ({ media_url: page.media_url, title: page.title, text: page.text, ...(page.link === null ? {} : { link: page.link }) });
+/** The stored shape of a page: no link (null or empty) is left out. */
+const storedPage = (page: NewsPage) => ({ media_url: page.media_url, title: page.title, text: page.text, ...(page.link ? { link: page.link } : {}) });
 
 /** The start screen's entries, in their order; none before the first save. */
 export async function readLatest(): Promise<LatestEntry[]> {
@@ -76,7 +76,7 @@ export async function findNews(id: number): Promise<News | null> {
 
 export interface NewsChange {
   title: string;
-  version: string | null;
+  version?: string | null;
   pages: NewsPage[];
 }
 
@@ -89,7 +89,7 @@ export async function saveNews(id: number | null, change: NewsChange, audit: Aud
   for (let attempt = 1; ; attempt++) {
     const { Item } = id === null ? { Item: undefined } : await NewsEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
     if (id !== null && !Item) return null;
-    const next: News = { id: newId, title: change.title, version: change.version || null, pages: change.pages };
+    const next: News = { id: newId, title: change.title, version: change.version || null, pages: change.pages.map((page) => ({ ...page, link: page.link || null })) };
     const { before, after } = changedValues(Item ? toNews(Item) : null, { title: next.title, version: next.version, pages: next.pages });
     try {
       await executeTransaction([
