@@ -25,6 +25,8 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
   set_user_legacy: 'Legacy purchases changed',
   assign_case: 'Case assigned',
   close_case: 'Case closed',
+  update_latest: 'Latest entries edited',
+  update_news: 'News edited',
   refund_not_restored: 'Refund not restored: check the license',
 };
 
