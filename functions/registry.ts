@@ -206,6 +206,18 @@ export const endpoints = {
     },
     throttle: { rate: 50, burst: 100 },
   },
+  info: {
+    construct: 'Info',
+    path: 'info',
+    // The desktop app's start-screen entries and release news (public reads), their admin edits with
+    // their audit entries (numbers from a counter), and the presigned uploads of news pictures.
+    needs: {
+      table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'],
+      files: { news: ['sign-put'] },
+    },
+    // Every desktop app reads both on start: as much as the other endpoints that answer customers.
+    throttle: { rate: 100, burst: 200 },
+  },
   fastspring: {
     construct: 'FastSpringWebhook',
     path: 'fastspring',
@@ -308,6 +320,15 @@ export const jobs = {
     schedule: { minute: '30', hour: '2' },
     description: 'Removes sign-ups that were never confirmed, freeing their email addresses',
     needs: { table: ['GetItem', 'DeleteItem'], userPool: ['ListUsers', 'AdminDeleteUser'], poolIds: true },
+  },
+  'expiry-notices': {
+    construct: 'ExpiryNotices',
+    // Daily at 08:00 UTC: in the morning of Europe, the day's mail read at work.
+    schedule: { minute: '0', hour: '8' },
+    description: 'Mails each license owner 30, 7 and 1 days before a license ends, once each',
+    // The licenses from the admin license list's copy (its snapshot and log: no scan); each due owner's
+    // record (email, opt-out); a notice's claim put once, and given back when its mail fails.
+    needs: { table: ['Query', 'GetItem', 'PutItem', 'DeleteItem'], files: { lists: ['get'] }, mail: true },
   },
   'snapshot-lists': {
     construct: 'SnapshotLists',

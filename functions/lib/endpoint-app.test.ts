@@ -37,7 +37,7 @@ describe('createEndpointApp', () => {
     },
     update_user_profile: async (params) => {
       calls.push(params);
-      return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params };
+      return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params, expiry_notices: params.expiry_notices ?? true };
     },
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
     get_account_deletion: async () => ({ request: null }),

@@ -200,10 +200,12 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
       if (!(await isFromDistribution(c))) throw forbidden(apiMessages.directCall);
       const multipart = isMultipart(c);
       const body = multipart ? await readForm(c) : await readJson(c);
-      const { cmd = contract.defaultCmd, version, client: _client, ...rawParams } = body;
+      const { cmd = contract.defaultCmd, version, client: _client, ...otherParams } = body;
       if (typeof cmd !== 'string' || !cmd) throw badRequest(apiMessages.missingCmd);
-      if (version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
       const def = Object.hasOwn(cmds, cmd) ? cmds[cmd] : undefined;
+      // A cmd whose own param is `version` (a release version) takes the field; any other call's is the API version.
+      if (!def?.ownVersion && version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
+      const rawParams = def?.ownVersion && version !== undefined ? { ...otherParams, version } : otherParams;
       const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
       if (!def && notOffered) throw new ApiError(410, notOffered);
       if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));

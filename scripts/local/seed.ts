@@ -17,6 +17,7 @@ import { seedDemoCodes } from './seed-codes';
 import { seedDemoDevices } from './seed-devices';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
+import { seedDemoNews } from './seed-news';
 import { seedDemoSubscriptions } from './seed-subscriptions';
 import { seedDemoCustomers } from './seed-users';
 import { backfillNeverCounted, counterScriptNeeds } from '../../functions/domain/counted-records';
@@ -90,7 +91,7 @@ export async function seedDemoAccounts(
   // read and create them.
   const seeder: FunctionRuntime = {
     name: 'seed',
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'] } },
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'], news: ['put'] } },
     env: stackEnv,
   };
   const users = new Map<string, { id: number; email: string; first_name: string; last_name: string }>();
@@ -166,6 +167,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
   // The admin users screens: more customers with holdings, their downloads and a history of admin actions.
   await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
+  // The desktop app's start-screen entries and two news versions, by the admin.
+  await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
   return users;
 }
 

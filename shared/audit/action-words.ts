@@ -31,6 +31,8 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
   withdraw_account_deletion: 'Account deletion withdrawn',
   upload_iv_curve: 'IV curve changed',
   delete_iv_curve: 'IV curve deleted',
+  update_latest: 'Latest entries edited',
+  update_news: 'News edited',
   refund_not_restored: 'Refund not restored: check the license',
 };
 

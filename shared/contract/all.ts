@@ -1,6 +1,8 @@
 import { caseContract } from './case';
 import { caseAdminContract } from './case.admin';
 import { joinContracts, type CmdDefinition, type EndpointContract } from './define';
+import { infoContract } from './info';
+import { infoAdminContract } from './info.admin';
 import { licContract } from './lic';
 import { licAdminContract } from './lic.admin';
 import { productContract } from './product';
@@ -13,7 +15,7 @@ import { userAdminContract } from './user.admin';
  * Every endpoint contract, for tests that enumerate cmds (the authorization and bad-input matrices)
  * and for the registry check. Never imported by the SPA or a function: each takes its own module.
  */
-export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), joinContracts(productContract, productAdminContract), ssoContract, joinContracts(caseContract, caseAdminContract)];
+export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), joinContracts(productContract, productAdminContract), ssoContract, joinContracts(caseContract, caseAdminContract), joinContracts(infoContract, infoAdminContract)];
 
 /** Every (endpoint, cmd) pair with its definition. */
 export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }[] {

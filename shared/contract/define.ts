@@ -20,6 +20,11 @@ export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extend
    * fields and the file as `uploaded_file`) of at most `maxBytes` of file. Other cmds take JSON.
    */
   upload?: { maxBytes: number };
+  /**
+   * Set for a cmd whose params name `version` themselves (the spec's update_news: a release version): the
+   * body's `version` is then that param, not the API version, which such a call does not send (ownVersion()).
+   */
+  ownVersion?: true;
 }
 
 /** A cmd; its params are a strict object, so a parameter the cmd does not know is refused, not dropped. */
@@ -31,6 +36,9 @@ export function cmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
 ): CmdDefinition<z.ZodMiniObject<S, z.core.$strict>, R> {
   return { role, params: z.strictObject(params), result, token };
 }
+
+/** The cmd `def`, whose own param `version` takes the body's `version` field (see CmdDefinition.ownVersion). */
+export const ownVersion = <D extends CmdDefinition>(def: D): D & { ownVersion: true } => ({ ...def, ownVersion: true });
 
 /**
  * A cmd that takes a file (uploads are multipart with cmd, version, client, uploaded_file). Its

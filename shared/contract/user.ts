@@ -16,6 +16,8 @@ export const userProfileSchema = z.object({
   company: z.string(),
   beta_access: z.boolean(),
   legacy: z.boolean(),
+  /** Beyond the spec: whether the user is mailed 30, 7 and 1 days before a license ends. */
+  expiry_notices: z.boolean(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -36,6 +38,8 @@ export const updateUserProfileParams = {
   first_name: firstNameSchema,
   last_name: lastNameSchema,
   company: z.optional(companySchema),
+  /** Left out, it keeps its value. */
+  expiry_notices: z.optional(z.boolean()),
 };
 
 /** A download of the desktop software: the release version and the package's OS and architecture. */

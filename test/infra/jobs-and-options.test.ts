@@ -84,7 +84,7 @@ describe('deployment options given as context', () => {
   it('gives the functions whose needs say mail, and only them, the sender and SES rights on that identity only', () => {
     const units = deployedUnits(portal.stack);
     const senders = units.filter((unit) => unit.ownNeeds.mail);
-    expect(senders.map((unit) => unit.label).sort()).toEqual(['endpoint case', 'endpoint product', 'endpoint user', 'job delete-accounts']);
+    expect(senders.map((unit) => unit.label).sort()).toEqual(['endpoint case', 'endpoint product', 'endpoint user', 'job delete-accounts', 'job expiry-notices']);
     for (const { fn, label } of senders) {
       expect(variablesOf(portal, fn), label).toMatchObject({ [ENV.mailFrom]: 'portal@mail.example.com', [ENV.supportEmail]: 'support@help.example.com' });
       const ses = statementsOf(portal, fn).filter((s) => asList(s.Action).some((a) => a.startsWith('ses:')));

@@ -305,10 +305,10 @@ describe('files', () => {
     }
   });
 
-  it('answers CORS for POST only on the buckets browsers upload into (attachments)', () => {
+  it('answers CORS for POST only on the buckets browsers upload into (attachments, news pictures)', () => {
     for (const role of bucketRoles) {
       const cors = portal.json.Resources[bucketId(role)]!.Properties!.CorsConfiguration as { CorsRules: { AllowedMethods: string[] }[] } | undefined;
-      if (role === 'attachments') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
+      if (role === 'attachments' || role === 'news') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
       else expect(cors, role).toBeUndefined();
     }
   });
@@ -519,6 +519,7 @@ describe('web', () => {
   it.each([
     ['/data/*', 'data'],
     ['/downloads/*', 'downloads'],
+    ['/news-media/*', 'news'],
   ] as const)('serves %s from the %s bucket through origin access control, prefix stripped', (pattern, role) => {
     expect(buckets[role].served).toMatchObject({ kind: 'path', path: pattern.replace('/*', '') });
     const b = behavior(pattern)!;
@@ -556,10 +557,10 @@ describe('web', () => {
 
   it('serves no bucket but those declared with a path (the private IV curves bucket has no origin)', () => {
     const served = bucketRoles.filter((role) => buckets[role].served.kind !== 'private');
-    expect(served.sort()).toEqual(['attachments', 'data', 'downloads', 'exports', 'web']);
+    expect(served.sort()).toEqual(['attachments', 'data', 'downloads', 'exports', 'news', 'web']);
     const domain = JSON.stringify(bucketDomain('ivcurves'));
     expect(config.Origins.filter((o) => JSON.stringify(o.DomainName) === domain)).toEqual([]);
-    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/attachments/*', '/data/*', '/downloads/*', '/umdata/*']);
+    expect(config.CacheBehaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/attachments/*', '/data/*', '/downloads/*', '/news-media/*', '/umdata/*']);
   });
 
   it('serves the SPA from the web bucket with the extension-less-path fallback, and no error pages', () => {

@@ -12,5 +12,6 @@ export function toProfile(user: UserRecord): UserProfile {
     company: user.company ?? '',
     beta_access: user.beta_access ?? false,
     legacy: user.legacy ?? false,
+    expiry_notices: user.expiry_notices ?? true,
   };
 }

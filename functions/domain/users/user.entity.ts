@@ -24,6 +24,8 @@ const userSchema = item({
   beta_access: boolean().default(false),
   legacy: boolean().default(false),
   accepted_marketing: boolean().default(false),
+  /** Whether the user is mailed before a license ends (beyond the spec; absent: yes). */
+  expiry_notices: boolean().optional(),
   /** The day (YYYY-MM-DD, UTC) of the user's last signed-in call, written at most once a day. */
   last_active: string().optional(),
   /**

@@ -150,7 +150,7 @@ async function changeUser(
 /** Changes the profile fields given; a field left out keeps its value. */
 export async function updateUserProfile(
   sub: string,
-  changes: { first_name: string; last_name: string; company?: string },
+  changes: { first_name: string; last_name: string; company?: string; expiry_notices?: boolean },
 ): Promise<UserRecord> {
   const user = await changeUser(sub, changes);
   if (!user) throw new Error(`No user ${sub} to update`);

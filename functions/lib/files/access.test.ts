@@ -46,6 +46,8 @@ describe('the registry\'s files', () => {
       'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint case': { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
+      'endpoint info': { news: ['sign-put'] },
+      'job expiry-notices': { lists: ['get'] },
       'job delete-accounts': { ivcurves: ['delete'] },
       'job snapshot-lists': { lists: ['get', 'put'] },
     });
@@ -58,7 +60,7 @@ describe('the registry\'s files', () => {
   it('name only declared buckets, each with its own variable, served one way each', () => {
     expect(new Set(bucketNames.map((name) => buckets[name].env)).size).toBe(bucketNames.length);
     const paths = bucketNames.flatMap((name) => ('path' in buckets[name].served ? [(buckets[name].served as { path: string }).path] : []));
-    expect(paths.sort()).toEqual(['/attachments', '/data', '/downloads', '/umdata']);
+    expect(paths.sort()).toEqual(['/attachments', '/data', '/downloads', '/news-media', '/umdata']);
     expect(buckets.attachments.served).toEqual({ kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' });
     expect(buckets.ivcurves.served).toEqual({ kind: 'private' });
   });

@@ -77,6 +77,16 @@ export const buckets = {
     // The link ends after time_alive (minutes); the objects themselves go a day later.
     expireAfterDays: 1,
   },
+  /**
+   * The pictures of news pages: public (the desktop app shows them, signed in or not), under fresh names
+   * (`{uuid}.{ext}`), so an answer may be cached long; uploaded by admins' browsers (decision 040).
+   */
+  news: {
+    env: 'NEWS_MEDIA_BUCKET',
+    served: { kind: 'path', path: '/news-media', cache: 'optimized' },
+    versioned: false, // never edited in place: a new picture gets a new name
+    browserUploads: true,
+  },
   /** IV curve files. */
   ivcurves: {
     env: 'IV_CURVES_BUCKET',

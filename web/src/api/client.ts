@@ -82,7 +82,8 @@ export async function call<C extends AnyContract, N extends CmdName<C>>(
       headers,
       body: definition?.upload
         ? uploadForm(cmd, params as object)
-        : JSON.stringify({ ...(params as object), cmd, version: API_VERSION, client: API_CLIENT }),
+        : // A cmd whose own param is `version` sends that, not the API version (CmdDefinition.ownVersion).
+          JSON.stringify({ ...(definition?.ownVersion ? {} : { version: API_VERSION }), ...(params as object), cmd, client: API_CLIENT }),
     });
   } catch {
     const text = noResponseText(contract.path, 0);

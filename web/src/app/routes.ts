@@ -3,6 +3,7 @@ import { adminAuditRoutes } from '../features/admin-audit/routes';
 import { adminCodeRoutes } from '../features/admin-codes/routes';
 import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
+import { adminNewsRoutes } from '../features/admin-news/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
 import { adminUserRoutes } from '../features/admin-users/routes';
@@ -40,6 +41,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...ivCurveRoutes,
   ...caseRoutes,
   ...adminAuditRoutes,
+  ...adminNewsRoutes,
   ...placeholderRoutes,
 ];
 

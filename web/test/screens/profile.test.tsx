@@ -36,14 +36,27 @@ describe('the profile screen', () => {
 
   it('saves the edited names and company and says so', async () => {
     api.answer(userContract, 'get_user_profile', profile);
-    api.answer(userContract, 'update_user_profile', (params) => ({ ...profile, ...params, company: params.company ?? profile.company }));
+    api.answer(userContract, 'update_user_profile', (params) => ({ ...profile, ...params, company: params.company ?? profile.company, expiry_notices: params.expiry_notices ?? profile.expiry_notices }));
     const { user } = await renderScreen('/profile', { title: 'Profile' });
     await waitFor(() => expect(field('First name')).toHaveProperty('value', 'Dana'));
     await user.clear(field('Last name'));
     await user.type(field('Last name'), 'Mulder');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await findNotification('Profile updated');
-    expect(api.calls(userContract, 'update_user_profile')).toEqual([{ first_name: 'Dana', last_name: 'Mulder', company: 'FBI' }]);
+    expect(api.calls(userContract, 'update_user_profile')).toEqual([{ first_name: 'Dana', last_name: 'Mulder', company: 'FBI', expiry_notices: true }]);
+  });
+
+  it('turns the expiry notices off, and shows them off once saved', async () => {
+    api.answer(userContract, 'get_user_profile', profile);
+    api.answer(userContract, 'update_user_profile', (params) => ({ ...profile, ...params, company: params.company ?? profile.company, expiry_notices: params.expiry_notices ?? profile.expiry_notices }));
+    const { user } = await renderScreen('/profile', { title: 'Profile' });
+    const notices = await screen.findByRole('checkbox', { name: 'Mail me before a license ends' });
+    expect(notices).toHaveProperty('checked', true);
+    await user.click(notices);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await findNotification('Profile updated');
+    expect(api.calls(userContract, 'update_user_profile')).toEqual([{ first_name: 'Dana', last_name: 'Scully', company: 'FBI', expiry_notices: false }]);
+    expect(screen.getByRole('checkbox', { name: 'Mail me before a license ends' })).toHaveProperty('checked', false);
   });
 
   it('shows the server’s message when saving is refused', async () => {

@@ -115,10 +115,13 @@ export class FakeApi {
     }
     const path = url.pathname.replace(/^\/api\//, '');
     const body = readBody(init?.body);
-    const { cmd, version, client, ...params } = body;
-    if (version !== API_VERSION && version !== String(API_VERSION)) this.problems.push(`${path}: version ${String(version)}`);
-    if (client !== API_CLIENT) this.problems.push(`${path}: client ${String(client)}`);
+    const { cmd, version, client, ...otherParams } = body;
     const handler = this.handlers.get(key(path, String(cmd)));
+    // A cmd whose own param is `version` sends it instead of the API version (CmdDefinition.ownVersion).
+    const ownVersion = handler?.contract.cmds[handler.cmd]?.ownVersion === true;
+    const params = ownVersion && version !== undefined ? { ...otherParams, version } : otherParams;
+    if (!ownVersion && version !== API_VERSION && version !== String(API_VERSION)) this.problems.push(`${path}: version ${String(version)}`);
+    if (client !== API_CLIENT) this.problems.push(`${path}: client ${String(client)}`);
     if (!handler) {
       const problem = `nothing answers ${path} ${String(cmd)} (${JSON.stringify(params)}): give it an answer with api.answer(...)`;
       this.problems.push(problem);

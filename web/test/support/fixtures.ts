@@ -15,6 +15,7 @@ export const CUSTOMER: UserProfile = {
   company: 'FBI',
   beta_access: false,
   legacy: false,
+  expiry_notices: true,
 };
 
 /** An administrator's profile. */
@@ -27,6 +28,7 @@ export const ADMIN: UserProfile = {
   company: 'Portal',
   beta_access: false,
   legacy: false,
+  expiry_notices: true,
 };
 
 /** What every signed-in screen reads first: the profile the shell shows (and a screen may use). */

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
 import { OwnUserId } from '../../../components/own-user-id';
@@ -15,6 +15,7 @@ const editable = (profile: UserProfile) => ({
   first_name: profile.first_name,
   last_name: profile.last_name,
   company: profile.company,
+  expiry_notices: profile.expiry_notices,
 });
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
@@ -38,6 +39,11 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('first_name')} />
         <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('last_name')} />
         <TextInput label="Company" autoComplete="organization" {...form.getInputProps('company')} />
+        <Checkbox
+          label="Mail me before a license ends"
+          description="30, 7 and 1 days before, with a link to your licenses"
+          {...form.getInputProps('expiry_notices', { type: 'checkbox' })}
+        />
         <Group mt="xs">
           <Button type="submit" loading={save.pending} disabled={!form.isValid()}>
             Save
@@ -59,7 +65,10 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   );
 }
 
-/** Profile: the user's own id (to copy and give to a colleague), username and email read-only; first name, last name and company editable. */
+/**
+ * Profile: the user's own id (to copy and give to a colleague), username and email read-only; first name,
+ * last name and company editable; beyond the spec, whether the user is mailed before a license ends.
+ */
 export default function ProfilePage() {
   const profile = useUserProfile();
   return (
