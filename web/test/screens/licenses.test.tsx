@@ -252,6 +252,19 @@ describe('what each license card offers', () => {
   });
 });
 
+describe('the license code field', () => {
+  it('offers no Redeem for an empty code or one of spaces', async () => {
+    const { user } = await openWith([license()]);
+    const redeem = screen.getByRole('button', { name: 'Redeem' });
+    expect(redeem).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('License code'), '   ');
+    expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('License code'), 'A1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', false));
+    expect(api.calls(licContract, 'redeem_license_code')).toEqual([]);
+  });
+});
+
 describe('when the license server does not answer', () => {
   it('says "No response from license server", for a network failure and for a 503, and no empty list', async () => {
     for (const failure of [
