@@ -248,6 +248,9 @@ describe('Subscriptions', () => {
     await detail.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await detail.getByText(`Cancel subscription ${first.id} of license ${first.license_id}?`, { exact: false }).waitFor();
     await expectNoAxeViolations(page, '/subscriptions, a subscription’s Cancel to confirm');
+    // Its Cancel takes nothing back.
+    await detail.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await detail.getByRole('button', { name: 'Cancel subscription', exact: true }).click();
     await detail.getByRole('button', { name: 'Confirm', exact: true }).click();
     await notice(page, `Subscription ${first.id} canceled`);
     await detail.waitFor({ state: 'detached' });
