@@ -7,14 +7,16 @@ import { codeMessages } from '../../shared/commerce/codes';
 import type { LicenseRow } from '../../shared/contract/lic';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { expectAccessibleInBothSchemes } from '../support/axe';
-import { openSignedIn, pathOf, useBrowser } from '../support/browser';
+import { openSignedIn, useBrowser } from '../support/browser';
 import { licCall, storeLicense, withUserId } from '../support/licenses';
 
 /**
  * Buying, clicked through as a customer would, against the local checkout sandbox (the stand-in for the
  * provider's popup at /local/checkout, whose orders reach the portal as signed webhooks): the cart on
- * /licenses and its popup, a completed and an abandoned checkout, a refused order, license codes, and the
- * Buy legacy licenses screen. Each test makes its own users.
+ * /licenses and its popup (a refused, an abandoned and a completed order, the provider's pinned script), a
+ * license code, and the Buy legacy licenses screen. The screens' own rules (the code field's messages, the
+ * completed order's notice) are component tests (web/test/screens/licenses); `redirect` on /licenses is
+ * test/e2e/redirects. Each test makes its own users.
  */
 const browser = useBrowser();
 
@@ -77,19 +79,20 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const inOneYear = (from: string) => `${Number(from.slice(0, 4)) + 1}${from.slice(4, 10)}`;
 
 describe('buying on /licenses', () => {
-  it('buys two toolboxes and a Pro with the Automation add-on through the popup; the licenses appear', async () => {
+  it('buys two toolboxes and a Pro with the Automation add-on through the popup after a refused and an abandoned try, from a pinned script', async () => {
     const user = await customer();
     const page = await openAs(user, '/licenses');
     await page.getByText('You have no licenses yet.', { exact: true }).waitFor();
     const shop = await catalogue(page);
+    // The provider's script is pinned: integrity and crossorigin.
+    const script = page.locator('script#fsc-api');
+    expect(await script.getAttribute('integrity')).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
+    expect(await script.getAttribute('crossorigin')).toBe('anonymous');
 
     // Every line starts at 0 and takes 0 to 10.
     expect(await quantity(page, toolboxYearly).inputValue()).toBe('0');
     await cart(page).getByText('Your cart is empty.', { exact: true }).waitFor();
     expect(await cart(page).getByRole('button', { name: 'Checkout' }).isDisabled()).toBe(true);
-    // The service picker only shows with services=true.
-    expect(await page.getByRole('heading', { name: 'Services' }).count()).toBe(0);
-
     await fillCart(page, { [toolboxYearly]: 2, [proPerpetual]: 1, [automationAddonPerpetual]: 1 });
     const totals = expectedTotals(shop, {
       'automation-battery-toolbox-yearly': 2,
@@ -98,6 +101,26 @@ describe('buying on /licenses', () => {
     });
     await expect.poll(() => amount(page, 'Total').innerText()).toBe(totals.total);
     expect(await amount(page, 'Tax').innerText()).toBe(totals.tax);
+
+    // A refused order shows in the popup, which stays open; closing it keeps the cart and creates nothing.
+    await page.route('**/local/checkout/orders', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Sandbox refused the order' }) }),
+    );
+    await cart(page).getByRole('button', { name: 'Checkout' }).click();
+    await popup(page).getByRole('button', { name: 'Complete order' }).click();
+    await popup(page).getByRole('alert').getByText('Sandbox refused the order', { exact: true }).waitFor();
+    await popup(page).getByRole('button', { name: 'Close' }).click();
+    await popup(page).waitFor({ state: 'detached' });
+    await page.unroute('**/local/checkout/orders');
+    // Abandoned with Escape too: the cart still holds what it held.
+    await cart(page).getByRole('button', { name: 'Checkout' }).click();
+    await popup(page).waitFor();
+    await page.keyboard.press('Escape');
+    await popup(page).waitFor({ state: 'detached' });
+    expect(await amount(page, 'Total').innerText()).toBe(totals.total);
+    expect(await quantity(page, toolboxYearly).inputValue()).toBe('2');
+    expect(await page.getByRole('status').count()).toBe(0);
+    expect(await licensesOf(user)).toEqual([]);
 
     await cart(page).getByRole('button', { name: 'Checkout' }).click();
     const dialog = popup(page);
@@ -129,66 +152,26 @@ describe('buying on /licenses', () => {
     await cart(page).getByText('Your cart is empty.', { exact: true }).waitFor();
     await expect.poll(() => quantity(page, toolboxYearly).inputValue()).toBe('0');
     expect(browser.pageErrors()).toEqual([]);
+
+    // The same script with one byte more: the browser refuses to run it, so buying is not offered.
+    const tampered = await openAs(user, '/profile');
+    await tampered.route('**/local/checkout/builder.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n;window.tampered = true;` });
+    });
+    await tampered.getByRole('link', { name: 'Licenses', exact: true }).click();
+    await tampered.getByRole('alert').getByText('The checkout cannot be loaded, try again later', { exact: true }).waitFor();
+    expect(await tampered.evaluate(() => ({ ran: 'tampered' in window, builder: 'fastspring' in window }))).toEqual({ ran: false, builder: false });
+    expect(await cart(tampered).count()).toBe(0);
   });
 
-  it('keeps an abandoned cart (Close or Escape) and creates nothing', async () => {
-    const user = await customer();
-    const page = await openAs(user, '/licenses');
-    const shop = await catalogue(page);
-    await fillCart(page, { 'Pro, monthly subscription': 3 });
-    const totals = expectedTotals(shop, { 'pro-monthly': 3 });
-    await expect.poll(() => amount(page, 'Total').innerText()).toBe(totals.total);
-
-    await cart(page).getByRole('button', { name: 'Checkout' }).click();
-    await popup(page).getByRole('button', { name: 'Close' }).click();
-    await popup(page).waitFor({ state: 'detached' });
-
-    await cart(page).getByRole('button', { name: 'Checkout' }).click();
-    await popup(page).waitFor();
-    await page.keyboard.press('Escape');
-    await popup(page).waitFor({ state: 'detached' });
-
-    expect(await amount(page, 'Total').innerText()).toBe(totals.total);
-    expect(await amount(page, 'Tax').innerText()).toBe(totals.tax);
-    expect(await quantity(page, 'Pro, monthly subscription').inputValue()).toBe('3');
-    expect(await page.getByRole('status').count()).toBe(0);
-    expect(await licensesOf(user)).toEqual([]);
-    await page.getByText('You have no licenses yet.', { exact: true }).waitFor();
-    expect(browser.pageErrors()).toEqual([]);
-  });
-
-  it('shows a refused order in the popup and keeps it open', async () => {
-    const user = await customer();
-    const page = await openAs(user, '/licenses');
-    await page.route('**/local/checkout/orders', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Sandbox refused the order' }) }),
-    );
-    await fillCart(page, { [proPerpetual]: 1 });
-    await cart(page).getByRole('button', { name: 'Checkout' }).click();
-    await popup(page).getByRole('button', { name: 'Complete order' }).click();
-    await popup(page).getByRole('alert').getByText('Sandbox refused the order', { exact: true }).waitFor();
-    await popup(page).getByRole('button', { name: 'Close' }).click();
-    await popup(page).waitFor({ state: 'detached' });
-    await cart(page).getByText('1 item', { exact: true }).waitFor();
-    expect(await licensesOf(user)).toEqual([]);
-  });
-
-  it('offers services only with services=true, and follows redirect', async () => {
-    const user = await customer();
-    const page = await openAs(user, '/licenses');
-    await page.goto('/licenses?services=true');
-    await page.getByRole('heading', { name: 'Services', exact: true }).waitFor();
-    await quantity(page, 'Calibration service, one-time purchase').waitFor();
-
-    await page.goto('/licenses?redirect=%2Fprofile%3Ffrom%3Dlicenses');
-    await page.waitForURL((url) => url.pathname === '/profile');
-    expect(pathOf(page)).toBe('/profile?from=licenses');
-  });
 });
 
-describe('license codes on /licenses', () => {
-  it('redeems a code for its license, and refuses an unknown one with the server’s message', async () => {
+describe('Buy legacy licenses', () => {
+  it('redeems a license code; is in the menu only for a legacy user, who buys a Year 1 item and the upgrade their license is marked for', async () => {
     const [admin, user] = await Promise.all([createAdminUser(), customer()]);
+    const menuLink = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Buy legacy licenses' });
+
     const created = await callApi(
       'lic/5',
       { cmd: 'create_license_codes', license_type_id: 'Battery', single_usage: true, description: 'e2e', count: 1, duration: 'P1M' },
@@ -197,39 +180,27 @@ describe('license codes on /licenses', () => {
     expect(created.status).toBe(200);
     const [code] = (created.body.data as { codes: string[] }).codes;
 
-    const page = await openAs(user, '/licenses');
-    const field = page.getByLabel('License code', { exact: true });
-    const redeem = page.getByRole('button', { name: 'Redeem', exact: true });
-    await field.waitFor();
-    expect(await redeem.isDisabled()).toBe(true);
-    await field.fill('   ');
-    await expect.poll(() => redeem.isDisabled()).toBe(true);
-
-    await field.fill('NOSUCH-CODE');
-    await redeem.click();
-    await page.getByRole('alert').getByText(codeMessages.notValid, { exact: true }).waitFor();
-
-    await field.fill(code!);
-    await redeem.click();
-    await notice(page, /^License code redeemed: license \d+ is yours$/);
-    const [license] = await licensesOf(user);
-    expect(license?.license_type_id).toBe('Battery');
-    await notice(page, codeMessages.redeemed(license!.id));
-    expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await detail(page, license!.id, 'Type').innerText()).toBe('Battery');
-    await expect.poll(() => field.inputValue()).toBe('');
-    expect(browser.pageErrors()).toEqual([]);
-  });
-});
-
-describe('Buy legacy licenses', () => {
-  it('is in the menu only for a legacy user, who buys a Year 1 item and the upgrade their license is marked for', async () => {
-    const [admin, user] = await Promise.all([createAdminUser(), customer()]);
-    const menuLink = (page: Page) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Buy legacy licenses' });
-
     let page = await openAs(user, '/licenses');
     await page.getByRole('heading', { name: 'Your licenses' }).waitFor();
     expect(await menuLink(page).count()).toBe(0);
+
+    // A license code: an unknown one is refused with the server's message, a real one gives its license.
+    const field = page.getByLabel('License code', { exact: true });
+    const redeem = page.getByRole('button', { name: 'Redeem', exact: true });
+    await field.fill('NOSUCH-CODE');
+    await redeem.click();
+    await page.getByRole('alert').getByText(codeMessages.notValid, { exact: true }).waitFor();
+    await field.fill(code!);
+    await redeem.click();
+    await notice(page, /^License code redeemed: license \d+ is yours$/);
+    const [redeemed] = await licensesOf(user);
+    expect(redeemed?.license_type_id).toBe('Battery');
+    await notice(page, codeMessages.redeemed(redeemed!.id));
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await detail(page, redeemed!.id, 'Type').innerText()).toBe('Battery');
+    await expect.poll(() => field.inputValue()).toBe('');
+
+    // Not a legacy user: /legacy is not theirs.
     await page.goto('/legacy');
     await page.waitForURL((url) => url.pathname === '/download');
 
@@ -260,7 +231,7 @@ describe('Buy legacy licenses', () => {
     await notice(page, /^Order .+ is complete/);
 
     const after = await licensesOf(user);
-    const fresh = after.filter((license) => license.id !== marked.id);
+    const fresh = after.filter((license) => license.id !== marked.id && license.id !== redeemed!.id);
     expect(fresh.map((license) => [license.license_type_id, license.valid_to?.slice(0, 10)])).toEqual([['All', inOneYear(day(0))]]);
     const extended = after.find((license) => license.id === marked.id);
     expect(extended?.valid_to?.slice(0, 10)).toBe(inOneYear(day(60)));
@@ -279,7 +250,12 @@ describe('accessibility of the buying screens', () => {
     await licCall(admin.accessToken, 'update_license_to_fastspring', { license_id: old.id, product: 'legacy-battery-year-2' });
 
     const page = await openAs(user, '/licenses', { viewport: { width: 390, height: 844 } });
+    // The service picker only shows with services=true.
+    await quantity(page, toolboxYearly).waitFor();
+    expect(await page.getByRole('heading', { name: 'Services' }).count()).toBe(0);
     await page.goto('/licenses?services=true');
+    await page.getByRole('heading', { name: 'Services', exact: true }).waitFor();
+    await quantity(page, 'Calibration service, one-time purchase').waitFor();
     await fillCart(page, { [toolboxYearly]: 1 });
     await expectAccessibleInBothSchemes(page, '/licenses with a cart');
     await cart(page).getByRole('button', { name: 'Checkout' }).click();
@@ -327,28 +303,5 @@ describe.skipIf(!process.env.SCREENSHOTS)('checkout screenshots', () => {
     await page.waitForURL((url) => url.pathname === '/legacy');
     await quantity(page, 'Battery upgrade (Year 2), 1 year').waitFor();
     await page.screenshot({ path: join(dir, `checkout-legacy-${name}.png`), fullPage: true });
-  });
-});
-
-describe('the checkout script', () => {
-  it('is pinned with integrity and crossorigin, and a changed script does not run', async () => {
-    const user = await customer();
-    const page = await openAs(user, '/licenses');
-    await catalogue(page);
-    await cart(page).waitFor();
-    const script = page.locator('script#fsc-api');
-    expect(await script.getAttribute('integrity')).toMatch(/^sha384-[A-Za-z0-9+/]+=*$/);
-    expect(await script.getAttribute('crossorigin')).toBe('anonymous');
-
-    // The same script with one byte more: the browser refuses to run it, so buying is not offered.
-    const tampered = await openAs(user, '/profile');
-    await tampered.route('**/local/checkout/builder.js', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: `${await response.text()}\n;window.tampered = true;` });
-    });
-    await tampered.getByRole('link', { name: 'Licenses', exact: true }).click();
-    await tampered.getByRole('alert').getByText('The checkout cannot be loaded, try again later', { exact: true }).waitFor();
-    expect(await tampered.evaluate(() => ({ ran: 'tampered' in window, builder: 'fastspring' in window }))).toEqual({ ran: false, builder: false });
-    expect(await cart(tampered).count()).toBe(0);
   });
 });

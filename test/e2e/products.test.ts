@@ -6,8 +6,10 @@ import { withUserId } from '../support/licenses';
 import { newDevice, productCall, storeDevices } from '../support/products';
 
 /**
- * My products, Registered products and Produced hardware, clicked through as a customer and an admin
- * would. The admin lists hold every unit of the stack, so each test searches for its own fresh units.
+ * My products, Registered products and Produced hardware, one real path for a customer and one for an
+ * admin. The forms' rules and confirmations are component tests (web/test/screens/products, my-products);
+ * the server's rules test/integration/products. The admin lists hold every unit of the stack, so each test
+ * searches for its own fresh units.
  */
 const browser = useBrowser();
 
@@ -29,31 +31,14 @@ const notice = (page: Page, text: string) => page.getByRole('status').getByText(
 const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table, exact: true }).locator('tbody tr').filter({ hasText: text });
 
 describe('my products', () => {
-  it('moves a unit to a colleague: the confirmation, and the list reloads without it', async () => {
+  it('requests a calibration certificate with the required address fields, which support gets by mail, and moves a unit to a colleague', async () => {
     const [owner, colleague] = await Promise.all([newCustomer(), newCustomer()]);
     const { device } = await registeredUnit(owner, { hardware_version: '1.7' });
     const page = await openAs(owner, '/myproducts');
     const row = rowOf(page, 'My products', device.uid);
     await expect.poll(() => row.innerText()).toContain('1.7');
 
-    await row.getByRole('button', { name: 'Move to user' }).click();
-    const move = row.getByRole('button', { name: 'Move', exact: true });
-    expect(await move.isDisabled()).toBe(true);
-    await row.getByLabel('Move to user id').fill(String(colleague.id));
-    await move.click();
-    await answerConfirmation(page, `Move product ${device.uid} to user ${colleague.id}?`, 'Move product');
-    await notice(page, `Product ${device.uid} moved to user ${colleague.id}`);
-    await row.waitFor({ state: 'detached' });
-
-    const theirs = await productCall(colleague.accessToken, 'get_products');
-    expect((theirs.body.data as { products: { uid: string }[] }).products.map((p) => p.uid)).toEqual([device.uid]);
-  });
-
-  it('requests a calibration certificate with the required address fields, and support gets the mail', async () => {
-    const owner = await newCustomer();
-    const { device } = await registeredUnit(owner);
-    const page = await openAs(owner, '/myproducts');
-    await rowOf(page, 'My products', device.uid).getByRole('button', { name: 'Request calibration certificate' }).click();
+    await row.getByRole('button', { name: 'Request calibration certificate' }).click();
     const dialog = page.getByRole('dialog');
     const request = dialog.getByRole('button', { name: 'Request' });
     await dialog.getByLabel('Address 1').fill('Storgatan 1');
@@ -66,13 +51,29 @@ describe('my products', () => {
     await dialog.waitFor({ state: 'detached' });
     const mails = await mailsTo(page, 'support@example.com');
     expect(mails.find((mail) => mail.subject.includes(device.uid))?.text).toContain('Storgatan 1');
+
+    // Move it to a colleague, behind its confirmation: the list reloads without it.
+    await row.getByRole('button', { name: 'Move to user' }).click();
+    const move = row.getByRole('button', { name: 'Move', exact: true });
+    await row.getByLabel('Move to user id').fill(String(colleague.id));
+    await move.click();
+    await answerConfirmation(page, `Move product ${device.uid} to user ${colleague.id}?`, 'Move product');
+    await notice(page, `Product ${device.uid} moved to user ${colleague.id}`);
+    await row.waitFor({ state: 'detached' });
+    const theirs = await productCall(colleague.accessToken, 'get_products');
+    expect((theirs.body.data as { products: { uid: string }[] }).products.map((p) => p.uid)).toEqual([device.uid]);
   });
 });
 
-describe('registered products (admin)', () => {
-  it('finds a unit by search and unregisters it after Confirm', async () => {
+describe('registered products and produced hardware (admin)', () => {
+  it('finds units by search, copies them, unregisters one after Confirm, and copies a produced unit’s calibration', async () => {
     const [admin, owner] = await Promise.all([newAdmin(), newCustomer()]);
     const [{ device: kept }, { device: gone }] = await Promise.all([registeredUnit(owner), registeredUnit(owner)]);
+    const produced = newDevice({
+      certificates: [{ created: '2024-06-01T08:00:00Z', serial_no: 'X', ean: '7350063470017', cert: 'CE-LABEL-XYZ' }],
+      calibration: [{ created: '2024-06-02T09:00:00Z', calibration: '{"gain":1.0042}' }],
+    });
+    await storeDevices(produced);
     const page = await openAs(admin, '/allproducts', { permissions: ['clipboard-read', 'clipboard-write'] });
     await page.getByLabel('Search').fill(owner.email);
     await page.getByText('2 products', { exact: true }).waitFor();
@@ -85,25 +86,14 @@ describe('registered products (admin)', () => {
 
     const row = rowOf(page, 'Registered products', gone.uid);
     await row.getByRole('button', { name: 'Unregister' }).click();
-    await answerConfirmation(page, `Unregister product ${gone.uid}?`, 'Cancel');
-    await row.getByRole('button', { name: 'Unregister' }).click();
     await answerConfirmation(page, `Unregister product ${gone.uid}?`, 'Unregister product');
     await notice(page, `Product ${gone.uid} unregistered`);
     await page.getByText('1 product', { exact: true }).waitFor();
     expect(await rowOf(page, 'Registered products', kept.uid).count()).toBe(1);
-  });
-});
 
-describe('produced hardware (admin)', () => {
-  it('opens a unit into its Labeled and Calibrated rows and copies a calibration', async () => {
-    const admin = await newAdmin();
-    const device = newDevice({
-      certificates: [{ created: '2024-06-01T08:00:00Z', serial_no: 'X', ean: '7350063470017', cert: 'CE-LABEL-XYZ' }],
-      calibration: [{ created: '2024-06-02T09:00:00Z', calibration: '{"gain":1.0042}' }],
-    });
-    await storeDevices(device);
-    const page = await openAs(admin, '/devices', { permissions: ['clipboard-read', 'clipboard-write'] });
-    await page.getByLabel('Search').fill(device.serial_no);
+    // Produced hardware: a unit opens into its Labeled and Calibrated rows; its calibration is copied.
+    await page.goto('/devices');
+    await page.getByLabel('Search').fill(produced.serial_no);
     await page.getByText('1 unit', { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Produced hardware' });
     await table.locator('tbody tr').first().getByRole('button').click();

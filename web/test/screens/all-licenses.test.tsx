@@ -5,7 +5,7 @@ import { licContract } from '../../../shared/contract/lic';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
-import { renderScreen } from '../support/render';
+import { currentPath, renderScreen } from '../support/render';
 import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
 /**
@@ -75,6 +75,40 @@ describe('All licenses', () => {
     expect(cell(perpetual.id, 'Enabled')).toBe('No');
     expect(cell(perpetual.id, 'Valid to')).toBe('');
     expect(cell(subscription.id, 'State')).toBe('Renews in 25 days');
+  });
+
+  it('sends each filter as typed, keeps them in the address, and opens an address with its filters in place', async () => {
+    const { user, unmount } = await openWith([row()]);
+    await user.type(screen.getByLabelText('User'), 'kim@');
+    await user.type(screen.getByLabelText('Id'), '100');
+    // Each days field holds its default (0, 9999): typed over whole, and applied once typing pauses.
+    for (const [label, days, param] of [['Expired in last (days)', '30', 'expired_in'], ['Expires within (days)', '20', 'expires_within']] as const) {
+      await user.tripleClick(screen.getByLabelText(label));
+      await user.keyboard(days);
+      await waitFor(() => expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ [param]: Number(days) }));
+    }
+    await user.click(screen.getByRole('combobox', { name: 'License type' }));
+    await user.click(await screen.findByRole('option', { name: 'Battery' }));
+    await waitFor(() =>
+      expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({
+        user: 'kim@',
+        license_id: 100,
+        expired_in: 30,
+        expires_within: 20,
+        license_type: 'Battery',
+        page: 1,
+      }),
+    );
+    const address = currentPath();
+    expect(address).toMatch(/^\/alllicenses\?/);
+    for (const part of ['user=kim%40', 'id=100', 'expiredIn=30', 'expiresWithin=20', 'type=Battery']) expect(address).toContain(part);
+
+    // The same address, opened anew (a reload, a shared link), shows the same filters and asks for the same list.
+    unmount();
+    await openWith([row()], address);
+    expect(screen.getByLabelText('User')).toHaveProperty('value', 'kim@');
+    expect(screen.getByRole('combobox', { name: 'License type' })).toHaveProperty('value', 'Battery');
+    expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ user: 'kim@', license_id: 100, expired_in: 30, expires_within: 20, license_type: 'Battery' });
   });
 
   it('refuses a license id that is not a whole number', async () => {

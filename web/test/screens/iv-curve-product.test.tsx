@@ -1,14 +1,16 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { productContract, type Product } from '../../../shared/contract/product';
 import { userContract, type IvCurve } from '../../../shared/contract/user';
 import { api } from '../support/fake-api';
-import { CUSTOMER, answerProfile } from '../support/fixtures';
+import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
  * The IV curve form names a customer's products as My products does (product id and uid) and sends the
- * chosen one's registration id, a number no customer screen shows. Uploading for real is test/e2e/iv-curves.
+ * chosen one's registration id, a number no customer screen shows; the list pages with a search, and offers
+ * each viewer only what they may do. Uploading, updating, downloading and deleting for real is
+ * test/e2e/iv-curves.
  */
 
 const product = (id: number, product_id: string, uid: string): Product => ({
@@ -70,5 +72,46 @@ describe('the IV curve form', () => {
     await renderScreen('/ivcurves', { title: 'IV Curves' });
     await screen.findByText('Units you register with the desktop app are offered here');
     expect(screen.getByLabelText('Product', { selector: 'input' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('the IV curves list', () => {
+  it('pages 20 at a time with a search sent to the server, and offers Public only to whom may publish', async () => {
+    answerProfile(ADMIN);
+    api.answer(productContract, 'get_products', { products: [] });
+    const curves = Array.from({ length: 21 }, (_, index) => stored({ id: 100 + index, model: `Paged${String(index).padStart(2, '0')}` })).reverse();
+    api.answer(userContract, 'get_iv_curves', ({ page = 1, search }) => {
+      const found = search ? curves.filter((curve) => curve.model.toLowerCase().includes(String(search).toLowerCase())) : curves;
+      return { curves: found.slice((page - 1) * 20, page * 20), count: found.length, can_publish: true };
+    });
+    const { user } = await renderScreen('/ivcurves', { as: 'admin', title: 'IV Curves' });
+    await screen.findByRole('checkbox', { name: /^Public/ });
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'paged');
+    await screen.findByText('21 IV curves');
+    await waitFor(() => expect(api.calls(userContract, 'get_iv_curves').at(-1)).toMatchObject({ search: 'paged', page: 1 }));
+    const rows = () => within(screen.getByRole('table', { name: 'IV curves' })).getAllByRole('row').slice(1);
+    await waitFor(() => expect(rows()).toHaveLength(20));
+    expect(screen.queryByText('Paged00')).toBeNull();
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await screen.findByText('Paged00');
+    expect(rows()).toHaveLength(1);
+    expect(api.calls(userContract, 'get_iv_curves').at(-1)).toMatchObject({ search: 'paged', page: 2 });
+  });
+
+  it('offers a customer no Public box, and another user’s public curve Download but no Update or Delete', async () => {
+    answerProfile(CUSTOMER);
+    api.answer(productContract, 'get_products', { products: [] });
+    api.answer(userContract, 'get_iv_curves', {
+      curves: [stored({ id: 80, model: 'Reference', user_id: 77, user: null, public: true, can_update: false })],
+      count: 1,
+      can_publish: false,
+    });
+    await renderScreen('/ivcurves', { title: 'IV Curves' });
+    await screen.findByText('Reference');
+    expect(screen.queryByRole('checkbox', { name: /^Public/ })).toBeNull();
+    screen.getByRole('button', { name: 'Download IV curve 80' });
+    expect(screen.queryByRole('button', { name: /^Update/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
   });
 });

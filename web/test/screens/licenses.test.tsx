@@ -232,6 +232,58 @@ describe('the Licenses screen', () => {
   });
 });
 
+describe('what each license card offers', () => {
+  it('offers a held license Return and Share but no Move, one on a dongle neither Return nor Move, and a shared one its recipient only Return, for their own machine', async () => {
+    const held = license({ reserved_to: OWNER.id, fingerprint: 'fp-1', hostname: 'e2e-workstation' });
+    const onDongle = license({ hid: 'E2E-DONGLE-1', reserved_to: OWNER.id, fingerprint: 'fp-2', hostname: 'e2e-laptop' });
+    const sharedHeldHere = license({ user_id: 30, shared_by: 'walter', shared_by_name: 'Walter Skinner', reserved_to: OWNER.id, fingerprint: 'fp-3', hostname: 'my-pc' });
+    const sharedFree = license({ user_id: 30, shared_by: 'walter', shared_by_name: 'Walter Skinner' });
+    await openWith([held, onDongle, sharedHeldHere, sharedFree]);
+    const buttons = (id: number) => within(card(id)).queryAllByRole('button').map((button) => button.textContent);
+    expect(detail(held.id, 'Machine')).toBe('e2e-workstation');
+    expect(buttons(held.id)).toContain('Return');
+    expect(buttons(held.id)).toContain('Share');
+    expect(buttons(held.id)).not.toContain('Move');
+    expect(detail(onDongle.id, 'Dongle')).toBe('E2E-DONGLE-1');
+    expect(buttons(onDongle.id)).not.toContain('Return');
+    expect(buttons(onDongle.id)).not.toContain('Move');
+    expect(buttons(sharedHeldHere.id)).toEqual(['Return']);
+    expect(buttons(sharedFree.id)).toEqual([]);
+  });
+});
+
+describe('the license code field', () => {
+  it('offers no Redeem for an empty code or one of spaces', async () => {
+    const { user } = await openWith([license()]);
+    const redeem = screen.getByRole('button', { name: 'Redeem' });
+    expect(redeem).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('License code'), '   ');
+    expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('License code'), 'A1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', false));
+    expect(api.calls(licContract, 'redeem_license_code')).toEqual([]);
+  });
+});
+
+describe('when the license server does not answer', () => {
+  it('says "No response from license server", for a network failure and for a 503, and no empty list', async () => {
+    for (const failure of [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      refused('The license store is not available, try again', 503),
+    ]) {
+      api.reset();
+      api.answer(userContract, 'get_user_profile', OWNER);
+      api.answer(licContract, 'get_licenses', failure);
+      const { unmount } = await renderScreen('/licenses', { title: 'Licenses' });
+      await waitFor(() => expect(topBanner()).toContain('No response from license server'));
+      expect(screen.queryByText('You have no licenses yet.')).toBeNull();
+      unmount();
+    }
+  });
+});
+
 describe('results and confirmations on the Licenses screen', () => {
   it('redeems a code: the new license is named in a notification and joins the list; a refused code shows in red, and the next try clears it', async () => {
     const redeemed = license({ license_type_id: 'Battery' });
