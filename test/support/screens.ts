@@ -72,7 +72,7 @@ export async function visitScreen(page: Page, screen: Screen): Promise<void> {
 
 /**
  * The tables on the page whose frame (the box that scrolls them sideways, TableFrame) is wider inside
- * than it shows, i.e. that scroll sideways: by name, with both widths. At 1280 px every list is to show
+ * than it shows, i.e. that scroll sideways: by name, with both widths and each column's. At 1280 px every list is to show
  * all its columns (docs/decisions/033-tables-on-phones.md).
  */
 export function tablesScrollingSideways(page: Page): Promise<string[]> {
@@ -80,8 +80,10 @@ export function tablesScrollingSideways(page: Page): Promise<string[]> {
     [...document.querySelectorAll('table')].flatMap((table) => {
       let box = table.parentElement;
       while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
-      const name = table.getAttribute('aria-label') ?? 'a table without a name';
-      return box && box.scrollWidth > box.clientWidth ? [`${name} (${box.scrollWidth} px in ${box.clientWidth} px)`] : [];
+      if (!box || box.scrollWidth <= box.clientWidth) return [];
+      // Each column's width, to find the one a long value widened.
+      const columns = [...table.querySelectorAll('thead th')].map((th) => `${th.textContent?.trim() || '–'} ${Math.round(th.getBoundingClientRect().width)}`);
+      return [`${table.getAttribute('aria-label') ?? 'a table without a name'} (${box.scrollWidth} px in ${box.clientWidth} px; ${columns.join(', ')})`];
     }),
   );
 }
