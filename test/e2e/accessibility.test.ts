@@ -5,7 +5,7 @@ import { callApi, createConfirmedUser, signIn } from '../support/api';
 import { expectAccessibleInBothSchemes } from '../support/axe';
 import { openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
-import { declaredScreens, screensFor, visitScreen, type Screen } from '../support/screens';
+import { declaredScreens, screensFor, tablesScrollingSideways, unreachableOnAPhone, visitScreen, type Screen } from '../support/screens';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A/AA rules, colour contrast included, in both colour schemes.
@@ -14,7 +14,9 @@ import { declaredScreens, screensFor, visitScreen, type Screen } from '../suppor
  * inside the SPA; each screen is checked with every rule in the light scheme and the colour rules again
  * in the dark one (the markup is the same in both). The states a screen can be in (a form with errors,
  * a dialog or menu open, a phone's width) are accessibility-states.test.ts (a file of its own, so the
- * two run side by side). The demo accounts are only looked at.
+ * two run side by side). While a screen is open its tables are measured too: none scrolls sideways at
+ * 1280 px, and at 390 px each keeps its row actions in reach (tablesFit). The demo accounts are only
+ * looked at.
  */
 const browser = useBrowser();
 
@@ -24,6 +26,7 @@ const browser = useBrowser();
  * Dashboard …) are one placeholder page until then, the same markup under another title.
  */
 async function checkScreens(page: Page, screens: Screen[], access: RouteAccess[]): Promise<string[]> {
+  const tooWide: string[] = [];
   const seen = new Set<unknown>();
   const checked = screensFor(screens, access).filter((screen) => {
     const page = screen.route.page ?? 'placeholder';
@@ -34,8 +37,36 @@ async function checkScreens(page: Page, screens: Screen[], access: RouteAccess[]
   for (const screen of checked) {
     await visitScreen(page, screen);
     await expectAccessibleInBothSchemes(page, `${screen.path} (${screen.access})`, { soft: true });
+    tooWide.push(...(await tablesFit(page)).map((problem) => `${screen.path}: ${problem}`));
   }
+  // Every list fits a laptop, and keeps its rows' actions in reach on a phone (decision 033).
+  expect(tooWide).toEqual([]);
   return checked.map((screen) => screen.path);
+}
+
+/**
+ * What does not fit on the open screen (the browser's default window, 1280 × 720): a table that scrolls
+ * sideways. On a screen with a table, the same again at a phone's width (390 px): the page must not
+ * scroll sideways and each table's row actions must be in sight without scrolling the table.
+ */
+async function tablesFit(page: Page): Promise<string[]> {
+  const problems = (await tablesScrollingSideways(page)).map((table) => `${table} scrolls sideways at 1280 px`);
+  if ((await page.locator('table').count()) === 0) return problems;
+  const wide = page.viewportSize() ?? { width: 1280, height: 720 };
+  const burger = page.getByRole('button', { name: 'Toggle navigation' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await burger.waitFor({ state: 'visible' });
+  // The page settles into its phone layout after the menu does (components that follow the width in
+  // script): what is out of reach is read until nothing is, or for 5 s, and the last read is reported.
+  let unreachable: string[] = [];
+  await expect
+    .poll(async () => (unreachable = await unreachableOnAPhone(page)), { timeout: 5_000 })
+    .toEqual([])
+    .catch(() => undefined);
+  problems.push(...unreachable.map((what) => `${what} out of reach at 390 px`));
+  await page.setViewportSize(wide);
+  await burger.waitFor({ state: 'hidden' });
+  return problems;
 }
 
 /** The demo customer's user id: the admin's user detail route shows it; the placeholder routes take any id. */

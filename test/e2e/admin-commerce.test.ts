@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubscriptionRow } from '../../shared/contract/lic.admin';
 import { createAdminUser, createConfirmedUser, eventually, stackContext } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { chooseOption, expectMenuItems, openSignedIn, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
+import { answerConfirmation, chooseOption, expectMenuItems, openSignedIn, pickMenuItem, uniqueSuffix, useBrowser } from '../support/browser';
 import { licCall, storedLicense, storeLicense, withUserId } from '../support/licenses';
 
 /**
@@ -359,6 +359,8 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
     edit = await openEdit();
     await choose(page, 'Legacy upgrade product', 'None', edit);
     await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    // Clearing it takes the upgrade away from the owner: the save asks first.
+    await answerConfirmation(page, `Clear the legacy upgrade of license ${license.id}?`, 'Save and clear');
     await notice(page, `License ${license.id} saved`);
     await expect.poll(async () => (await storedLicense(license.id))?.to_fastspring_product ?? null).toBeNull();
     expect(browser.pageErrors()).toEqual([]);

@@ -116,6 +116,8 @@ describe('All licenses', () => {
     await choose(page, 'License usage', 'Academic', dialog);
     await dialog.getByLabel('Valid to', { exact: true }).fill('2028-03-04');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // A new usage changes what the license is for: the save asks first (a later end asks nothing).
+    await answerConfirmation(page, `Change the usage of license ${plain.id} to Academic?`, 'Save and change usage');
     await notice(page, `License ${plain.id} saved`);
     await dialog.waitFor({ state: 'detached' });
     await waitForCell(page, plain.id, 'Valid to', '2028-03-04');

@@ -69,3 +69,49 @@ export async function visitScreen(page: Page, screen: Screen): Promise<void> {
   await page.getByRole('heading', { name: screen.title, exact: true }).waitFor();
   await page.locator('[aria-label="Loading"]').first().waitFor({ state: 'detached' });
 }
+
+/**
+ * The tables on the page whose frame (the box that scrolls them sideways, TableFrame) is wider inside
+ * than it shows, i.e. that scroll sideways: by name, with both widths and each column's. At 1280 px every list is to show
+ * all its columns (docs/decisions/033-tables-on-phones.md).
+ */
+export function tablesScrollingSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('table')].flatMap((table) => {
+      let box = table.parentElement;
+      while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+      if (!box || box.scrollWidth <= box.clientWidth) return [];
+      // Each column's width, to find the one a long value widened.
+      const columns = [...table.querySelectorAll('thead th')].map((th) => `${th.textContent?.trim() || '–'} ${Math.round(th.getBoundingClientRect().width)}`);
+      return [`${table.getAttribute('aria-label') ?? 'a table without a name'} (${box.scrollWidth} px in ${box.clientWidth} px; ${columns.join(', ')})`];
+    }),
+  );
+}
+
+/**
+ * What a phone cannot reach on the page without scrolling a table sideways: the page itself when it is
+ * wider than the window, and each button in the last cell of a table's first row (its actions, pinned
+ * at the right edge) that, with the row scrolled into view, lies outside the window or under something
+ * else. By name.
+ */
+export function unreachableOnAPhone(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`the page (${document.documentElement.scrollWidth} px wide)`);
+    for (const table of document.querySelectorAll('table')) {
+      const cells = table.querySelector('tbody tr')?.querySelectorAll(':scope > td') ?? [];
+      const last = cells[cells.length - 1];
+      if (!last || cells.length < 2) continue;
+      window.scrollBy(0, last.getBoundingClientRect().top - window.innerHeight / 2);
+      for (const button of last.querySelectorAll('button')) {
+        const { left, right, top, bottom } = button.getBoundingClientRect();
+        const reached = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+        const inSight = left >= 0 && right <= window.innerWidth && top >= 0 && bottom <= window.innerHeight;
+        const name = `${table.getAttribute('aria-label') ?? 'a table without a name'}: ${button.getAttribute('aria-label') ?? button.textContent?.trim()}`;
+        if (!inSight || !button.contains(reached)) found.push(name);
+      }
+    }
+    window.scrollTo(0, 0);
+    return found;
+  });
+}

@@ -307,3 +307,88 @@ describe('All licenses: what asks first, and the results', () => {
     expect(screen.queryByRole('dialog', { name: /^Remove/ })).toBeNull();
   });
 });
+
+describe('All licenses: an edit that takes something away asks first', () => {
+  /** A Standard Automation license with 100 days left, marked with a legacy upgrade, opened in Edit. */
+  async function editMarked() {
+    const marked = row({ valid_to: day(100), to_fastspring_product: 'legacy-automation-year-2' });
+    api.answer(licAdminContract, 'update_license', ({ license_id }) => ({ license_id }));
+    api.answer(licAdminContract, 'update_license_to_fastspring', ({ license_id }) => ({ license_id }));
+    const { user } = await openWith([marked]);
+    await user.click(screen.getByRole('button', { name: `Actions for license ${marked.id}` }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: `Edit license ${marked.id}` });
+    return {
+      id: marked.id,
+      user,
+      dialog,
+      typeValidTo: async (text: string) => {
+        await user.clear(within(dialog).getByLabelText('Valid to'));
+        if (text) await user.type(within(dialog).getByLabelText('Valid to'), text);
+      },
+      choose: async (label: string, option: string) => {
+        await user.click(within(dialog).getByLabelText(label, { selector: 'input' }));
+        await user.click(await screen.findByRole('option', { name: option }));
+      },
+      save: () => user.click(within(dialog).getByRole('button', { name: 'Save' })),
+    };
+  }
+
+  it('asks before ending a license earlier, naming both days; Cancel sends nothing, the confirmed edit is sent', async () => {
+    const { id, user, dialog, typeValidTo, save } = await editMarked();
+    await typeValidTo(day(30));
+    await save();
+    const question = await findConfirmation(`End license ${id} earlier?`);
+    expect(question.text).toContain(`Saving ends license ${id} on ${day(30)} instead of on ${day(100)}: its user loses the time in between.`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(`End license ${id} earlier?`);
+    expect(api.calls(licAdminContract, 'update_license')).toEqual([]);
+    // The edit dialog is still open, as the admin left it.
+    expect(within(dialog).getByLabelText('Valid to')).toHaveProperty('value', day(30));
+    await save();
+    await user.click((await findConfirmation(`End license ${id} earlier?`)).button('Save and end earlier'));
+    await findNotification(`License ${id} saved`);
+    expect(api.calls(licAdminContract, 'update_license')).toEqual([{ license_id: id, license_usage_id: 4, valid_to: day(30) }]);
+  });
+
+  it('asks once, naming each, before an edit that ends a license in the past and changes its usage', async () => {
+    const { id, user, typeValidTo, choose, save } = await editMarked();
+    await typeValidTo(day(-1));
+    await choose('License usage', 'Academic');
+    await save();
+    const question = await findConfirmation(`Save the changes to license ${id}?`);
+    expect(question.text).toContain(`Saving ends license ${id} on ${day(-1)} instead of on ${day(100)}: that day has passed, so its user can no longer use it.`);
+    expect(question.text).toContain(`Saving changes the usage of license ${id} from Standard to Academic`);
+    await user.click(question.button('Save changes'));
+    await findNotification(`License ${id} saved`);
+    expect(api.calls(licAdminContract, 'update_license')).toEqual([{ license_id: id, license_usage_id: 2, valid_to: day(-1) }]);
+  });
+
+  it('asks before clearing a legacy upgrade, naming it; Cancel sends nothing, the confirmed edit is sent', async () => {
+    const { id, user, choose, save } = await editMarked();
+    await choose('Legacy upgrade product', 'None');
+    await save();
+    const question = await findConfirmation(`Clear the legacy upgrade of license ${id}?`);
+    expect(question.text).toContain(`Saving clears the upgrade to Automation upgrade (Year 2): its owner can no longer buy it for license ${id}`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(`Clear the legacy upgrade of license ${id}?`);
+    expect(api.calls(licAdminContract, 'update_license_to_fastspring')).toEqual([]);
+    await save();
+    await user.click((await findConfirmation(`Clear the legacy upgrade of license ${id}?`)).button('Save and clear'));
+    await findNotification(`License ${id} saved`);
+    expect(api.calls(licAdminContract, 'update_license_to_fastspring')).toEqual([{ license_id: id, product: '' }]);
+    expect(api.calls(licAdminContract, 'update_license')).toEqual([]);
+  });
+
+  it.each([
+    ['a later end', day(200)],
+    ['no end (perpetual)', ''],
+  ])('saves an edit that gives %s without asking', async (_, later) => {
+    const { id, typeValidTo, save } = await editMarked();
+    await typeValidTo(later);
+    await save();
+    await findNotification(`License ${id} saved`);
+    expect(api.calls(licAdminContract, 'update_license')).toEqual([{ license_id: id, license_usage_id: 4, valid_to: later }]);
+    expect(screen.queryByRole('dialog', { name: /\?$/ })).toBeNull();
+  });
+});

@@ -313,6 +313,40 @@ describe('results and confirmations on the Licenses screen', () => {
     expect(screen.getByLabelText('License code')).toHaveProperty('value', '');
   });
 
+  it('closes a refused code’s notification with Dismiss and its red banner with Dismiss error, a success’s notification with Dismiss; the next action clears a banner left open', async () => {
+    const redeemed = license({ license_type_id: 'Battery' });
+    api.answer(userContract, 'get_user_profile', OWNER);
+    api.answer(licContract, 'get_licenses', { licenses: [] });
+    api.answer(licContract, 'redeem_license_code', ({ code }) => (code === 'GOOD-CODE' ? { license_id: redeemed.id } : refused(codeMessages.notValid)));
+    const { user } = await renderScreen('/licenses', { title: 'Licenses' });
+    await screen.findByText('You have no licenses yet.');
+    const redeem = async (code: string) => {
+      await user.clear(screen.getByLabelText('License code'));
+      await user.type(screen.getByLabelText('License code'), code);
+      await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    };
+    const close = (element: HTMLElement, label: string) => user.click(within(element).getByRole('button', { name: label, hidden: true }));
+    const banners = () => screen.queryAllByRole('alert').filter((element) => element.textContent?.includes(codeMessages.notValid));
+
+    await redeem('BAD-CODE');
+    const banner = await findErrorBanner(codeMessages.notValid);
+    await close(await findNotification(codeMessages.notValid), 'Dismiss');
+    // The notification goes; the red banner at the top stays until it is closed too.
+    await waitFor(() => expect(notificationTexts()).toEqual([]));
+    expect(banners()).toHaveLength(1);
+    await close(banner, 'Dismiss error');
+    await waitFor(() => expect(banners()).toEqual([]));
+
+    // A banner left open goes with the next action, which shows its own result.
+    await redeem('BAD-CODE');
+    await findErrorBanner(codeMessages.notValid);
+    await redeem('GOOD-CODE');
+    const done = await findNotification(codeMessages.redeemed(redeemed.id));
+    await waitFor(() => expect(banners()).toEqual([]));
+    await close(done, 'Dismiss');
+    await waitFor(() => expect(notificationTexts()).toEqual([]));
+  });
+
   it('moves a license only once confirmed, naming where it goes; Cancel sends nothing', async () => {
     const moving = license();
     const { user } = await openWith([moving]);

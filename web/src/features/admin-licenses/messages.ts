@@ -36,6 +36,32 @@ export const adminLicenseQuestions = {
     message: `Saving takes ${addons} away from license ${licenseId}: its user can no longer use what the add-on gives.`,
     confirmLabel: 'Save and remove',
   }),
+  /** Valid to moves earlier than stored (`before` null: it was perpetual); `passed`: the new end is before today. */
+  endEarlier: (licenseId: number, before: string | null, after: string, passed: boolean) => ({
+    title: `End license ${licenseId} earlier?`,
+    message: `Saving ends license ${licenseId} on ${after} instead of ${before ? `on ${before}` : 'never (perpetual)'}: ${
+      passed ? 'that day has passed, so its user can no longer use it.' : 'its user loses the time in between.'
+    }`,
+    confirmLabel: 'Save and end earlier',
+  }),
+  /** The usage changes: usages are kinds, none above another, and each says what the license may be used for. */
+  changeUsage: (licenseId: number, before: string, after: string) => ({
+    title: `Change the usage of license ${licenseId} to ${after}?`,
+    message: `Saving changes the usage of license ${licenseId} from ${before} to ${after}: what its user may use it for changes.`,
+    confirmLabel: 'Save and change usage',
+  }),
+  /** The legacy upgrade product the owner may buy is cleared. */
+  clearLegacyUpgrade: (licenseId: number, product: string) => ({
+    title: `Clear the legacy upgrade of license ${licenseId}?`,
+    message: `Saving clears the upgrade to ${product}: its owner can no longer buy it for license ${licenseId} on Buy legacy licenses.`,
+    confirmLabel: 'Save and clear',
+  }),
+  /** Several of the above at once: one question naming each. */
+  editTakesAway: (licenseId: number, questions: readonly { message: string }[]) => ({
+    title: `Save the changes to license ${licenseId}?`,
+    message: questions.map((question) => question.message).join(' '),
+    confirmLabel: 'Save changes',
+  }),
   withdrawLegacy: (userId: number) => ({
     title: `Withdraw legacy purchases from user ${userId}?`,
     message: `User ${userId} can no longer buy on Buy legacy licenses until they are allowed again.`,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type * as z from 'zod/mini';
 import { catalogueItem, legacyUpgradePaths } from '../../../../../shared/commerce/catalogue';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
-import { DEFAULT_BATTERY_VALIDATION_CHANNELS } from '../../../../../shared/licenses/catalog';
+import { DEFAULT_BATTERY_VALIDATION_CHANNELS, licenseUsageName } from '../../../../../shared/licenses/catalog';
 import { ErrorBanner } from '../../../components/error-banner';
 import { formatDay } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -44,6 +44,35 @@ function legacyUpgradeChoices(type: AdminLicenseRow['license_type_id']) {
 const storedUpgrade = (license: Pick<AdminLicenseRow, 'id'> & { to_fastspring_product?: string | null }): string =>
   license.to_fastspring_product ?? '';
 
+/** Today's calendar day, as licenses count their days (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * What saving `values` takes away from `license`, as the question asked first (undefined: it takes
+ * nothing away): a Pro license's add-on removed; Valid to earlier than stored (a perpetual license given
+ * an end counts), and so perhaps already past; a change of usage (usages are kinds, none above another);
+ * the legacy upgrade cleared (`upgrade`: the select's choice, where it shows).
+ */
+function editQuestion(license: AdminLicenseRow, values: z.output<typeof editLicenseFormSchema>, upgrade: string | undefined) {
+  const questions = [];
+  const kept = new Set(addonsOf(values).map((addon) => addon.id));
+  const removed = license.license_type_id === 'Pro' ? license.addons.filter((addon) => !kept.has(addon.id)) : [];
+  if (removed.length > 0) questions.push(adminLicenseQuestions.removeAddons(license.id, addonsText(removed)));
+  const before = license.valid_to ? formatDay(license.valid_to) : null;
+  if (values.valid_to !== '' && (before === null || values.valid_to < before)) {
+    questions.push(adminLicenseQuestions.endEarlier(license.id, before, values.valid_to, values.valid_to < today()));
+  }
+  if (values.license_usage_id !== license.license_usage_id) {
+    questions.push(adminLicenseQuestions.changeUsage(license.id, licenseUsageName(license.license_usage_id), licenseUsageName(values.license_usage_id)));
+  }
+  const stored = storedUpgrade(license);
+  if (upgrade === NO_UPGRADE && stored !== '') {
+    questions.push(adminLicenseQuestions.clearLegacyUpgrade(license.id, catalogueItem(stored)?.licenseType ?? stored));
+  }
+  if (questions.length <= 1) return questions[0];
+  return adminLicenseQuestions.editTakesAway(license.id, questions);
+}
+
 /**
  * Edit: type and valid from shown fixed; usage and valid to (empty: perpetual) editable; a
  * Pro license's add-ons AT, BT, BVT with BVT's channels; for All, Automation or Battery with usage 1 or
@@ -70,12 +99,8 @@ export function EditLicenseForm({ license, onClose }: { license: AdminLicenseRow
         },
       }),
     {
-      // Saving without an add-on the license has takes it away: that asks first.
-      confirm: (values) => {
-        const kept = new Set(addonsOf(values).map((addon) => addon.id));
-        const removed = license.license_type_id === 'Pro' ? license.addons.filter((addon) => !kept.has(addon.id)) : [];
-        return removed.length > 0 ? adminLicenseQuestions.removeAddons(license.id, addonsText(removed)) : undefined;
-      },
+      // An edit that takes something away asks first, naming each thing it takes.
+      confirm: (values) => editQuestion(license, values, offersUpgrade ? upgrade : undefined),
       success: () => adminLicenseNotices.saved(license.id),
       onSuccess: onClose,
     },

@@ -108,7 +108,7 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       <Table.Td>{license.enabled ? 'Yes' : 'No'}</Table.Td>
       <Table.Td className={classes.nowrap}>{formatDay(license.valid_from)}</Table.Td>
       <Table.Td className={classes.nowrap}>{license.valid_to ? formatDay(license.valid_to) : ''}</Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.holder}>
         <Holder license={license} />
       </Table.Td>
       <Table.Td className={classes.state} c={license.expired || !license.enabled ? 'red' : undefined}>

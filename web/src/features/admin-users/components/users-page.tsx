@@ -48,7 +48,7 @@ interface UsersTableProps {
 
 function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
   return (
-    <SortableTable label="Users" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={1000}>
+    <SortableTable label="Users" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={960}>
       {rows.map((user) => (
         <Table.Tr key={user.id}>
           <Table.Td>
