@@ -1,4 +1,5 @@
 import type { UserDataDeclaration } from '../../lib/user-data';
+import { ExpiryNoticeEntity } from './expiry-notice.entity';
 import { licensesUserDetail } from './license-detail';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity } from './license-view.entity';
@@ -6,7 +7,7 @@ import { LicenseEntity } from './license.entity';
 import { detachLicensesOf } from './licenses.repository';
 import { SeatEventEntity } from './seat-event.entity';
 
-/** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events. */
+/** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events, expiry notices sent. */
 export const licensesUserData = {
   domain: 'licenses',
   parts: [
@@ -29,6 +30,12 @@ export const licensesUserData = {
       fate: 'expire',
       // A plain text (no template): the user endpoint's bundle then drops this declaration it does not use.
       why: 'the usage figures read them; they expire after SEAT_EVENT_RETENTION_DAYS (90 days)',
+    },
+    {
+      what: 'the expiry notices mailed to them (which license, which end, which reminder)',
+      entities: [ExpiryNoticeEntity],
+      fate: 'expire',
+      why: "each keeps a reminder from being mailed twice; a detached license gets none, and they expire a while after the license's end",
     },
   ],
   forget: (user, now) => detachLicensesOf(user.id, now),

@@ -63,7 +63,8 @@ function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
-          <Table.Td>{user.email}</Table.Td>
+          {/* An address has no space to wrap at: it may break anywhere, or one long address widens the table past a laptop's screen. */}
+          <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>{user.email}</Table.Td>
           <Table.Td>{user.first_name}</Table.Td>
           <Table.Td>{user.last_name}</Table.Td>
           <Table.Td>{user.company}</Table.Td>
