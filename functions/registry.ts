@@ -206,6 +206,13 @@ export const endpoints = {
     },
     throttle: { rate: 50, burst: 100 },
   },
+  usage: {
+    construct: 'Usage',
+    path: 'usage',
+    // The admin's usage statistics: Queries of the usage counters only (functions/domain/usage).
+    needs: { table: ['Query'] },
+    throttle: { rate: 20, burst: 40 },
+  },
   fastspring: {
     construct: 'FastSpringWebhook',
     path: 'fastspring',
