@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/account/routes';
 import { adminAuditRoutes } from '../features/admin-audit/routes';
 import { adminCodeRoutes } from '../features/admin-codes/routes';
+import { adminDashboardRoutes } from '../features/admin-dashboard/routes';
 import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
@@ -40,6 +41,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...ivCurveRoutes,
   ...caseRoutes,
   ...adminAuditRoutes,
+  ...adminDashboardRoutes,
   ...placeholderRoutes,
 ];
 

@@ -8,8 +8,6 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  */
 export const placeholderRoutes = declareRoutes([
   // Admins only
-  { path: paths.dashboard, title: 'Dashboard', access: 'admin', menu: { section: 'admin', label: 'Dashboard', order: 70 } },
-  { path: paths.usage, title: 'Usage', access: 'admin', menu: { section: 'admin', label: 'Usage', order: 80 } },
   { path: paths.latest, title: 'Latest', access: 'admin', menu: { section: 'admin', label: 'Latest', order: 90 } },
   { path: paths.news, title: 'News', access: 'admin', menu: { section: 'admin', label: 'News', order: 100 } },
 ]);
