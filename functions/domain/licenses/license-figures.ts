@@ -38,9 +38,9 @@ export const licenseCounters = {
  */
 export const licenseHistoryCounters = {
   /** Enabled licenses valid for at least a day, by `{type}:{perpetual|subscription}` and the day they start. */
-  validFrom: declareCounter({ name: 'licenses-valid-from', periods: ['day'] }),
+  validFrom: declareCounter({ name: 'licenses-valid-from', periods: ['day', 'month'] }),
   /** Of those, the ones with an end, by `{type}:subscription` and their last day. */
-  validUntil: declareCounter({ name: 'licenses-valid-until', periods: ['day'] }),
+  validUntil: declareCounter({ name: 'licenses-valid-until', periods: ['day', 'month'] }),
 };
 
 export type PaymentKind = 'perpetual' | 'subscription';
@@ -131,20 +131,32 @@ export function graphDays(now: Date): string[] {
 
 /**
  * The licenses valid on each of graphDays, per type and payment kind (every type, in the catalogue's
- * order, at every day): two Queries of the history counters' day figures up to today.
+ * order, at every day). A day's count is the month figures before its month plus the day figures of its
+ * month up to it: one Query of the month figures of each counter, one of this month's days, and one of
+ * each month's first day (a first day needs no other day of its month).
  */
 export async function licenseGraph(now = new Date()): Promise<LicenseGraphPoint[]> {
   const days = graphDays(now);
   const today = days.at(-1)!;
-  const [from, until] = await Promise.all([
-    readPeriods(licenseHistoryCounters.validFrom, 'day', { to: today }),
-    readPeriods(licenseHistoryCounters.validUntil, 'day', { to: addDays(today, -1) }),
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const firsts = days.filter((day) => day < thisMonth);
+  const { validFrom, validUntil } = licenseHistoryCounters;
+  const [fromMonths, untilMonths, fromDays, untilDays, ...firstDays] = await Promise.all([
+    readPeriods(validFrom, 'month', { to: today }),
+    readPeriods(validUntil, 'month', { to: today }),
+    readPeriods(validFrom, 'day', { from: thisMonth, to: today }),
+    readPeriods(validUntil, 'day', { from: thisMonth, to: today }),
+    ...firsts.map((day) => readPeriods(validFrom, 'day', { from: day, to: day })),
   ]);
+  const fromDayFigures = [...fromDays, ...firstDays.flat()];
   const valid = (day: string, type: string, kind: PaymentKind) => {
     const dimension = `${type}:${kind}`;
+    const month = day.slice(0, 7);
     let count = 0;
-    for (const figure of from) if (figure.dimension === dimension && figure.period <= day) count += figure.value;
-    for (const figure of until) if (figure.dimension === dimension && figure.period < day) count -= figure.value;
+    for (const figure of fromMonths) if (figure.dimension === dimension && figure.period < month) count += figure.value;
+    for (const figure of fromDayFigures) if (figure.dimension === dimension && figure.period.startsWith(month) && figure.period <= day) count += figure.value;
+    for (const figure of untilMonths) if (figure.dimension === dimension && figure.period < month) count -= figure.value;
+    for (const figure of untilDays) if (figure.dimension === dimension && figure.period.startsWith(month) && figure.period < day) count -= figure.value;
     return count;
   };
   return days.flatMap((date) =>

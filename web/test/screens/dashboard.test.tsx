@@ -89,7 +89,7 @@ const usage: Usage = {
   monthly_usage: [{ month: '2026-10', count: 90 }, { month: '2026-11', count: 95 }],
   yearly_usage: [{ year: '2026', count: 300 }],
   version_usage: [{ version: '3.6.0', count: 70 }, { version: '3.5.2', count: 30 }, { version: 'All versions', count: 95 }],
-  os_usage: [{ os: 'windows', count: 80 }, { os: 'linux', count: 15 }],
+  os_usage: [{ os: 'windows', count: 80 }, { os: 'ubuntu', count: 15 }],
   type_usage: [{ type: 'Pro', count: 60 }],
   seats: [],
 };
@@ -104,7 +104,7 @@ describe('Usage', () => {
     expect(rowsOf('Monthly users').slice(1)).toEqual([['2026-10', '90'], ['2026-11', '95']]);
     expect(rowsOf('Yearly users').slice(1)).toEqual([['2026', '300']]);
     expect(rowsOf('Versions this month').slice(1)).toEqual([['3.6.0', '70'], ['3.5.2', '30'], ['All versions', '95']]);
-    expect(rowsOf('Operating systems this month').slice(1)).toEqual([['windows', '80'], ['linux', '15']]);
+    expect(rowsOf('Operating systems this month').slice(1)).toEqual([['windows', '80'], ['ubuntu', '15']]);
     expect(rowsOf('License types this month').slice(1)).toEqual([['Pro', '60']]);
     // No seat reserved in 90 days: said in words, no empty chart.
     expect(within(screen.getByRole('figure', { name: 'Seats held at most per day (last 90 days)' })).getByText('No seat was reserved in the last 90 days.')).toBeTruthy();
