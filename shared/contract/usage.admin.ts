@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
 
+export { ALL_VERSIONS } from '../usage/usage';
+
 const count = () => z.int();
 
 /** One day of a license type's seats: the most held at once, and reservations refused because the seat was taken. */
@@ -28,8 +30,6 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-/** The name of the version row that totals every version. */
-export const ALL_VERSIONS = 'All versions';
 
 /** The `usage` endpoint: the admin's usage statistics. */
 export const usageContract = defineEndpoint({

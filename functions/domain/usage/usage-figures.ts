@@ -1,4 +1,5 @@
-import { ALL_VERSIONS, type SeatDay, type Usage } from '../../../shared/contract/usage.admin';
+import type { SeatDay, Usage } from '../../../shared/contract/usage.admin';
+import { ALL_VERSIONS } from '../../../shared/usage/usage';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import { declareCounter, executeTransaction, markSeen, raiseDailyPeak, readPeriods, readTotal, readTotals, tallyDeltas, type Tally } from '../../lib/db/aggregates';
 import { logger } from '../../lib/logger';
