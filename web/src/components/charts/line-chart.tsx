@@ -40,7 +40,7 @@ export function Chart({ title, data, dataKey, lines, yLabel, hasData, empty, act
         {actions}
       </Box>
       {hasData ? (
-        <Suspense fallback={<Loader size="sm" aria-label={`Loading ${title}`} />}>
+        <Suspense fallback={<Loader size="sm" />}>
           <LineChartView data={[...data]} dataKey={dataKey} lines={lines} yLabel={yLabel} />
         </Suspense>
       ) : (
