@@ -20,7 +20,7 @@ async function expectChart(page: Page, name: string, entry: string) {
 describe('dashboard and usage', () => {
   it('shows the seeded figures and charts, copies the graph as CSV, and fits a phone', async () => {
     const page = await openSignedIn(browser, 'admin', inject('demoPassword'), '/dashboard', { permissions: ['clipboard-read', 'clipboard-write'] });
-    const licenses = page.getByRole('table', { name: 'Licenses' });
+    const licenses = page.getByRole('table', { name: 'Licenses', exact: true });
     await licenses.getByRole('cell', { name: 'Total', exact: true }).waitFor();
     await expect.poll(async () => Number((await licenses.getByRole('row').last().getByRole('cell').nth(1).innerText()).replace(/,/g, ''))).toBeGreaterThan(0);
     await page.getByRole('table', { name: 'Cases' }).getByRole('cell', { name: 'Waiting for admin response' }).waitFor();
