@@ -10,10 +10,14 @@ import { openSignedIn, useBrowser } from '../support/browser';
  */
 const browser = useBrowser();
 
-/** A chart drawn: its figure holds recharts' SVG with at least one line, and its legend names `entry`. */
+/**
+ * A chart drawn: its figure holds recharts' SVG with at least one line, and its legend names `entry`.
+ * A line is looked for in the page, not as visible: a flat line's box has no height, which Playwright
+ * counts as hidden.
+ */
 async function expectChart(page: Page, name: string, entry: string) {
   const chart = page.getByRole('figure', { name });
-  await chart.locator('svg.recharts-surface path.recharts-line-curve').first().waitFor();
+  await chart.locator('svg.recharts-surface path.recharts-line-curve').first().waitFor({ state: 'attached' });
   await chart.getByText(entry, { exact: true }).first().waitFor();
 }
 
