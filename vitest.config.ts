@@ -32,6 +32,8 @@ const QUIET = {
   // The back-fill and the check compare every counter with a recount of the whole table; the product
   // statistics figure is global and counted before and after a registration.
   'test/integration/counters.test.ts': 'recounts every counter, reads global figures',
+  // The dashboard's and usage figures are global: read before and after its own writes, and recounted.
+  'test/integration/dashboard-usage.test.ts': 'recounts every counter, reads global figures',
   // Loads whole lists and counts their rows before and after a change of its own.
   'test/integration/list-cache.test.ts': 'counts whole lists',
   // Writes every list's snapshot and a burst of changes, then expects cold copies to show exactly them.

@@ -7,6 +7,9 @@ import { endpoints, jobs, triggers, type EndpointUnit } from './registry';
 const root = join(import.meta.dirname, '..');
 const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 const sources = (path: string) => readdirSync(join(root, path)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+/** An endpoint's contract module: `x.ts`, or `x.admin.ts` for an endpoint of admin cmds only (usage). */
+const contractModule = (name: string) =>
+  import(existsSync(join(root, 'shared/contract', `${name}.ts`)) ? `../shared/contract/${name}.ts` : `../shared/contract/${name}.admin.ts`);
 
 /** Contract modules, registry and folders must tell one story: an endpoint is one unit in five places. */
 describe('the registry', () => {
@@ -15,7 +18,7 @@ describe('the registry', () => {
       expect(existsSync(join(root, 'functions', name, 'app.ts')), `functions/${name}/app.ts`).toBe(true);
       expect(existsSync(join(root, 'functions', name, 'index.ts')), `functions/${name}/index.ts`).toBe(true);
       if ('webhook' in unit) continue;
-      const module = (await import(`../shared/contract/${name}.ts`)) as Record<string, { path?: string }>;
+      const module = (await contractModule(name)) as Record<string, { path?: string }>;
       expect(Object.values(module).some((value) => value?.path === unit.path), `shared/contract/${name}.ts`).toBe(true);
     }
   });
@@ -46,7 +49,7 @@ describe('the registry', () => {
   it('routes to each endpoint exactly the paths its contract answers as not offered', async () => {
     for (const [name, unit] of Object.entries(endpoints)) {
       if ('webhook' in unit) continue;
-      const module = (await import(`../shared/contract/${name}.ts`)) as Record<string, { path?: string; notOfferedEndpoints?: Record<string, string> }>;
+      const module = (await contractModule(name)) as Record<string, { path?: string; notOfferedEndpoints?: Record<string, string> }>;
       const contract = Object.values(module).find((value) => value?.path === unit.path)!;
       const routed = (unit as EndpointUnit).notOfferedPaths ?? [];
       expect([...routed].sort(), name).toEqual(Object.keys(contract.notOfferedEndpoints ?? {}).sort());

@@ -218,6 +218,13 @@ export const endpoints = {
     // Every desktop app reads both on start: as much as the other endpoints that answer customers.
     throttle: { rate: 100, burst: 200 },
   },
+  usage: {
+    construct: 'Usage',
+    path: 'usage',
+    // The admin's usage statistics: Queries of the usage counters only (functions/domain/usage).
+    needs: { table: ['Query'] },
+    throttle: { rate: 20, burst: 40 },
+  },
   fastspring: {
     construct: 'FastSpringWebhook',
     path: 'fastspring',

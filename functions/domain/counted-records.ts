@@ -5,7 +5,7 @@ import type { CaseRecord } from './cases/case-record';
 import { CaseEntity } from './cases/case.entity';
 import { everyItemOf } from '../lib/db/every-item';
 import { alertOperators, logger } from '../lib/logger';
-import { licenseCounters, licenseTallies } from './licenses/license-figures';
+import { licenseCounters, licenseHistoryCounters, licenseHistoryTallies, licenseStateTallies } from './licenses/license-figures';
 import { LicenseEntity } from './licenses/license.entity';
 import type { LicenseRecord } from './licenses/licenses.repository';
 import { productTallies, registeredProducts } from './products/product-figures';
@@ -33,7 +33,9 @@ export interface CountedRecords<T> {
 const counted = <T>(records: CountedRecords<T>) => records as CountedRecords<unknown>;
 
 export const countedRecords: readonly CountedRecords<unknown>[] = [
-  counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseTallies }),
+  counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseStateTallies }),
+  // Its own kind, so a table from before the dashboard back-fills it once at the local stack's start.
+  counted<LicenseRecord>({ what: 'license history', counters: Object.values(licenseHistoryCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseHistoryTallies }),
   counted<ProductRecord>({ what: 'registered products', counters: [registeredProducts], records: () => everyItemOf(ProductEntity), tallies: productTallies }),
   counted<CaseRecord>({ what: 'support cases', counters: [casesByState], records: () => everyItemOf(CaseEntity), tallies: caseTallies }),
   counted<UserRecord>({ what: 'users', counters: [usersByNewsletter], records: () => everyItemOf(UserEntity), tallies: userTallies }),

@@ -32,6 +32,7 @@ import { COMMIT_WINDOW_MS } from '../../functions/lib/lists/list-cache';
 import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
 import { signIn as signInAsDesktop } from '../client/protocol';
 import { encodeMachine } from '../../shared/licenses/seat';
+import { LICENSE_TYPE_IDS } from '../../shared/licenses/catalog';
 
 const outDir = resolve('.bench');
 mkdirSync(outDir, { recursive: true });
@@ -59,6 +60,11 @@ const SIGN_IN_BUDGET_KB = 150;
  * after churn): no API variants, bundles or sign-in route. Figures go to .bench/results-admin-list.json.
  */
 const adminListOnly = process.env.BENCH_ONLY === 'admin-list';
+/**
+ * `BENCH_ONLY=dashboard` measures only the dashboard's statistics cmds and get_usage at scale (the scale
+ * data set plus a year of desktop use): figures go to .bench/results-dashboard.json.
+ */
+const dashboardOnly = process.env.BENCH_ONLY === 'dashboard';
 
 interface LoadResult {
   rps: number;
@@ -102,7 +108,11 @@ async function measureApi() {
   const stack = await startLocalStack({ dataDir, dynamoDbInMemory: true });
   const servers: ServerType[] = [];
   try {
-    if (adminListOnly) return { runs: undefined, ratios: undefined, signIn: undefined, adminList: await measureAdminList(stack) };
+    if (adminListOnly) return { runs: undefined, ratios: undefined, signIn: undefined, adminList: await measureAdminList(stack), dashboard: undefined };
+    if (dashboardOnly) {
+      await asScaleSeed(stack.functionEnv, () => seedScale(scaleSizeFromEnv(), (line) => console.log(line)));
+      return { runs: undefined, ratios: undefined, signIn: undefined, adminList: undefined, dashboard: await measureDashboard(stack) };
+    }
     const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1' });
     const auth = await cognito.send(
       new InitiateAuthCommand({
@@ -168,10 +178,12 @@ async function measureApi() {
       VARIANTS.map((variant) => [variant, spread(runs[variant].map((run, i) => run.rps / runs.bare[i]!.rps))]),
     ) as Record<Variant, Spread>;
 
-    if (apiOnly) return { runs: medianRuns(runs), ratios, signIn: undefined, adminList: undefined };
+    if (apiOnly) return { runs: medianRuns(runs), ratios, signIn: undefined, adminList: undefined, dashboard: undefined };
     const signIn = await measureSignInRoute(stack.baseUrl);
     const adminList = await measureAdminList(stack);
-    return { adminList, runs: medianRuns(runs), ratios, signIn };
+    // On the scale data set the admin list loaded.
+    const dashboard = await measureDashboard(stack);
+    return { adminList, runs: medianRuns(runs), ratios, signIn, dashboard };
   } finally {
     servers.forEach((server) => server.close());
     await stack.stop();
@@ -329,6 +341,73 @@ async function measureAdminList(stack: Awaited<ReturnType<typeof startLocalStack
   };
 }
 
+const DASHBOARD_CALLS = Number(process.env.BENCH_DASHBOARD_CALLS ?? 100);
+/** Users of the desktop app and the days of the last year each was seen on (get_usage's data). */
+const USAGE_USERS = 300;
+const USAGE_DAYS = 20;
+
+/**
+ * The dashboard's figures at scale: its four statistics cmds at once, as the page asks for them (the
+ * first time, then warm), and get_usage after a year of desktop use by USAGE_USERS users, written through
+ * the usage counters as reservations write them. One call at a time.
+ */
+async function measureDashboard(stack: Awaited<ReturnType<typeof startLocalStack>>) {
+  const { recordUse } = await import('../../functions/domain/usage/usage-figures');
+  const { runAs } = await import('../../functions/lib/runtime-env');
+  const { unitRuntime } = await import('../local/units');
+  console.log(`A year of desktop use: ${USAGE_USERS} users on ${USAGE_DAYS} days each …`);
+  const versions = ['3.4.0', '3.5.2', '3.6.0'];
+  const systems = ['windows', 'macos', 'ubuntu'];
+  await runAs(unitRuntime({ endpoint: 'lic' }, stack.functionEnv), async () => {
+    for (let start = 0; start < USAGE_USERS; start += 10) {
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, offset) => {
+          const user = start + offset;
+          for (let day = 0; day < USAGE_DAYS; day++) {
+            const at = new Date(Date.now() - ((user * 7 + day * 17) % 365) * 86_400_000);
+            await recordUse({ userId: 1_000_000 + user, version: versions[(user + day) % 3]!, os: systems[user % 3]!, licenseType: LICENSE_TYPE_IDS[user % LICENSE_TYPE_IDS.length]! }, at);
+          }
+        }),
+      );
+    }
+  });
+  const admin = await signInAsDesktop(stack.baseUrl, 'admin', stack.demoPassword, stack.demoAdminTotpSecret);
+  const call = async (endpoint: string, cmd: string) => {
+    const response = await fetch(`${stack.baseUrl}/api/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.accessToken}` },
+      body: JSON.stringify({ cmd, version: 2020, client: 'web' }),
+    });
+    if (response.status !== 200) throw new Error(`${cmd} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  const timed = async (work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    return performance.now() - started;
+  };
+  const dashboard = () =>
+    Promise.all([call('lic/5', 'get_license_statistics'), call('user', 'get_user_statistics'), call('product', 'get_product_statistics'), call('case', 'get_case_statistics')]);
+  const coldMs = await timed(dashboard);
+  const dashboardTimes: number[] = [];
+  for (let i = 0; i < DASHBOARD_CALLS; i++) dashboardTimes.push(await timed(dashboard));
+  const usageColdMs = await timed(() => call('usage', 'get_usage'));
+  const usageTimes: number[] = [];
+  for (let i = 0; i < DASHBOARD_CALLS; i++) usageTimes.push(await timed(() => call('usage', 'get_usage')));
+  const statistics = (await call('lic/5', 'get_license_statistics')) as { data: { graph: unknown[] } };
+  return {
+    coldMs,
+    p50Ms: quantile(dashboardTimes, 0.5),
+    p99Ms: quantile(dashboardTimes, 0.99),
+    usageColdMs,
+    usageP50Ms: quantile(usageTimes, 0.5),
+    usageP99Ms: quantile(usageTimes, 0.99),
+    calls: DASHBOARD_CALLS,
+    graphPoints: statistics.data.graph.length,
+    ...scaleSizeFromEnv(),
+  };
+}
+
 /** Users list pages at scale: the searches, filters and orders an admin uses, each a page of 100. */
 const USERS_LIST_QUERIES: Record<string, unknown>[] = [
   {},
@@ -473,12 +552,12 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const f = (n: number, digits = 1) => n.toFixed(digits);
 
 // The stack serves the web app: build it when a whole run needs it, or when it is missing.
-if ((!apiOnly && !adminListOnly) || !existsSync(resolve('web/dist/index.html'))) {
+if ((!apiOnly && !adminListOnly && !dashboardOnly) || !existsSync(resolve('web/dist/index.html'))) {
   console.log('Building the web app …');
   const { build } = await import('vite');
   await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
 }
-const wholeRun = !apiOnly && !adminListOnly;
+const wholeRun = !apiOnly && !adminListOnly && !dashboardOnly;
 if (wholeRun) console.log('Synthesizing and measuring the Lambda bundles …');
 const bundles = wholeRun ? measureBundles() : [];
 if (bundlesOnly) {
@@ -495,8 +574,8 @@ if (bundlesOnly) {
   console.log(`Written to ${resultsFile}`);
   process.exit(0);
 }
-if (!adminListOnly) console.log(`Measuring the API (${rounds} rounds of ${seconds} s per variant, ${connections} connections) …`);
-const { runs, ratios, signIn, adminList } = await measureApi();
+if (!adminListOnly && !dashboardOnly) console.log(`Measuring the API (${rounds} rounds of ${seconds} s per variant, ${connections} connections) …`);
+const { runs, ratios, signIn, adminList, dashboard } = await measureApi();
 
 function bundleLines(measured: ReturnType<typeof measureBundles>) {
   return measured.map(
@@ -537,6 +616,13 @@ const lines = [
         `| snapshot job, every kind carried on (${adminList.bigBurst} licenses changed since the last) | ${f(adminList.snapshotJobMs, 0)} ms | |`,
       ]
     : []),
+  ...(dashboard
+    ? [
+        `| dashboard (4 statistics cmds at once) at ${dashboard.licenses} licenses / ${dashboard.users} users: first call | ${f(dashboard.coldMs, 0)} ms | |`,
+        `| **dashboard, warm** (${dashboard.calls} calls) | **p50 ${f(dashboard.p50Ms)} ms**, p99 ${f(dashboard.p99Ms)} ms | |`,
+        `| **get_usage, warm** (${dashboard.calls} calls; first ${f(dashboard.usageColdMs, 0)} ms) | **p50 ${f(dashboard.usageP50Ms)} ms**, p99 ${f(dashboard.usageP99Ms)} ms | |`,
+      ]
+    : []),
   ...(signIn ? [signInLine(signIn)] : []),
 ];
 console.log(`\n${lines.join('\n')}\n`);
@@ -558,6 +644,7 @@ const figures = {
         'users_csv.peak_mb': adminList.usersList.csvPeakMb,
       }
     : {}),
+  ...(dashboard ? { 'dashboard.p50_ms': dashboard.p50Ms, 'dashboard.cold_ms': dashboard.coldMs, 'usage.p50_ms': dashboard.usageP50Ms } : {}),
   ...(ratios ? { 'desktop.ratio': ratios.desktop.median, 'api.ratio': ratios.api.median } : {}),
 };
 const nested = {
@@ -570,12 +657,18 @@ const nested = {
         users_csv: { ms: adminList.usersList.csvMs, peak_mb: adminList.usersList.csvPeakMb, rows: adminList.usersList.csvRows },
       }
     : {}),
+  ...(dashboard
+    ? {
+        dashboard: { p50_ms: dashboard.p50Ms, p99_ms: dashboard.p99Ms, cold_ms: dashboard.coldMs, licenses: dashboard.licenses, users: dashboard.users },
+        usage: { p50_ms: dashboard.usageP50Ms, p99_ms: dashboard.usageP99Ms, cold_ms: dashboard.usageColdMs },
+      }
+    : {}),
   ...(ratios ? { desktop: { ratio: ratios.desktop.median }, api: { ratio: ratios.api.median } } : {}),
 };
 // An API-only run writes beside the whole run's figures, not over them.
-const resultsFile = join(outDir, apiOnly ? 'results-api.json' : adminListOnly ? 'results-admin-list.json' : 'results.json');
+const resultsFile = join(outDir, apiOnly ? 'results-api.json' : adminListOnly ? 'results-admin-list.json' : dashboardOnly ? 'results-dashboard.json' : 'results.json');
 writeFileSync(
   resultsFile,
-  JSON.stringify({ ...figures, ...nested, date: new Date().toISOString(), rounds, seconds, connections, runs, ratios, bundles, signIn, adminList }, null, 2),
+  JSON.stringify({ ...figures, ...nested, date: new Date().toISOString(), rounds, seconds, connections, runs, ratios, bundles, signIn, adminList, dashboard }, null, 2),
 );
 console.log(`Written to ${resultsFile}`);

@@ -47,7 +47,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
   const { LicenseViewEntity } = await import('../../functions/domain/licenses/license-view.entity');
   const { ListRowEntity, requestListReload } = await import('../../functions/lib/lists/list-store');
   const { LICENSE_LIST, toLicenseListRow } = await import('../../functions/domain/licenses/license-list');
-  const { licenseCounters, licenseTallies } = await import('../../functions/domain/licenses/license-figures');
+  const { licenseCounters, licenseHistoryCounters, licenseTallies } = await import('../../functions/domain/licenses/license-figures');
   const { addCounts, recountInto } = await import('../../functions/lib/db/aggregates');
   // What the licenses count for, added to the counters once they are written (a bulk load writes no counter per record).
   const counts: Recount = new Map();
@@ -150,7 +150,7 @@ export async function seedScale(size: ScaleSize, log: (line: string) => void = c
 
   await flush(true);
   await Promise.all([requestListReload(USER_LIST), requestListReload(LICENSE_LIST)]);
-  await addCounts(counts, Object.values(licenseCounters));
+  await addCounts(counts, [...Object.values(licenseCounters), ...Object.values(licenseHistoryCounters)]);
   log(`  ${size.licenses} licenses written (${((performance.now() - started) / 1000).toFixed(1)} s, ${written} batches)`);
   // After the markers: the snapshots hold the bulk load, so a cold function starts from them, not the rows.
   const { rebuildListSnapshot } = await import('../../functions/lib/lists/snapshot-lists');

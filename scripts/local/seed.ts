@@ -15,6 +15,7 @@ import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { seedDemoCases } from './seed-cases';
 import { seedDemoCodes } from './seed-codes';
 import { seedDemoDevices } from './seed-devices';
+import { seedDemoHistory } from './seed-history';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
 import { seedDemoNews } from './seed-news';
@@ -34,6 +35,8 @@ export interface DemoAccount {
 export const demoAccounts: DemoAccount[] = [
   { username: 'admin', email: 'admin@example.com', first_name: 'Ada', last_name: 'Admin', company: 'Power Tools Inc.', admin: true },
   { username: 'demo', email: 'demo@example.com', first_name: 'Dana', last_name: 'Demo', company: 'Demo Labs', admin: false },
+  // A customer with licenses bought over the last 14 months: the dashboard's charts have a history to show.
+  { username: 'fleet', email: 'fleet@example.com', first_name: 'Flo', last_name: 'Fleet', company: 'Fleet Measurements', admin: false },
 ];
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo1234!';
@@ -169,6 +172,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   // The desktop app's start-screen entries and two news versions, by the admin.
   await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
+  // Months of history for the dashboard and usage screens, written through their counters, back-dated.
+  await runAs(seeder, () => seedDemoHistory(users.get('fleet')!, { demo: users.get('demo')!.id, admin: users.get('admin')!.id }));
   return users;
 }
 

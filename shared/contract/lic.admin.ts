@@ -59,6 +59,9 @@ export const adminLicenseRowSchema = z.object({
 });
 export type AdminLicenseRow = z.infer<typeof adminLicenseRowSchema>;
 
+export const licenseGraphPointSchema = z.object({ date: z.string(), license_type_id: z.string(), perpetual: z.int(), subscription: z.int() });
+export type LicenseGraphPoint = z.infer<typeof licenseGraphPointSchema>;
+
 /** The columns the list sorts by: the table's columns (State sorts by the days left, Perpetual last). */
 export const LICENSE_ORDER_COLUMNS = licenseListColumns.orderBy;
 export type LicenseOrderColumn = (typeof LICENSE_ORDER_COLUMNS)[number];
@@ -188,6 +191,12 @@ export const licAdminContract = defineEndpoint({
       {},
       z.object({
         license_type_stats: z.array(z.object({ license_type: z.string(), active: z.int(), reserved: z.int(), perpetual: z.int() })),
+        /**
+         * The dashboard's charts: per day shown (the first day of each of the last 12 months, then today) and
+         * license type, the enabled licenses valid that day, without an end (`perpetual`) and with one
+         * (`subscription`). Oldest first, every type at every day.
+         */
+        graph: z.array(licenseGraphPointSchema),
       }),
     ),
     /** A new license for a user; an empty or null valid_to makes it perpetual. */

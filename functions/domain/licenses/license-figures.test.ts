@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { licenseCountChanges, licenseTallies } from './license-figures';
+import { graphDays, licenseCountChanges, licenseHistoryTallies, licenseStateTallies } from './license-figures';
 import type { LicenseRecord } from './licenses.repository';
 
 const license = (fields: Partial<LicenseRecord> = {}): LicenseRecord =>
   ({ id: 1, user_id: 2, license_type_id: 'Pro', license_usage_id: 4, enabled: true, valid_from: '2026-01-01', addons: [], created: '', updated: '', ...fields }) as LicenseRecord;
-const figures = (record: LicenseRecord | null) => licenseTallies(record).map((tally) => `${tally.counter.name}:${tally.at ?? ''}`);
+const figures = (record: LicenseRecord | null) => licenseStateTallies(record).map((tally) => `${tally.counter.name}:${tally.at ?? ''}`);
 
 describe('what a license counts for', () => {
   it('an enabled license with an end: by the day it ends and the day it starts', () => {
@@ -29,5 +29,33 @@ describe('what a license counts for', () => {
     const held = license({ valid_to: '2027-01-01', reserved_to: 2, fingerprint: 'a' });
     expect(licenseCountChanges(free, held).map((d) => [d.counter.name, d.figure, d.delta])).toEqual([['licenses-reserved', 'total#Pro', 1]]);
     expect(licenseCountChanges(held, { ...held, fingerprint: 'b' })).toEqual([]);
+  });
+
+});
+
+describe('what a license counts for in the history of valid licenses', () => {
+  const history = (record: LicenseRecord) => licenseHistoryTallies(record).map((tally) => `${tally.counter.name}:${tally.dimension}:${tally.at}`);
+
+  it('a perpetual one from its start; one with an end (subscription) from its start and until its last day', () => {
+    expect(history(license())).toEqual(['licenses-valid-from:Pro:perpetual:2026-01-01']);
+    expect(history(license({ valid_to: '2027-01-01' }))).toEqual(['licenses-valid-from:Pro:subscription:2026-01-01', 'licenses-valid-until:Pro:subscription:2027-01-01']);
+  });
+
+  it('a disabled one, or one ending before it starts, never', () => {
+    expect(history(license({ enabled: false }))).toEqual([]);
+    expect(history(license({ valid_from: '2026-05-01', valid_to: '2026-04-01' }))).toEqual([]);
+  });
+});
+
+describe('the days the graph shows', () => {
+  it('the first day of each of the last 12 months and this one, then today', () => {
+    const days = graphDays(new Date('2026-11-26T10:00:00Z'));
+    expect(days).toHaveLength(14);
+    expect(days.slice(0, 2)).toEqual(['2025-11-01', '2025-12-01']);
+    expect(days.slice(-2)).toEqual(['2026-11-01', '2026-11-26']);
+  });
+
+  it('on the first day of a month, today is that month\'s point', () => {
+    expect(graphDays(new Date('2026-11-01T10:00:00Z')).slice(-2)).toEqual(['2026-10-01', '2026-11-01']);
   });
 });

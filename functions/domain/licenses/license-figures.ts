@@ -1,4 +1,4 @@
-import { countChanges, declareCounter, readTotals, sumPeriods, type Tally } from '../../lib/db/aggregates';
+import { countChanges, declareCounter, readPeriods, readTotals, sumPeriods, type Tally } from '../../lib/db/aggregates';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import type { LicenseRecord } from './licenses.repository';
 
@@ -28,8 +28,41 @@ export const licenseCounters = {
   reserved: declareCounter({ name: 'licenses-reserved', periods: ['total'], shards: 16 }),
 };
 
-/** What a license counts for in the license counters. */
+/**
+ * The dashboard's history of valid licenses (its two charts), kept by the same writes: how many licenses
+ * of a type and payment kind were valid on any past day is
+ *   (those valid from that day or before) − (those whose end was before that day),
+ * two Queries of day figures whatever the number of licenses. A license's payment kind is `perpetual`
+ * without an end and `subscription` with one (time-limited, bought as a subscription or given for a
+ * time). A license that ends before it starts is never valid and counts in neither.
+ */
+export const licenseHistoryCounters = {
+  /** Enabled licenses valid for at least a day, by `{type}:{perpetual|subscription}` and the day they start. */
+  validFrom: declareCounter({ name: 'licenses-valid-from', periods: ['day', 'month'] }),
+  /** Of those, the ones with an end, by `{type}:subscription` and their last day. */
+  validUntil: declareCounter({ name: 'licenses-valid-until', periods: ['day', 'month'] }),
+};
+
+export type PaymentKind = 'perpetual' | 'subscription';
+
+/** What a license counts for in the history of valid licenses. */
+export function licenseHistoryTallies(license: LicenseRecord | null): Tally[] {
+  if (!license?.enabled) return [];
+  if (license.valid_to && license.valid_to < license.valid_from) return [];
+  const kind: PaymentKind = license.valid_to ? 'subscription' : 'perpetual';
+  const dimension = `${license.license_type_id}:${kind}`;
+  const tallies: Tally[] = [{ counter: licenseHistoryCounters.validFrom, dimension, at: license.valid_from }];
+  if (license.valid_to) tallies.push({ counter: licenseHistoryCounters.validUntil, dimension, at: license.valid_to });
+  return tallies;
+}
+
+/** What a license counts for in the license counters (its state now, and the history of valid licenses). */
 export function licenseTallies(license: LicenseRecord | null): Tally[] {
+  return [...licenseStateTallies(license), ...licenseHistoryTallies(license)];
+}
+
+/** What a license counts for in the counters of its state now (licenseCounters). */
+export function licenseStateTallies(license: LicenseRecord | null): Tally[] {
   if (!license) return [];
   const dimension = license.license_type_id;
   const tallies: Tally[] = [];
@@ -72,4 +105,61 @@ export async function licenseTypeFigures(now = new Date()): Promise<LicenseTypeF
     reserved: reserved.get(type) ?? 0,
     perpetual: perpetual.get(type) ?? 0,
   }));
+}
+
+/** One point of the dashboard's graph: licenses of a type valid on `date`, by payment kind. */
+export interface LicenseGraphPoint {
+  date: string;
+  license_type_id: string;
+  perpetual: number;
+  subscription: number;
+}
+
+/** How many months back the graph goes: the first day of each, then today. */
+export const GRAPH_MONTHS = 12;
+
+/** The days the graph shows: the first day of each of the last GRAPH_MONTHS months and this one, then today. */
+export function graphDays(now: Date): string[] {
+  const today = now.toISOString().slice(0, 10);
+  const days: string[] = [];
+  for (let back = GRAPH_MONTHS; back >= 0; back--) {
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+    if (first < today) days.push(first);
+  }
+  return [...days, today];
+}
+
+/**
+ * The licenses valid on each of graphDays, per type and payment kind (every type, in the catalogue's
+ * order, at every day). A day's count is the month figures before its month plus the day figures of its
+ * month up to it: one Query of the month figures of each counter, one of this month's days, and one of
+ * each month's first day (a first day needs no other day of its month).
+ */
+export async function licenseGraph(now = new Date()): Promise<LicenseGraphPoint[]> {
+  const days = graphDays(now);
+  const today = days.at(-1)!;
+  const thisMonth = `${today.slice(0, 7)}-01`;
+  const firsts = days.filter((day) => day < thisMonth);
+  const { validFrom, validUntil } = licenseHistoryCounters;
+  const [fromMonths, untilMonths, fromDays, untilDays, ...firstDays] = await Promise.all([
+    readPeriods(validFrom, 'month', { to: today }),
+    readPeriods(validUntil, 'month', { to: today }),
+    readPeriods(validFrom, 'day', { from: thisMonth, to: today }),
+    readPeriods(validUntil, 'day', { from: thisMonth, to: today }),
+    ...firsts.map((day) => readPeriods(validFrom, 'day', { from: day, to: day })),
+  ]);
+  const fromDayFigures = [...fromDays, ...firstDays.flat()];
+  const valid = (day: string, type: string, kind: PaymentKind) => {
+    const dimension = `${type}:${kind}`;
+    const month = day.slice(0, 7);
+    let count = 0;
+    for (const figure of fromMonths) if (figure.dimension === dimension && figure.period < month) count += figure.value;
+    for (const figure of fromDayFigures) if (figure.dimension === dimension && figure.period.startsWith(month) && figure.period <= day) count += figure.value;
+    for (const figure of untilMonths) if (figure.dimension === dimension && figure.period < month) count -= figure.value;
+    for (const figure of untilDays) if (figure.dimension === dimension && figure.period.startsWith(month) && figure.period < day) count -= figure.value;
+    return count;
+  };
+  return days.flatMap((date) =>
+    LICENSE_TYPE_IDS.map((type) => ({ date, license_type_id: type, perpetual: valid(date, type, 'perpetual'), subscription: valid(date, type, 'subscription') })),
+  );
 }

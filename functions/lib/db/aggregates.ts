@@ -3,7 +3,7 @@ import { Entity } from 'dynamodb-toolbox/entity';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { $add } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
@@ -329,35 +329,55 @@ export async function sumPeriods(counter: Counter, period: Exclude<Period, 'tota
 }
 
 /**
- * Counts `subject` (a user id …) once per period of the counter it was seen in at `at`: a conditional
- * put of its marker per period, with the counter's ADD, in one transaction. A marker already there means
- * it was counted: the periods it was not yet seen in are written again without those. So a counter of
- * distinct users a day, week, month stays exact however often and however concurrently they are seen.
+ * Counts `subject` (a user id …) once per period of each tally's counter it was seen in at `at` (one
+ * tally or several: a desktop start counts the user, their version and their OS at once): a conditional
+ * put of its marker per counter, dimension and period, with the counters' ADDs, in one transaction. A
+ * marker already there means it was counted: the markers not yet there are written again without those.
+ * So a counter of distinct users a day, week, month stays exact however often and however concurrently
+ * they are seen.
  */
-export async function markSeen(tally: Tally, subject: string | number, at: string): Promise<void> {
-  let periods = [...tally.counter.periods];
-  const dimension = dimensionOf(tally);
-  for (let attempt = 1; periods.length > 0; attempt++) {
-    const keys = periods.map((period) => periodKey(period, at));
+export async function markSeen(tallies: Tally | readonly Tally[], subject: string | number, at: string): Promise<void> {
+  let marks = (Array.isArray(tallies) ? (tallies as readonly Tally[]) : [tallies as Tally]).flatMap((tally) =>
+    tally.counter.periods.map((period) => ({ counter: tally.counter, period: periodKey(period, at), dimension: dimensionOf(tally) })),
+  );
+  for (let attempt = 1; marks.length > 0; attempt++) {
     try {
       await execute(
-        ...keys.map((period) =>
+        ...marks.map(({ counter, period, dimension }) =>
           SeenMarkerEntity.build(PutTransaction)
-            .item({ name: tally.counter.name, period, subject: `${dimension}#${subject}` })
+            .item({ name: counter.name, period, subject: `${dimension}#${subject}` })
             .options({ condition: { attr: 'subject', exists: false } }),
         ),
-        ...keys.map((period) => deltaWrite(new CounterDelta(tally.counter, `${period}#${dimension}`, 1))),
+        ...marks.map(({ counter, period, dimension }) => deltaWrite(new CounterDelta(counter, `${period}#${dimension}`, 1))),
       );
       return;
     } catch (error) {
       const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
       if (!reasons || attempt >= COUNTER_CONFLICT_TRIES) throw error;
-      // Keep the periods whose marker was not there yet (a conflict on a counter item: all of them again).
-      const seen = new Set(keys.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed'));
       if (reasons.some((reason) => !['None', 'ConditionalCheckFailed', 'TransactionConflict'].includes(reason?.Code ?? 'None'))) throw error;
-      periods = periods.filter((_, index) => !seen.has(keys[index]!));
-      if (seen.size === 0) await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * attempt)));
+      // Keep the marks whose marker was not there yet (a conflict on a counter item: all of them again).
+      const before = marks.length;
+      marks = marks.filter((_, index) => reasons[index]?.Code !== 'ConditionalCheckFailed');
+      if (marks.length === before) await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * attempt)));
     }
+  }
+}
+
+/**
+ * Raises a day's figure of a counter to `value` if it is below (a peak: the most seats held at once that
+ * day). Not a sum: one item per figure (shard 00), set only upward with a condition, so of two writers
+ * the higher value stays whatever their order. Read with readPeriods like any day figure. A peak is
+ * not counted from records, so no recount checks it.
+ */
+export async function raiseDailyPeak(counter: Counter, dimension: string, at: string, value: number): Promise<void> {
+  const bucket = `${periodKey('day', at)}#${dimensionOf({ dimension })}#${shardKey(0)}`;
+  try {
+    await AggregateEntity.build(UpdateItemCommand)
+      .item({ name: counter.name, bucket, value })
+      .options({ condition: { or: [{ attr: 'value', exists: false }, { attr: 'value', lt: value }] } })
+      .send();
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
 }
 

@@ -24,6 +24,7 @@ import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../doma
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { licenseSigningKey } from '../../lib/signing';
+import { recordSeatRefused, recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { licenseFor } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
@@ -65,6 +66,13 @@ function refusal(license: LicenseRecord, userId: number, machine: Machine, { tak
   if (license.fingerprint === machine.fingerprint) return null;
   if (!takeover) return licenseMessages.heldByYourMachine(license.hostname ?? license.fingerprint);
   return null;
+}
+
+/** Whether `refusal` refused because another machine holds the seat (the usage screen counts those). */
+function seatTaken(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): boolean {
+  if (renew || unusableReason(license, today(now)) || license.fingerprint === undefined) return false;
+  if (license.reserved_to !== userId) return true;
+  return license.fingerprint !== machine.fingerprint && !takeover;
 }
 
 const DAY_MS = 86_400_000;
@@ -123,7 +131,10 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
     const refused = refusal(license, me.id, machine, { takeover, renew }, now);
-    if (refused) throw conflict(refused);
+    if (refused) {
+      if (seatTaken(license, me.id, machine, { takeover, renew }, now)) await recordSeatRefused(license.license_type_id, now);
+      throw conflict(refused);
+    }
     const held = heldBy(license, me.id, machine);
     const takingOver = takeover && license.fingerprint !== undefined && !held;
     const overBudget = await machineBudget(license, machine, now);
@@ -141,13 +152,21 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
         });
       }
       const user = { id: me.id, username: caller.username };
+      // The app's start (or a renewal, about daily) is a use of it; the seats held now may be the day's most.
+      await Promise.all([
+        recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now),
+        recordSeatsHeld(license.license_type_id, now),
+      ]);
       return { license_id, takeover: takingOver, reservation: await signedReservation(license, user, machine, now) };
     } catch (error) {
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
       const reason = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now);
-      if (reason) throw conflict(reason);
+      if (reason) {
+        if (seatTaken(current, me.id, machine, { takeover: takingOver, renew }, now)) await recordSeatRefused(current.license_type_id, now);
+        throw conflict(reason);
+      }
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
         throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));

@@ -1,8 +1,10 @@
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
-import { licenseTypeFigures } from '../../domain/licenses/license-figures';
+import { licenseGraph, licenseTypeFigures } from '../../domain/licenses/license-figures';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
-/** Licenses by type and state, from the license counters (license-figures.ts): a few Queries, no list load. */
-export const getLicenseStatistics: EndpointHandlers<typeof licAdminContract>['get_license_statistics'] = async () => ({
-  license_type_stats: await licenseTypeFigures(),
-});
+/** Licenses by type and state, and their history, from the license counters (license-figures.ts): a few Queries, no list load. */
+export const getLicenseStatistics: EndpointHandlers<typeof licAdminContract>['get_license_statistics'] = async () => {
+  const now = new Date();
+  const [license_type_stats, graph] = await Promise.all([licenseTypeFigures(now), licenseGraph(now)]);
+  return { license_type_stats, graph };
+};

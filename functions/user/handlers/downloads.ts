@@ -3,6 +3,7 @@ import { acceptEula as storeAcceptance, eulaAcceptances, recordDownload } from '
 import { callerUserId } from '../../domain/users/caller-user';
 import { timeOfKey } from '../../lib/db/time-key';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { recordUse } from '../../domain/usage/usage-figures';
 
 type UserHandlers = EndpointHandlers<typeof userContract>;
 
@@ -11,7 +12,10 @@ type UserHandlers = EndpointHandlers<typeof userContract>;
  * the caller fetched, and the user Lambda needs no read of the data bucket for it.
  */
 export const addUserDownload: UserHandlers['add_user_download'] = async (params, { caller }) => {
-  const download = await recordDownload(await callerUserId(caller), params);
+  const userId = await callerUserId(caller);
+  const download = await recordDownload(userId, params);
+  // A download counts its user, version and OS in the usage figures (never fails the call).
+  await recordUse({ userId, version: params.client_version, os: params.os });
   return { id: download.at, created: timeOfKey(download.at) };
 };
 

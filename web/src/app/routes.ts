@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/account/routes';
 import { adminAuditRoutes } from '../features/admin-audit/routes';
 import { adminCodeRoutes } from '../features/admin-codes/routes';
+import { adminDashboardRoutes } from '../features/admin-dashboard/routes';
 import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminNewsRoutes } from '../features/admin-news/routes';
@@ -42,6 +43,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...caseRoutes,
   ...adminAuditRoutes,
   ...adminNewsRoutes,
+  ...adminDashboardRoutes,
   ...placeholderRoutes,
 ];
 

@@ -4,6 +4,7 @@ import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userContract } from '../../../shared/contract/user';
 import { VERSIONS_PATH, type Versions } from '../../../shared/downloads/releases';
+import { placeholderRoutes } from '../../src/features/placeholders/routes';
 import { api } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
 import { currentPath, renderScreen } from '../support/render';
@@ -73,10 +74,13 @@ describe('a customer', () => {
     await screen.findByRole('heading', { name: 'Firmware', level: 2 });
   });
 
-  it('is told in words that a page is not built yet, instead of a bare title', async () => {
+  // Any screen still to be built (none once every issue has landed).
+  const placeholder = placeholderRoutes[0];
+  it.skipIf(!placeholder)('is told in words that a page is not built yet, instead of a bare title', async () => {
+    const { path, title } = placeholder! as { path: string; title: string };
     answerProfile(ADMIN);
-    await renderScreen('/dashboard', { as: 'admin', title: 'Dashboard' });
-    expect(within(screen.getByRole('main')).getByText('Dashboard is not available yet: this page comes with a later version of the portal.')).toBeTruthy();
+    await renderScreen(path, { as: 'admin', title });
+    expect(within(screen.getByRole('main')).getByText(`${title} is not available yet: this page comes with a later version of the portal.`)).toBeTruthy();
   });
 
   it('is told that a download version does not exist, with a link to the current one', async () => {

@@ -8,6 +8,4 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  */
 export const placeholderRoutes = declareRoutes([
   // Admins only
-  { path: paths.dashboard, title: 'Dashboard', access: 'admin', menu: { section: 'admin', label: 'Dashboard', order: 70 } },
-  { path: paths.usage, title: 'Usage', access: 'admin', menu: { section: 'admin', label: 'Usage', order: 80 } },
 ]);

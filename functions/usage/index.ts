@@ -1,0 +1,4 @@
+import { endpointHandler } from '../lib/lambda-entry';
+import { app } from './app';
+
+export const handler = endpointHandler('usage', app);
