@@ -1,4 +1,3 @@
-import { paths } from '../../lib/routing/paths';
 import { declareRoutes } from '../../lib/routing/route-declaration';
 
 /**
@@ -7,5 +6,5 @@ import { declareRoutes } from '../../lib/routing/route-declaration';
  * builds a screen moves its entry into its feature's routes.ts and adds the page.
  */
 export const placeholderRoutes = declareRoutes([
-  // Admins only
+  // None today: every screen the portal names is built.
 ]);
