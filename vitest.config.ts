@@ -12,12 +12,12 @@ import { defineConfig } from 'vitest/config';
  *   `stack-quiet` (the files that need a stack to themselves) one file at a time, `stack-shared` (every
  *   other stack file, integration and browser alike) two at a time; a lane's file waits for a turn
  *   (test/support/lane.ts). The unit and component files fill the workers the lanes leave. A browser file
- *   waits on its page more than it computes, so three stack files and a component file keep both cores busy.
+ *   waits on its page more than it computes, so three stack files and two unit or component files keep both cores busy.
  * - group 1: infra (one worker that keeps its modules: one synth).
  */
 
-/** Workers of group 0: the lanes' turns, and one more for the unit and component files. */
-const GROUP_WORKERS = 4;
+/** Workers of group 0: the lanes' turns, and two more for the unit and component files. */
+const GROUP_WORKERS = 5;
 /** Files of the shared lane at a time, on its stack. */
 const SHARED_TURNS = 2;
 

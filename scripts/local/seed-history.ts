@@ -14,7 +14,7 @@ const TYPES: readonly LicenseTypeId[] = ['Automation', 'Battery', 'Log', 'All', 
  * their own transactions; and the desktop app's use on past days by the demo accounts, written through
  * the same counter functions a reservation and a download call, back-dated to the day it would have
  * happened (distinct users per week, month and year; versions as they were released; the seats held at
- * most and the refusals of the last 90 days). A few hundred small writes, a second or two.
+ * most and the refusals of the last 90 days). A few hundred small writes, a few at a time.
  */
 export async function seedDemoHistory(fleet: { id: number }, users: { demo: number; admin: number }, today = new Date()): Promise<void> {
   if ((await ownLicenses(fleet.id)).length > 0) return;
@@ -32,32 +32,39 @@ export async function seedDemoHistory(fleet: { id: number }, users: { demo: numb
   }
   for (const license of licenses) await createLicense(license, today);
 
-  // Use of the desktop app: demo on weekdays, fleet every other day on two machines, the admin weekly.
+  // Use of the desktop app, once a week per user and machine (the figures count distinct users per week,
+  // month and year, so a use a week gives them all): demo every week, fleet on two machines in turn, the
+  // admin every other week. The weeks run side by side; each user's week is a marker of its own.
   const versionOn = (date: Date) => (date < addMonths(today, -8) ? '3.4.0' : date < addMonths(today, -3) ? '3.5.2' : '3.6.0');
-  const uses = (userId: number, every: (offset: number, date: Date) => boolean, os: (offset: number) => string, licenseType: LicenseTypeId) => async () => {
-    for (let offset = 400; offset >= 1; offset--) {
-      const date = addDays(today, -offset);
-      if (!every(offset, date)) continue;
-      await recordUse({ userId, version: versionOn(date), os: os(offset), licenseType }, new Date(`${day(date)}T09:00:00.000Z`));
-    }
-  };
-  const weekday = (_: number, date: Date) => date.getUTCDay() % 6 !== 0;
-  await Promise.all([
-    uses(users.demo, weekday, () => 'windows', 'Enterprise')(),
-    uses(fleet.id, (offset) => offset % 2 === 0, (offset) => (offset % 4 === 0 ? 'ubuntu' : 'windows'), 'Pro')(),
-    uses(users.admin, (offset) => offset % 7 === 0, () => 'macos', 'All')(),
+  const weeks = Array.from({ length: Math.floor(HISTORY_DAYS / 7) }, (_, week) => addDays(today, -(week * 7 + 1)));
+  const uses = (userId: number, every: (week: number) => boolean, os: (week: number) => string, licenseType: LicenseTypeId) =>
+    weeks.map((date, week) => async () => {
+      if (every(week)) await recordUse({ userId, version: versionOn(date), os: os(week), licenseType }, new Date(`${day(date)}T09:00:00.000Z`));
+    });
+  await inBatches([
+    ...uses(users.demo, () => true, () => 'windows', 'Enterprise'),
+    ...uses(fleet.id, () => true, (week) => (week % 2 === 0 ? 'ubuntu' : 'windows'), 'Pro'),
+    ...uses(users.admin, (week) => week % 2 === 0, () => 'macos', 'All'),
   ]);
 
   // Seats of the last 90 days: the fleet's Pro and Automation seats held at most each day, and a refusal now and then.
   const seatDays = Array.from({ length: SEAT_DAYS - 1 }, (_, index) => addDays(today, -(SEAT_DAYS - 1 - index)));
-  await Promise.all(
-    (['Pro', 'Automation', 'Enterprise'] as const).map(async (type, t) => {
-      for (const [index, date] of seatDays.entries()) {
+  await inBatches(
+    (['Pro', 'Automation', 'Enterprise'] as const).flatMap((type, t) =>
+      seatDays.map((date, index) => async () => {
         const at = `${day(date)}T10:00:00.000Z`;
-        if (date.getUTCDay() % 6 === 0) continue;
+        if (date.getUTCDay() % 6 === 0) return;
         await raiseDailyPeak(seatsPeak, type, at, Math.max(1, 3 - t + ((index * (t + 3)) % 4)));
         if ((index + t) % 9 === 0) await recordSeatRefused(type, new Date(at));
-      }
-    }),
+      }),
+    ),
   );
+}
+
+/** Days of desktop use seeded: a year and a bit, so the yearly figure has a year before this one. */
+const HISTORY_DAYS = 400;
+
+/** Runs the writes a few at a time: each writes its own day's or week's items, so none waits on another. */
+async function inBatches(writes: (() => Promise<void>)[], size = 8): Promise<void> {
+  for (let start = 0; start < writes.length; start += size) await Promise.all(writes.slice(start, start + size).map((write) => write()));
 }

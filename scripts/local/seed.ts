@@ -76,6 +76,12 @@ export interface DemoSeed {
   /** The demo admin's authenticator secret (base32): Admin members sign in with a second factor. */
   adminTotpSecret: string;
   cognitoEndpoint: string;
+  /**
+   * The demo's volume: 48 more customers with a history of admin actions, and months of dashboard and
+   * usage history (about 15 s of writes). Off, only the demo accounts' own data is seeded (a stack a test
+   * starts to look at something else).
+   */
+  volume?: boolean;
 }
 
 /**
@@ -87,7 +93,7 @@ export interface DemoSeed {
 export async function seedDemoAccounts(
   cognito: CognitoIdentityProviderClient,
   ids: { userPoolId: string; userPoolClientId: string },
-  { password, adminTotpSecret, cognitoEndpoint }: DemoSeed,
+  { password, adminTotpSecret, cognitoEndpoint, volume = true }: DemoSeed,
   stackEnv: Record<string, string>,
 ): Promise<DemoUsers> {
   // The seed writes user records and the demo IV curves through the repositories, as a unit that may
@@ -168,10 +174,11 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoIvCurves(users.get('demo')!.id, users.get('admin')!.id));
   // Support cases of the demo customer, one in every state, with comments and an attachment.
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
-  // The admin users screens: more customers with holdings, their downloads and a history of admin actions.
-  await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   // The desktop app's start-screen entries and two news versions, by the admin.
   await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
+  if (!volume) return users;
+  // The admin users screens: more customers with holdings, their downloads and a history of admin actions.
+  await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   // Months of history for the dashboard and usage screens, written through their counters, back-dated.
   await runAs(seeder, () => seedDemoHistory(users.get('fleet')!, { demo: users.get('demo')!.id, admin: users.get('admin')!.id }));
   return users;

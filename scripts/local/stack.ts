@@ -46,6 +46,8 @@ export interface LocalStackOptions {
    * expire without waiting); never on `npm start`.
    */
   edgeClockControl?: boolean;
+  /** Seed the demo's volume (more customers, months of history); default true. See DemoSeed.volume. */
+  demoVolume?: boolean;
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
   dynamoDbInMemory?: boolean;
 }
@@ -195,7 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     guardClient((await functionsS3()).client, 's3');
 
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
-    const demoUsers = await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
+    const demoUsers = await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url, volume: options.demoVolume ?? true }, stackEnv);
 
     // Checked against the SPA's own schema: a malformed setting (e.g. PORTAL_REDIRECT_ORIGINS) stops the start.
     const webConfig: WebConfig = webConfigSchema.parse({

@@ -14,8 +14,8 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portal-timer-'));
-  stack = await startLocalStack({ dataDir, jobIntervalMinutes: 0.01 });
-}, 120_000);
+  stack = await startLocalStack({ dataDir, jobIntervalMinutes: 0.01, demoVolume: false });
+}, 180_000);
 afterAll(async () => {
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });

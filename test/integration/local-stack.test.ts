@@ -422,7 +422,7 @@ describe('npm start', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 360_000);
 });
 
 describe('npm start, the moment it answers', () => {
@@ -435,7 +435,7 @@ describe('npm start, the moment it answers', () => {
     try {
       // What a browser opening the portal does first, as early as it can.
       let config: { userPoolClientId: string; cognitoEndpoint: string } | undefined;
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + 150_000;
       while (!config) {
         if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${state.output}`);
         const response = await fetch(`${baseUrl}/config.json`).catch(() => undefined);
@@ -476,7 +476,7 @@ describe('npm start, the moment it answers', () => {
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 360_000);
 });
 
 /** What `npm run local:job -- <name>` runs. */
@@ -498,7 +498,7 @@ interface RunningPortal {
 async function spawnPortal(dataDir: string, password: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local/start.ts'], {
-    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, DEMO_PASSWORD: password, SKIP_WEB_BUILD: '1', ...env },
+    env: { ...process.env, PORT: String(port), LOCAL_DATA_DIR: dataDir, DEMO_PASSWORD: password, SKIP_WEB_BUILD: '1', DEMO_VOLUME: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const state = { output: '' };
@@ -511,7 +511,7 @@ async function spawnPortal(dataDir: string, password: string, env: Record<string
 /** Runs scripts/local/start.ts as `npm start` does, reading what it prints. */
 async function startPortal(dataDir: string, password: string): Promise<RunningPortal> {
   const { port, child, state, exited } = await spawnPortal(dataDir, password);
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 150_000;
   while (!state.output.includes('Press Ctrl-C to stop.')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${state.output}`);
     await new Promise((r) => setTimeout(r, 200));

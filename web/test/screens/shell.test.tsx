@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { caseAdminContract } from '../../../shared/contract/case.admin';
 import { licContract } from '../../../shared/contract/lic';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
+import { productAdminContract } from '../../../shared/contract/product.admin';
 import { userContract } from '../../../shared/contract/user';
+import { userAdminContract } from '../../../shared/contract/user.admin';
 import { VERSIONS_PATH, type Versions } from '../../../shared/downloads/releases';
 import { api } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
@@ -51,6 +54,11 @@ describe('the application shell', () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
+    // What the Dashboard, the page the menu opens here, asks for: a business with nothing in it yet.
+    api.answer(licAdminContract, 'get_license_statistics', { license_type_stats: [], graph: [] });
+    api.answer(userAdminContract, 'get_user_statistics', { user_count: 0, newsletter_count: 0 });
+    api.answer(productAdminContract, 'get_product_statistics', { registered_products: 0 });
+    api.answer(caseAdminContract, 'get_case_statistics', { total: 0, open: 0, waiting_for_admin: 0, waiting_for_user: 0 });
     const { user } = await renderScreen('/alllicenses', { as: 'admin', title: 'All licenses' });
     await within(menu()).findByRole('heading', { name: 'Admin' });
     expect(menuEntries()).toEqual([...USER_ENTRIES, ...ADMIN_ENTRIES]);
