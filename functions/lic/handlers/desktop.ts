@@ -54,25 +54,27 @@ interface SeatRequest {
 const heldBy = (license: LicenseRecord, userId: number, machine: Machine) =>
   license.fingerprint === machine.fingerprint && license.reserved_to === userId;
 
-/** Why this machine cannot have the seat, as the app is told; null when it may. */
-function refusal(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): string | null {
-  const reason = unusableReason(license, today(now));
-  if (reason) return licenseMessages[reason];
+/**
+ * Why this machine cannot have the seat, as the app is told, and whether it is because another machine
+ * holds it (the usage screen counts those refusals); null when it may.
+ */
+function refusal(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): { reason: string; seatTaken: boolean } | null {
+  const unusable = unusableReason(license, today(now));
+  if (unusable) return { reason: licenseMessages[unusable], seatTaken: false };
   // A renewal never takes a free seat: after a return or a takeover only a new reservation (the user's act) may.
-  if (renew) return heldBy(license, userId, machine) ? null : licenseMessages.noLongerHeld;
+  if (renew) return heldBy(license, userId, machine) ? null : { reason: licenseMessages.noLongerHeld, seatTaken: false };
   if (license.fingerprint === undefined) return null;
   // Another user's seat is theirs, also for a machine that claims the same fingerprint.
-  if (license.reserved_to !== userId) return licenseMessages.heldByAnotherUser;
+  if (license.reserved_to !== userId) return { reason: licenseMessages.heldByAnotherUser, seatTaken: true };
   if (license.fingerprint === machine.fingerprint) return null;
-  if (!takeover) return licenseMessages.heldByYourMachine(license.hostname ?? license.fingerprint);
+  if (!takeover) return { reason: licenseMessages.heldByYourMachine(license.hostname ?? license.fingerprint), seatTaken: true };
   return null;
 }
 
-/** Whether `refusal` refused because another machine holds the seat (the usage screen counts those). */
-function seatTaken(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): boolean {
-  if (renew || unusableReason(license, today(now)) || license.fingerprint === undefined) return false;
-  if (license.reserved_to !== userId) return true;
-  return license.fingerprint !== machine.fingerprint && !takeover;
+/** Refuses the reservation with `refused`'s reason, counting a seat another machine holds in the usage figures. */
+async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
+  if (refused.seatTaken) await recordSeatRefused(license.license_type_id, now);
+  throw conflict(refused.reason);
 }
 
 const DAY_MS = 86_400_000;
@@ -131,10 +133,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
     const refused = refusal(license, me.id, machine, { takeover, renew }, now);
-    if (refused) {
-      if (seatTaken(license, me.id, machine, { takeover, renew }, now)) await recordSeatRefused(license.license_type_id, now);
-      throw conflict(refused);
-    }
+    if (refused) await refuse(license, refused, now);
     const held = heldBy(license, me.id, machine);
     const takingOver = takeover && license.fingerprint !== undefined && !held;
     const overBudget = await machineBudget(license, machine, now);
@@ -162,11 +161,8 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
-      const reason = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now);
-      if (reason) {
-        if (seatTaken(current, me.id, machine, { takeover: takingOver, renew }, now)) await recordSeatRefused(current.license_type_id, now);
-        throw conflict(reason);
-      }
+      const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now);
+      if (refused) await refuse(current, refused, now);
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
         throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));
