@@ -1,22 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { nextSort, type SortOrder } from './sorting';
 
-/** The page's address values, and `update`, which sets them or removes them (null) in place of the current history entry. */
+/**
+ * The page's address values, and `update`, which sets them or removes them (null) in place of the current
+ * history entry. Updates made before the page renders again build on each other: react-router hands a
+ * functional `setSearchParams` the values of the last render, so two filters committed at once (one
+ * field's pause ending as another changes) would otherwise keep only the second.
+ */
 export function useAddressUpdate() {
   const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === null) next.delete(name);
-          else next.set(name, value);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const latest = useRef(params);
+  latest.current = params;
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+    }
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   return { params, update };
 }
 
