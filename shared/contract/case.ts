@@ -4,13 +4,13 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { presignedUploadSchema } from '../files/presigned-upload';
 import { caseListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
-import { caseSchema } from './case-row';
+import { caseSchema } from './rows/case';
 import { cmd, defineEndpoint, formInt, uploadCmd } from './define';
 
 const id = () => z.int().check(z.positive());
 const state = () => z.int().check(z.minimum(0), z.maximum(3));
 
-export { caseSchema, type Case } from './case-row';
+export { caseSchema, type Case } from './rows/case';
 
 export const caseCommentSchema = z.object({
   id: z.int(),

@@ -7,7 +7,7 @@ import { csvExportSchema } from '../lists/admin-list-params';
 import { codeListColumns, licenseListColumns, subscriptionListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
-import { adminLicenseRowSchema } from './license-rows';
+import { adminLicenseRowSchema } from './rows/license';
 import { auditEntrySchema } from '../audit/entries';
 
 const id = () => z.int().check(z.positive());
@@ -25,7 +25,7 @@ export const DEFAULT_EXPIRES_WITHIN = 9999;
 /** The dongle list's length: up to 9999 rows. */
 export const DONGLE_ROWS = 9999;
 
-export { adminLicenseRowSchema, type AdminLicenseRow } from './license-rows';
+export { adminLicenseRowSchema, type AdminLicenseRow } from './rows/license';
 
 
 export const licenseGraphPointSchema = z.object({ date: z.string(), license_type_id: z.string(), perpetual: z.int(), subscription: z.int() });

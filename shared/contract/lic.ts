@@ -3,7 +3,7 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
-import { addonSchema } from './license-rows';
+import { addonSchema } from './rows/license';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { certificateAddressShape } from '../products/certificate-request';
 import { cmd, defineEndpoint } from './define';
-import { productSchema } from './product-row';
+import { productSchema } from './rows/product';
 
 /**
  * A hardware unit's uid as the desktop app reads it from the unit. Uids are case-insensitive: every uid
@@ -10,7 +10,7 @@ import { productSchema } from './product-row';
 export const unitUidSchema = z.string().check(z.trim(), z.toUpperCase(), z.minLength(1), z.maxLength(64), z.regex(/^[\w.:-]+$/));
 const id = () => z.int().check(z.positive());
 
-export { productSchema, type Product } from './product-row';
+export { productSchema, type Product } from './rows/product';
 
 /**
  * The `product` endpoint's cmds for every signed-in user: their registered units. The admin cmds are in

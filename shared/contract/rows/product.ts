@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /*
  * The registered unit, which product.admin and user.admin's user information return too: in a module of
  * its own, as the contract modules' schemas are top-level zod calls a bundler cannot drop (see
- * license-rows.ts).
+ * rows/license.ts).
  */
 
 /** A registered unit, with its owner and license; lists also carry banner and link (none yet: null). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
+import { ADDON_IDS, LICENSE_TYPE_IDS } from '../../licenses/catalog';
 
 /*
  * Row schemas that more than one contract returns (lic, lic.admin, user.admin's user information), in a

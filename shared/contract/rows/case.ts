@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /*
  * The case row, which user.admin's user information returns too: in a module of its own, as the
- * contract modules' schemas are top-level zod calls a bundler cannot drop (see license-rows.ts).
+ * contract modules' schemas are top-level zod calls a bundler cannot drop (see rows/license.ts).
  */
 
 const state = () => z.int().check(z.minimum(0), z.maximum(3));
