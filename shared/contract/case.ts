@@ -4,28 +4,13 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { presignedUploadSchema } from '../files/presigned-upload';
 import { caseListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
+import { caseSchema } from './rows/case';
 import { cmd, defineEndpoint, formInt, uploadCmd } from './define';
 
 const id = () => z.int().check(z.positive());
 const state = () => z.int().check(z.minimum(0), z.maximum(3));
 
-/** A case as lists and the dialog show it. */
-export const caseSchema = z.object({
-  id: z.int(),
-  title: z.string(),
-  description: z.string(),
-  user_id: z.int(),
-  name: z.string(),
-  email: z.string(),
-  created: z.string(),
-  updated: z.string(),
-  /** 0 Closed, 1 New, 2 Waiting for user response, 3 Waiting for admin response. */
-  state: state(),
-  /** The administrator the case is assigned to, or null. */
-  assigned_to: z.nullable(z.int()),
-  attachment_count: z.int(),
-});
-export type Case = z.infer<typeof caseSchema>;
+export { caseSchema, type Case } from './rows/case';
 
 export const caseCommentSchema = z.object({
   id: z.int(),

@@ -7,7 +7,7 @@ import { csvExportSchema } from '../lists/admin-list-params';
 import { codeListColumns, licenseListColumns, subscriptionListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
-import { addonSchema } from './lic';
+import { adminLicenseRowSchema } from './rows/license';
 import { auditEntrySchema } from '../audit/entries';
 
 const id = () => z.int().check(z.positive());
@@ -25,39 +25,8 @@ export const DEFAULT_EXPIRES_WITHIN = 9999;
 /** The dongle list's length: up to 9999 rows. */
 export const DONGLE_ROWS = 9999;
 
-/** A license as the admin lists show it: its fields, its owner's email (`user`) and company. */
-export const adminLicenseRowSchema = z.object({
-  id: z.int(),
-  created: z.string(),
-  user_id: z.int(),
-  /** The owner's email; empty when the owner is gone. */
-  user: z.string(),
-  company: z.string(),
-  license_type_id: z.enum(LICENSE_TYPE_IDS),
-  license_usage_id: z.int(),
-  license_usage: z.string(),
-  enabled: z.boolean(),
-  valid_from: z.string(),
-  /** null: perpetual. */
-  valid_to: z.nullable(z.string()),
-  reserved_to: z.nullable(z.int()),
-  /** The email of the user whose machine holds the seat (null: no seat, or that user is gone). */
-  reserved_to_email: z.optional(z.nullable(z.string())),
-  fingerprint: z.nullable(z.string()),
-  hostname: z.nullable(z.string()),
-  hid: z.nullable(z.string()),
-  subscription_id: z.nullable(z.int()),
-  subscription_state: z.nullable(z.string()),
-  tag: z.nullable(z.string()),
-  shared_count: z.int(),
-  addons: z.array(addonSchema),
-  expired: z.boolean(),
-  /** Days to the end, negative once expired; null for a perpetual license. */
-  days: z.nullable(z.int()),
-  /** The legacy upgrade product an admin marked it with. */
-  to_fastspring_product: z.optional(z.nullable(z.string())),
-});
-export type AdminLicenseRow = z.infer<typeof adminLicenseRowSchema>;
+export { adminLicenseRowSchema, type AdminLicenseRow } from './rows/license';
+
 
 export const licenseGraphPointSchema = z.object({ date: z.string(), license_type_id: z.string(), perpetual: z.int(), subscription: z.int() });
 export type LicenseGraphPoint = z.infer<typeof licenseGraphPointSchema>;

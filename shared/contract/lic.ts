@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
-import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
+import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
+import { addonSchema } from './rows/license';
 
 const id = () => z.int().check(z.positive());
 const nullableString = z.nullable(z.string());
@@ -11,10 +12,7 @@ const nullableString = z.nullable(z.string());
 const payloadSchema = z.string().check(z.minLength(1), z.maxLength(2000));
 export const fingerprintSchema = z.string().check(z.minLength(1), z.maxLength(200));
 
-export const addonSchema = z.object({
-  id: z.enum(ADDON_IDS),
-  attributes: z.object({ channels: z.optional(z.int()) }),
-});
+export { addonSchema };
 
 /**
  * A person as a customer's result names them: their user id and their first and last name. Customers

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { certificateAddressShape } from '../products/certificate-request';
 import { cmd, defineEndpoint } from './define';
+import { productSchema } from './rows/product';
 
 /**
  * A hardware unit's uid as the desktop app reads it from the unit. Uids are case-insensitive: every uid
@@ -9,20 +10,7 @@ import { cmd, defineEndpoint } from './define';
 export const unitUidSchema = z.string().check(z.trim(), z.toUpperCase(), z.minLength(1), z.maxLength(64), z.regex(/^[\w.:-]+$/));
 const id = () => z.int().check(z.positive());
 
-/** A registered unit, with its owner and license; lists also carry banner and link (none yet: null). */
-export const productSchema = z.object({
-  id: z.int(),
-  created: z.string(),
-  product_id: z.string(),
-  uid: z.string(),
-  hardware_version: z.string(),
-  user_id: z.int(),
-  license_id: z.nullable(z.int()),
-  ean: z.string(),
-  banner: z.nullable(z.string()),
-  link: z.nullable(z.string()),
-});
-export type Product = z.infer<typeof productSchema>;
+export { productSchema, type Product } from './rows/product';
 
 /**
  * The `product` endpoint's cmds for every signed-in user: their registered units. The admin cmds are in

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from './define';
-import { productSchema } from './product';
-import { caseSchema } from './case';
+import { productSchema } from './rows/product';
+import { caseSchema } from './rows/case';
 import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { auditListColumns, userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
 import { auditEntrySchema, auditFilters } from '../audit/entries';
-import { adminLicenseRowSchema } from './lic.admin';
+import { adminLicenseRowSchema } from './rows/license';
 
 export { auditEntrySchema, type AuditEntry } from '../audit/entries';
 
