@@ -119,8 +119,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const running: RunningEmulator[] = [];
   const servers: ServerType[] = [];
   let jobTimer: NodeJS.Timeout | undefined;
+  /** Job runs the timer started and that have not ended: a stop lets them finish before the emulators go. */
+  const jobRuns = new Set<Promise<unknown>>();
   const stop = async () => {
     clearInterval(jobTimer);
+    await Promise.allSettled(jobRuns);
     rmSync(join(dataDir, 'stack.json'), { force: true });
     await Promise.all(servers.map((server) => new Promise<void>((r) => server.close(() => r()))));
     await Promise.allSettled(running.map((emulator) => emulator.stop()));
@@ -257,7 +260,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (intervalMinutes > 0) {
       const { runJob, jobNames } = await import('./jobs');
       jobTimer = setInterval(() => {
-        for (const name of jobNames) runJob(name, stackEnv).catch((error) => console.error(`Job ${name} failed:`, error));
+        for (const name of jobNames) {
+          const run = runJob(name, stackEnv)
+            .catch((error) => console.error(`Job ${name} failed:`, error))
+            .finally(() => jobRuns.delete(run));
+          jobRuns.add(run);
+        }
       }, intervalMinutes * 60_000);
       jobTimer.unref();
     }
