@@ -5,8 +5,8 @@ import type { TestProject } from 'vitest/node';
 
 /**
  * One synth per infra run: sharedPortal() (synth.ts) writes a line to this run's log each time it
- * synthesizes; more than one line at the end means the files no longer share it (e.g. the project's
- * files were isolated again in vitest.config.ts), and the run fails saying so.
+ * synthesizes; more than one line at the end means the checks no longer share it (e.g. a check module
+ * became a test file of its own again), and the run fails saying so.
  */
 export default function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'portal-infra-'));
@@ -23,7 +23,7 @@ export default function setup(project: TestProject) {
     if (synths.length > 1) {
       throw new Error(
         `The default portal was synthesized ${synths.length} times in one infra run (${synths.join('; ')}): ` +
-          'the infra files must share one synth (sharedPortal in test/infra/synth.ts, one unisolated worker in vitest.config.ts)',
+          'the infra checks must share one synth (sharedPortal in test/infra/synth.ts, all of them in one test file, test/infra/infra.test.ts)',
       );
     }
   };

@@ -81,8 +81,8 @@ let shared: SynthesizedPortal | undefined;
 /**
  * The portal as `cdk synth` builds it (default props), synthesized once per test run: a synth bundles
  * every function and runs cdk-nag, a few seconds each time. The tests read the construct tree (logical
- * ids, annotations, cdk-nag's own walk), which cannot cross processes, so the infra project runs its
- * files in one worker without isolation (vitest.config.ts) and they share this one; the project's
+ * ids, annotations, cdk-nag's own walk), which cannot cross processes, so the infra checks are one
+ * test file (infra.test.ts) and share this one; the project's
  * global setup fails a run that synthesized it twice. Read it, never change it: its cleanup is a no-op,
  * its files go when the worker exits. A test that needs other props or a changed app synthesizes its
  * own (synthPortal, preparePortal).

@@ -31,7 +31,8 @@ beforeAll(async () => {
   buildApp({ outdir: assemblyDir }).app.synth();
   bundles = findFunctionBundles(assemblyDir, stackName);
   template = JSON.parse(readFileSync(join(assemblyDir, `${stackName}.template.json`), 'utf8'));
-});
+  // A synth bundles every function: seconds alone, minutes on a machine busy with the rest of the suite.
+}, 300_000);
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 /** The local bucket a bucket variable of the template names (the bucket's logical id says its role only indirectly). */

@@ -77,10 +77,15 @@ describe('license codes', () => {
   it('gives exactly one license when 50 redemptions of one code arrive at once', async () => {
     const [boss, ...buyers] = await Promise.all([admin(), customer(), customer(), customer(), customer(), customer()]);
     const [code] = ((await generate(boss.accessToken, { single_usage: true, duration: 'P1Y' })).body.data as { codes: string[] }).codes;
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => licCall(buyers[i % buyers.length]!.accessToken, 'redeem_license_code', { code: code! })));
-    const won = replies.filter((reply) => reply.status === 200);
-    expect(won).toHaveLength(1);
-    for (const reply of replies.filter((r) => r.status !== 200)) expect(reply.body.message).toBe(codeMessages.used);
+    const redeem = (i: number) => licCall(buyers[i % buyers.length]!.accessToken, 'redeem_license_code', { code: code! });
+    const tries = Array.from({ length: 50 }, (_, i) => i);
+    const replies = await Promise.all(tries.map(redeem));
+    // A machine too busy for DynamoDB Local to answer fifty transactions in time gives some the service's
+    // "try again" (503); tried again, as the screen asks, each of those hears that the code is used.
+    const again = await Promise.all(tries.filter((i) => replies[i]!.status === 503).map(redeem));
+    expect(replies.filter((reply) => reply.status === 200).length).toBeLessThanOrEqual(1);
+    for (const reply of [...replies, ...again].filter((r) => r.status !== 200 && r.status !== 503)) expect(reply.body.message).toBe(codeMessages.used);
+    for (const reply of again) expect(reply.body.message).toBe(codeMessages.used);
     const owned = (await Promise.all(buyers.map((buyer) => licenses(buyer.accessToken)))).flat();
     expect(owned).toHaveLength(1);
   });

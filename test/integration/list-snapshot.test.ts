@@ -1,5 +1,6 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { BULK_READ_OPTIONS } from '../../functions/lib/aws-client-config';
 import { describe, expect, inject, it } from 'vitest';
 import type { AdminLicenseRow } from '../../shared/contract/lic.admin';
 import { toLicenseListRow } from '../../functions/domain/licenses/license-list';
@@ -34,7 +35,12 @@ async function bulkPut(itemsOf: () => { TableName: string; Item: Record<string, 
     const putBatch = async (start: number) => {
       let pending: Record<string, unknown>[] | undefined = items.slice(start, start + 25).map(({ Item }) => ({ PutRequest: { Item } }));
       while (pending?.length) {
-        const answer: { UnprocessedItems?: Record<string, Record<string, unknown>[]> } = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        // A bulk load's batch, on a machine busy with the rest of the suite, may take longer to answer than a
+        // user's call is given: up to the socket limit, as a bulk read.
+        const answer: { UnprocessedItems?: Record<string, Record<string, unknown>[]> } = await documentClient.send(
+          new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+          BULK_READ_OPTIONS,
+        );
         pending = answer.UnprocessedItems?.[table];
       }
     };

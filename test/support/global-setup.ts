@@ -9,8 +9,8 @@ import type { StackStarted } from './stack-process';
 
 /**
  * Builds the SPA once and starts one local stack (emulators on free ports, fresh data) per stack project,
- * each in a process of its own (test/support/stack-process.ts): the quiet lane (`stack-quiet`, files that
- * need a stack to themselves) runs beside the shared lane (`stack-shared`) instead of before it. Each
+ * each in a process of its own (test/support/stack-process.ts): the quiet lanes (files that need a stack
+ * to themselves) run beside the shared lane (`stack-shared`) instead of before it. Each
  * project runs its own global setup, in its own
  * module instance, so what they share (the build, the lane lock) is kept on `globalThis` with a count of the
  * projects using it: the first starts it, the last to tear down stops it.
@@ -58,7 +58,13 @@ export default async function setup(project: TestProject) {
   // a test may move the edge's clock to see a signed link expire.
   const [, running, laneLock] = await Promise.all([
     shared.built,
-    startStackProcess({ dataDir, demoPassword: process.env.DEMO_PASSWORD, sessionRecheckSeconds: 2, edgeClockControl: true }),
+    startStackProcess({
+      dataDir,
+      demoPassword: process.env.DEMO_PASSWORD,
+      sessionRecheckSeconds: 2,
+      edgeClockControl: true,
+      demoVolume: project.config.provide?.demoVolume ?? true,
+    }),
     shared.laneLock,
   ]);
   const { stack } = running;
@@ -89,6 +95,8 @@ declare module 'vitest' {
     lane: { lane: string; lockPort: number };
     /** Files of this lane that may run at once on its stack (the project's `provide` in vitest.config.ts). */
     laneTurns: number;
+    /** Whether the lane's stack seeds the demo's volume (48 more customers, months of history) or only the demo accounts' own data. */
+    demoVolume: boolean;
     baseUrl: string;
     demoPassword: string;
     demoAdminTotpSecret: string;

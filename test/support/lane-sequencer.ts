@@ -7,7 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * run a few files at a time each (their turns, test/support/lane.ts), so a file of a busy lane would hold a
  * worker waiting for its turn while the other lane idles. Each lane's files stay longest first; the lanes
  * are merged by when each would next come free, from the last run's durations (the file's size when there
- * is none) shared over its turns. Projects without a lane (unit, component) form one lane of their own here.
+ * is none) shared over its turns. A project is a lane when it says its turns (`provide.laneTurns`): the stack
+ * lanes, whose turns test/support/lane.ts enforces, and projects that only want their long files started
+ * early (infra, own-stack). Projects without (unit, component) form one lane of their own here.
  */
 export default class LaneSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -23,7 +25,7 @@ export default class LaneSequencer extends BaseSequencer {
   private mergeLanes(specs: TestSpecification[]): TestSpecification[] {
     const lanes = new Map<string, TestSpecification[]>();
     for (const spec of specs) {
-      const lane = spec.project.config.setupFiles.some((file) => file.endsWith('test/support/lane.ts')) ? spec.project.name : 'free';
+      const lane = laneTurns(spec) === undefined ? 'free' : spec.project.name;
       lanes.set(lane, [...(lanes.get(lane) ?? []), spec]);
     }
     if (lanes.size < 2) return specs;
@@ -32,7 +34,7 @@ export default class LaneSequencer extends BaseSequencer {
     while (merged.length < specs.length) {
       const [lane] = [...busyUntil].filter(([name]) => lanes.get(name)!.length > 0).sort(([, a], [, b]) => a - b)[0]!;
       const spec = lanes.get(lane)!.shift()!;
-      busyUntil.set(lane, busyUntil.get(lane)! + this.estimate(spec) / turns(spec));
+      busyUntil.set(lane, busyUntil.get(lane)! + this.estimate(spec) / (laneTurns(spec) ?? 1));
       merged.push(spec);
     }
     return merged;
@@ -45,8 +47,7 @@ export default class LaneSequencer extends BaseSequencer {
   }
 }
 
-/** The turns of a spec's lane (its project's `provide.laneTurns`), 1 for a project without a lane. */
-function turns(spec: TestSpecification): number {
-  const provided = (spec.project.config as { provide?: { laneTurns?: number } }).provide;
-  return provided?.laneTurns ?? 1;
+/** The turns of a spec's lane (its project's `provide.laneTurns`); none for a project without a lane. */
+function laneTurns(spec: TestSpecification): number | undefined {
+  return (spec.project.config as { provide?: { laneTurns?: number } }).provide?.laneTurns;
 }

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, expect, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { clearActionResult } from '../../src/lib/action-result';
 import { api } from './fake-api';
@@ -57,4 +57,14 @@ afterEach(() => {
   const problems = api.takeProblems();
   api.reset();
   expect(problems, 'the fake API saw calls it could not answer as the contract says').toEqual([]);
+});
+
+// A worker keeps its page and the libraries it loaded from one file to the next (`isolate: false` in
+// vitest.config.ts: jsdom, React and Mantine load once per worker, not once per file). The app's own modules
+// hold state (the session, the action result), so the next file imports them afresh over an empty storage,
+// as a page load would.
+afterAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.resetModules();
 });

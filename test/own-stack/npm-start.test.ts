@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { post, runJobCommand, spawnPortal, tokenFor, whenStarted, type RunningPortal } from '../support/npm-start';
+
+/**
+ * `npm start` as a person runs it: one portal on a data folder of this file's, watched from its first
+ * moment, then stopped with Ctrl-C and started again on the same folder. The second test goes on with the
+ * portal the first started (a start is the costly part: emulators, seeding).
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-npm-start-'));
+const password = 'Ready1xyz';
+const adminSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+let first: RunningPortal | undefined;
+let stopFirst: (() => Promise<unknown>) | undefined;
+
+afterAll(async () => {
+  await stopFirst?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('answers only once it is usable: right after the first /config.json, both demo accounts sign in and call the API', async () => {
+    const spawned = await spawnPortal(dataDir, password, { DEMO_ADMIN_TOTP_SECRET: adminSecret });
+    const { port, child, state } = spawned;
+    stopFirst = async () => {
+      child.kill('SIGINT');
+      await spawned.exited;
+    };
+    const baseUrl = `http://127.0.0.1:${port}`;
+    // What a browser opening the portal does first, as early as it can.
+    let config: { userPoolClientId: string; cognitoEndpoint: string } | undefined;
+    const deadline = Date.now() + 150_000;
+    while (!config) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not come up:\n${state.output}`);
+      const response = await fetch(`${baseUrl}/config.json`).catch(() => undefined);
+      if (response?.ok) config = (await response.json()) as typeof config;
+      else await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const cognito = new CognitoIdentityProviderClient({
+      region: 'us-east-1',
+      endpoint: config.cognitoEndpoint,
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+    const ClientId = config.userPoolClientId;
+    const passwordStep = (USERNAME: string) =>
+      cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME, PASSWORD: password } }));
+
+    const demo = await passwordStep('demo');
+    expect((await post(baseUrl, demo.AuthenticationResult!.AccessToken!, { cmd: 'get_user_profile' })).status).toBe('ok');
+
+    // The admin answers its challenge with the secret given in DEMO_ADMIN_TOTP_SECRET.
+    const admin = await passwordStep('admin');
+    expect(admin.ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const answer = await cognito.send(
+      new RespondToAuthChallengeCommand({
+        ClientId,
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        Session: admin.Session,
+        ChallengeResponses: { USERNAME: 'admin', SOFTWARE_TOKEN_MFA_CODE: generateSync({ secret: adminSecret }) },
+      }),
+    );
+    expect((await post(baseUrl, answer.AuthenticationResult!.AccessToken!, { cmd: 'get_admins' })).status).toBe('ok');
+
+    // And it tells people the secret.
+    while (!state.output.includes('Press Ctrl-C to stop.')) await new Promise((r) => setTimeout(r, 100));
+    expect(state.output).toContain(adminSecret);
+    first = await whenStarted(spawned);
+  }, 360_000);
+
+  it('stops every server on Ctrl-C and, started again on the same folder, keeps every record', async () => {
+    if (!first) throw new Error('The portal of the test before did not start');
+    const update = await post(first.baseUrl, await tokenFor(first, password), {
+      cmd: 'update_user_profile',
+      first_name: 'Kept',
+      last_name: 'Across',
+      company: 'Restarts',
+    });
+    expect(update.status).toBe('ok');
+
+    // `npm run local:job` finds the running stack and runs a scheduled job against it.
+    const job = runJobCommand(dataDir, 'delete-accounts');
+    expect(job.status).toBe(0);
+    expect(JSON.parse(job.stdout.trim().split('\n').pop()!)).toEqual({ deleted: [], failed: [] });
+
+    await first.interrupt();
+    stopFirst = undefined;
+    for (const url of [first.baseUrl, ...Object.values(first.emulators)]) {
+      await expect(fetch(url)).rejects.toThrow();
+    }
+    const afterStop = runJobCommand(dataDir, 'delete-accounts');
+    expect(afterStop.status).toBe(1);
+    expect(afterStop.stderr).toContain('No running local stack');
+
+    const second = await whenStarted(await spawnPortal(dataDir, password, { DEMO_ADMIN_TOTP_SECRET: adminSecret }));
+    try {
+      expect(second.poolId).toBe(first.poolId);
+      const profile = await post(second.baseUrl, await tokenFor(second, password), { cmd: 'get_user_profile' });
+      expect(profile.data).toMatchObject({ first_name: 'Kept', last_name: 'Across', company: 'Restarts' });
+    } finally {
+      await second.interrupt();
+    }
+  }, 360_000);
+});
