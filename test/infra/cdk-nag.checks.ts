@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preparePortal, sharedPortal, type SynthesizedPortal } from './synth';
+import { WITHOUT_BUNDLING, preparePortal, sharedPortal, type SynthesizedPortal } from './synth';
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
@@ -71,7 +71,7 @@ describe('cdk-nag AwsSolutions', () => {
   });
 
   it('fails the synth on a finding nobody acknowledged', () => {
-    const prepared = preparePortal();
+    const prepared = preparePortal({ context: WITHOUT_BUNDLING });
     try {
       new Bucket(prepared.stack, 'UncheckedBucket');
       expect(() => prepared.app.synth()).toThrow(/AwsSolutions-S10/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointNeeds, type EndpointUnit } from '../../functions/registry';
 import { ENV } from '../../shared/runtime';
-import { asList, logicalIdOf, ref, resourcesOfType, synthPortal, type SynthesizedPortal } from './synth';
+import { WITHOUT_BUNDLING, asList, logicalIdOf, ref, resourcesOfType, synthPortal, type SynthesizedPortal } from './synth';
 import { deployedUnits, expectWiredExactly, secretOf, statementsOf, variablesOf } from './units';
 
 /**
@@ -19,7 +19,7 @@ const probe: EndpointUnit = {
 
 let portal: SynthesizedPortal;
 beforeAll(() => {
-  portal = synthPortal({ endpoints: { user: probe } });
+  portal = synthPortal({ endpoints: { user: probe }, context: WITHOUT_BUNDLING });
 });
 afterAll(() => portal?.cleanup());
 

@@ -2,7 +2,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, triggers } from '../../functions/registry';
 import { ENV } from '../../shared/runtime';
-import { arnOf, asList, logicalIdOf, sharedPortal, synthPortal, type SynthesizedPortal } from './synth';
+import { WITHOUT_BUNDLING, arnOf, asList, logicalIdOf, sharedPortal, synthPortal, type SynthesizedPortal } from './synth';
 import { deployedUnits, expectWiredExactly, statementsOf, variablesOf } from './units';
 
 describe('triggers and scheduled jobs', () => {
@@ -71,6 +71,7 @@ describe('deployment options given as context', () => {
   beforeAll(() => {
     portal = synthPortal({
       context: {
+        ...WITHOUT_BUNDLING,
         mailFrom: 'portal@mail.example.com',
         supportEmail: 'support@help.example.com',
         mailchimpServer: 'us21',

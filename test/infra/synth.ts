@@ -62,6 +62,12 @@ export function preparePortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdi
   }
 }
 
+/**
+ * Context for a build whose checks read the template or the construct tree, never a function's code: the
+ * CDK skips bundling the functions (esbuild through npx, a second or so each) and stages placeholders.
+ */
+export const WITHOUT_BUNDLING = { 'aws:cdk:bundling-stacks': [] } as const;
+
 /** Builds and synthesizes the portal; an unacknowledged cdk-nag finding throws here. */
 export function synthPortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdir'> = {}): SynthesizedPortal {
   const prepared = preparePortal(props);
