@@ -107,7 +107,7 @@ function stackLanes() {
         name: 'own-stack',
         include: ['test/own-stack/**/*.test.ts'],
         // A lane for the sequencer only (no lock: each file has its own portals), so they start early.
-        provide: { laneTurns: 3 },
+        provide: { laneTurns: 2 },
         testTimeout: 60_000,
         hookTimeout: 180_000,
         maxWorkers: GROUP_WORKERS,

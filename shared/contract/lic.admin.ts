@@ -27,7 +27,6 @@ export const DONGLE_ROWS = 9999;
 
 export { adminLicenseRowSchema, type AdminLicenseRow } from './rows/license';
 
-
 export const licenseGraphPointSchema = z.object({ date: z.string(), license_type_id: z.string(), perpetual: z.int(), subscription: z.int() });
 export type LicenseGraphPoint = z.infer<typeof licenseGraphPointSchema>;
 

@@ -84,7 +84,7 @@ describe('license codes', () => {
     // "try again" (503); tried again, as the screen asks, each of those hears that the code is used.
     const again = await Promise.all(tries.filter((i) => replies[i]!.status === 503).map(redeem));
     expect(replies.filter((reply) => reply.status === 200).length).toBeLessThanOrEqual(1);
-    for (const reply of [...replies, ...again].filter((r) => r.status !== 200 && r.status !== 503)) expect(reply.body.message).toBe(codeMessages.used);
+    for (const reply of replies.filter((r) => r.status !== 200 && r.status !== 503)) expect(reply.body.message).toBe(codeMessages.used);
     for (const reply of again) expect(reply.body.message).toBe(codeMessages.used);
     const owned = (await Promise.all(buyers.map((buyer) => licenses(buyer.accessToken)))).flat();
     expect(owned).toHaveLength(1);

@@ -36,7 +36,7 @@ export async function spawnPortal(dataDir: string, password: string, env: Record
   return { port, child, state, exited };
 }
 
-type SpawnedPortal = Awaited<ReturnType<typeof spawnPortal>>;
+export type SpawnedPortal = Awaited<ReturnType<typeof spawnPortal>>;
 
 /** Waits until a spawned `npm start` says it is ready, and reads what it printed. */
 export async function whenStarted({ port, child, state, exited }: SpawnedPortal): Promise<RunningPortal> {
