@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
+import { tablesScrollingSideways } from '../support/screens';
 
 /**
  * Admin Users clicked through as an admin would: find a customer among every user of the stack by a
@@ -17,8 +18,10 @@ const rowOf = (page: Page, email: string) => page.getByRole('table', { name: 'Us
 describe('admin users', () => {
   it('finds a customer by company, shows their information and detail, and exports the search as CSV', async () => {
     const [admin, customer] = await Promise.all([createAdminUser().then(withUserId), createConfirmedUser().then(withUserId)]);
-    const company = `Users Co ${customer.id}`;
-    await callApi('user', { cmd: 'update_user_profile', first_name: 'Grace', last_name: 'Hopper', company }, customer.accessToken);
+    // Names and a company of one long word each, as customers type them.
+    const [firstName, lastName] = ['Maximilianfriedrich', 'Wolfeschlegelsteinhausenbergerdorff'];
+    const company = `Donaudampfschifffahrtsgesellschaft${customer.id}`;
+    await callApi('user', { cmd: 'update_user_profile', first_name: firstName, last_name: lastName, company }, customer.accessToken);
     // Given as an admin gives it: the admin cmd keeps the owner's counts on their row.
     const given = await callApi('lic/5', { cmd: 'create_license', user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' }, admin.accessToken);
     expect(given.body.status).toBe('ok');
@@ -30,8 +33,8 @@ describe('admin users', () => {
     // Id, Created, Last active, Email, First name, Last name, Company, Arc, Ace, Pro, Automation, Battery.
     await expect.poll(async () => (await row.locator('td').allInnerTexts()).map((cell) => cell.trim()).slice(3)).toEqual([
       customer.email,
-      'Grace',
-      'Hopper',
+      firstName,
+      lastName,
       company,
       '',
       '',
@@ -39,6 +42,8 @@ describe('admin users', () => {
       '',
       '1',
     ]);
+    // On a laptop (1280 px) the long words wrap inside their columns: the table does not scroll sideways.
+    expect(await tablesScrollingSideways(page)).toEqual([]);
 
     // Read-only information over the list.
     await row.getByRole('button', { name: `User information: user ${customer.id}` }).click();

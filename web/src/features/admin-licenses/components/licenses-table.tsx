@@ -93,7 +93,7 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
               {license.user || `User ${license.user_id}`}
             </Anchor>
           </Table.Td>
-          <Table.Td>{license.company}</Table.Td>
+          <Table.Td className={classes.company}>{license.company}</Table.Td>
         </>
       )}
       <Table.Td>

@@ -34,6 +34,13 @@ const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
 
 const COUNTS = ['arc', 'ace', 'pro', 'automation', 'battery'] as const;
 
+/**
+ * A value the customer typed: an address has no space to wrap at, and a name or a company may be one long
+ * word. It breaks anywhere, or one long value widens the table past a laptop's screen; the min-width keeps
+ * its column from shrinking to a few letters.
+ */
+const TYPED = { overflowWrap: 'anywhere', minWidth: '6rem' } as const;
+
 /** A count as the list shows it: empty when zero. */
 const countText = (n: number) => (n > 0 ? String(n) : '');
 
@@ -63,11 +70,10 @@ function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
-          {/* An address has no space to wrap at: it may break anywhere, or one long address widens the table past a laptop's screen. */}
-          <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '8rem' }}>{user.email}</Table.Td>
-          <Table.Td>{user.first_name}</Table.Td>
-          <Table.Td>{user.last_name}</Table.Td>
-          <Table.Td>{user.company}</Table.Td>
+          <Table.Td style={{ ...TYPED, minWidth: '8rem' }}>{user.email}</Table.Td>
+          <Table.Td style={TYPED}>{user.first_name}</Table.Td>
+          <Table.Td style={TYPED}>{user.last_name}</Table.Td>
+          <Table.Td style={TYPED}>{user.company}</Table.Td>
           {COUNTS.map((name) => (
             <Table.Td key={name}>{countText(user[name])}</Table.Td>
           ))}
