@@ -74,7 +74,9 @@ function stackLanes() {
   const common = {
     globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/stack-env.ts', 'test/support/lane.ts'],
-    testTimeout: 60_000,
+    // A hang guard, not a measure of speed: a browser path of 30 s on a quiet run takes twice that on two
+    // cores busy with the rest of the suite.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // A read after an action polls until it holds: as long as a locator waits (15 s), not vitest's
     // default second, which a busy machine (or the throttled run) outlasts.
