@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, AdminConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../scripts/local/stack';
+import { API_CLIENT, API_VERSION } from '../../shared/api';
 
 /**
  * The local stand-in for EventBridge: a stack of its own, in this worker, with the job timer set short,
@@ -45,7 +46,7 @@ describe('the local job timer', () => {
     const response = await fetch(`${stack.baseUrl}/api/user`, {
       method: 'POST',
       headers: { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ cmd: 'delete_user_account', version: 2020, client: 'web' }),
+      body: JSON.stringify({ cmd: 'delete_user_account', version: API_VERSION, client: API_CLIENT }),
     });
     expect(response.status).toBe(200);
 

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { freePort } from '../../scripts/local/net';
+import { API_CLIENT, API_VERSION } from '../../shared/api';
 
 /**
  * `npm start` as a person runs it, in a process of its own on a free port and a data folder of the
@@ -81,7 +82,7 @@ export async function post(baseUrl: string, token: string, body: Record<string, 
   const response = await fetch(`${baseUrl}/api/user`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ version: 2020, client: 'web', ...body }),
+    body: JSON.stringify({ version: API_VERSION, client: API_CLIENT, ...body }),
   });
   return (await response.json()) as { status: string; data?: unknown };
 }
