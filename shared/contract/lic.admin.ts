@@ -19,9 +19,7 @@ const addonAttributes = z.strictObject({ channels: z.optional(z.int().check(z.mi
 
 /** The admin license list's page size: 20 a page, and its one page of exports. */
 export const ALL_LICENSES_PAGE_SIZE = licenseListColumns.pageSize;
-/** The filters' defaults: no expired license; any end within 9999 days, which includes no end. */
-export const DEFAULT_EXPIRED_IN = 0;
-export const DEFAULT_EXPIRES_WITHIN = 9999;
+export { DEFAULT_EXPIRED_IN, DEFAULT_EXPIRES_WITHIN } from '../lists/admin-lists';
 /** The dongle list's length: up to 9999 rows. */
 export const DONGLE_ROWS = 9999;
 

@@ -13,6 +13,12 @@ export const licenseListColumns = declareListColumns({
   defaultOrder: { orderBy: 'created', descending: true },
   pageSize: 20,
 });
+/**
+ * Its filters' defaults: no expired license; any end within 9999 days, which includes no end. Here, not
+ * in the contract, so the server's list reads them without loading every admin cmd's schema.
+ */
+export const DEFAULT_EXPIRED_IN = 0;
+export const DEFAULT_EXPIRES_WITHIN = 9999;
 
 /** License codes: 40 a page, newest first. */
 export const codeListColumns = declareListColumns({

@@ -1,7 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { addDays, formatISO } from 'date-fns';
-import { DEFAULT_EXPIRED_IN, DEFAULT_EXPIRES_WITHIN, type AdminLicenseRow, type LicenseOrderColumn } from '../../../shared/contract/lic.admin';
-import { licenseListColumns } from '../../../shared/lists/admin-lists';
+import type { AdminLicenseRow, LicenseOrderColumn } from '../../../shared/contract/lic.admin';
+import { DEFAULT_EXPIRED_IN, DEFAULT_EXPIRES_WITHIN, licenseListColumns } from '../../../shared/lists/admin-lists';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { licenseUsageName } from '../../../shared/licenses/catalog';
 import { daysLeft, licenseStateText } from '../../../shared/licenses/display';
