@@ -130,6 +130,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{shared,functions,web,scripts,infra}/**/*.test.ts', 'test/support/**/*.test.ts'],
           environment: 'node',
+          // A worker loads Node's and the libraries' modules once for all its files (unit-setup.ts).
+          isolate: false,
+          setupFiles: ['test/support/unit-setup.ts'],
           maxWorkers: GROUP_WORKERS,
         },
       },
