@@ -9,7 +9,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * are merged by when each would next come free, from the last run's durations (the file's size when there
  * is none) shared over its turns. A project is a lane when it says its turns (`provide.laneTurns`): the stack
  * lanes, whose turns test/support/lane.ts enforces, and projects that only want their long files started
- * early (infra, own-stack). Projects without (unit, component) form one lane of their own here.
+ * early (infra, own-stack).
+ *
+ * Projects without (unit, component) come after the lanes, each project's files together: vitest keeps a
+ * worker for the next file only when that file is of the same project (a worker that loaded jsdom, React
+ * and Mantine, or the SDK, runs file after file), and ends it otherwise. Interleaved with the lanes, nearly
+ * every one of their files started a worker of its own. The lanes' files keep both cores busy until then.
  */
 export default class LaneSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -24,10 +29,16 @@ export default class LaneSequencer extends BaseSequencer {
 
   private mergeLanes(specs: TestSpecification[]): TestSpecification[] {
     const lanes = new Map<string, TestSpecification[]>();
+    const free = new Map<string, TestSpecification[]>();
     for (const spec of specs) {
-      const lane = laneTurns(spec) === undefined ? 'free' : spec.project.name;
-      lanes.set(lane, [...(lanes.get(lane) ?? []), spec]);
+      const group = laneTurns(spec) === undefined ? free : lanes;
+      group.set(spec.project.name, [...(group.get(spec.project.name) ?? []), spec]);
     }
+    return [...this.mergeTurns(lanes), ...[...free.values()].flat()];
+  }
+
+  private mergeTurns(lanes: Map<string, TestSpecification[]>): TestSpecification[] {
+    const specs = [...lanes.values()].flat();
     if (lanes.size < 2) return specs;
     const busyUntil = new Map([...lanes.keys()].map((lane) => [lane, 0]));
     const merged: TestSpecification[] = [];
