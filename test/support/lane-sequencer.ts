@@ -24,31 +24,9 @@ export default class LaneSequencer extends BaseSequencer {
       const order = spec.project.config.sequence.groupOrder;
       groups.set(order, [...(groups.get(order) ?? []), spec]);
     }
-    return [...groups.keys()].sort((a, b) => a - b).flatMap((order) => this.mergeLanes(groups.get(order)!));
-  }
-
-  private mergeLanes(specs: TestSpecification[]): TestSpecification[] {
-    const lanes = new Map<string, TestSpecification[]>();
-    const free = new Map<string, TestSpecification[]>();
-    for (const spec of specs) {
-      const group = laneTurns(spec) === undefined ? free : lanes;
-      group.set(spec.project.name, [...(group.get(spec.project.name) ?? []), spec]);
-    }
-    return [...this.mergeTurns(lanes), ...[...free.values()].flat()];
-  }
-
-  private mergeTurns(lanes: Map<string, TestSpecification[]>): TestSpecification[] {
-    const specs = [...lanes.values()].flat();
-    if (lanes.size < 2) return specs;
-    const busyUntil = new Map([...lanes.keys()].map((lane) => [lane, 0]));
-    const merged: TestSpecification[] = [];
-    while (merged.length < specs.length) {
-      const [lane] = [...busyUntil].filter(([name]) => lanes.get(name)!.length > 0).sort(([, a], [, b]) => a - b)[0]!;
-      const spec = lanes.get(lane)!.shift()!;
-      busyUntil.set(lane, busyUntil.get(lane)! + this.estimate(spec) / (laneTurns(spec) ?? 1));
-      merged.push(spec);
-    }
-    return merged;
+    return [...groups.keys()]
+      .sort((a, b) => a - b)
+      .flatMap((order) => queueOrder(groups.get(order)!, (spec) => this.estimate(spec)));
   }
 
   /** Milliseconds the file took last time, or its size in bytes as a rough stand-in. */
@@ -58,7 +36,39 @@ export default class LaneSequencer extends BaseSequencer {
   }
 }
 
-/** The turns of a spec's lane (its project's `provide.laneTurns`); none for a project without a lane. */
-function laneTurns(spec: TestSpecification): number | undefined {
-  return (spec.project.config as { provide?: { laneTurns?: number } }).provide?.laneTurns;
+/** What the order reads of a file: its project's name and lane turns. */
+export interface QueuedFile {
+  project: { name: string; config: { provide?: { laneTurns?: number } } };
+}
+
+/**
+ * A group's files (each project's longest first) in the order workers should take them: the lanes merged by
+ * when each would next have a turn free, then the other projects' files, each project's together.
+ */
+export function queueOrder<File extends QueuedFile>(files: File[], estimate: (file: File) => number): File[] {
+  const lanes = new Map<string, File[]>();
+  const free = new Map<string, File[]>();
+  for (const file of files) {
+    const group = laneTurns(file) === undefined ? free : lanes;
+    group.set(file.project.name, [...(group.get(file.project.name) ?? []), file]);
+  }
+  return [...mergeLanes(lanes, estimate), ...[...free.values()].flat()];
+}
+
+function mergeLanes<File extends QueuedFile>(lanes: Map<string, File[]>, estimate: (file: File) => number): File[] {
+  const busyUntil = new Map([...lanes.keys()].map((lane) => [lane, 0]));
+  const total = [...lanes.values()].reduce((sum, files) => sum + files.length, 0);
+  const merged: File[] = [];
+  while (merged.length < total) {
+    const [lane] = [...busyUntil].filter(([name]) => lanes.get(name)!.length > 0).sort(([, a], [, b]) => a - b)[0]!;
+    const file = lanes.get(lane)!.shift()!;
+    busyUntil.set(lane, busyUntil.get(lane)! + estimate(file) / (laneTurns(file) ?? 1));
+    merged.push(file);
+  }
+  return merged;
+}
+
+/** The turns of a file's lane (its project's `provide.laneTurns`); none for a project without a lane. */
+function laneTurns(file: QueuedFile): number | undefined {
+  return file.project.config.provide?.laneTurns;
 }
