@@ -1,4 +1,5 @@
 import { Entity } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -8,7 +9,7 @@ import { expiresIn, isConditionFailure, portalTable } from './table';
 
 /**
  * How often one user may try something a customer could otherwise call in a loop (guess a code,
- * probe unit uids, upload): at most `max` in each fixed window of `windowSeconds`.
+ * probe unit uids, upload): at most `max` in any `windowSeconds` (see takeAttempt for how "any" is kept).
  */
 export interface AttemptLimit {
   /** Names the counter: one per kind of attempt (`redeem-code`, `register-product` …). */
@@ -21,7 +22,7 @@ export interface AttemptLimit {
 
 /**
  * A user's attempts of one kind in one window: pk `attempts#{action}#{userId}`, sk `{window start}`,
- * conditional ADD, gone by TTL after the window.
+ * conditional ADD, gone by TTL once the window after it has passed (it counts there too).
  */
 export const AttemptCountEntity = new Entity({
   name: 'attempt-count',
@@ -45,32 +46,49 @@ export class TooManyAttemptsError extends ApiError {
   }
 }
 
-function windowOf(limit: AttemptLimit, now: Date) {
-  const startSeconds = Math.floor(now.getTime() / 1000 / limit.windowSeconds) * limit.windowSeconds;
-  return { window: new Date(startSeconds * 1000).toISOString(), ttl: expiresIn(limit.windowSeconds * 2, startSeconds * 1000) };
+/** The fixed window `now` falls in, the one before it, and how far into its window `now` is (0 to 1). */
+function windowsAt(limit: AttemptLimit, now: Date) {
+  const windowMs = limit.windowSeconds * 1000;
+  const startMs = Math.floor(now.getTime() / windowMs) * windowMs;
+  return {
+    current: new Date(startMs).toISOString(),
+    previous: new Date(startMs - windowMs).toISOString(),
+    // Kept until the next window has passed too: it still counts there (see takeAttempt).
+    ttl: expiresIn(limit.windowSeconds * 2, startMs),
+    elapsed: (now.getTime() - startMs) / windowMs,
+  };
 }
 
-async function add(limit: AttemptLimit, userId: number, delta: number, now: Date, bounded: boolean): Promise<void> {
-  const { window, ttl } = windowOf(limit, now);
+async function add(limit: AttemptLimit, userId: number, delta: number, now: Date, below?: number): Promise<void> {
+  const { current, ttl } = windowsAt(limit, now);
   await AttemptCountEntity.build(UpdateItemCommand)
-    .item({ action: limit.action, user_id: userId, window, count: $add(delta), ttl })
-    .options(bounded ? { condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: limit.max }] } } : {})
+    .item({ action: limit.action, user_id: userId, window: current, count: $add(delta), ttl })
+    .options(below === undefined ? {} : { condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: below }] } })
     .send();
 }
 
 /**
- * Takes one of the user's attempts in the current window before the attempt is made, atomically, so a
- * loop of parallel calls cannot get past the limit either; throws TooManyAttemptsError when none is
- * left. Call `giveBack` when the attempt succeeded and should not count (a limit on failures only).
+ * Takes one of the user's attempts before the attempt is made, atomically, so a loop of parallel calls
+ * cannot get past the limit either; throws TooManyAttemptsError when none is left. Call `giveBack` when
+ * the attempt succeeded and should not count (a limit on failures only).
+ *
+ * Counted per fixed window, but the window before still counts for the part of it that lies within the
+ * last `windowSeconds`, its attempts taken as spread evenly over it (rounded up): a user who used every
+ * attempt in a window's last minute has none at the start of the next, and gets them back as that
+ * window goes on. Fixed windows alone would let twice `max` through in a minute around a boundary.
  */
 export async function takeAttempt(limit: AttemptLimit, userId: number, now = new Date()): Promise<{ giveBack: () => Promise<void> }> {
+  const { previous, elapsed } = windowsAt(limit, now);
+  const { Item: before } = await AttemptCountEntity.build(GetItemCommand).key({ action: limit.action, user_id: userId, window: previous }).send();
+  const room = limit.max - Math.ceil((before?.count ?? 0) * (1 - elapsed));
+  if (room <= 0) throw new TooManyAttemptsError(limit.message);
   try {
-    await add(limit, userId, 1, now, true);
+    await add(limit, userId, 1, now, room);
   } catch (error) {
     if (isConditionFailure(error)) throw new TooManyAttemptsError(limit.message);
     throw error;
   }
-  return { giveBack: () => add(limit, userId, -1, now, false) };
+  return { giveBack: () => add(limit, userId, -1, now) };
 }
 
 /**
