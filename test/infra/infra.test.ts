@@ -6,7 +6,6 @@
  */
 import './portal-stack.checks';
 import './portal-address.checks';
-import './function-bundles.checks';
 import './endpoint-grants.checks';
 import './jobs-and-options.checks';
 import './operator-alarms.checks';

@@ -85,17 +85,18 @@ export function synthPortal(props: Omit<BuildAppProps, 'webAssetPath' | 'outdir'
 let shared: SynthesizedPortal | undefined;
 
 /**
- * The portal as `cdk synth` builds it (default props), synthesized once per test run: a synth bundles
- * every function and runs cdk-nag, a few seconds each time. The tests read the construct tree (logical
- * ids, annotations, cdk-nag's own walk), which cannot cross processes, so the infra checks are one
- * test file (infra.test.ts) and share this one; the project's
- * global setup fails a run that synthesized it twice. Read it, never change it: its cleanup is a no-op,
- * its files go when the worker exits. A test that needs other props or a changed app synthesizes its
- * own (synthPortal, preparePortal).
+ * The portal as `cdk synth` builds it (default props), synthesized once per test run with cdk-nag, but
+ * without bundling the functions: the checks read the template and the construct tree, never a
+ * function's code (the bundles as uploaded are checked in test/integration/deployed-bundles.test.ts,
+ * whose synth bundles them anyway). The construct tree (logical ids, annotations, cdk-nag's own walk)
+ * cannot cross processes, so the infra checks are one test file (infra.test.ts) and share this one; the
+ * project's global setup fails a run that synthesized it twice. Read it, never change it: its cleanup is
+ * a no-op, its files go when the worker exits. A test that needs other props or a changed app
+ * synthesizes its own (synthPortal, preparePortal).
  */
 export function sharedPortal(): SynthesizedPortal {
   if (!shared) {
-    const portal = synthPortal();
+    const portal = synthPortal({ context: WITHOUT_BUNDLING });
     // The global setup counts these lines at the end of the run: more than one fails it.
     appendFileSync(inject('infraSynthLog'), `worker ${process.pid} at ${new Date().toISOString()}\n`);
     process.once('exit', () => portal.cleanup());
