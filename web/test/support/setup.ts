@@ -63,7 +63,12 @@ afterEach(() => {
 // vitest.config.ts: jsdom, React and Mantine load once per worker, not once per file). The app's own modules
 // hold state (the session, the action result), so the next file imports them afresh over an empty storage,
 // as a page load would.
-afterAll(() => {
+//
+// A screen's routes load their pages lazily: an import a render started may still be under way when the
+// file's last test ends. It must finish first, or the worker's next file finds that module failed ("after
+// the environment was torn down") and its screen never renders.
+afterAll(async () => {
+  await vi.dynamicImportSettled();
   localStorage.clear();
   sessionStorage.clear();
   vi.resetModules();
