@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { takeAttempt, TooManyAttemptsError, type AttemptLimit } from '../../functions/lib/db/attempt-limit';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { AttemptCountEntity, takeAttempt, TooManyAttemptsError, type AttemptLimit } from '../../functions/lib/db/attempt-limit';
 import { asUnit } from '../support/api';
 
 /**
@@ -55,10 +56,27 @@ describe('a per-user attempt limit', () => {
 
   it('lets a loop of parallel attempts through only up to the limit', async () => {
     const limit = limitOf(10);
-    const results = await asUnit({ endpoint: 'case' }, () =>
-      Promise.allSettled(Array.from({ length: 25 }, () => takeAttempt(limit, USER, at(600)))),
+    // Each caller asks until it hears yes or no: on a busy machine a store call may time out, and is asked
+    // again as the app's "try again" says (the timed-out one may still have taken an attempt).
+    const answer = async (): Promise<'granted' | 'refused'> => {
+      for (let tries = 1; ; tries++) {
+        try {
+          await takeAttempt(limit, USER, at(600));
+          return 'granted';
+        } catch (error) {
+          if (error instanceof TooManyAttemptsError) return 'refused';
+          if (tries === 5) throw error;
+        }
+      }
+    };
+    const answers = await asUnit({ endpoint: 'case' }, () => Promise.all(Array.from({ length: 25 }, answer)));
+    const granted = answers.filter((a) => a === 'granted').length;
+    expect(granted).toBeGreaterThan(0);
+    expect(granted).toBeLessThanOrEqual(10);
+    // The window's count stopped at the limit, however the callers raced.
+    const { Item } = await asUnit({ endpoint: 'case' }, () =>
+      AttemptCountEntity.build(GetItemCommand).key({ action: limit.action, user_id: USER, window: at(0).toISOString() }).send(),
     );
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof TooManyAttemptsError)).toBe(true);
+    expect(Item?.count).toBe(10);
   });
 });
