@@ -12,11 +12,12 @@ import { defineConfig } from 'vitest/config';
  * a time, the shared lane (every other stack file, integration and browser alike) two at a time; a lane's
  * file waits for a turn (test/support/lane.ts). The sequencer (test/support/lane-sequencer.ts) starts each
  * lane's longest files first and merges the lanes, the infra file and the own-stack files among them, so
- * the long ones start early; unit and component files fill the workers the lanes leave. A stack file waits
- * on its stack or page more than it computes, so four of them and two other files keep both cores busy.
+ * the long ones start early; the unit and component files come after them, each project's files together,
+ * as vitest keeps a worker for the next file only when it is of the same project. A stack file waits on
+ * its stack or page more than it computes, so the lanes' files keep both cores busy meanwhile.
  */
 
-/** Workers of group 0: the stack lanes' turns (four), and two more for the files without a lane. */
+/** Workers of group 0: the stack lanes' turns (four), and two more (infra, own-stack, then the rest). */
 const GROUP_WORKERS = 6;
 /** Files of the shared lane at a time, on its stack. */
 const SHARED_TURNS = 2;
