@@ -11,8 +11,12 @@ import { storeLicense, withUserId } from '../support/licenses';
  * runs too; none for a perpetual license, a renewing subscription, or an owner who turned them off.
  */
 const { baseUrl } = stackContext();
-const runJob = () => asUnit({ job: 'expiry-notices' }, () => sendExpiryNotices());
-const day = (days: number) => formatISO(addDays(new Date(), days), { representation: 'date' });
+// The job runs at the moment the test's end dates are counted from, so a run across midnight counts the
+// same days (the job's own runs read the clock once, at their start, as this one does).
+const now = new Date();
+const runJob = () => asUnit({ job: 'expiry-notices' }, () => sendExpiryNotices(now));
+/** The UTC date `days` after today's, as license ends are counted (in UTC days, whatever the machine's zone). */
+const day = (days: number) => formatISO(addDays(new Date(`${now.toISOString().slice(0, 10)}T00:00:00`), days), { representation: 'date' });
 
 /** The expiry notices mailed to `email` (its sign-up's verification mail aside). */
 const mailsTo = async (email: string): Promise<LocalMail[]> =>
