@@ -1,4 +1,3 @@
-import { addDays, formatISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { sendExpiryNotices } from '../../functions/domain/licenses/expiry-notices';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
@@ -15,8 +14,8 @@ const { baseUrl } = stackContext();
 // same days (the job's own runs read the clock once, at their start, as this one does).
 const now = new Date();
 const runJob = () => asUnit({ job: 'expiry-notices' }, () => sendExpiryNotices(now));
-/** The UTC date `days` after today's, as license ends are counted (in UTC days, whatever the machine's zone). */
-const day = (days: number) => formatISO(addDays(new Date(`${now.toISOString().slice(0, 10)}T00:00:00`), days), { representation: 'date' });
+/** The UTC date `days` after the job's moment, as license ends are counted (whatever the machine's zone). */
+const day = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The expiry notices mailed to `email` (its sign-up's verification mail aside). */
 const mailsTo = async (email: string): Promise<LocalMail[]> =>
