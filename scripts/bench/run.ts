@@ -26,6 +26,7 @@ import { findFunctionBundles } from '../../infra/function-bundles';
 import { secrets } from '../../functions/registry';
 import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { freePort } from '../local/net';
+import { buildWebApp } from '../local/build-web';
 import { startLocalStack } from '../local/stack';
 import { runJob } from '../local/jobs';
 import { COMMIT_WINDOW_MS } from '../../functions/lib/lists/list-cache';
@@ -554,8 +555,7 @@ const f = (n: number, digits = 1) => n.toFixed(digits);
 // The stack serves the web app: build it when a whole run needs it, or when it is missing.
 if ((!apiOnly && !adminListOnly && !dashboardOnly) || !existsSync(resolve('web/dist/index.html'))) {
   console.log('Building the web app …');
-  const { build } = await import('vite');
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
+  await buildWebApp({ logLevel: 'error' });
 }
 const wholeRun = !apiOnly && !adminListOnly && !dashboardOnly;
 if (wholeRun) console.log('Synthesizing and measuring the Lambda bundles …');

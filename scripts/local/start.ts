@@ -4,7 +4,7 @@
  */
 import './env-defaults';
 import { resolve } from 'node:path';
-import { build } from 'vite';
+import { buildWebApp } from './build-web';
 import { demoAccounts } from './seed';
 import { DEMO_CAMPAIGN_CODE } from './seed-codes';
 import { startLocalStack } from './stack';
@@ -17,7 +17,7 @@ const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
 // SKIP_WEB_BUILD=1 serves the web/dist already built (the test of npm start itself uses it).
 if (process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app …');
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'warn' });
+  await buildWebApp();
 }
 console.log('Starting DynamoDB Local, s3rver and cognito-local …');
 const stack = await startLocalStack({

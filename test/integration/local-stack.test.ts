@@ -44,6 +44,17 @@ describe('the local stack as the browser sees it', () => {
     }
   });
 
+  it('serves the web app as production serves it: React’s production build, even under a test runner', async () => {
+    // vitest runs with NODE_ENV=test, under which Vite would build React's development build (dev warnings).
+    const index = await (await fetch(`${baseUrl}/`)).text();
+    const scripts = [...index.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) {
+      const code = await (await fetch(`${baseUrl}${script}`)).text();
+      expect(code, script).not.toContain('Each child in a list should have a unique');
+    }
+  });
+
   it('serves files of the data bucket under /data', async () => {
     const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
     const s3 = new S3Client({

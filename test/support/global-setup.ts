@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWebApp } from '../../scripts/local/build-web';
 import type { LocalStackOptions } from '../../scripts/local/stack';
 import { startLaneLock, type LaneLock } from './lane-lock';
 import type { StackStarted } from './stack-process';
@@ -22,11 +23,6 @@ interface Shared {
 }
 const key = Symbol.for('portal.test.stack');
 const registry = globalThis as typeof globalThis & { [key]?: Shared };
-
-async function buildSpa(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ configFile: resolve('web/vite.config.ts'), logLevel: 'error' });
-}
 
 /** Starts a stack in a child process and answers what it sent once it answers, and how to stop it. */
 async function startStackProcess(options: LocalStackOptions): Promise<{ stack: StackStarted; stop(): Promise<void> }> {
@@ -50,7 +46,7 @@ async function startStackProcess(options: LocalStackOptions): Promise<{ stack: S
 }
 
 export default async function setup(project: TestProject) {
-  const shared = (registry[key] ??= { built: buildSpa(), laneLock: startLaneLock(), users: 0 });
+  const shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error' }), laneLock: startLaneLock(), users: 0 });
   shared.users += 1;
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${project.name}-`));
   // The emulators start while the SPA builds; the stack serves the build's folder once it is there.
