@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiMessages } from '../../shared/api';
-import { accessClaims as claimsFor, mintToken, strangerKey } from '../../test/support/tokens';
+import { accessClaims as claimsFor, mintToken, newRsaKey, strangerKey } from '../../test/support/tokens';
 import { rememberedToken, resetAuth, verifyToken } from './auth';
 import { runAs } from './runtime-env';
 
 /** A stand-in issuer on 127.0.0.1 that publishes one RSA key, as Cognito publishes its JWKS. */
-const privateKey = strangerKey();
+const privateKey = newRsaKey();
 let server: Server;
 let issuer: string;
 let env: Record<string, string>;

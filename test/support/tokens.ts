@@ -6,10 +6,12 @@ import { dirname, join } from 'node:path';
 const require = createRequire(import.meta.url);
 
 /** cognito-local's own signing key, so tests can mint tokens the local issuer would have signed. */
+let cognitoLocal: KeyObject | undefined;
 function cognitoLocalKey(): KeyObject {
+  if (cognitoLocal) return cognitoLocal;
   const dir = join(dirname(require.resolve('cognito-local/package.json')), 'lib/keys');
   const { pem } = JSON.parse(readFileSync(join(dir, 'cognitoLocal.private.json'), 'utf8')) as { pem: string };
-  return createPrivateKey(pem);
+  return (cognitoLocal = createPrivateKey(pem));
 }
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -22,7 +24,12 @@ export function mintToken(claims: Record<string, unknown>, key: KeyObject = cogn
   return `${head}.${body}.${signature}`;
 }
 
-export const strangerKey = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+/** A new RSA key of its own (a fifth of a second of CPU to make). */
+export const newRsaKey = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+
+/** A key no issuer publishes: one per process, as the API matrix signs a token with it for every cmd. */
+let stranger: KeyObject | undefined;
+export const strangerKey = () => (stranger ??= newRsaKey());
 
 /** Claims of a valid-looking access token for the local pool, to be changed by each test. */
 export function accessClaims(issuer: string, clientId: string, overrides: Record<string, unknown> = {}) {
