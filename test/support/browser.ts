@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterEach, beforeAll, expect, inject } from 'vitest';
 import { STORAGE_KEY, tokensFromAuthResult } from '../../web/src/session/tokens';
 import { signIn, totpCode } from './api';
 
@@ -35,9 +35,38 @@ export interface BrowserHarness {
   pageErrors(): Error[];
 }
 
+/** Starts the headless Chromium the browser tests use. */
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
 /**
- * One headless Chromium per test file, a new context per test (so no session leaks between tests),
- * pages pointed at the local stack's base URL from the global setup.
+ * The worker's Chromium: the stack tier's workers keep their modules from one file to the next, so one
+ * browser serves every browser file a worker runs (each launch costs most of a second of CPU). Playwright
+ * ends it when the worker ends; a browser that went away is started again.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedBrowser(): Promise<Browser> {
+  const running = await workerBrowser?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/**
+ * Headless Chromium for a test file: a new context per test (so no session leaks between tests), pages
+ * pointed at the local stack's base URL from the global setup.
  */
 export function useBrowser(): BrowserHarness {
   let browser: Browser | undefined;
@@ -45,18 +74,7 @@ export function useBrowser(): BrowserHarness {
   let errors: Error[] = [];
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
-    });
+    browser = await sharedBrowser();
   });
 
   afterEach(async (context) => {
@@ -64,10 +82,6 @@ export function useBrowser(): BrowserHarness {
     await Promise.all(contexts.map((context) => context.close()));
     contexts = [];
     errors = [];
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   return {
