@@ -85,6 +85,15 @@ describe('npm start', () => {
     expect(job.status).toBe(0);
     expect(JSON.parse(job.stdout.trim().split('\n').pop()!)).toEqual({ deleted: [], failed: [] });
 
+    // A sign-in right before Ctrl-C: the emulator keeps its refresh token (cognito-local writes its pool's
+    // file behind the changes), so the token still works after the restart.
+    const pool = (portal: RunningPortal) =>
+      new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: portal.emulators.cognito, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const lastSignIn = await pool(first).send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: first.clientId, AuthParameters: { USERNAME: 'demo', PASSWORD: password } }),
+    );
+    const refreshToken = lastSignIn.AuthenticationResult!.RefreshToken!;
+
     await first.interrupt();
     for (const url of [first.baseUrl, ...Object.values(first.emulators)]) {
       await expect(fetch(url)).rejects.toThrow();
@@ -98,6 +107,10 @@ describe('npm start', () => {
       expect(second.poolId).toBe(first.poolId);
       const profile = await post(second.baseUrl, await tokenFor(second, password), { cmd: 'get_user_profile' });
       expect(profile.data).toMatchObject({ first_name: 'Kept', last_name: 'Across', company: 'Restarts' });
+      const refreshed = await pool(second).send(
+        new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: second.clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }),
+      );
+      expect(refreshed.AuthenticationResult?.AccessToken).toEqual(expect.any(String));
     } finally {
       await second.interrupt();
     }

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -11,14 +11,18 @@ import type { StackStarted } from './stack-process';
 /**
  * Builds the SPA once and starts one local stack (emulators on free ports, fresh data) per stack project,
  * each in a process of its own (test/support/stack-process.ts): the quiet lanes (files that need a stack
- * to themselves) run beside the shared lane (`stack-shared`) instead of before it. Each
- * project runs its own global setup, in its own
- * module instance, so what they share (the build, the lane lock) is kept on `globalThis` with a count of the
- * projects using it: the first starts it, the last to tear down stops it.
+ * to themselves) run beside the shared lane (`stack-shared`) instead of before it. The demo's volume is
+ * seeded once, into a data folder of its own, and each lane that seeds it starts on a copy: a restart on
+ * seeded data takes seconds, the seeding itself half a minute of CPU. Each project runs its own global
+ * setup, in its own module instance, so what they share (the build, the lane lock, the seeded folder) is
+ * kept on `globalThis` with a count of the projects using it: the first starts it, the last to tear down
+ * stops it.
  */
 interface Shared {
   built: Promise<void>;
   laneLock: Promise<LaneLock>;
+  /** A data folder with the demo's volume seeded, made when a lane first asks for it. */
+  seededVolume?: Promise<string>;
   users: number;
 }
 const key = Symbol.for('portal.test.stack');
@@ -45,24 +49,36 @@ async function startStackProcess(options: LocalStackOptions): Promise<{ stack: S
   };
 }
 
+/**
+ * A test stack's options. Sessions are rechecked every 2 s here (30 s by default), so tests see a
+ * revocation take effect quickly; a test may move the edge's clock to see a signed link expire.
+ */
+const stackOptions = (dataDir: string, demoVolume: boolean): LocalStackOptions => ({
+  dataDir,
+  demoPassword: process.env.DEMO_PASSWORD,
+  sessionRecheckSeconds: 2,
+  edgeClockControl: true,
+  demoVolume,
+});
+
+/** A data folder seeded with the demo's volume by a stack that stops once it is done. */
+async function seedVolumeFolder(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-seeded-'));
+  await (await startStackProcess(stackOptions(dataDir, true))).stop();
+  return dataDir;
+}
+
 export default async function setup(project: TestProject) {
   const shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error' }), laneLock: startLaneLock(), users: 0 });
   shared.users += 1;
+  const demoVolume = project.config.provide?.demoVolume ?? true;
   const dataDir = mkdtempSync(join(tmpdir(), `portal-${project.name}-`));
+  const startStack = async () => {
+    if (demoVolume) cpSync(await (shared.seededVolume ??= seedVolumeFolder()), dataDir, { recursive: true });
+    return startStackProcess(stackOptions(dataDir, demoVolume));
+  };
   // The emulators start while the SPA builds; the stack serves the build's folder once it is there.
-  // Sessions are rechecked every 2 s here (30 s by default), so tests see a revocation take effect quickly;
-  // a test may move the edge's clock to see a signed link expire.
-  const [, running, laneLock] = await Promise.all([
-    shared.built,
-    startStackProcess({
-      dataDir,
-      demoPassword: process.env.DEMO_PASSWORD,
-      sessionRecheckSeconds: 2,
-      edgeClockControl: true,
-      demoVolume: project.config.provide?.demoVolume ?? true,
-    }),
-    shared.laneLock,
-  ]);
+  const [, running, laneLock] = await Promise.all([shared.built, startStack(), shared.laneLock]);
   const { stack } = running;
   project.provide('lane', { lane: project.name, lockPort: laneLock.port });
   project.provide('baseUrl', stack.baseUrl);
@@ -82,6 +98,8 @@ export default async function setup(project: TestProject) {
     if (shared.users > 0) return;
     delete registry[key];
     await (await shared.laneLock).close();
+    const seeded = await shared.seededVolume?.catch(() => undefined);
+    if (seeded) rmSync(seeded, { recursive: true, force: true });
   };
 }
 
