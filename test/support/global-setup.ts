@@ -14,15 +14,17 @@ import type { StackStarted } from './stack-process';
  * to themselves) run beside the shared lane (`stack-shared`) instead of before it. The demo's volume is
  * seeded once, into a data folder of its own, and each lane that seeds it starts on a copy: a restart on
  * seeded data takes seconds, the seeding itself half a minute of CPU. Each project runs its own global
- * setup, in its own module instance, so what they share (the build, the lane lock, the seeded folder) is
- * kept on `globalThis` with a count of the projects using it: the first starts it, the last to tear down
- * stops it.
+ * setup, in its own module instance, so what they share (the build, the lane lock, the seeded folder, the
+ * stacks) is kept on `globalThis` with a count of the projects using it: the first starts it, the last to
+ * tear down stops it.
  */
 interface Shared {
   built: Promise<void>;
   laneLock: Promise<LaneLock>;
   /** A data folder with the demo's volume seeded, made when a lane first asks for it. */
   seededVolume?: Promise<string>;
+  /** Each lane's stack, started by the first global setup of the run. */
+  stacks: Map<string, Promise<LaneStack>>;
   users: number;
 }
 const key = Symbol.for('portal.test.stack');
@@ -68,17 +70,46 @@ async function seedVolumeFolder(): Promise<string> {
   return dataDir;
 }
 
+/** A lane's stack: its data folder and its process. */
+interface LaneStack {
+  dataDir: string;
+  running: Awaited<ReturnType<typeof startStackProcess>>;
+}
+
+/** Starts a lane's stack on a fresh data folder (a copy of the seeded one, for a lane with the demo's volume). */
+async function startLaneStack(shared: Shared, lane: TestProject): Promise<LaneStack> {
+  const demoVolume = lane.config.provide?.demoVolume ?? true;
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-${lane.name}-`));
+  if (demoVolume) cpSync(await (shared.seededVolume ??= seedVolumeFolder()), dataDir, { recursive: true });
+  return { dataDir, running: await startStackProcess(stackOptions(dataDir, demoVolume)) };
+}
+
+async function stopLaneStack(started: Promise<LaneStack>): Promise<void> {
+  const stack = await started.catch(() => undefined);
+  if (!stack) return;
+  await stack.running.stop();
+  rmSync(stack.dataDir, { recursive: true, force: true });
+}
+
+/** The projects of this run that use this global setup: the stack lanes. */
+const laneProjects = (project: TestProject) =>
+  project.vitest.projects.filter((other) => [other.config.globalSetup].flat().some((file) => resolve(file) === resolve('test/support/global-setup.ts')));
+
 export default async function setup(project: TestProject) {
-  const shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error' }), laneLock: startLaneLock(), users: 0 });
+  const shared: Shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error' }), laneLock: startLaneLock(), stacks: new Map(), users: 0 });
   shared.users += 1;
-  const demoVolume = project.config.provide?.demoVolume ?? true;
-  const dataDir = mkdtempSync(join(tmpdir(), `portal-${project.name}-`));
-  const startStack = async () => {
-    if (demoVolume) cpSync(await (shared.seededVolume ??= seedVolumeFolder()), dataDir, { recursive: true });
-    return startStackProcess(stackOptions(dataDir, demoVolume));
-  };
-  // The emulators start while the SPA builds; the stack serves the build's folder once it is there.
-  const [, running, laneLock] = await Promise.all([shared.built, startStack(), shared.laneLock]);
+  // Vitest runs the projects' global setups one after another: the first starts every lane's stack, so they
+  // start side by side (and while the SPA builds; a stack serves the build's folder once it is there).
+  for (const lane of laneProjects(project)) {
+    if (!shared.stacks.has(lane.name)) {
+      const started = startLaneStack(shared, lane);
+      started.catch(() => undefined);
+      shared.stacks.set(lane.name, started);
+    }
+  }
+  const own = shared.stacks.get(project.name) ?? startLaneStack(shared, project);
+  shared.stacks.set(project.name, own);
+  const [, { running }, laneLock] = await Promise.all([shared.built, own, shared.laneLock]);
   const { stack } = running;
   project.provide('lane', { lane: project.name, lockPort: laneLock.port });
   project.provide('baseUrl', stack.baseUrl);
@@ -92,11 +123,13 @@ export default async function setup(project: TestProject) {
     licenseKeysFile: stack.licenseKeysFile,
   });
   return async () => {
-    await running.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopLaneStack(own);
+    shared.stacks.delete(project.name);
     shared.users -= 1;
     if (shared.users > 0) return;
     delete registry[key];
+    // Stacks of lanes that had no files to run in this run.
+    await Promise.all([...shared.stacks.values()].map(stopLaneStack));
     await (await shared.laneLock).close();
     const seeded = await shared.seededVolume?.catch(() => undefined);
     if (seeded) rmSync(seeded, { recursive: true, force: true });
