@@ -504,7 +504,7 @@ function measureBundles() {
       name: bundle.constructPath,
       kb: statSync(bundle.handlerFile).size / 1024,
       coldImportMs,
-      // What the bundle adds to the data layer the runtime provides: the same in a fast or a slow period.
+      // As a multiple of the data layer's, measured beside it: steadier than milliseconds across the machine's speeds.
       overDataLayer: coldImportMs / dataLayerMs,
     };
   });
@@ -521,7 +521,6 @@ function coldImport(inputType: 'module' | 'commonjs', load: string, env: Record<
   }
   return median(times);
 }
-
 
 const medianRuns = (runs: Record<Variant, LoadResult[]>) =>
   Object.fromEntries(VARIANTS.map((v) => [v, medianRun(runs[v])])) as Record<Variant, LoadResult>;

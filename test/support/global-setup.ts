@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { buildWebApp } from '../../scripts/local/build-web';
 import type { LocalStackOptions } from '../../scripts/local/stack';
@@ -91,9 +92,12 @@ async function stopLaneStack(started: Promise<LaneStack>): Promise<void> {
   rmSync(stack.dataDir, { recursive: true, force: true });
 }
 
-/** The projects of this run that use this global setup: the stack lanes. */
-const laneProjects = (project: TestProject) =>
-  project.vitest.projects.filter((other) => [other.config.globalSetup].flat().some((file) => resolve(file) === resolve('test/support/global-setup.ts')));
+/** The projects of this run that use this global setup, `project` among them: the stack lanes. */
+const laneProjects = (project: TestProject) => {
+  const thisFile = fileURLToPath(import.meta.url);
+  const others = project.vitest.projects.filter((other) => [other.config.globalSetup].flat().some((file) => resolve(file) === thisFile));
+  return new Set([project, ...others]);
+};
 
 export default async function setup(project: TestProject) {
   const shared: Shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error' }), laneLock: startLaneLock(), stacks: new Map(), users: 0 });
@@ -101,14 +105,13 @@ export default async function setup(project: TestProject) {
   // Vitest runs the projects' global setups one after another: the first starts every lane's stack, so they
   // start side by side (and while the SPA builds; a stack serves the build's folder once it is there).
   for (const lane of laneProjects(project)) {
-    if (!shared.stacks.has(lane.name)) {
-      const started = startLaneStack(shared, lane);
-      started.catch(() => undefined);
-      shared.stacks.set(lane.name, started);
-    }
+    if (shared.stacks.has(lane.name)) continue;
+    const started = startLaneStack(shared, lane);
+    // A lane's failed start is reported by its own setup, which awaits it.
+    started.catch(() => undefined);
+    shared.stacks.set(lane.name, started);
   }
-  const own = shared.stacks.get(project.name) ?? startLaneStack(shared, project);
-  shared.stacks.set(project.name, own);
+  const own = shared.stacks.get(project.name)!;
   const [, { running }, laneLock] = await Promise.all([shared.built, own, shared.laneLock]);
   const { stack } = running;
   project.provide('lane', { lane: project.name, lockPort: laneLock.port });
