@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { clearActionResult } from '../../src/lib/action-result';
@@ -37,6 +38,16 @@ window.ResizeObserver ??= class {
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
 
 vi.stubGlobal('fetch', api.fetch);
+
+// React's development build (the tier needs it: act() exists only there) captures a stack trace for every
+// element it creates, up to 10,000 a second, to show which component made an element in its warnings: a
+// fifth of a screen test's CPU. The tests read what the screen shows, never those stacks, so the count
+// that caps the captures is held at its cap, as if it were always reached. Without this internal (another
+// React version) the tier runs as it did, only slower.
+const reactInternals = (React as unknown as Record<string, object | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 10_000, set: () => undefined, configurable: true });
+}
 
 // findBy… and waitFor wait for what they read; on a busy two-core machine a render can take seconds, so
 // they wait long enough never to depend on the machine's speed (a passing read returns at once).
