@@ -7,6 +7,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { buildApp, stackName, type BuildAppProps } from '../../infra/portal-app';
 import { repoRoot } from '../../infra/paths';
 import type { PortalStack } from '../../infra/portal-stack';
+import { synthLogLine } from './synth-log';
 
 export interface SynthesizedPortal {
   app: App;
@@ -91,15 +92,15 @@ let shared: SynthesizedPortal | undefined;
  * whose synth bundles them anyway). The construct tree (logical ids, annotations, cdk-nag's own walk)
  * cannot cross processes, so the infra checks are one test file (infra.test.ts) and share this one; the
  * project's global setup fails a run that synthesized it twice. Read it, never change it: its cleanup is
- * a no-op, its files go when the worker exits. A test that needs other props or a changed app
+ * a no-op, its files go at the end of the run. A test that needs other props or a changed app
  * synthesizes its own (synthPortal, preparePortal).
  */
 export function sharedPortal(): SynthesizedPortal {
   if (!shared) {
     const portal = synthPortal({ context: WITHOUT_BUNDLING });
-    // The global setup counts these lines at the end of the run: more than one fails it.
-    appendFileSync(inject('infraSynthLog'), `worker ${process.pid} at ${new Date().toISOString()}\n`);
-    process.once('exit', () => portal.cleanup());
+    // The global setup counts these lines at the end of the run (more than one fails it) and removes the
+    // folder each names: a worker's 'exit' handlers do not run when vitest ends it.
+    appendFileSync(inject('infraSynthLog'), `${synthLogLine(process.pid, path.dirname(portal.outdir))}\n`);
     shared = { ...portal, cleanup: () => undefined };
   }
   return shared;
