@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -8,8 +7,9 @@ import { MAX_DEVICE_BYTES } from '../../functions/domain/devices/device-import.r
 import { importDevicesFile } from '../../scripts/devices/import-devices';
 import { asUnit, createAdminUser } from '../support/api';
 import { newDevice, productCall } from '../support/products';
+import { tempDir } from '../support/temp-dir';
 
-const dir = mkdtempSync(join(tmpdir(), 'devices-import-'));
+const dir = tempDir('devices-import-');
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

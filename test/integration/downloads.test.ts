@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { packagePath, packagesOf } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { publishedVersions } from '../support/downloads';
 import { withUserId } from '../support/licenses';
+import { tempDir } from '../support/temp-dir';
 
 const run = promisify(execFile);
 
@@ -46,7 +46,7 @@ describe('releases', () => {
   });
 
   it('are published with one command: the packages are served byte for byte and the release is listed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const dir = tempDir('release-');
     const version = `0.1.${Date.now() % 100_000}`;
     const windows = join(dir, `otii-${version}-setup.exe`);
     const ubuntu = join(dir, `otii-${version}-arm64.AppImage`);
@@ -78,7 +78,7 @@ describe('releases', () => {
   });
 
   it('refuses to publish a version twice, or other bytes under a published package name, and changes nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const dir = tempDir('release-');
     const version = `0.2.${Date.now() % 100_000}`;
     const file = join(dir, `ace-firmware-${version}.zip`);
     writeFileSync(file, 'firmware v1');
@@ -99,7 +99,7 @@ describe('releases', () => {
   });
 
   it('refuses a bad release before uploading anything', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const dir = tempDir('release-');
     const file = join(dir, 'otii-bad-linux.zip');
     writeFileSync(file, 'x');
     const answer = await publish(['--list', 'otii2', '--version', 'not a version', '--package', `ubuntu/x64=${file}`]);
@@ -109,7 +109,7 @@ describe('releases', () => {
   });
 
   it('refuses two files of one name, or one os/arch twice, before uploading either', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const dir = tempDir('release-');
     const version = `0.3.${Date.now() % 100_000}`;
     const name = `otii-twice-${version}.zip`;
     for (const os of ['win', 'mac']) {
@@ -131,7 +131,7 @@ describe('releases', () => {
   });
 
   it('keeps a --no-download release private: listed with its notes, no package named or served, until it is released; withdrawn again, its package goes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'release-'));
+    const dir = tempDir('release-');
     const version = `0.4.${Date.now() % 100_000}`;
     const name = `otii-${version}-announced.zip`;
     const file = join(dir, name);

@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -33,6 +32,7 @@ import {
 import { readKeysFile } from '../../scripts/client/trusted-keys';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
+import { tempDir } from '../support/temp-dir';
 
 const { baseUrl, localStack } = stackContext();
 /** The keys the client trusts for this stack: read from the file the stack wrote, never from the portal. */
@@ -364,7 +364,7 @@ function savedClaims(file: string): string {
  * its own and a data folder without the local stack's keys file (so only what the command line gives counts).
  */
 function commandLine() {
-  const dir = mkdtempSync(join(tmpdir(), 'client-'));
+  const dir = tempDir('client-');
   const run = (...args: string[]) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
       const child = spawn(
