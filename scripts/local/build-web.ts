@@ -16,7 +16,13 @@ export async function buildWebApp({ logLevel = 'warn', lowPriority = false }: { 
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  if (lowPriority && child.pid) setPriority(child.pid, 19);
+  if (lowPriority && child.pid) {
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // A nicety: the build runs at normal priority where the system refuses.
+    }
+  }
   const code = await new Promise<number | null>((done, fail) => {
     child.once('error', fail);
     child.once('exit', done);
