@@ -35,8 +35,24 @@ export interface BrowserHarness {
   pageErrors(): Error[];
 }
 
-/** Starts the headless Chromium the browser tests use. */
-function launchBrowser(): Promise<Browser> {
+/**
+ * Starts the headless Chromium the browser tests use. Playwright makes the browser's profile in the
+ * system's temporary folder and removes it when the browser closes; a worker's browser (sharedBrowser) is
+ * often ended with the worker instead, so the profile is made in the run's own temporary folder, which the
+ * global setup removes at the end of the run.
+ */
+async function launchBrowser(): Promise<Browser> {
+  const systemTmpDir = process.env.TMPDIR;
+  process.env.TMPDIR = inject('browserTmpDir');
+  try {
+    return await launchChromium();
+  } finally {
+    if (systemTmpDir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmpDir;
+  }
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -27,6 +27,8 @@ interface Shared {
   /** Each lane's stack, started by the first global setup of the run. */
   stacks: Map<string, Promise<LaneStack>>;
   users: number;
+  /** The workers' browsers keep their profiles here (browser.ts), removed with it at the end of the run. */
+  browserTmpDir: string;
 }
 const key = Symbol.for('portal.test.stack');
 const registry = globalThis as typeof globalThis & { [key]?: Shared };
@@ -102,7 +104,13 @@ const laneProjects = (project: TestProject) => {
 export default async function setup(project: TestProject) {
   // The SPA builds at low priority: the demo volume's seeding, which every lane with the volume waits
   // for, is the start's longest path, and the build takes a core from it (the start took 46 s, now 41.5 s).
-  const shared: Shared = (registry[key] ??= { built: buildWebApp({ logLevel: 'error', lowPriority: true }), laneLock: startLaneLock(), stacks: new Map(), users: 0 });
+  const shared: Shared = (registry[key] ??= {
+    built: buildWebApp({ logLevel: 'error', lowPriority: true }),
+    laneLock: startLaneLock(),
+    stacks: new Map(),
+    users: 0,
+    browserTmpDir: mkdtempSync(join(tmpdir(), 'portal-browsers-')),
+  });
   shared.users += 1;
   // Vitest runs the projects' global setups one after another: the first starts every lane's stack, so they
   // start side by side (and while the SPA builds; a stack serves the build's folder once it is there).
@@ -117,6 +125,7 @@ export default async function setup(project: TestProject) {
   const [, { running }, laneLock] = await Promise.all([shared.built, own, shared.laneLock]);
   const { stack } = running;
   project.provide('lane', { lane: project.name, lockPort: laneLock.port });
+  project.provide('browserTmpDir', shared.browserTmpDir);
   project.provide('baseUrl', stack.baseUrl);
   project.provide('demoPassword', stack.demoPassword);
   project.provide('demoAdminTotpSecret', stack.demoAdminTotpSecret);
@@ -138,6 +147,7 @@ export default async function setup(project: TestProject) {
     await (await shared.laneLock).close();
     const seeded = await shared.seededVolume?.catch(() => undefined);
     if (seeded) rmSync(seeded, { recursive: true, force: true });
+    rmSync(shared.browserTmpDir, { recursive: true, force: true, maxRetries: 3 });
   };
 }
 
@@ -145,6 +155,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** This project's lane and the lane lock's port (test/support/lane.ts). */
     lane: { lane: string; lockPort: number };
+    /** The temporary folder of the workers' browsers (their profiles), removed at the end of the run. */
+    browserTmpDir: string;
     /** Files of this lane that may run at once on its stack (the project's `provide` in vitest.config.ts). */
     laneTurns: number;
     /** Whether the lane's stack seeds the demo's volume (48 more customers, months of history) or only the demo accounts' own data. */
