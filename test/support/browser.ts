@@ -45,26 +45,22 @@ async function launchBrowser(): Promise<Browser> {
   const systemTmpDir = process.env.TMPDIR;
   process.env.TMPDIR = inject('browserTmpDir');
   try {
-    return await launchChromium();
+    return await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
+    });
   } finally {
     if (systemTmpDir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = systemTmpDir;
   }
-}
-
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
 }
 
 /**
