@@ -31,4 +31,9 @@ describe('the order workers take a group’s files in', () => {
     // project may come between two of one project's files.
     expect(names(queueOrder(files, (f) => f.ms))).toEqual(['s1', 'q1', 'c1', 'c2', 'u1', 'u2']);
   });
+
+  it('takes each project’s files longest first, whatever order they come in', () => {
+    const files = [file(quiet, 'q1', 10), file(quiet, 'q2', 50), file(component, 'c1', 5), file(component, 'c2', 30)];
+    expect(names(queueOrder(files, (f) => f.ms))).toEqual(['q2', 'q1', 'c2', 'c1']);
+  });
 });

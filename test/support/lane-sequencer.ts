@@ -5,11 +5,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Orders the files of a group of projects so that a worker that comes free usually takes the next file of
  * a lane that has a turn free. Vitest hands a group's files to its workers in this order; the stack lanes
  * run a few files at a time each (their turns, test/support/lane.ts), so a file of a busy lane would hold a
- * worker waiting for its turn while the other lane idles. Each lane's files stay longest first; the lanes
- * are merged by when each would next come free, from the last run's durations (the file's size when there
- * is none) shared over its turns. A project is a lane when it says its turns (`provide.laneTurns`): the stack
- * lanes, whose turns test/support/lane.ts enforces, and projects that only want their long files started
- * early (infra, own-stack).
+ * worker waiting for its turn while the other lane idles. Each lane's files stay largest first; the lanes
+ * are merged by when each would next come free, from the files' sizes shared over its turns. A project is
+ * a lane when it says its turns (`provide.laneTurns`): the stack lanes, whose turns test/support/lane.ts
+ * enforces, and projects that only want their long files started early (infra, own-stack).
+ *
+ * A file's size stands for its length, never the last run's time (vitest's cache), so the order is the
+ * same on every machine: a fresh clone (CI), which has no cache, runs the files in the order a developer's
+ * run does. Ordered by the last run's times instead, longest first, whole runs took no less (alternating
+ * runs in one hour: 495 and 514 s by time, 428 and 468 s by size; the machine's speed drifted more than
+ * that between runs, decision 030).
  *
  * Projects without (unit, component) come after the lanes, each project's files together: vitest keeps a
  * worker for the next file only when that file is of the same project (a worker that loaded jsdom, React
@@ -29,10 +34,9 @@ export default class LaneSequencer extends BaseSequencer {
       .flatMap((order) => queueOrder(groups.get(order)!, (spec) => this.estimate(spec)));
   }
 
-  /** Milliseconds the file took last time, or its size in bytes as a rough stand-in. */
+  /** The file's size in bytes, the stand-in for its length. */
   private estimate(spec: TestSpecification): number {
-    const key = `${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`;
-    return this.ctx.cache.getFileTestResults(key)?.duration ?? this.ctx.cache.getFileStats(key)?.size ?? 10_000;
+    return this.ctx.cache.getFileStats(`${spec.project.name}:${relative(this.ctx.config.root, spec.moduleId)}`)?.size ?? 0;
   }
 }
 
@@ -42,13 +46,15 @@ export interface QueuedFile {
 }
 
 /**
- * A group's files (each project's longest first) in the order workers should take them: the lanes merged by
- * when each would next have a turn free, then the other projects' files, each project's together.
+ * A group's files in the order workers should take them: the lanes merged by when each would next have a
+ * turn free, then the other projects' files, each project's together; each project's longest first by
+ * `estimate`.
  */
 export function queueOrder<File extends QueuedFile>(files: File[], estimate: (file: File) => number): File[] {
   const lanes = new Map<string, File[]>();
   const free = new Map<string, File[]>();
-  for (const file of files) {
+  const longestFirst = files.map((file) => ({ file, length: estimate(file) })).sort((a, b) => b.length - a.length);
+  for (const { file } of longestFirst) {
     const group = laneTurns(file) === undefined ? free : lanes;
     group.set(file.project.name, [...(group.get(file.project.name) ?? []), file]);
   }
