@@ -13,8 +13,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * A file's size stands for its length, never the last run's time (vitest's cache), so the order is the
  * same on every machine: a fresh clone (CI), which has no cache, runs the files in the order a developer's
  * run does. Ordered by the last run's times instead, longest first, whole runs took no less (alternating
- * runs in one hour: 495 and 514 s by time, 428 and 468 s by size; the machine's speed drifted more than
- * that between runs, decision 030).
+ * runs within two hours: 495 and 514 s by time, 428, 468 and 532 s by size; the machine's speed drifted
+ * more than the order moved them, decision 030).
  *
  * Projects without (unit, component) come after the lanes, each project's files together: vitest keeps a
  * worker for the next file only when that file is of the same project (a worker that loaded jsdom, React
