@@ -23,9 +23,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export default class LaneSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
+    // Grouped as given: queueOrder orders each group's files itself (vitest's own sort would order them
+    // by the cached times, only to be sorted again).
     const groups = new Map<number, TestSpecification[]>();
-    for (const spec of sorted) {
+    for (const spec of files) {
       const order = spec.project.config.sequence.groupOrder;
       groups.set(order, [...(groups.get(order) ?? []), spec]);
     }
