@@ -30,6 +30,7 @@ import {
   verifyReservation,
 } from '../../scripts/client/protocol';
 import { readKeysFile } from '../../scripts/client/trusted-keys';
+import { utcTime } from '../../scripts/client/answer-text';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 import { tempDir } from '../support/temp-dir';
@@ -291,7 +292,10 @@ describe('the desktop seat protocol', () => {
     const json = await cli.run('list', '--json');
     expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ id, available: true })]);
     const saved = join(cli.dir, 'r.json');
-    expect((await cli.run('reserve', String(id), '--save', saved)).status).toBe(0);
+    const reserved = await cli.run('reserve', String(id), '--save', saved);
+    expect(reserved.status, reserved.stderr).toBe(0);
+    // A person reads which license it is and when the lease ends (a script asks with --json, below).
+    expect(reserved.stdout).toContain(`Reserved license ${id} for this machine.`);
 
     // The portal named here is a stranger that records what it is asked: verify asks it nothing.
     const stranger = await homeMadePortal();
@@ -305,6 +309,7 @@ describe('the desktop seat protocol', () => {
     }
 
     const { not_after } = JSON.parse(savedClaims(saved)) as Reservation;
+    expect(reserved.stdout).toContain(`Lease ends  ${utcTime(not_after)}`);
     const late = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--now', not_after);
     expect(late.status).toBe(1);
     expect(late.stderr).toContain(`lease ended at ${not_after}`);
@@ -315,8 +320,9 @@ describe('the desktop seat protocol', () => {
     expect(tampered.status).toBe(1);
 
     // While online the app renews; after a return it is refused and stops using the license.
-    const renewed = await cli.run('renew', String(id), '--save', saved);
+    const renewed = await cli.run('renew', String(id), '--save', saved, '--json');
     expect(renewed.status, renewed.stderr).toBe(0);
+    expect(JSON.parse(renewed.stdout)).toMatchObject({ license_id: id, takeover: false, reservation: JSON.parse(readFileSync(saved, 'utf8')) });
     expect((await cli.run('verify', saved, '--keys', localStack.licenseKeysFile)).status).toBe(0);
     expect((await cli.run('return', String(id))).status).toBe(0);
     const refusedRenewal = await cli.run('renew', String(id));
