@@ -1,11 +1,11 @@
 import { decodeBase64urlJson } from '../../shared/base64url';
 import type { Product } from '../../shared/contract/product';
-import { reservationSchema } from '../../shared/licenses/seat';
+import { reservationSchema, type Reservation } from '../../shared/licenses/seat';
 import type { ReserveAnswer } from './protocol';
 
 /*
- * What `reserve`, `renew`, `return` and `register` print for a person: a sentence and the fields that
- * matter, each on a line of its own (`--json` gives the portal's answer as it is, for scripts).
+ * What `reserve`, `renew`, `return`, `register`, `verify` and `key` print for a person: a sentence and the
+ * fields that matter, each on a line of its own (`--json` gives the answer as it is, for scripts).
  */
 
 /** Label-value lines, the values aligned. */
@@ -31,20 +31,34 @@ export function leaseText(answer: ReserveAnswer, how: 'reserved' | 'renewed', sa
     how === 'renewed'
       ? `Renewed the lease of license ${id} on this machine.`
       : `Reserved license ${id} for this machine${answer.takeover ? ' (taken over from the machine that held it)' : ''}.`;
-  const fields: [string, string][] = [['License', String(id)]];
-  if (claims.success) {
-    const lease = claims.data;
-    fields.push(
-      ['Type', lease.license_type_id],
-      ['Add-ons', lease.addons.map((addon) => (addon.channels === undefined ? addon.id : `${addon.id} (${addon.channels} channels)`)).join(', ') || 'none'],
-      ['Valid to', lease.valid_to ?? 'perpetual'],
-      ['Lease ends', utcTime(lease.not_after)],
-    );
-  }
+  const fields: [string, string][] = claims.success ? leaseFields(claims.data) : [['License', String(id)]];
   if (savedTo) fields.push(['Saved to', savedTo]);
   const renewHint = `Renew it online before the lease ends: npm run client -- renew ${id}`;
   return [said, fieldLines(fields), claims.success ? renewHint : 'The lease could not be read: npm run client -- verify FILE says why.'].join('\n');
 }
+
+/** What a lease grants and until when. */
+const leaseFields = (lease: Reservation): [string, string][] => [
+  ['License', String(lease.license_id)],
+  ['Type', lease.license_type_id],
+  ['Add-ons', lease.addons.map((addon) => (addon.channels === undefined ? addon.id : `${addon.id} (${addon.channels} channels)`)).join(', ') || 'none'],
+  ['Valid to', lease.valid_to ?? 'perpetual'],
+  ['Lease ends', utcTime(lease.not_after)],
+];
+
+/** A saved lease that verified offline: what it grants, to whom, until when, and which key signed it. */
+export const verifiedText = (lease: Reservation) =>
+  [
+    'The lease is valid for this machine.',
+    fieldLines([...leaseFields(lease), ['User', `${lease.username} (id ${lease.user_id})`], ['Signed', `${utcTime(lease.issued_at)} with key ${lease.key_id}`]]),
+  ].join('\n');
+
+/** The key the portal names, and whether this client trusts it (information only). */
+export const keyText = (key: { key_id: string; algorithm: string; public_key: string; trusted: boolean }) =>
+  [
+    `The portal signs with key ${key.key_id} (${key.algorithm}): ${key.trusted ? 'this client trusts it.' : 'this client does NOT trust it; leases signed with it will not verify.'}`,
+    key.public_key.trim(),
+  ].join('\n');
 
 /** A returned seat. */
 export const returnText = (answer: { license_id: number; available: boolean }) =>

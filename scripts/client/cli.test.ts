@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../local/net';
 import { encodeBase64urlJson } from '../../shared/base64url';
 import type { Reservation } from '../../shared/licenses/seat';
-import { leaseText, registeredText, returnText } from './answer-text';
+import { keyText, leaseText, registeredText, returnText, verifiedText } from './answer-text';
 import { licenseTable } from './license-table';
 import type { DesktopLicense, ReserveAnswer } from './protocol';
 
@@ -209,6 +209,23 @@ describe('what reserve, renew, return and register print for a person', () => {
       '  License  12',
       'The lease could not be read: npm run client -- verify FILE says why.',
     ]);
+  });
+
+  it('a lease that verified: what it grants, to whom, and the key that signed it; a key, trusted or not', () => {
+    const claims = JSON.parse(Buffer.from(lease({}).reservation.token, 'base64url').toString()) as Reservation;
+    expect(verifiedText(claims).split('\n')).toEqual([
+      'The lease is valid for this machine.',
+      '  License     12',
+      '  Type        Pro',
+      '  Add-ons     Automation, BatteryValidation (4 channels)',
+      '  Valid to    2027-01-31',
+      '  Lease ends  2026-12-05 09:15 UTC',
+      '  User        dana (id 3)',
+      '  Signed      2026-11-28 09:15 UTC with key k1',
+    ]);
+    const key = { key_id: 'k1', algorithm: 'Ed25519', public_key: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----\n' };
+    expect(keyText({ ...key, trusted: true })).toBe('The portal signs with key k1 (Ed25519): this client trusts it.\n-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----');
+    expect(keyText({ ...key, trusted: false }).split('\n')[0]).toBe('The portal signs with key k1 (Ed25519): this client does NOT trust it; leases signed with it will not verify.');
   });
 
   it('a returned seat, and a registered unit with its product and license', () => {

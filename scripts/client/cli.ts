@@ -9,8 +9,8 @@
  *   renew   ID [--save FILE] [--json]                 renews the lease of the seat this machine holds, as the app does
  *                                                     while online; refused once the seat was returned or taken over
  *   return  ID [--json]                               gives the seat back
- *   verify  FILE [--keys FILE] [--now ISO]            checks a saved reservation offline, with the trusted keys only
- *   key     [--save FILE]                             the key the portal says it signs with (information; says if trusted)
+ *   verify  FILE [--keys FILE] [--now ISO] [--json]   checks a saved reservation offline, with the trusted keys only
+ *   key     [--save FILE] [--json]                    the key the portal says it signs with (information; says if trusted)
  *   register UID [--json]                             registers the connected unit UID to the signed-in user
  *
  * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
@@ -28,7 +28,7 @@ import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
 import { describeFailure, NotSignedInError, UsageError } from './cli-errors';
-import { leaseText, registeredText, returnText } from './answer-text';
+import { keyText, leaseText, registeredText, returnText, verifiedText } from './answer-text';
 import { licenseTable } from './license-table';
 import {
   listLicenses,
@@ -59,16 +59,17 @@ Commands:
                            renew the lease of the seat this machine holds
   return ID [--json]       give the seat back
   register UID [--json]    register the connected unit UID to the signed-in user
-  verify FILE [--keys FILE] [--now ISO]
+  verify FILE [--keys FILE] [--now ISO] [--json]
                            check a saved lease offline, with the trusted keys only
-  key [--save FILE]        the key the portal says it signs with (information; says if trusted)
+  key [--save FILE] [--json]
+                           the key the portal says it signs with (information; says if trusted)
 
 Options:
   --portal URL             the portal (default http://localhost:3000)
   --session FILE           where the session is kept (default .client-session.json)
   --fingerprint TEXT       this machine's fingerprint (default: from the host's name and platform)
   --hostname NAME          this machine's name (default: the host's)
-  --json                   list, reserve, renew, return, register: the portal's answer as JSON, for scripts
+  --json                   the answer as JSON (as the portal gave it), for scripts
   -h, --help               this text`;
 
 const COMMANDS = ['signin', 'list', 'reserve', 'renew', 'return', 'register', 'verify', 'key'] as const;
@@ -191,14 +192,14 @@ async function run(command: string, positionals: string[], values: Values): Prom
       const key = await signingKey(values.portal);
       if (values.save) writeFileSync(values.save, JSON.stringify(key));
       const trusted = trustedKeys({ keysFile: values.keys }).some((known) => known.key_id === key.key_id && known.public_key.trim() === key.public_key.trim());
-      return print({ ...key, trusted });
+      return answer({ ...key, trusted }, keyText);
     }
     case 'verify': {
       const file = positionals[1];
       if (!file) throw new UsageError('verify needs the file of a saved reservation');
       const now = values.now === undefined ? new Date() : new Date(values.now);
       if (Number.isNaN(now.getTime())) throw new UsageError('--now must be a time (ISO 8601)');
-      return print(verifyReservation(readJsonFile(file), trustedKeys({ keysFile: values.keys }), { machine, now }));
+      return answer(verifyReservation(readJsonFile(file), trustedKeys({ keysFile: values.keys }), { machine, now }), verifiedText);
     }
     default:
       throw new UsageError(`Unknown command "${command}": the commands are ${COMMANDS.join(', ')}`);

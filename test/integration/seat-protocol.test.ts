@@ -300,9 +300,11 @@ describe('the desktop seat protocol', () => {
     // The portal named here is a stranger that records what it is asked: verify asks it nothing.
     const stranger = await homeMadePortal();
     try {
-      const verified = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url);
+      const verified = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url, '--json');
       expect(verified.status, verified.stderr).toBe(0);
       expect(JSON.parse(verified.stdout)).toMatchObject({ license_id: id, fingerprint: 'fp-cli', user_id: user.id });
+      const read = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url);
+      expect(read.stdout).toMatch(new RegExp(`^The lease is valid for this machine\\.\\n {2}License +${id}\\n`));
       expect(stranger.requests).toEqual([]);
     } finally {
       await stranger.close();
@@ -335,9 +337,10 @@ describe('the desktop seat protocol', () => {
     const stranger = await homeMadePortal();
     try {
       // Asked for its key, the home-made portal serves its own; the client says it does not trust it.
-      const key = await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile);
+      const key = await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile, '--json');
       expect(key.status, key.stderr).toBe(0);
       expect(JSON.parse(key.stdout)).toMatchObject({ key_id: stranger.keyId, trusted: false });
+      expect((await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile)).stdout).toContain(`key ${stranger.keyId} (Ed25519): this client does NOT trust it`);
 
       const forged = join(cli.dir, 'forged.json');
       writeFileSync(forged, JSON.stringify(stranger.reservation({ key_id: stranger.keyId })));
