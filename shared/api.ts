@@ -61,6 +61,10 @@ export const apiMessages = {
   /** A store or the sign-in service did not answer: nothing changed, try again; not a session error. */
   unavailable: 'The service is unavailable right now, try again shortly',
   internal: 'Unknown error, try again later',
+  /** An answer over what the API may send uncompressed, to a caller that does not take gzip. */
+  answerNeedsGzip: 'The answer is too large to send uncompressed: accept a gzip answer (Accept-Encoding: gzip), or ask for fewer rows (limit)',
+  /** An answer over what the API may send even compressed. */
+  answerTooLarge: 'The answer is too large to send: ask for fewer rows (limit)',
 } as const;
 
 /**

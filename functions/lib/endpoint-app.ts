@@ -7,6 +7,7 @@ import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages
 import type { CmdDefinition, CmdName, CmdParams, CmdResult, EndpointContract } from '../../shared/contract/define';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { secrets } from '../registry';
+import { acceptsGzip, answerBody } from './answer-body';
 import { noteCallCmd, withCall } from './call-context';
 import { authenticate, bearerToken, type Caller } from './auth';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
@@ -143,6 +144,21 @@ export const callLogKeys =
     return withCall({ endpoint, request_id }, () => withLogKeys({ endpoint, request_id }, () => next()));
   };
 
+/**
+ * The answer's JSON: one text, or a long list written within Lambda's limit, gzip-compressed for a caller
+ * that accepts it (answer-body.ts); one that does not fit is refused with what to do instead.
+ */
+async function answer(c: Context, envelope: ApiResponse<unknown>): Promise<Response> {
+  const body = await answerBody(envelope, acceptsGzip(c.req.header('accept-encoding')));
+  if (body.kind === 'json') return c.body(body.text, 200, { 'content-type': 'application/json' });
+  if (body.kind === 'too-large') throw body.gzip ? badRequest(apiMessages.answerTooLarge) : new ApiError(406, apiMessages.answerNeedsGzip);
+  return c.body(body.bytes, 200, {
+    'content-type': 'application/json',
+    vary: 'accept-encoding',
+    ...(body.gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
+}
+
 /** The token of a cmd: the id token may come in the SSO call's `id-token` header, else in Authorization. */
 const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
@@ -232,7 +248,7 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
 
       const handler = handlers[cmd as CmdName<C>] as (params: unknown, ctx: CallContext) => Promise<unknown>;
       const data = await handler(parsed.data, { caller });
-      return c.json<ApiResponse<unknown>>({ status: 'ok', data });
+      return answer(c, { status: 'ok', data });
     },
   );
   app.all('/', (c) => error(c, 405, apiMessages.methodNotAllowed));

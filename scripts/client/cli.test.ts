@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../local/net';
+import { encodeBase64urlJson } from '../../shared/base64url';
+import type { Reservation } from '../../shared/licenses/seat';
+import { keyText, leaseText, registeredText, returnText, verifiedText } from './answer-text';
 import { licenseTable } from './license-table';
-import type { DesktopLicense } from './protocol';
+import type { DesktopLicense, ReserveAnswer } from './protocol';
 
 /**
  * `npm run client` as a person meets it, run as a child process: usage, and one clear line (no stack
@@ -151,6 +154,93 @@ describe('the license table of `list`', () => {
 
   it('says so when the account has no licenses', () => {
     expect(licenseTable([], 'fp')).toBe('No licenses for this account.');
+  });
+});
+
+describe('what reserve, renew, return and register print for a person', () => {
+  const lease = (claims: Partial<Reservation>, answer: Partial<ReserveAnswer> = {}): ReserveAnswer => ({
+    license_id: 12,
+    takeover: false,
+    reservation: {
+      token: encodeBase64urlJson({
+        license_id: 12,
+        license_type_id: 'Pro',
+        addons: [{ id: 'Automation' }, { id: 'BatteryValidation', channels: 4 }],
+        fingerprint: 'fp-mine',
+        valid_to: '2027-01-31',
+        issued_at: '2026-11-28T09:15:42.000Z',
+        not_after: '2026-12-05T09:15:42.000Z',
+        user_id: 3,
+        username: 'dana',
+        key_id: 'k1',
+        ...claims,
+      } satisfies Reservation),
+      signature: 'sig',
+    },
+    ...answer,
+  });
+
+  it('a reservation: the license, what it enables, and the lease’s end with its zone, not JSON', () => {
+    expect(leaseText(lease({}), 'reserved', 'r.json').split('\n')).toEqual([
+      'Reserved license 12 for this machine.',
+      '  License     12',
+      '  Type        Pro',
+      '  Add-ons     Automation, BatteryValidation (4 channels)',
+      '  Valid to    2027-01-31',
+      '  Lease ends  2026-12-05 09:15 UTC',
+      '  Saved to    r.json',
+      'Renew it online before the lease ends: npm run client -- renew 12',
+    ]);
+  });
+
+  it('a takeover, a renewal and a perpetual license say so', () => {
+    expect(leaseText(lease({}, { takeover: true }), 'reserved')).toMatch(/^Reserved license 12 for this machine \(taken over from the machine that held it\)\.\n/);
+    const renewed = leaseText(lease({ valid_to: null, addons: [] }), 'renewed');
+    expect(renewed).toMatch(/^Renewed the lease of license 12 on this machine\.\n/);
+    expect(renewed).toContain('  Valid to    perpetual\n');
+    expect(renewed).toContain('  Add-ons     none\n');
+    expect(renewed).not.toContain('Saved to');
+  });
+
+  it('a lease it cannot read: the license, and where to find out why', () => {
+    const unreadable = { ...lease({}), reservation: { token: 'not a token', signature: 'x' } };
+    expect(leaseText(unreadable, 'reserved').split('\n')).toEqual([
+      'Reserved license 12 for this machine.',
+      '  License  12',
+      'The lease could not be read: npm run client -- verify FILE says why.',
+    ]);
+  });
+
+  it('a lease that verified: what it grants, to whom, and the key that signed it; a key, trusted or not', () => {
+    const claims = JSON.parse(Buffer.from(lease({}).reservation.token, 'base64url').toString()) as Reservation;
+    expect(verifiedText(claims).split('\n')).toEqual([
+      'The lease is valid for this machine.',
+      '  License     12',
+      '  Type        Pro',
+      '  Add-ons     Automation, BatteryValidation (4 channels)',
+      '  Valid to    2027-01-31',
+      '  Lease ends  2026-12-05 09:15 UTC',
+      '  User        dana (id 3)',
+      '  Signed      2026-11-28 09:15 UTC with key k1',
+    ]);
+    const key = { key_id: 'k1', algorithm: 'Ed25519', public_key: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----\n' };
+    expect(keyText({ ...key, trusted: true })).toBe('The portal signs with key k1 (Ed25519): this client trusts it.\n-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----');
+    expect(keyText({ ...key, trusted: false }).split('\n')[0]).toBe('The portal signs with key k1 (Ed25519): this client does NOT trust it; leases signed with it will not verify.');
+  });
+
+  it('a returned seat, and a registered unit with its product and license', () => {
+    expect(returnText({ license_id: 12, available: true })).toBe('Returned the seat of license 12: it is free for any of the account’s machines.');
+    const unit = { id: 5, created: '2026-11-28T09:15:42.000Z', product_id: 'Arc', uid: 'U-77', hardware_version: '2.1', user_id: 3, license_id: null, ean: '7350001', banner: null, link: null };
+    expect(registeredText(unit).split('\n')).toEqual([
+      'Registered unit U-77 to this account.',
+      '  Product     Arc',
+      '  Unit uid    U-77',
+      '  Hardware    2.1',
+      '  EAN         7350001',
+      '  Registered  2026-11-28 09:15 UTC',
+      '  License     none',
+    ]);
+    expect(registeredText({ ...unit, license_id: 40 })).toMatch(/ {2}License {5}40$/);
   });
 });
 

@@ -4,13 +4,14 @@
  *
  *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
  *   list [--json]                                     the licenses this machine may use, as a table (--json: as the portal answers)
- *   reserve ID [--takeover] [--save FILE]             takes the seat (the user's choice); saves the signed lease
- *   renew   ID [--save FILE]                          renews the lease of the seat this machine holds, as the app does
+ *   reserve ID [--takeover] [--save FILE] [--json]    takes the seat (the user's choice); saves the signed lease;
+ *                                                     prints the license and the lease's end (--json: the portal's answer)
+ *   renew   ID [--save FILE] [--json]                 renews the lease of the seat this machine holds, as the app does
  *                                                     while online; refused once the seat was returned or taken over
- *   return  ID                                        gives the seat back
- *   verify  FILE [--keys FILE] [--now ISO]            checks a saved reservation offline, with the trusted keys only
- *   key     [--save FILE]                             the key the portal says it signs with (information; says if trusted)
- *   register UID                                      registers the connected unit UID to the signed-in user
+ *   return  ID [--json]                               gives the seat back
+ *   verify  FILE [--keys FILE] [--now ISO] [--json]   checks a saved reservation offline, with the trusted keys only
+ *   key     [--save FILE] [--json]                    the key the portal says it signs with (information; says if trusted)
+ *   register UID [--json]                             registers the connected unit UID to the signed-in user
  *
  * Common: --portal URL (default http://localhost:3000), --fingerprint, --hostname (default: this machine).
  * Trusted keys (trusted-keys.ts): the production portal's, committed, plus --keys FILE, or else the local
@@ -27,6 +28,7 @@ import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Machine } from '../../shared/licenses/seat';
 import { describeFailure, NotSignedInError, UsageError } from './cli-errors';
+import { keyText, leaseText, registeredText, returnText, verifiedText } from './answer-text';
 import { licenseTable } from './license-table';
 import {
   listLicenses,
@@ -50,20 +52,24 @@ Commands:
   signin --user NAME --password PASSWORD [--totp SECRET]
                            sign in; the session is kept in --session
   list [--json]            the licenses this machine may use, as a table (--json: as the portal answers)
-  reserve ID [--takeover] [--save FILE]
-                           take the license's seat for this machine; --save keeps the signed lease
-  renew ID [--save FILE]   renew the lease of the seat this machine holds
-  return ID                give the seat back
-  register UID             register the connected unit UID to the signed-in user
-  verify FILE [--keys FILE] [--now ISO]
+  reserve ID [--takeover] [--save FILE] [--json]
+                           take the license's seat for this machine; prints when the lease ends;
+                           --save keeps the signed lease
+  renew ID [--save FILE] [--json]
+                           renew the lease of the seat this machine holds
+  return ID [--json]       give the seat back
+  register UID [--json]    register the connected unit UID to the signed-in user
+  verify FILE [--keys FILE] [--now ISO] [--json]
                            check a saved lease offline, with the trusted keys only
-  key [--save FILE]        the key the portal says it signs with (information; says if trusted)
+  key [--save FILE] [--json]
+                           the key the portal says it signs with (information; says if trusted)
 
 Options:
   --portal URL             the portal (default http://localhost:3000)
   --session FILE           where the session is kept (default .client-session.json)
   --fingerprint TEXT       this machine's fingerprint (default: from the host's name and platform)
   --hostname NAME          this machine's name (default: the host's)
+  --json                   the answer as JSON (as the portal gave it), for scripts
   -h, --help               this text`;
 
 const COMMANDS = ['signin', 'list', 'reserve', 'renew', 'return', 'register', 'verify', 'key'] as const;
@@ -142,10 +148,12 @@ async function run(command: string, positionals: string[], values: Values): Prom
     if (!/^\d+$/.test(given) || !Number.isSafeInteger(id) || id <= 0) throw new UsageError(`"${given}" is not a license id (a whole number)`);
     return id;
   };
+  /** Prints an answer for a person, or as the portal gave it with --json (for scripts). */
+  const answer = <T>(data: T, text: (data: T) => string) => (values.json ? print(data) : console.log(text(data)));
   /** Prints the answer to a reservation or renewal, and keeps its signed lease in --save. */
-  const saved = (answer: ReserveAnswer) => {
-    if (values.save) writeFileSync(values.save, JSON.stringify(answer.reservation));
-    print(answer);
+  const saved = (reserved: ReserveAnswer, how: 'reserved' | 'renewed') => {
+    if (values.save) writeFileSync(values.save, JSON.stringify(reserved.reservation));
+    answer(reserved, (data) => leaseText(data, how, values.save));
   };
 
   switch (command) {
@@ -164,34 +172,34 @@ async function run(command: string, positionals: string[], values: Values): Prom
     // The command line is checked before the session: a wrong one is told as such, signed in or not.
     case 'reserve': {
       const id = licenseId();
-      return saved(await reserveLicense(session(), id, machine, values.takeover));
+      return saved(await reserveLicense(session(), id, machine, values.takeover), 'reserved');
     }
     case 'renew': {
       const id = licenseId();
-      return saved(await renewLicense(session(), id, machine));
+      return saved(await renewLicense(session(), id, machine), 'renewed');
     }
     case 'return': {
       const id = licenseId();
-      return print(await returnLicense(session(), id, machine.fingerprint));
+      return answer(await returnLicense(session(), id, machine.fingerprint), returnText);
     }
     case 'register': {
       const uid = positionals[1];
       if (!uid) throw new UsageError('register needs the unit uid');
-      return print(await registerProduct(session(), uid));
+      return answer(await registerProduct(session(), uid), registeredText);
     }
     case 'key': {
       // Information only: whether this client already trusts the key the portal names.
       const key = await signingKey(values.portal);
       if (values.save) writeFileSync(values.save, JSON.stringify(key));
       const trusted = trustedKeys({ keysFile: values.keys }).some((known) => known.key_id === key.key_id && known.public_key.trim() === key.public_key.trim());
-      return print({ ...key, trusted });
+      return answer({ ...key, trusted }, keyText);
     }
     case 'verify': {
       const file = positionals[1];
       if (!file) throw new UsageError('verify needs the file of a saved reservation');
       const now = values.now === undefined ? new Date() : new Date(values.now);
       if (Number.isNaN(now.getTime())) throw new UsageError('--now must be a time (ISO 8601)');
-      return print(verifyReservation(readJsonFile(file), trustedKeys({ keysFile: values.keys }), { machine, now }));
+      return answer(verifyReservation(readJsonFile(file), trustedKeys({ keysFile: values.keys }), { machine, now }), verifiedText);
     }
     default:
       throw new UsageError(`Unknown command "${command}": the commands are ${COMMANDS.join(', ')}`);

@@ -29,6 +29,13 @@ export async function freePort(preferred = 0): Promise<number> {
   return listenOnce(0);
 }
 
+/** Whether `port` on 127.0.0.1 is free to listen on now. */
+export const isPortFree = (port: number): Promise<boolean> =>
+  listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+
 function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import type { WebConfig } from '../../shared/web-config';
@@ -77,6 +77,9 @@ export function createLocalApp(options: LocalAppOptions): Hono {
 
   // Before any route maps a path onto a file or an object key: no encoded traversal gets through.
   app.use('*', refuseUnsafePaths());
+  // What the distribution's response headers policy adds to every answer (infra/constructs/web.ts): no
+  // browser guesses a type other than the one sent, so a file served as text never runs as a page or script.
+  app.use('*', noSniff());
   app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
 
   app.use('/local/*', localOnly());
@@ -148,6 +151,21 @@ export function createLocalApp(options: LocalAppOptions): Hono {
     return c.html(readFileSync(index, 'utf8'));
   });
   return app;
+}
+
+/** Adds `X-Content-Type-Options: nosniff` to the answer, whatever route made it (a redirect's headers are copied first). */
+function noSniff(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    try {
+      c.res.headers.set('x-content-type-options', 'nosniff');
+    } catch {
+      // Response.redirect() and fetch() answers have immutable headers.
+      const answer = new Response(c.res.body, c.res);
+      answer.headers.set('x-content-type-options', 'nosniff');
+      c.res = answer;
+    }
+  };
 }
 
 const escapeHtml = (text: string) =>

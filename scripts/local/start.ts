@@ -8,8 +8,15 @@ import { buildWebApp } from './build-web';
 import { demoAccounts } from './seed';
 import { DEMO_CAMPAIGN_CODE } from './seed-codes';
 import { startLocalStack } from './stack';
+import { isPortTaken, portTakenLine, startPortProblem, suggestedPort } from './start-port';
 
-const port = Number(process.env.PORT ?? 3000);
+// The port first: a taken one is told now, not after the build and the seeding.
+const checked = await startPortProblem(process.env.PORT);
+if ('problem' in checked) {
+  console.error(checked.problem);
+  process.exit(1);
+}
+const { port } = checked;
 /** A comma-separated list of a variable, or undefined. */
 const listOf = (value: string | undefined) => value?.split(',').map((item) => item.trim()).filter(Boolean);
 const dataDir = resolve(process.env.LOCAL_DATA_DIR ?? '.local');
@@ -32,6 +39,11 @@ const stack = await startLocalStack({
   devOrigins: listOf(process.env.PORTAL_DEV_ORIGINS),
   // e.g. PORTAL_REDIRECT_ORIGINS=http://localhost:4200 for a local forum's logout redirect.
   redirectOrigins: listOf(process.env.PORTAL_REDIRECT_ORIGINS),
+}).catch(async (error: unknown) => {
+  // Taken meanwhile (the port is bound only once the demo accounts are in place): the same one line.
+  if (!isPortTaken(error, port)) throw error;
+  console.error(portTakenLine(port, await suggestedPort(port)));
+  process.exit(1);
 });
 
 const url = `http://localhost:${port}`;

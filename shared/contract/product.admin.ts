@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { csvExportSchema } from '../lists/admin-list-params';
-import { deviceListColumns, productListColumns } from '../lists/admin-lists';
+import { deviceListColumns, PRODUCT_CSV_ROWS, productListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
 import { cmd, defineEndpoint } from './define';
 import { productSchema, unitUidSchema } from './product';
@@ -8,7 +8,7 @@ import { productSchema, unitUidSchema } from './product';
 /** Registered products and produced hardware, 20 a page; the product CSV export, up to 100,000 rows. */
 export const ALL_PRODUCTS_PAGE_SIZE = productListColumns.pageSize;
 export const DEVICES_PAGE_SIZE = deviceListColumns.pageSize;
-export const PRODUCT_CSV_ROWS = 100_000;
+export { PRODUCT_CSV_ROWS };
 
 /** A registered unit as the admin list shows it: with its owner's email (`user`, empty when gone). */
 export const adminProductRowSchema = z.object({ ...productSchema.shape, user: z.string() });
@@ -45,7 +45,10 @@ export const DEVICE_ORDER_COLUMNS = deviceListColumns.orderBy;
 export const productAdminContract = defineEndpoint({
   path: 'product',
   cmds: {
-    /** One page of every registered unit, newest first unless asked otherwise; `search` finds ids, uid, product, owner. */
+    /**
+     * One page of every registered unit, newest first unless asked otherwise; `search` finds ids, uid, product,
+     * owner. `limit` goes up to the export's 100,000 rows (a client builds the product CSV from one call).
+     */
     get_all_products: cmd(
       'admin',
       listParams(productListColumns),

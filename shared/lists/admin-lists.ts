@@ -36,12 +36,19 @@ export const subscriptionListColumns = declareListColumns({
   pageSize: 40,
 });
 
-/** Registered products: 20 a page, newest first. */
+/** The product CSV export's rows: the file of get_products_csv, or one call of get_all_products. */
+export const PRODUCT_CSV_ROWS = 100_000;
+
+/**
+ * Registered products: 20 a page, newest first. A client builds the product CSV export from one call with
+ * `limit` up to its 100,000 rows (answered compressed to a client that accepts it: functions/lib/answer-body.ts).
+ */
 export const productListColumns = declareListColumns({
   kind: 'products',
   orderBy: ['id', 'created', 'product_id', 'uid', 'hardware_version', 'user_id', 'user', 'license_id', 'ean'],
   defaultOrder: { orderBy: 'created', descending: true },
   pageSize: 20,
+  maxLimit: PRODUCT_CSV_ROWS,
 });
 
 /** Produced units (devices): 20 a page, last updated first. */

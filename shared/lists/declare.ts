@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { listPaging } from './admin-list-params';
+import { limitParam, listPaging } from './admin-list-params';
 
 /**
  * The part of an admin list's declaration that the contract and the web app share (plain data, no server
@@ -17,6 +17,8 @@ export interface ListColumns<Column extends string> {
   pageSize: number;
   /** Rows a cmd answers when the caller sends no `limit` (the page size unless said). */
   defaultLimit?: number;
+  /** The largest `limit` its cmd takes (MAX_LIST_LIMIT unless said). */
+  maxLimit?: number;
 }
 
 /** Declares a list's shared part; the column names stay literal types (the contract's enum). */
@@ -25,6 +27,7 @@ export const declareListColumns = <const Column extends string>(columns: ListCol
 /** The page params of a searchable list's cmd: paging, direction, search, and its `order_by` columns. */
 export const listParams = <Column extends string>(columns: ListColumns<Column>) => ({
   ...listPaging,
+  ...(columns.maxLimit === undefined ? {} : { limit: limitParam(columns.maxLimit) }),
   order_by: z.optional(z.enum(columns.orderBy)),
 });
 

@@ -10,6 +10,7 @@ import {
 import { userActions } from '../../functions/domain/audit/audit.repository';
 import { FAILED_REGISTRATIONS_PER_HOUR } from '../../functions/product/handlers/products';
 import { productMessages } from '../../shared/products/messages';
+import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_CSV_ROWS } from '../../shared/contract/product.admin';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { withUserId } from '../support/licenses';
 import { newDevice, productCall as product, storeDevices } from '../support/products';
@@ -242,6 +243,24 @@ describe('the admin product and hardware lists', () => {
     const csv = await (await fetch(`${baseUrl}/umdata/${filename}`)).text();
     expect(csv.split('\n')[0]).toBe('Id,Created,Product id,Uid,Hardware version,User id,User,License id,EAN');
     expect(csv).toContain(`${device.uid},1.3,${owner.id},${owner.email}`);
+  });
+
+  it('answers the whole list in one call of up to the export’s 100,000 rows, as a client building the product CSV asks', async () => {
+    const [owner, boss] = await Promise.all([customer(), admin()]);
+    const { product: mineNow } = await registered(owner);
+    const all = await product(boss.accessToken, 'get_all_products', { limit: PRODUCT_CSV_ROWS });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const { products, count } = all.body.data as { products: (Product & { user: string })[]; count: number };
+    // Every registered unit, not a page of them: newest first, the caller's new one among them with its owner.
+    expect(products).toHaveLength(count);
+    expect(count).toBeGreaterThan(ALL_PRODUCTS_PAGE_SIZE);
+    const created = products.map((row) => row.created);
+    expect(created).toEqual([...created].sort().reverse());
+    expect(products).toContainEqual(expect.objectContaining({ id: mineNow.id, uid: mineNow.uid, user: owner.email }));
+    // One more than the export holds is refused, and says which param.
+    const over = await product(boss.accessToken, 'get_all_products', { limit: PRODUCT_CSV_ROWS + 1 });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toMatch(/^limit: /);
   });
 
   it('counts registered products', async () => {

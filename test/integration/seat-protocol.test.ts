@@ -30,6 +30,7 @@ import {
   verifyReservation,
 } from '../../scripts/client/protocol';
 import { readKeysFile } from '../../scripts/client/trusted-keys';
+import { utcTime } from '../../scripts/client/answer-text';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 import { tempDir } from '../support/temp-dir';
@@ -291,20 +292,26 @@ describe('the desktop seat protocol', () => {
     const json = await cli.run('list', '--json');
     expect(JSON.parse(json.stdout)).toEqual([expect.objectContaining({ id, available: true })]);
     const saved = join(cli.dir, 'r.json');
-    expect((await cli.run('reserve', String(id), '--save', saved)).status).toBe(0);
+    const reserved = await cli.run('reserve', String(id), '--save', saved);
+    expect(reserved.status, reserved.stderr).toBe(0);
+    // A person reads which license it is and when the lease ends (a script asks with --json, below).
+    expect(reserved.stdout).toContain(`Reserved license ${id} for this machine.`);
 
     // The portal named here is a stranger that records what it is asked: verify asks it nothing.
     const stranger = await homeMadePortal();
     try {
-      const verified = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url);
+      const verified = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url, '--json');
       expect(verified.status, verified.stderr).toBe(0);
       expect(JSON.parse(verified.stdout)).toMatchObject({ license_id: id, fingerprint: 'fp-cli', user_id: user.id });
+      const read = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--portal', stranger.url);
+      expect(read.stdout).toMatch(new RegExp(`^The lease is valid for this machine\\.\\n {2}License +${id}\\n`));
       expect(stranger.requests).toEqual([]);
     } finally {
       await stranger.close();
     }
 
     const { not_after } = JSON.parse(savedClaims(saved)) as Reservation;
+    expect(reserved.stdout).toContain(`Lease ends  ${utcTime(not_after)}`);
     const late = await cli.run('verify', saved, '--keys', localStack.licenseKeysFile, '--now', not_after);
     expect(late.status).toBe(1);
     expect(late.stderr).toContain(`lease ended at ${not_after}`);
@@ -315,8 +322,9 @@ describe('the desktop seat protocol', () => {
     expect(tampered.status).toBe(1);
 
     // While online the app renews; after a return it is refused and stops using the license.
-    const renewed = await cli.run('renew', String(id), '--save', saved);
+    const renewed = await cli.run('renew', String(id), '--save', saved, '--json');
     expect(renewed.status, renewed.stderr).toBe(0);
+    expect(JSON.parse(renewed.stdout)).toMatchObject({ license_id: id, takeover: false, reservation: JSON.parse(readFileSync(saved, 'utf8')) });
     expect((await cli.run('verify', saved, '--keys', localStack.licenseKeysFile)).status).toBe(0);
     expect((await cli.run('return', String(id))).status).toBe(0);
     const refusedRenewal = await cli.run('renew', String(id));
@@ -329,9 +337,10 @@ describe('the desktop seat protocol', () => {
     const stranger = await homeMadePortal();
     try {
       // Asked for its key, the home-made portal serves its own; the client says it does not trust it.
-      const key = await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile);
+      const key = await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile, '--json');
       expect(key.status, key.stderr).toBe(0);
       expect(JSON.parse(key.stdout)).toMatchObject({ key_id: stranger.keyId, trusted: false });
+      expect((await cli.run('key', '--portal', stranger.url, '--keys', localStack.licenseKeysFile)).stdout).toContain(`key ${stranger.keyId} (Ed25519): this client does NOT trust it`);
 
       const forged = join(cli.dir, 'forged.json');
       writeFileSync(forged, JSON.stringify(stranger.reservation({ key_id: stranger.keyId })));
