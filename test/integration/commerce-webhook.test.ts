@@ -579,7 +579,9 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     const upgraded = (await licensesOf(buyer))[0]!;
     expect(upgraded.valid_to! > legacy!.valid_to!).toBe(true);
     expect(upgraded).toMatchObject({ to_fastspring_product: 'legacy-automation-year-3' });
-    // Nothing left marked for year 2: a second upgrade is not applied.
-    expect((await sandboxOrder(buyer.id, [{ path: 'legacy-automation-year-2', quantity: 1 }])).status).toBe(502);
+    // Nothing left marked for year 2: a second upgrade is not applied (recorded as failed; the portal's 202
+    // is taken by the provider, which retries the event).
+    expect((await sandboxOrder(buyer.id, [{ path: 'legacy-automation-year-2', quantity: 1 }])).status).toBe(200);
+    expect((await licensesOf(buyer))[0]).toMatchObject({ valid_to: upgraded.valid_to, to_fastspring_product: 'legacy-automation-year-3' });
   });
 });
