@@ -68,8 +68,17 @@ const addInterval = (from: number, unit: 'year' | 'month') => {
   return date.getTime();
 };
 
-/** A subscription as FastSpring expands it in webhooks and answers. */
-const expanded = (sub: SandboxSubscription) => ({
+/** A sandbox price as FastSpring displays one ("€990.00"). */
+const displayPrice = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+/** A subscription as FastSpring expands it in webhooks and answers (its price per unit, before tax). */
+const expanded = (sub: SandboxSubscription) => {
+  const { currency, prices } = sandboxPrices();
+  const price = prices[sub.product] ?? 0;
+  return { ...subscriptionFields(sub), currency, price, priceDisplay: displayPrice(price, currency) };
+};
+
+const subscriptionFields = (sub: SandboxSubscription) => ({
   id: sub.id,
   subscription: sub.id,
   active: sub.state !== 'deactivated',
@@ -190,7 +199,10 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     return c.json({ id: orderId, reference });
   });
 
-  /** For developers and tests: what the provider would send later (a renewal, a failed payment, the end, a refund). */
+  /**
+   * For developers and tests: what the provider would send later (a renewal, a failed payment, the buyer's
+   * cancel on the account page, the end, a refund).
+   */
   app.post('/subscriptions/:id/events/:type', async (c) => {
     const state = load();
     const sub = state.subscriptions[c.req.param('id')];
@@ -200,6 +212,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
       sub.next = addInterval(sub.next, sub.intervalUnit);
       sub.state = 'active';
     } else if (type === 'payment.overdue') sub.state = 'overdue';
+    else if (type === 'canceled') sub.state = 'canceled';
     else if (type === 'deactivated') sub.state = 'deactivated';
     else if (type === 'uncanceled') sub.state = 'active';
     else return c.json({ message: `Unknown event ${type}` }, 400);
@@ -238,6 +251,13 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     save(state);
     await deliver([event(now ? 'subscription.deactivated' : 'subscription.canceled', expanded(sub))]);
     return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'success' }] });
+  });
+
+  app.get('/api/subscriptions/:id', (c) => {
+    const id = c.req.param('id');
+    record({ kind: 'rest', call: `GET /subscriptions/${id}` });
+    const sub = load().subscriptions[id];
+    return sub ? c.json(expanded(sub)) : c.json({ subscription: id, action: 'subscription.get', result: 'error', error: { subscription: 'not found' } }, 400);
   });
 
   app.post('/api/subscriptions', async (c) => {
