@@ -251,6 +251,11 @@ export const licAdminContract = defineEndpoint({
         /** An add-on subscription ended by a conversion: the day, and the subscription converted. */
         ended_on: z.optional(z.nullable(z.string())),
         ended_by_conversion_of: z.optional(z.nullable(z.int())),
+        /**
+         * An add-on subscription canceled with its license's subscription (this one) while its provider
+         * subscription goes on for add-ons on other licenses.
+         */
+        canceled_with: z.optional(z.nullable(z.int())),
         /** The add-on subscriptions still charging on its licenses: canceling it cancels them too. */
         addon_subscriptions: z.optional(z.array(addonSubscriptionSchema)),
       }),

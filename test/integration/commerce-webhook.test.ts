@@ -645,8 +645,8 @@ describe('buying through the checkout sandbox, and the subscription actions of a
       { subscription: onFirst!.reference, product: 'automation-addon-yearly', quantity: 1, prorate: false },
     ]);
     const detail = async (id: number) => (await licCall(boss.accessToken, 'get_subscription', { subscription_id: id })).body.data;
-    expect(await detail(onFirst!.id)).toMatchObject({ state: 'canceled', renews_at: null });
-    expect(await detail(onSecond!.id)).toMatchObject({ state: 'active' });
+    expect(await detail(onFirst!.id)).toMatchObject({ state: 'canceled', renews_at: null, canceled_with: first!.subscription_id });
+    expect(await detail(onSecond!.id)).toMatchObject({ state: 'active', canceled_with: null });
     // Its renewal renews the second license's add-on only.
     expect(await sandboxSubscriptionEvent(onFirst!.reference, 'charge.completed')).toBe(200);
     expect(await detail(onFirst!.id)).toMatchObject({ state: 'canceled', renews_at: null });

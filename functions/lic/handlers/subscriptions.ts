@@ -67,6 +67,7 @@ export const getSubscription: AdminHandlers['get_subscription'] = async ({ subsc
     ended_addon_subscriptions: subscription.ended_addon_subscriptions ?? [],
     ended_on: subscription.ended_on ?? null,
     ended_by_conversion_of: subscription.ended_by_conversion_of ?? null,
+    canceled_with: subscription.canceled_with ?? null,
     addon_subscriptions: addons.map((addon) => ({
       id: addon.id,
       license_id: addon.license_id,
