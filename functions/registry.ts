@@ -229,8 +229,10 @@ export const endpoints = {
     construct: 'FastSpringWebhook',
     path: 'fastspring',
     webhook: true,
-    // Orders create licenses (with their list rows, counters for ids); subscription events update them.
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], secrets: ['fastspringWebhook'] },
+    // Orders create licenses (with their list rows, counters for ids); subscription events update them. A
+    // license's subscription canceled at the provider (by its buyer, on the account page) cancels the add-on
+    // subscriptions on its licenses there too (found through the subscription list, loaded from the table).
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'], secrets: ['fastspringWebhook', 'fastspringApi'], checkoutApi: true },
     throttle: { rate: 20, burst: 40 },
   },
   sso: {

@@ -6,7 +6,9 @@ import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
-import { parseDelivery } from '../domain/commerce/provider-event';
+import { cancelAddonSubscriptionsWith } from '../domain/commerce/addon-subscriptions';
+import { parseDelivery, readSubscription, type ProviderEvent } from '../domain/commerce/provider-event';
+import { getCheckoutProvider } from '../lib/adapters/checkout-provider';
 import { callLogKeys, drain, isFromDistribution } from '../lib/endpoint-app';
 import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
@@ -43,6 +45,14 @@ async function isSigned(rawBody: string, signature: string): Promise<boolean> {
   const expected = createHmac('sha256', await getSecret(secrets.fastspringWebhook.env)).update(rawBody, 'utf8').digest();
   const given = Buffer.from(signature, 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Cancels at the provider the add-on subscriptions on the licenses of the subscription a canceled event names. */
+async function cancelAddonsOf(event: ProviderEvent): Promise<void> {
+  const reference = readSubscription(event.data)?.reference;
+  if (!reference) return;
+  const canceled = await cancelAddonSubscriptionsWith(reference, getCheckoutProvider());
+  if (canceled.length) logger.info('Add-on subscriptions canceled with their license subscription', { reference, canceled });
 }
 
 /**
@@ -88,6 +98,10 @@ app.post(
       try {
         const outcome = await applyEvent(event);
         logger.info('Webhook event', { eventId: event.id, type: event.type, outcome });
+        // A license's subscription canceled (by its buyer, on the provider's account page, or by an admin):
+        // its add-on subscriptions are canceled with it. Also after a duplicate: a delivery whose add-on
+        // cancels failed is retried by the provider, and this finishes them (done ones no longer charge).
+        if (event.type === 'subscription.canceled' && outcome !== 'partial') await cancelAddonsOf(event);
         if (outcome !== 'partial') taken.push(event.id);
       } catch (err) {
         const reason = err instanceof EventNotApplicableError ? err.message : `Internal error: ${(err as Error).message}`;

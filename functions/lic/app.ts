@@ -26,6 +26,7 @@ import {
   updateLicenseToFastspring,
 } from './handlers/subscriptions';
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
+import { getMySubscriptions } from './handlers/my-subscriptions';
 
 /** The whole `lic/5` endpoint: the customer and desktop cmds, and the admin cmds. */
 export const licEndpointContract = joinContracts(licContract, licAdminContract);
@@ -63,4 +64,5 @@ export const app = createEndpointApp(licEndpointContract, {
   cancel_subscription: cancelSubscription,
   convert_pro_subscription: convertProSubscription,
   get_license_history: getLicenseHistory,
+  get_my_subscriptions: getMySubscriptions,
 });

@@ -115,6 +115,16 @@ export const subscriptionRowSchema = z.object({
   renews_at: z.nullable(z.string()),
 });
 export type SubscriptionRow = z.infer<typeof subscriptionRowSchema>;
+
+/** An add-on subscription on a license, as a subscription's detail names it. */
+export const addonSubscriptionSchema = z.object({
+  id: z.int(),
+  license_id: z.int(),
+  addon_id: z.string(),
+  state: z.string(),
+  renews_at: z.nullable(z.string()),
+});
+export type AddonSubscription = z.infer<typeof addonSubscriptionSchema>;
 export const SUBSCRIPTION_ORDER_COLUMNS = subscriptionListColumns.orderBy;
 
 /** The `lic/5` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
@@ -241,12 +251,27 @@ export const licAdminContract = defineEndpoint({
         /** An add-on subscription ended by a conversion: the day, and the subscription converted. */
         ended_on: z.optional(z.nullable(z.string())),
         ended_by_conversion_of: z.optional(z.nullable(z.int())),
+        /**
+         * An add-on subscription canceled with its license's subscription (this one) while its provider
+         * subscription goes on for add-ons on other licenses.
+         */
+        canceled_with: z.optional(z.nullable(z.int())),
+        /** The add-on subscriptions still charging on its licenses: canceling it cancels them too. */
+        addon_subscriptions: z.optional(z.array(addonSubscriptionSchema)),
       }),
     ),
     /** Every audit entry naming a license (its History), newest first. */
     get_license_history: cmd('admin', { license_id: id() }, z.object({ entries: z.array(auditEntrySchema) })),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
-    cancel_subscription: cmd('admin', { license_id: id() }, z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string() })),
+    /**
+     * Cancels the subscription of a license at the end of its period, through the provider, and the add-on
+     * subscriptions still charging on its licenses with it (`canceled_addon_subscriptions`).
+     */
+    cancel_subscription: cmd(
+      'admin',
+      { license_id: id() },
+      z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string(), canceled_addon_subscriptions: z.optional(z.array(z.int())) }),
+    ),
     /**
      * Converts the subscription of a Pro license with exactly one add-on into the toolbox subscription of the
      * same interval, through the provider (prorated); the license becomes the toolbox's, and the add-on

@@ -69,6 +69,30 @@ export const licenseRowSchema = z.object({
 });
 export type LicenseRow = z.infer<typeof licenseRowSchema>;
 
+/**
+ * A subscription the caller pays for, as their Licenses screen shows it: one per license it pays for (a
+ * license's own, or an add-on's on it).
+ */
+export const mySubscriptionSchema = z.object({
+  id: z.int(),
+  license_id: z.int(),
+  /** The provider's catalogue path (pro-yearly, automation-addon-yearly …). */
+  product: z.string(),
+  /** An add-on subscription: the add-on it pays for on the license; null for the license's own. */
+  addon_id: z.nullable(z.string()),
+  /** active, overdue, canceled or deactivated. */
+  state: z.string(),
+  /** The next charge (YYYY-MM-DD), or for a canceled one the day it runs out; null once it ended. */
+  renews_at: z.nullable(z.string()),
+  /** "1 year", "1 month". */
+  interval: z.string(),
+  /** What it charges a period for this license, as the provider displays it ("€990.00"); null when it does not say. */
+  amount: z.nullable(z.string()),
+  /** The provider's pre-authenticated account page (invoices, payment method); null when it gives none. */
+  url: z.nullable(z.string()),
+});
+export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
 const shareParams = { license_id: id(), with_user_id: id() };
 /** Whom a license is shared with: their ids, and the same users with their names (`users`). */
@@ -121,5 +145,10 @@ export const licContract = defineEndpoint({
      * per user inside its window.
      */
     redeem_license_code: cmd('user', { code: redeemCodeSchema }, z.object({ license_id: z.int() })),
+    /**
+     * The subscriptions the caller pays for (bought by them, whoever holds the license now), newest first,
+     * with the price and account page the provider gives; counted per user (each read asks the provider).
+     */
+    get_my_subscriptions: cmd('user', {}, z.object({ subscriptions: z.array(mySubscriptionSchema) })),
   },
 });

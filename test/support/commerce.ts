@@ -39,8 +39,16 @@ export async function sandboxSubscriptionEvent(reference: string, type: string) 
   return response.status;
 }
 
-/** The REST calls and webhooks the sandbox recorded. */
-export const sandboxCalls = () => readRecords<{ kind: string; call?: string }>(join(dirname(inject('localStack').functionEnv.LOCAL_MAILBOX_FILE!), 'checkout-calls.jsonl'));
+/** A change of subscriptions the portal posted to the provider, as it sent it. */
+export interface SubscriptionChangeCall {
+  subscription: string;
+  product: string;
+  quantity?: number;
+  prorate?: boolean;
+}
+
+/** The REST calls (with a posted change's body) and webhooks the sandbox recorded. */
+export const sandboxCalls = () => readRecords<{ kind: string; call?: string; body?: { subscriptions?: SubscriptionChangeCall[] } }>(join(dirname(inject('localStack').functionEnv.LOCAL_MAILBOX_FILE!), 'checkout-calls.jsonl'));
 
 /** A subscription as the checkout sandbox (the provider) holds it, or undefined when it has none of that id. */
 export function sandboxSubscription(reference: string): { state: string; quantity: number; product: string } | undefined {

@@ -15,6 +15,7 @@ import {
   findOrder,
   findProviderSubscription,
   isOrderComplete,
+  leftItsProviderSubscription,
   orderReturnedWrite,
   subscriptionChangeWrites,
   subscriptionRows,
@@ -110,8 +111,8 @@ async function planSubscriptionEvent(type: string, data: Record<string, unknown>
   const effect = subscriptionEffects[type]!;
   const groups: RowGroup[] = [];
   for (const row of await subscriptionRows(provider)) {
-    // An add-on row a conversion ended is no longer paid for by this provider subscription.
-    if (done.has(row.id) || row.ended_by_conversion_of !== undefined) continue;
+    // An add-on row a conversion ended, or a cancel took out of it, is no longer paid for by this provider subscription.
+    if (done.has(row.id) || leftItsProviderSubscription(row)) continue;
     const license = (await findLicense(row.license_id)) ?? refuse(`${type}: license ${row.license_id} of subscription ${row.id} is gone`);
     const { subscription, license: licenseChanges } = effect(row, license, change, now);
     const writes = [

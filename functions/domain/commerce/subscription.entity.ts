@@ -46,6 +46,12 @@ export const SubscriptionEntity = new Entity({
      */
     ended_on: string().optional(),
     ended_by_conversion_of: number().optional(),
+    /**
+     * An add-on subscription canceled with the subscription `canceled_with` (the license's own): its provider
+     * subscription pays for add-ons on other licenses too, so its quantity was lowered from its next charge
+     * instead; no later event of that provider subscription changes this row again.
+     */
+    canceled_with: number().optional(),
     version: number().default(0),
   }),
   computeKey: ({ id }) => ({ pk: `subscription#${id}`, sk: 'subscription' }),

@@ -5,7 +5,8 @@ import { secrets } from '../../registry';
 
 /**
  * The checkout provider's REST API, seen from the portal: cancel a subscription at the end of its period
- * or end it now, change a subscription's product or quantity (prorated), and get a pre-authenticated account page. FastSpring in AWS
+ * or end it now, change a subscription's product or quantity, read what it charges, and get a
+ * pre-authenticated account page. FastSpring in AWS
  * (HTTP Basic with the API credentials secret); locally the checkout sandbox serves the same calls,
  * records them and sends the webhooks FastSpring would.
  */
@@ -13,7 +14,13 @@ export interface CheckoutProvider {
   cancelSubscription(reference: string): Promise<void>;
   /** Ends a subscription today instead of at the end of its period (no further charge). */
   endSubscriptionNow(reference: string): Promise<void>;
-  changeSubscriptionProduct(reference: string, product: string, quantity: number): Promise<void>;
+  /**
+   * Changes a subscription's product or quantity: prorated (charged or credited now, the default), or
+   * not (`prorate: false`: what is paid for runs its period, the next charge is for the new quantity).
+   */
+  changeSubscriptionProduct(reference: string, product: string, quantity: number, options?: { prorate?: boolean }): Promise<void>;
+  /** What a subscription charges a period for one license, as the provider displays it ("€99.00"); null when it does not say. */
+  subscriptionPrice(reference: string): Promise<string | null>;
   /** The account-management page of a buyer, pre-authenticated; null when the provider gives none. */
   accountUrl(account: string): Promise<string | null>;
 }
@@ -61,8 +68,14 @@ export function getCheckoutProvider(env: Readonly<Record<string, string | undefi
       // billingPeriod=0: the cancellation takes effect now, not at the end of the period paid for.
       checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}?billingPeriod=0`), 'subscriptions');
     },
-    async changeSubscriptionProduct(reference, product, quantity) {
-      checked(await call('POST', '/subscriptions', { subscriptions: [{ subscription: reference, product, quantity, prorate: true }] }), 'subscriptions');
+    async changeSubscriptionProduct(reference, product, quantity, { prorate = true } = {}) {
+      checked(await call('POST', '/subscriptions', { subscriptions: [{ subscription: reference, product, quantity, prorate }] }), 'subscriptions');
+    },
+    async subscriptionPrice(reference) {
+      // One id answers the subscription itself; a list of ids answers them under `subscriptions`.
+      const answer = await call('GET', `/subscriptions/${encodeURIComponent(reference)}`);
+      const subscription = Array.isArray(answer.subscriptions) ? ((answer.subscriptions as Json[])[0] ?? {}) : answer;
+      return typeof subscription.priceDisplay === 'string' && subscription.priceDisplay ? subscription.priceDisplay : null;
     },
     async accountUrl(account) {
       const [result] = checked(await call('GET', `/accounts/${encodeURIComponent(account)}/authenticate`), 'accounts');

@@ -3,7 +3,7 @@ import { catalogueItem, legacyUpgradePaths } from '../../../shared/commerce/cata
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { applyProviderAnswer } from '../../domain/commerce/apply-event';
-import { addonEndings, chargingAddonRows, recordAddonsEnded } from '../../domain/commerce/addon-subscriptions';
+import { addonEndings, addonRowsChargingWith, cancelAddonSubscriptionsWith, chargingAddonRows, recordAddonsEnded } from '../../domain/commerce/addon-subscriptions';
 import { findProviderSubscription, findSubscription, subscriptionRows, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
 import { subscriptionList, toSubscriptionRow } from '../../domain/commerce/subscription-list';
 import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
@@ -34,6 +34,12 @@ export const getSubscriptions: AdminHandlers['get_subscriptions'] = async (param
   return { subscriptions: rows, count };
 };
 
+/** How often a subscription to `product` renews ("1 year", "1 month"); empty for a product that does not. */
+export function subscriptionInterval(product: string): string {
+  const item = catalogueItem(product);
+  return item && item.interval !== 'perpetual' ? describeDuration(item.interval === 'month' ? 'P1M' : 'P1Y') : '';
+}
+
 async function storedSubscription(id: number): Promise<SubscriptionRecord> {
   const subscription = await findSubscription(id);
   if (!subscription) throw notFound(subscriptionMessages.notFound(id));
@@ -50,23 +56,32 @@ export const getSubscription: AdminHandlers['get_subscription'] = async ({ subsc
       .accountUrl(provider.account)
       .catch((error: unknown) => (logger.warn('No account page from the checkout provider', { error }), null));
   }
-  const item = catalogueItem(subscription.product);
+  // What Cancel cancels with it (the add-on subscriptions of an add-on's own row: none).
+  const addons = subscription.addon_id ? [] : await addonRowsChargingWith(subscription.reference);
   return {
     ...toSubscriptionRow({ ...subscription, renews_at: subscription.renews_at ?? null }, owners),
-    interval: item && item.interval !== 'perpetual' ? describeDuration(item.interval === 'month' ? 'P1M' : 'P1Y') : '',
+    interval: subscriptionInterval(subscription.product),
     url,
     converted_from: subscription.converted_from ?? null,
     converted_on: subscription.converted_on ?? null,
     ended_addon_subscriptions: subscription.ended_addon_subscriptions ?? [],
     ended_on: subscription.ended_on ?? null,
     ended_by_conversion_of: subscription.ended_by_conversion_of ?? null,
+    canceled_with: subscription.canceled_with ?? null,
+    addon_subscriptions: addons.map((addon) => ({
+      id: addon.id,
+      license_id: addon.license_id,
+      addon_id: addon.addon_id!,
+      state: addon.state,
+      renews_at: addon.renews_at ?? null,
+    })),
   };
 };
 
 /** Runs a provider call; its failure is a 503 that changed nothing here. */
-async function throughProvider(work: () => Promise<void>): Promise<void> {
+async function throughProvider<T>(work: () => Promise<T>): Promise<T> {
   try {
-    await work();
+    return await work();
   } catch (error) {
     if (error instanceof CheckoutProviderError) {
       logger.error('Checkout provider call failed', { error });
@@ -90,17 +105,32 @@ const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecor
   after,
 });
 
+/**
+ * Cancels a license's subscription at the end of its period, and with it the add-on subscriptions still
+ * charging on its licenses (an add-on ends with its license: it must not renew for a license that ended).
+ * A cancel whose add-on cancels failed at the provider (503) is finished by canceling again: the license's
+ * subscription is canceled already then, and only its add-ons are left.
+ */
 export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }, { caller }) => {
   const license = await findLicense(license_id);
   if (!license) throw notFound(licenseMessages.notFound(license_id));
   if (license.subscription_id === undefined) throw badRequest(subscriptionMessages.noSubscription(license_id));
   const subscription = await storedSubscription(license.subscription_id);
-  checkActive(subscription);
-  await throughProvider(() => getCheckoutProvider().cancelSubscription(subscription.reference));
-  // Shown at once; the provider's subscription.canceled event then finds it done.
-  const audit = await subscriptionAudit(caller, subscription, { state: subscription.state }, { state: 'canceled' });
-  await applyProviderAnswer('subscription.canceled', { id: subscription.reference }, new Date(), audit);
-  return { license_id, subscription_id: subscription.id, state: 'canceled' };
+  const checkout = getCheckoutProvider();
+  const addons = (await addonRowsChargingWith(subscription.reference)).map((addon) => addon.id);
+  if (subscription.state === 'canceled') {
+    // Canceled before (its add-ons' cancel failed at the provider): only the add-ons are left to cancel.
+    if (!addons.length) checkActive(subscription);
+  } else {
+    checkActive(subscription);
+    await throughProvider(() => checkout.cancelSubscription(subscription.reference));
+    // Shown at once; the provider's subscription.canceled event then finds it done.
+    const after = { state: 'canceled', ...(addons.length ? { canceled_addon_subscriptions: addons } : {}) };
+    const audit = await subscriptionAudit(caller, subscription, { state: subscription.state }, after);
+    await applyProviderAnswer('subscription.canceled', { id: subscription.reference }, new Date(), audit);
+  }
+  await throughProvider(() => cancelAddonSubscriptionsWith(subscription.reference, checkout));
+  return { license_id, subscription_id: subscription.id, state: 'canceled', canceled_addon_subscriptions: addons };
 };
 
 /**
@@ -116,7 +146,7 @@ async function endAddonSubscriptions(reference: string): Promise<number[]> {
   const checkout = getCheckoutProvider();
   for (const ending of endings) {
     await throughProvider(() =>
-      ending.end === 'now' ? checkout.endSubscriptionNow(ending.reference) : checkout.changeSubscriptionProduct(ending.reference, ending.product, ending.quantity),
+      ending.end === 'all' ? checkout.endSubscriptionNow(ending.reference) : checkout.changeSubscriptionProduct(ending.reference, ending.product, ending.quantity),
     );
     await recordAddonsEnded(ending.rowIds, convertedByLicense);
   }

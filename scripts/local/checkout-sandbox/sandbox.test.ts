@@ -65,3 +65,56 @@ describe('the checkout sandbox under concurrent calls', () => {
     }
   });
 });
+
+/** A sandbox whose portal stand-in answers every delivery with `status`; `run` gets the sandbox. */
+async function withSandbox(status: number, run: (sandbox: ReturnType<typeof createCheckoutSandbox>) => Promise<void>) {
+  const portal = createServer((request, response) => {
+    request.resume().on('end', () => response.writeHead(status, { 'content-type': 'text/plain' }).end(''));
+  });
+  await new Promise<void>((resolve) => portal.listen(0, '127.0.0.1', resolve));
+  const { port } = portal.address() as AddressInfo;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-test-'));
+  try {
+    await run(createCheckoutSandbox({ portalUrl: () => `http://127.0.0.1:${port}`, webhookSecret: 'hook', apiCredentials: 'user:secret', dataDir }));
+  } finally {
+    portal.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const placeOrder = (sandbox: ReturnType<typeof createCheckoutSandbox>) =>
+  sandbox.request('/local/checkout/orders', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ items: [{ path: 'pro-yearly', quantity: 1 }], contact: { email: 'buyer@example.com', firstName: 'A', lastName: 'B' }, tags: {} }),
+  });
+
+describe("the checkout sandbox's deliveries", () => {
+  it('takes any 2xx answer of the portal as delivered, as the provider does (a 202 names the events it took)', async () => {
+    await withSandbox(202, async (sandbox) => {
+      const order = await placeOrder(sandbox);
+      expect(order.status).toBe(200);
+      expect(await order.json()).toMatchObject({ reference: expect.stringMatching(/^SBX/) });
+    });
+  });
+
+  it('still reports a portal that did not take the delivery', async () => {
+    await withSandbox(500, async (sandbox) => {
+      const order = await placeOrder(sandbox);
+      expect(order.status).toBe(502);
+      expect(((await order.json()) as { message: string }).message).toMatch(/^The portal did not take the order's webhooks \(500/);
+    });
+  });
+});
+
+describe("the checkout sandbox's account page", () => {
+  it('shows markup in the address as text, never as markup', async () => {
+    await withSandbox(200, async (sandbox) => {
+      const page = await sandbox.request(`/local/checkout/account/${encodeURIComponent('<img src=x onerror=alert(1)>')}`);
+      expect(page.status).toBe(200);
+      const text = await page.text();
+      expect(text).not.toContain('<img');
+      expect(text).toContain('Sandbox account &lt;img src=x onerror=alert(1)&gt;');
+    });
+  });
+});

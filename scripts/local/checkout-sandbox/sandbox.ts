@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
 import { SALES_CATALOGUE, catalogueItem, MAX_PURCHASE_QUANTITY } from '../../../shared/commerce/catalogue';
 import { appendRecord } from '../../../functions/lib/adapters/local-outbox';
 
@@ -67,8 +68,17 @@ const addInterval = (from: number, unit: 'year' | 'month') => {
   return date.getTime();
 };
 
-/** A subscription as FastSpring expands it in webhooks and answers. */
-const expanded = (sub: SandboxSubscription) => ({
+/** A sandbox price as FastSpring displays one ("€990.00"). */
+const displayPrice = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).format(amount);
+
+/** A subscription as FastSpring expands it in webhooks and answers (its price per unit, before tax). */
+const expanded = (sub: SandboxSubscription) => {
+  const { currency, prices } = sandboxPrices();
+  const price = prices[sub.product] ?? 0;
+  return { ...subscriptionFields(sub), currency, price, priceDisplay: displayPrice(price, currency) };
+};
+
+const subscriptionFields = (sub: SandboxSubscription) => ({
   id: sub.id,
   subscription: sub.id,
   active: sub.state !== 'deactivated',
@@ -111,7 +121,9 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     });
     const text = await response.text();
     record({ kind: 'webhook', events: events.map((e) => `${e.type as string} ${e.id as string}`), status: response.status });
-    return { ok: response.status === 200, status: response.status, body: text };
+    // Any 2xx is taken, as FastSpring takes it: the portal's 202 (some events recorded as failed, to be
+    // retried) is an answer, not a failure of the delivery.
+    return { ok: response.ok, status: response.status, body: text };
   }
 
   const app = new Hono().basePath('/local/checkout');
@@ -187,7 +199,10 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     return c.json({ id: orderId, reference });
   });
 
-  /** For developers and tests: what the provider would send later (a renewal, a failed payment, the end, a refund). */
+  /**
+   * For developers and tests: what the provider would send later (a renewal, a failed payment, the buyer's
+   * cancel on the account page, the end, a refund).
+   */
   app.post('/subscriptions/:id/events/:type', async (c) => {
     const state = load();
     const sub = state.subscriptions[c.req.param('id')];
@@ -197,6 +212,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
       sub.next = addInterval(sub.next, sub.intervalUnit);
       sub.state = 'active';
     } else if (type === 'payment.overdue') sub.state = 'overdue';
+    else if (type === 'canceled') sub.state = 'canceled';
     else if (type === 'deactivated') sub.state = 'deactivated';
     else if (type === 'uncanceled') sub.state = 'active';
     else return c.json({ message: `Unknown event ${type}` }, 400);
@@ -237,6 +253,13 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'success' }] });
   });
 
+  app.get('/api/subscriptions/:id', (c) => {
+    const id = c.req.param('id');
+    record({ kind: 'rest', call: `GET /subscriptions/${id}` });
+    const sub = load().subscriptions[id];
+    return sub ? c.json(expanded(sub)) : c.json({ subscription: id, action: 'subscription.get', result: 'error', error: { subscription: 'not found' } }, 400);
+  });
+
   app.post('/api/subscriptions', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { subscriptions?: { subscription: string; product: string; quantity?: number }[] };
     record({ kind: 'rest', call: 'POST /subscriptions', body });
@@ -268,13 +291,15 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
 
   /** The account page the portal links to (FastSpring's account management, much simplified). */
   app.get('/account/:id', (c) => {
-    const subs = Object.values(load().subscriptions).filter((sub) => sub.account === c.req.param('id'));
-    const rows = subs
-      .map((sub) => `<tr><td>${sub.id}</td><td>${sub.product}</td><td>${sub.quantity}</td><td>${sub.state}</td><td>${new Date(sub.next).toISOString().slice(0, 10)}</td></tr>`)
-      .join('');
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox account</title>
+    const account = c.req.param('id');
+    const subs = Object.values(load().subscriptions).filter((sub) => sub.account === account);
+    // Every value is escaped (html``): the account id comes from the address, so it may carry markup.
+    const rows = subs.map(
+      (sub) => html`<tr><td>${sub.id}</td><td>${sub.product}</td><td>${sub.quantity}</td><td>${sub.state}</td><td>${new Date(sub.next).toISOString().slice(0, 10)}</td></tr>`,
+    );
+    return c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox account</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem}td,th{padding:.4rem .8rem;border-bottom:1px solid #ddd;text-align:left}</style></head>
-<body><h1>Sandbox account ${c.req.param('id')}</h1><p>The local checkout sandbox's stand-in for the provider's account page.</p>
+<body><h1>Sandbox account ${account}</h1><p>The local checkout sandbox's stand-in for the provider's account page.</p>
 <table><thead><tr><th>Subscription</th><th>Product</th><th>Quantity</th><th>State</th><th>Next charge</th></tr></thead><tbody>${rows}</tbody></table></body></html>`);
   });
 

@@ -263,16 +263,33 @@ describe('All licenses: what asks first, and the results', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('cancels a subscription behind Confirm and says so', async () => {
-    const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active' });
-    api.answer(licAdminContract, 'cancel_subscription', ({ license_id }) => ({ license_id, subscription_id: 9, state: 'canceled' }));
+  it('cancels a subscription behind Confirm, naming the add-on subscriptions canceled with it, and says so', async () => {
+    const subscription = row({ license_type_id: 'Pro', subscription_id: 9, subscription_state: 'active', addons: [{ id: 'Automation', attributes: {} }] });
+    api.answer(licAdminContract, 'get_subscription', {
+      id: 9,
+      created: '2026-02-01T10:00:00Z',
+      license_id: subscription.id,
+      index: 0,
+      state: 'active',
+      user_id: subscription.user_id,
+      user: subscription.user,
+      product: 'pro-yearly',
+      reference: 'ref-9',
+      renews_at: '2027-02-01',
+      interval: '1 year',
+      url: null,
+      addon_subscriptions: [{ id: 12, license_id: subscription.id, addon_id: 'Automation', state: 'active', renews_at: '2027-02-01' }],
+    });
+    api.answer(licAdminContract, 'cancel_subscription', ({ license_id }) => ({ license_id, subscription_id: 9, state: 'canceled', canceled_addon_subscriptions: [12] }));
     const { user } = await openWith([subscription]);
     await act(user, subscription.id, 'Cancel subscription');
     const dialog = await screen.findByRole('dialog', { name: `Cancel subscription of license ${subscription.id}` });
     within(dialog).getByText(/^Cancel subscription 9 of license \d+\? The license stays valid to the end of the period paid for/);
+    await within(dialog).findByText('Its add-on subscriptions end with it: each is canceled at the provider too and runs out with the period paid for:');
+    within(dialog).getByText(`Automation on license ${subscription.id}: subscription 12, would renew on 2027-02-01`);
     expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await findNotification('Subscription 9 canceled');
+    await findNotification('Subscription 9 canceled, and with it add-on subscription 12');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls(licAdminContract, 'cancel_subscription')).toEqual([{ license_id: subscription.id }]);
   });

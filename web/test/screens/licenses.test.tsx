@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { licContract, type LicenseRow } from '../../../shared/contract/lic';
+import { licContract, type LicenseRow, type MySubscription } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
 import { codeMessages } from '../../../shared/commerce/codes';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
@@ -59,9 +59,10 @@ function license(fields: Partial<LicenseRow> = {}): LicenseRow {
   };
 }
 
-async function openWith(licenses: LicenseRow[]) {
+async function openWith(licenses: LicenseRow[], subscriptions: MySubscription[] = []) {
   api.answer(userContract, 'get_user_profile', OWNER);
   api.answer(licContract, 'get_licenses', { licenses });
+  api.answer(licContract, 'get_my_subscriptions', { subscriptions });
   const rendered = await renderScreen('/licenses', { title: 'Licenses' });
   if (licenses[0]) await screen.findByRole('article', { name: `License ${licenses[0].id}` });
   return rendered;
@@ -276,6 +277,7 @@ describe('when the license server does not answer', () => {
       api.reset();
       api.answer(userContract, 'get_user_profile', OWNER);
       api.answer(licContract, 'get_licenses', failure);
+      api.answer(licContract, 'get_my_subscriptions', failure);
       const { unmount } = await renderScreen('/licenses', { title: 'Licenses' });
       await waitFor(() => expect(topBanner()).toContain('No response from license server'));
       expect(screen.queryByText('You have no licenses yet.')).toBeNull();
@@ -290,6 +292,7 @@ describe('results and confirmations on the Licenses screen', () => {
     let codeRedeemed = false;
     api.answer(userContract, 'get_user_profile', OWNER);
     api.answer(licContract, 'get_licenses', () => ({ licenses: codeRedeemed ? [redeemed] : [] }));
+    api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
     api.answer(licContract, 'redeem_license_code', ({ code }) => {
       if (code !== 'GOOD-CODE') return refused(codeMessages.notValid);
       codeRedeemed = true;
@@ -317,6 +320,7 @@ describe('results and confirmations on the Licenses screen', () => {
     const redeemed = license({ license_type_id: 'Battery' });
     api.answer(userContract, 'get_user_profile', OWNER);
     api.answer(licContract, 'get_licenses', { licenses: [] });
+    api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
     api.answer(licContract, 'redeem_license_code', ({ code }) => (code === 'GOOD-CODE' ? { license_id: redeemed.id } : refused(codeMessages.notValid)));
     const { user } = await renderScreen('/licenses', { title: 'Licenses' });
     await screen.findByText('You have no licenses yet.');
@@ -412,5 +416,49 @@ describe('results and confirmations on the Licenses screen', () => {
     act(() => updateAppState({ orderCompleted: { id: 'o-1', reference: 'PORTAL-123' } }));
     await findNotification('Order PORTAL-123 is complete: thank you for your purchase');
     await waitFor(() => expect(api.calls(licContract, 'get_licenses').length).toBeGreaterThan(reads));
+  });
+});
+
+describe('the subscriptions a customer pays for, on Licenses', () => {
+  it('shows each with its state, next charge and price, says an add-on ends with its license, and links the provider\'s account page', async () => {
+    const pro = license({ license_type_id: 'Pro', subscription_id: 31, subscription_state: 'canceled', addons: [{ id: 'Automation', attributes: {} }] });
+    const monthly = license({ license_type_id: 'All', subscription_id: 33, subscription_state: 'active' });
+    const url = 'https://shop.example.com/account/abc#/subscriptions';
+    const subscription = (fields: Partial<MySubscription> & Pick<MySubscription, 'id' | 'license_id' | 'product'>): MySubscription => ({
+      addon_id: null,
+      state: 'active',
+      renews_at: '2027-02-01',
+      interval: '1 year',
+      amount: '€990.00',
+      url,
+      ...fields,
+    });
+    await openWith(
+      [pro, monthly],
+      [
+        subscription({ id: 33, license_id: monthly.id, product: 'automation-battery-toolbox-monthly', interval: '1 month', amount: null, renews_at: '2026-12-28' }),
+        subscription({ id: 32, license_id: pro.id, product: 'automation-addon-yearly', addon_id: 'Automation', state: 'canceled', amount: '€290.00' }),
+        subscription({ id: 31, license_id: pro.id, product: 'pro-yearly', state: 'canceled' }),
+      ],
+    );
+    const table = await screen.findByRole('table', { name: 'Your subscriptions' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows.slice(1)).toEqual([
+      ['33', `Automation and Battery toolbox on license ${monthly.id}`, 'Active', '2026-12-28', 'Not available'],
+      ['32', `Automation add-on on license ${pro.id}`, 'Canceled', 'None: runs out on 2027-02-01', '€290.00 a year'],
+      ['31', `Pro on license ${pro.id}`, 'Canceled', 'None: runs out on 2027-02-01', '€990.00 a year'],
+    ]);
+    screen.getByText("Canceling a license's subscription cancels the add-on subscriptions on that license too: an add-on ends with its license.");
+    // One account at the provider: one link, opened beside the portal.
+    const links = screen.getAllByRole('link', { name: 'Invoices, payment method and cancel: your account at the checkout provider' });
+    expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('target')])).toEqual([[url, '_blank']]);
+  });
+
+  it('shows no subscriptions section to a customer who pays for none', async () => {
+    await openWith([license()]);
+    await waitFor(() => expect(api.calls(licContract, 'get_my_subscriptions')).toHaveLength(1));
+    expect(screen.queryByRole('heading', { name: 'Your subscriptions' })).toBeNull();
   });
 });

@@ -46,17 +46,19 @@ const license = (fields: Partial<AdminLicenseRow> = {}): AdminLicenseRow => ({
 const converted = subscription({ id: 1001, product: 'automation-battery-toolbox-yearly' });
 const endedAddon = subscription({ id: 1002, product: 'automation-addon-yearly', state: 'deactivated', renews_at: null });
 const plain = subscription({ id: 1003, product: 'pro-yearly', license_id: 301 });
+const canceledAddon = subscription({ id: 1004, product: 'automation-addon-yearly', state: 'canceled', renews_at: null, license_id: 301 });
 
 const details: Record<number, object> = {
   1001: { ...converted, interval: '1 year', url: null, converted_from: 'pro-yearly', converted_on: '2026-11-20', ended_addon_subscriptions: [1002] },
   1002: { ...endedAddon, interval: '1 year', url: null, ended_on: '2026-11-20', ended_by_conversion_of: 1001 },
   1003: { ...plain, interval: '1 year', url: null },
+  1004: { ...canceledAddon, interval: '1 year', url: null, canceled_with: 1003 },
 };
 
 async function openDetail(id: number) {
   answerProfile(ADMIN);
   answerLicenseCatalogue();
-  api.answer(licAdminContract, 'get_subscriptions', { subscriptions: [converted, endedAddon, plain], count: 3 });
+  api.answer(licAdminContract, 'get_subscriptions', { subscriptions: [converted, endedAddon, plain, canceledAddon], count: 4 });
   api.answer(licAdminContract, 'get_subscription', ({ subscription_id }) => details[subscription_id] as never);
   api.answer(licAdminContract, 'get_all_licenses', ({ license_id }) => ({
     rows: [license_id === 301 ? license({ id: 301, license_type_id: 'Pro', subscription_id: 1003 }) : license()],
@@ -86,6 +88,15 @@ describe('a subscription’s detail after a conversion', () => {
       await within(dialog).findByText('Ended on 2026-11-20 when subscription 1001 was converted to a product that includes this add-on: it is not charged again'),
     ).toBeTruthy();
     expect(within(dialog).getByText('deactivated')).toBeTruthy();
+  });
+
+  it('shows on an add-on subscription canceled with its license\'s subscription, whose provider subscription goes on for others, which one it went with', async () => {
+    const dialog = await openDetail(1004);
+    expect(
+      await within(dialog).findByText(
+        "Canceled with subscription 1003, its license's own: from its next charge, the provider charges this add-on subscription for the other licenses only",
+      ),
+    ).toBeTruthy();
   });
 
   it('shows no history for a subscription that was never converted', async () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { showActionResult } from '../../lib/action-result';
 import { updateAppState, useAppState } from '../../lib/app-state';
 import { licensesQueryKey } from '../licenses/api/get-licenses';
+import { mySubscriptionsQueryKey } from '../licenses/api/get-my-subscriptions';
 import { checkoutMessages } from './messages';
 import { checkoutAvailable, loadCheckout } from './provider';
 
@@ -33,7 +34,7 @@ const LATE_REFRESH_MS = [4_000, 12_000];
 /**
  * Checkout completion: once the provider reports a completed purchase, the order-completed
  * marker is cleared, a confirmation shows as a notification (the buyer may be anywhere on the page) and
- * the license list is read again, so the new licenses appear.
+ * the license list and the buyer's subscriptions are read again, so the new licenses appear.
  */
 export function useOrderCompletion() {
   const completed = useAppState((state) => state.orderCompleted);
@@ -43,7 +44,10 @@ export function useOrderCompletion() {
     if (!completed) return;
     updateAppState({ orderCompleted: null });
     showActionResult(checkoutMessages.completed(completed.reference));
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: licensesQueryKey, exact: true });
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: licensesQueryKey, exact: true });
+      void queryClient.invalidateQueries({ queryKey: mySubscriptionsQueryKey, exact: true });
+    };
     refresh();
     LATE_REFRESH_MS.forEach((delay) => setTimeout(refresh, delay));
     // Only a newly set marker acts.

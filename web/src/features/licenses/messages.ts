@@ -27,3 +27,14 @@ export const licenseTexts = {
   licensesShelf: 'A toolbox license includes Automation and Battery; Pro starts without add-ons.',
   addonsShelf: 'An add-on goes onto your Pro license.',
 } as const;
+
+/** What the Licenses screen says about the subscriptions the customer pays for. */
+export const mySubscriptionTexts = {
+  intro: 'Canceling a license\'s subscription cancels the add-on subscriptions on that license too: an add-on ends with its license.',
+  states: { active: 'Active', overdue: 'Payment overdue', canceled: 'Canceled', deactivated: 'Ended' } as Record<string, string>,
+  for: (product: string, licenseId: number) => `${product} on license ${licenseId}`,
+  nextCharge: (state: string, day: string | null) => (!day ? 'None' : state === 'canceled' ? `None: runs out on ${day}` : day),
+  /** "€990.00 a year". */
+  price: (amount: string | null, interval: string) => (!amount ? 'Not available' : `${amount} ${interval.replace(/^1 /, 'a ')}`),
+  accountPage: 'Invoices, payment method and cancel: your account at the checkout provider',
+} as const;

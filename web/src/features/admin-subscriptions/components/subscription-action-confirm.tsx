@@ -1,5 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { subscriptionQueryOptions, type SubscriptionDetail } from '../api/get-subscription';
 import { useCancelSubscription, useConvertSubscription } from '../api/subscription-changes';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
 
@@ -16,19 +18,46 @@ interface SubscriptionActionConfirmProps {
   onCancel: () => void;
 }
 
+type AddonSubscriptions = NonNullable<SubscriptionDetail['addon_subscriptions']>;
+
+/**
+ * What Cancel cancels with the subscription: the add-on subscriptions still charging on its licenses, each
+ * named (from the subscription's detail; `undefined`: it could not be read). All of them go with it: an
+ * add-on cannot outlive its license, so there is nothing to choose.
+ */
+function AddonsCanceledWith({ pending, addons }: { pending: boolean; addons: AddonSubscriptions | undefined }) {
+  if (pending) return <Text size="sm">{subscriptionTexts.cancelAddonsLoading}</Text>;
+  if (!addons) return <Text size="sm">{subscriptionTexts.cancelAddonsUnknown}</Text>;
+  if (!addons.length) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{subscriptionTexts.cancelAddons}</Text>
+      <List size="sm">
+        {addons.map((addon) => (
+          <List.Item key={addon.id}>{subscriptionTexts.cancelAddon(addon)}</List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
 /**
  * The question a subscription action asks first (both need Confirm), with Cancel and Confirm.
- * Confirm cancels the license's subscription (cancel_subscription takes the license) or converts the
- * subscription (convert_pro_subscription takes the subscription).
+ * Confirm cancels the license's subscription (cancel_subscription takes the license) with the add-on
+ * subscriptions on its licenses, or converts the subscription (convert_pro_subscription takes the
+ * subscription).
  */
 export function SubscriptionActionConfirm({ action, subscriptionId, licenseId, onDone, onCancel }: SubscriptionActionConfirmProps) {
+  // Cancel names what it cancels with the subscription; Confirm waits until it can.
+  const detail = useQuery({ ...subscriptionQueryOptions(subscriptionId), enabled: action === 'cancel' });
+  const naming = action === 'cancel' && detail.isPending;
   const cancel = useCancelSubscription();
   const convert = useConvertSubscription();
   const submit = useSubmit(
     async (): Promise<string> => {
       if (action === 'cancel') {
-        await cancel.mutateAsync(licenseId);
-        return subscriptionNotices.canceled(subscriptionId);
+        const canceled = await cancel.mutateAsync(licenseId);
+        return subscriptionNotices.canceled(subscriptionId, canceled.canceled_addon_subscriptions);
       }
       const converted = await convert.mutateAsync(subscriptionId);
       return subscriptionNotices.converted(subscriptionId, converted.product);
@@ -41,11 +70,12 @@ export function SubscriptionActionConfirm({ action, subscriptionId, licenseId, o
   return (
     <Stack gap="sm">
       <Text size="sm">{question}</Text>
+      {action === 'cancel' && <AddonsCanceledWith pending={detail.isPending} addons={detail.data?.addon_subscriptions} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={submit.pending}>
           Cancel
         </Button>
-        <Button color={action === 'cancel' ? 'red' : undefined} loading={submit.pending} onClick={() => void submit.run()} data-autofocus>
+        <Button color={action === 'cancel' ? 'red' : undefined} loading={submit.pending} disabled={naming} onClick={() => void submit.run()} data-autofocus>
           Confirm
         </Button>
       </Group>

@@ -60,12 +60,14 @@ const conversionTexts = {
     `Add-on subscription ${subscriptionId} ended on ${formatDay(day)} when converted to ${productName(product)}, which includes the add-on: it is not charged again`,
   endedByConversion: (day: string, subscriptionId: number) =>
     `Ended on ${formatDay(day)} when subscription ${subscriptionId} was converted to a product that includes this add-on: it is not charged again`,
+  canceledWith: (subscriptionId: number) =>
+    `Canceled with subscription ${subscriptionId}, its license's own: from its next charge, the provider charges this add-on subscription for the other licenses only`,
 } as const;
 
 /**
  * What happened to the subscription beyond its state: a conversion, with the add-on subscriptions it
  * ended (so nobody wonders whether the add-on is still charged), or, for such an add-on subscription, the
- * conversion that ended it. Nothing for a subscription that went its usual way.
+ * conversion that ended it or the cancel it went with. Nothing for a subscription that went its usual way.
  */
 function History({ subscription }: { subscription: Detail }) {
   const lines: string[] = [];
@@ -78,6 +80,7 @@ function History({ subscription }: { subscription: Detail }) {
   if (subscription.ended_on && subscription.ended_by_conversion_of) {
     lines.push(conversionTexts.endedByConversion(subscription.ended_on, subscription.ended_by_conversion_of));
   }
+  if (subscription.canceled_with) lines.push(conversionTexts.canceledWith(subscription.canceled_with));
   if (!lines.length) return null;
   return (
     <Item label="History">

@@ -12,6 +12,7 @@ import { useLicenses } from '../api/get-licenses';
 import { licenseTexts } from '../messages';
 import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
+import { MySubscriptions } from './my-subscriptions';
 import { RedeemCodeForm } from './redeem-code-form';
 
 /** The one license whose Move or Share form is open. */
@@ -69,7 +70,8 @@ function useRedirectQuery(): boolean {
 
 /**
  * Licenses: the caller's own licenses and those shared with them, each with its state and the actions the
- * caller may take (Move, Share and Stop sharing, Return); below, buying through the checkout provider's
+ * caller may take (Move, Share and Stop sharing, Return); the subscriptions they pay for, when they have
+ * any; below, buying through the checkout provider's
  * popup and redeeming a license code. A completed order or a redeemed code reloads the list.
  */
 export default function LicensesPage() {
@@ -96,6 +98,7 @@ export default function LicensesPage() {
             <OwnLicenses />
           </Stack>
         </section>
+        <MySubscriptions />
         <section aria-labelledby={buyId}>
           <Title order={3} id={buyId} mb="sm">
             Buy licenses

@@ -1,0 +1,67 @@
+import { MAX_SUBSCRIPTION_READS_PER_HOUR, mySubscriptionMessages } from '../../../shared/commerce/subscriptions';
+import type { licContract, MySubscription } from '../../../shared/contract/lic';
+import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
+import { subscriptionList } from '../../domain/commerce/subscription-list';
+import { callerUserId } from '../../domain/users/caller-user';
+import { getCheckoutProvider } from '../../lib/adapters/checkout-provider';
+import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
+import type { EndpointHandlers } from '../../lib/endpoint-app';
+import { logger } from '../../lib/logger';
+import { subscriptionInterval } from './subscriptions';
+
+type LicHandlers = EndpointHandlers<typeof licContract>;
+
+/** Each read asks the provider for every subscription's price and the account page: a customer's are counted. */
+export const hourlySubscriptionReads: AttemptLimit = {
+  action: 'read-subscriptions',
+  max: MAX_SUBSCRIPTION_READS_PER_HOUR,
+  windowSeconds: 3600,
+  message: mySubscriptionMessages.readBudget,
+};
+
+/** What the provider says, or null when it does not answer: the list shows without it. */
+const orNull = <T>(work: Promise<T | null>, what: string): Promise<T | null> =>
+  work.catch((error: unknown) => (logger.warn(`No ${what} from the checkout provider`, { error }), null));
+
+/**
+ * The subscriptions the caller pays for: the rows bought by them (a moved license's subscription stays
+ * its buyer's: they pay for it), found through the subscription list and read back from their records,
+ * which decide whose they are. Each with its price and the buyer's account page from the provider.
+ */
+export const getMySubscriptions: LicHandlers['get_my_subscriptions'] = async (_params, { caller }) => {
+  const userId = await callerUserId(caller);
+  const listed = [...(await subscriptionList.current()).values()].filter((row) => row.user_id === userId);
+  const records = (await Promise.all(listed.map((row) => findSubscription(row.id)))).filter((row): row is SubscriptionRecord => row?.user_id === userId);
+  if (!records.length) return { subscriptions: [] };
+  if (!caller.isAdmin) await takeAttempt(hourlySubscriptionReads, userId);
+
+  const checkout = getCheckoutProvider();
+  const references = [...new Set(records.map((row) => row.reference))];
+  const providers = await Promise.all(references.map(findProviderSubscription));
+  const accounts = [...new Set(providers.flatMap((provider) => (provider?.account ? [provider.account] : [])))];
+  const [prices, urls] = await Promise.all([
+    Promise.all(references.map((reference) => orNull(checkout.subscriptionPrice(reference), 'price'))),
+    Promise.all(accounts.map((account) => orNull(checkout.accountUrl(account), 'account page'))),
+  ]);
+  const priceOf = new Map(references.map((reference, i) => [reference, prices[i] ?? null]));
+  const urlOf = new Map(accounts.map((account, i) => [account, urls[i] ?? null]));
+  const accountOf = new Map(references.map((reference, i) => [reference, providers[i]?.account]));
+
+  const subscriptions: MySubscription[] = records
+    .sort((a, b) => b.id - a.id)
+    .map((row) => {
+      const account = accountOf.get(row.reference);
+      return {
+        id: row.id,
+        license_id: row.license_id,
+        product: row.product,
+        addon_id: row.addon_id ?? null,
+        state: row.state,
+        renews_at: row.renews_at ?? null,
+        interval: subscriptionInterval(row.product),
+        amount: priceOf.get(row.reference) ?? null,
+        url: account ? (urlOf.get(account) ?? null) : null,
+      };
+    });
+  return { subscriptions };
+};
