@@ -1,3 +1,5 @@
+import { recipientText } from '../../../../shared/forms/recipient';
+import type { Recipient } from '../../components/recipient';
 /** What the admin license screens say: confirmations after each action, and their fixed texts. */
 export const adminLicenseNotices = {
   released: (licenseId: number) => `License ${licenseId} released`,
@@ -26,9 +28,9 @@ export const adminLicenseQuestions = {
     message: `${holder(userId, email)} can no longer use license ${licenseId} until it is enabled again.`,
     confirmLabel: 'Disable license',
   }),
-  move: (licenseId: number, fromUserId: number, toUserId: number, email?: string | null) => ({
-    title: `Move license ${licenseId} to user ${toUserId}?`,
-    message: `License ${licenseId} leaves ${holder(fromUserId, email)} and becomes user ${toUserId}'s.`,
+  move: (licenseId: number, fromUserId: number, to: Recipient, email?: string | null) => ({
+    title: `Move license ${licenseId} to ${recipientText(to)}?`,
+    message: `License ${licenseId} leaves ${holder(fromUserId, email)} and becomes ${to.name || `user ${to.user_id}`}'s.`,
     confirmLabel: 'Move license',
   }),
   removeAddons: (licenseId: number, addons: string) => ({
