@@ -6,7 +6,7 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { auditListColumns, userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
-import { auditEntrySchema, auditFilters } from '../audit/entries';
+import { auditEntrySchema, auditFilters, personEmailSchema } from '../audit/entries';
 import { adminLicenseRowSchema } from './rows/license';
 
 export { auditEntrySchema, type AuditEntry } from '../audit/entries';
@@ -40,6 +40,8 @@ export const userActionSchema = z.object({
   target: z.optional(z.nullable(z.string())),
   before: z.optional(z.nullable(z.string())),
   after: z.optional(z.nullable(z.string())),
+  /** The users its values name, with their emails (as an audit entry's `people`). */
+  people: z.optional(z.array(personEmailSchema)),
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 

@@ -109,6 +109,10 @@ describe('the audit trail', () => {
       ['share_license', `license#${license.id}`, [owner.id, friend.id]],
     ]);
     expect(JSON.parse(entries[2]!.after!)).toEqual({ shared_count: 1, shared_users: [friend.id] });
+    // Beside each entry, the users its values name with their emails: the screens say them by name.
+    expect(entries[2]!.people).toEqual([{ id: friend.id, email: friend.email }]);
+    const history = (await lic(admin.accessToken, 'get_license_history', { license_id: license.id })).body.data as { entries: AuditEntry[] };
+    expect(history.entries[0]!.people).toEqual(expect.arrayContaining([{ id: owner.id, email: owner.email }, { id: friend.id, email: friend.email }]));
   });
 
   it('keeps both of two admins’ concurrent edits of one license, each with its own entry', async () => {

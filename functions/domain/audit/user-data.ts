@@ -2,6 +2,7 @@ import type { UserDataDeclaration } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
 import { userList, type UserListRow } from '../users/user-list';
 import { userActions } from './audit.repository';
+import { entryPeople } from './entry-people';
 import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
 
 /**
@@ -32,6 +33,7 @@ export const auditUserDetail = async (userId: number) => {
         target: action.target ?? null,
         before: action.before ?? null,
         after: action.after ?? null,
+        people: entryPeople(action, users),
       };
     }),
   };

@@ -1,6 +1,7 @@
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { entryTime, licenseHistory } from '../../domain/audit/audit.repository';
 import { userListCache } from '../../domain/users/user-list';
+import { entryPeople } from '../../domain/audit/entry-people';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
@@ -25,6 +26,7 @@ export const getLicenseHistory: AdminHandlers['get_license_history'] = async ({ 
       before: entry.before ?? null,
       after: entry.after ?? null,
       request_id: entry.request_id ?? null,
+      people: entryPeople(entry, users),
     })),
   };
 };

@@ -31,14 +31,24 @@ describe('History of a license', () => {
   it('lists the changes newest first: when, who, what in words, each field before → after', async () => {
     const license = adminLicenseRow({ id: 7, user_id: 41, user: 'kim@example.com' });
     const dialog = await openHistory(license, [
-      auditEntry({ id: 3, at: '2026-03-03T09:15:00.000Z', action: 'move_license', by_user_id: OTHER_ADMIN.id, by_user_email: OTHER_ADMIN.email, before: json({ user_id: 41 }), after: json({ user_id: 12 }) }),
+      auditEntry({
+        id: 3,
+        at: '2026-03-03T09:15:00.000Z',
+        action: 'move_license',
+        by_user_id: OTHER_ADMIN.id,
+        by_user_email: OTHER_ADMIN.email,
+        before: json({ user_id: 41 }),
+        after: json({ user_id: 12 }),
+        people: [{ id: 41, email: 'kim@example.com' }, { id: 12, email: null }],
+      }),
       auditEntry({ id: 2, at: '2026-03-02T09:15:00.000Z', action: 'add_license_addon', before: json({ addons: [] }), after: json({ addons: [{ id: 'Battery' }] }) }),
       auditEntry({ id: 1, at: '2026-03-01T09:15:00.000Z', before: json({ valid_to: '2026-01-01', license_usage_id: 4 }), after: json({ valid_to: '2027-01-01', license_usage_id: 2 }) }),
     ]);
     expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7 }]);
     const items = await within(dialog).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Moved to user 12.*2026-03-0\d \d\d:\d\d · bo@example\.com \(user 2\)user_id: 41 → 12$/),
+      // Users by their emails (one gone: by number), never as the ids stored.
+      expect.stringMatching(/^Moved to User 12.*2026-03-0\d \d\d:\d\d · bo@example\.com \(user 2\)Owner: kim@example\.com \(user 41\) → User 12$/),
       expect.stringMatching(/^Add-on Battery added.*admin@example\.com \(user 1\)addons: \[\] → \[\{"id":"Battery"\}\]$/),
       expect.stringMatching(/^Edited.*admin@example\.com \(user 1\)/),
     ]);
@@ -70,7 +80,7 @@ describe('Audit trail page', () => {
     const table = screen.getByRole('table', { name: 'Audit entries' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim())).toEqual([
       expect.stringContaining('When'),
-      expect.stringContaining('Admin'),
+      expect.stringContaining('By'),
       expect.stringContaining('Action'),
       expect.stringContaining('Target'),
       'Before → After',
@@ -80,6 +90,31 @@ describe('Audit trail page', () => {
     expect(cells[0]).toMatch(/^2026-03-01 \d\d:\d\d$/);
     expect(cells.slice(1)).toEqual(['admin@example.com (user 1)', 'Editedlic/5/update_license', 'license#7', 'valid_to: 2026-01-01 → 2027-01-01', 'req-abc']);
     expect(within(table).getByRole('link', { name: 'admin@example.com (user 1)' }).getAttribute('href')).toBe(userDetailPath(1));
+  });
+
+  it('says a customer’s share in words with the names, under By (not Admin)', async () => {
+    const CUSTOMER_ID = 41;
+    await openAudit([
+      auditEntry({
+        id: 6,
+        action: 'share_license',
+        cmd: 'lic/5/share_license',
+        by_user_id: CUSTOMER_ID,
+        by_user_email: 'kim@example.com',
+        before: json({ shared_count: 0, shared_users: [] }),
+        after: json({ shared_count: 1, shared_users: [2] }),
+        people: [{ id: 2, email: 'bo@example.com' }],
+      }),
+    ]);
+    const table = screen.getByRole('table', { name: 'Audit entries' });
+    const cells = within(table).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells.slice(1, 5)).toEqual([
+      'kim@example.com (user 41)',
+      'Shared with bo@example.com (user 2)lic/5/share_license',
+      'license#7',
+      'Shared with: nobody → bo@example.com (user 2)',
+    ]);
+    expect(within(table).queryByText(/shared_users|\[2\]/)).toBeNull();
   });
 
   it('sends each filter and the search, back at page 1', async () => {
@@ -149,6 +184,20 @@ describe('User actions on the user detail', () => {
         legacy: true,
         userActions: [
         { ...base, id: 'a3', created: '2026-03-03T10:00:00.000Z', action: 'set_user_legacy', license_id: null, cmd: 'user/set_user_legacy', target: 'user#41', before: json({ legacy: false }), after: json({ legacy: true }) },
+        {
+          ...base,
+          id: 'a4',
+          created: '2026-03-04T10:00:00.000Z',
+          action: 'cancel_share_license',
+          by_user_id: 41,
+          by_user_email: 'kim@example.com',
+          license_id: 7,
+          cmd: 'lic/5/cancel_share_license',
+          target: 'license#7',
+          before: json({ shared_count: 1, shared_users: [12] }),
+          after: json({ shared_count: 0, shared_users: [] }),
+          people: [{ id: 12, email: 'fox@example.com' }],
+        },
         { ...base, id: 'a2', created: '2026-03-02T10:00:00.000Z', action: 'update_license', license_id: 7, cmd: 'lic/5/update_license', target: 'license#7', before: json({ valid_to: '2026-01-01' }), after: json({ valid_to: '2027-01-01' }) },
         // Written before the audit trail: no cmd, target or values.
         { ...base, id: 'a1', created: '2026-02-01T10:00:00.000Z', action: 'move_license', license_id: 7, from_user_id: 41, to_user_id: 12, from_user_email: 'kim@example.com', to_user_email: null },
@@ -163,6 +212,7 @@ describe('User actions on the user detail', () => {
       .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows.map((cells) => cells.slice(1))).toEqual([
       ['Legacy purchases alloweduser#41', '', '', '', '', 'admin@example.com (user 1)', 'legacy: false → true'],
+      ['Stopped sharing with fox@example.com (user 12)', '7', '', '', '', 'kim@example.com (user 41)', 'Shared with: fox@example.com (user 12) → nobody'],
       ['Edited', '7', '', '', '', 'admin@example.com (user 1)', 'valid_to: 2026-01-01 → 2027-01-01'],
       ['Move license', '7', '', 'kim@example.com (user 41)', 'User 12', 'admin@example.com (user 1)', ''],
     ]);

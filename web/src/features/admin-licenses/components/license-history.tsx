@@ -3,18 +3,19 @@ import { auditActionWords } from '../../../../../shared/audit/action-words';
 import type { AuditEntry } from '../../../../../shared/audit/entries';
 import { AuditChanges } from '../../../components/audit-changes';
 import { PageLoader } from '../../../components/page-loader';
-import { personText } from '../../../components/person';
+import { namesFrom, personText } from '../../../components/person';
 import { formatDateTime } from '../../../lib/dates';
 import { useLicenseHistory } from '../api/get-license-history';
 import { adminLicenseTexts } from '../messages';
 
 function HistoryItem({ entry }: { entry: AuditEntry }) {
+  const nameOf = namesFrom(entry.people);
   return (
-    <Timeline.Item title={auditActionWords(entry)} role="listitem">
+    <Timeline.Item title={auditActionWords(entry, nameOf)} role="listitem">
       <Text size="xs" c="dimmed">
         {formatDateTime(entry.at)} · {personText({ id: entry.by_user_id, email: entry.by_user_email })}
       </Text>
-      <AuditChanges entry={entry} />
+      <AuditChanges entry={entry} nameOf={nameOf} />
     </Timeline.Item>
   );
 }
