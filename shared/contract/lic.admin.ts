@@ -35,7 +35,13 @@ export type LicenseOrderColumn = (typeof LICENSE_ORDER_COLUMNS)[number];
 /** A filter a form may send empty (`''` or null): no filter. */
 const optionalFilter = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(z.union([z.literal(''), schema])));
 const days = () => optionalFilter(z.int().check(z.minimum(0), z.maximum(100_000)));
-const userFilter = optionalFilter(z.string().check(z.maxLength(200)));
+/** A user as typed (text), or a user id as a number, as every other cmd takes ids: the list reads both as text. */
+const userFilter = optionalFilter(
+  z.pipe(
+    z.union([z.string().check(z.maxLength(200)), z.int().check(z.positive())]),
+    z.transform((user: string | number) => String(user)),
+  ),
+);
 
 /** The filters of the all-licenses list, as get_all_licenses names them. */
 export const licenseListFilters = {
