@@ -249,8 +249,15 @@ export const licAdminContract = defineEndpoint({
         ended_by_conversion_of: z.optional(z.nullable(z.int())),
       }),
     ),
-    /** Every audit entry naming a license (its History), newest first. */
-    get_license_history: cmd('admin', { license_id: id() }, z.object({ entries: z.array(auditEntrySchema) })),
+    /**
+     * The audit entries naming a license (its History), newest first: one page of `limit` (20 unless
+     * asked, at most 100), and how many there are (`count`); a history grows with every move and share.
+     */
+    get_license_history: cmd(
+      'admin',
+      { license_id: id(), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), page: z.optional(id()) },
+      z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+    ),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
     cancel_subscription: cmd('admin', { license_id: id() }, z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string() })),
     /**

@@ -57,6 +57,12 @@ export const userDownloadSchema = z.object({
 export type UserDownload = z.infer<typeof userDownloadSchema>;
 
 /**
+ * How many of a user's downloads and actions their User information holds, the newest: both grow with
+ * what the user does, and the answer stays small whatever they do (the audit trail has every action).
+ */
+export const USER_DETAIL_ROWS = 100;
+
+/**
  * The User information an admin reads of a user (the user detail, the read-only user info dialog), by
  * the names a client of the portal's API knows them: who they are, their licenses (as the admin license
  * rows show them), support cases, registered products, downloads and actions. `username` and `created`
@@ -76,9 +82,9 @@ export const userInformationSchema = z.object({
   cases: z.array(caseSchema),
   /** Their registered products, newest first. */
   products: z.array(productSchema),
-  /** Their downloads of the desktop software, newest first. */
+  /** Their newest downloads of the desktop software (at most USER_DETAIL_ROWS), newest first. */
   userDownloads: z.array(userDownloadSchema),
-  /** Changes of ownership they made or were part of, newest first. */
+  /** Their newest actions (at most USER_DETAIL_ROWS): changes of their belongings, moves and shares, newest first. */
   userActions: z.array(userActionSchema),
   username: z.string(),
   created: z.string(),

@@ -90,6 +90,9 @@ describe('the audit trail', () => {
     // The license's History and the customer's trail hold the same entries.
     const history = await lic(token, 'get_license_history', { license_id: plain.id });
     expect((history.body.data as { entries: AuditEntry[] }).entries.map((entry) => entry.action)).toEqual(['move_license', 'enable_license', 'disable_license', 'update_license']);
+    // Paged: a history grows with every move and share, its answer does not.
+    const second = await lic(token, 'get_license_history', { license_id: plain.id, limit: 3, page: 2 });
+    expect(second.body.data).toMatchObject({ count: 4, entries: [{ action: 'update_license' }] });
     const detail = await user(token, 'get_user_information', { user_id: customer.id });
     const actions = (detail.body.data as { actions?: { cmd?: string | null }[]; userActions?: { cmd?: string | null }[] }).actions ?? (detail.body.data as { userActions: { cmd?: string | null }[] }).userActions;
     expect(actions.filter((action) => action.cmd === 'lic/5/update_license')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
-import { userAdminContract } from '../../../shared/contract/user.admin';
+import { USER_DETAIL_ROWS, userAdminContract } from '../../../shared/contract/user.admin';
 import type { AuditEntry } from '../../../shared/audit/entries';
 import { userDetailPath } from '../../src/features/admin-licenses/user-detail-path';
 import { api } from '../support/fake-api';
@@ -21,11 +21,12 @@ describe('History of a license', () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [license], count: 1 });
-    api.answer(licAdminContract, 'get_license_history', { entries });
+    api.answer(licAdminContract, 'get_license_history', ({ page = 1, limit = 20 }) => ({ entries: entries.slice((page - 1) * limit, page * limit), count: entries.length }));
     const rendered = await renderScreen('/alllicenses', { as: 'admin', title: 'All licenses' });
     await rendered.user.click(await screen.findByRole('button', { name: `Actions for license ${license.id}` }));
     await rendered.user.click(await screen.findByRole('menuitem', { name: 'History' }));
-    return screen.findByRole('dialog', { name: `History of license ${license.id}` });
+    const dialog = await screen.findByRole('dialog', { name: `History of license ${license.id}` });
+    return Object.assign(dialog, { user: rendered.user });
   }
 
   it('lists the changes newest first: when, who, what in words, each field before → after', async () => {
@@ -44,7 +45,7 @@ describe('History of a license', () => {
       auditEntry({ id: 2, at: '2026-03-02T09:15:00.000Z', action: 'add_license_addon', before: json({ addons: [] }), after: json({ addons: [{ id: 'Battery' }] }) }),
       auditEntry({ id: 1, at: '2026-03-01T09:15:00.000Z', before: json({ valid_to: '2026-01-01', license_usage_id: 4 }), after: json({ valid_to: '2027-01-01', license_usage_id: 2 }) }),
     ]);
-    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7 }]);
+    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7, limit: 20, page: 1 }]);
     const items = await within(dialog).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
       // Users by their emails (one gone: by number), never as the ids stored.
@@ -54,6 +55,18 @@ describe('History of a license', () => {
     ]);
     expect(within(items[2]!).getByText('valid_to: 2026-01-01 → 2027-01-01')).toBeTruthy();
     expect(within(items[2]!).getByText('license_usage_id: 4 → 2')).toBeTruthy();
+  });
+
+  it('pages a long history, 20 a page, asking the server for each page', async () => {
+    const entries = Array.from({ length: 45 }, (_, i) => auditEntry({ id: 45 - i, action: 'share_license', after: json({ shared_users: [45 - i] }) }));
+    const dialog = await openHistory(adminLicenseRow({ id: 7 }), entries);
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(20);
+    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7, limit: 20, page: 1 }]);
+    await dialog.user.click(within(dialog).getByLabelText('Page'));
+    await dialog.user.click(await screen.findByRole('option', { name: '3' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(within(dialog).getAllByRole('listitem')[0]!).getByText('Shared with User 5')).toBeTruthy();
+    expect(api.calls(licAdminContract, 'get_license_history').at(-1)).toEqual({ license_id: 7, limit: 20, page: 3 });
   });
 
   it('says so when nothing is recorded yet', async () => {
@@ -216,5 +229,40 @@ describe('User actions on the user detail', () => {
       ['Edited', '7', '', '', '', 'admin@example.com (user 1)', 'valid_to: 2026-01-01 → 2027-01-01'],
       ['Move license', '7', '', 'kim@example.com (user 41)', 'User 12', 'admin@example.com (user 1)', ''],
     ]);
+  });
+
+  it('pages the actions and downloads 20 a page, and says where older actions are when it holds the newest it answers', async () => {
+    answerProfile(ADMIN);
+    answerLicenseCatalogue();
+    api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
+    const action = (n: number) => ({
+      id: `a${n}`,
+      created: '2026-03-03T10:00:00.000Z',
+      action: 'move_license',
+      license_id: n,
+      product_id: null,
+      from_user_id: 41,
+      to_user_id: 12,
+      by_user_id: 41,
+    });
+    const download = (n: number) => ({ id: `d${n}`, created: '2026-03-01T10:00:00.000Z', client_version: `3.${n}.0`, os: 'windows', arch: 'x64' });
+    api.answer(
+      userAdminContract,
+      'get_user_information',
+      userInformation({ user_id: 41, userActions: Array.from({ length: USER_DETAIL_ROWS }, (_, i) => action(i + 1)), userDownloads: Array.from({ length: 25 }, (_, i) => download(i + 1)) }),
+    );
+    const { user } = await renderScreen('/alllicenses/41', { as: 'admin' });
+    const actions = await screen.findByRole('table', { name: 'User actions' });
+    const licenseIds = () => within(screen.getByRole('table', { name: 'User actions' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(licenseIds()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    const section = actions.closest('section')!;
+    within(section).getByText(`The newest ${USER_DETAIL_ROWS} actions: the Audit trail lists every one (search the user id).`);
+    await user.click(within(section).getByLabelText('Page'));
+    await user.click(await screen.findByRole('option', { name: '5' }));
+    await waitFor(() => expect(licenseIds()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 81))));
+    // 25 downloads: two pages, and no note (fewer than the detail answers).
+    const downloads = screen.getByRole('table', { name: 'User downloads' }).closest('section')!;
+    expect(within(downloads).getAllByRole('row')).toHaveLength(21);
+    expect(within(downloads).queryByText(/^The newest/)).toBeNull();
   });
 });

@@ -75,6 +75,9 @@ export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',
   noActions: 'No actions yet.',
+  /** Under a user's actions when the detail holds as many as it answers: where the older ones are. */
+  newestActions: (shown: number) => `The newest ${shown} actions: the Audit trail lists every one (search the user id).`,
+  newestDownloads: (shown: number) => `The newest ${shown} downloads.`,
   noHistory: 'No changes recorded yet.',
   noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',
