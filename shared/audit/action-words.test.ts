@@ -50,6 +50,9 @@ describe('audit entries in words', () => {
     expect(auditFieldChanges({ before: null, after: json({ valid_to: '' }) }).map(fieldChangeText)).toEqual(['valid_to: none → none']);
     expect(auditFieldChanges({ before: json({ shared_users: [] }), after: json({ shared_users: [5] }) }).map(fieldChangeText)).toEqual(['Shared with: nobody → user 5']);
     expect(auditFieldChanges({ before: 'not json', after: null })).toEqual([]);
+    // Add-ons by name, not as JSON.
+    const addons = { before: json({ addons: [] }), after: json({ addons: [{ id: 'Battery' }, { id: 'BatteryValidation', channels: 4 }] }) };
+    expect(auditFieldChanges(addons).map(fieldChangeText)).toEqual(['Add-ons: none → Battery, BatteryValidation (4 channels)']);
   });
 
   it('says whom a license was shared with or no longer, by name, never as raw JSON', () => {

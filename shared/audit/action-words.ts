@@ -162,10 +162,18 @@ function usersText(value: unknown, nameOf: NameOf): string {
   return ids.length ? ids.map(nameOf).join(', ') : 'nobody';
 }
 
+/** A side of `addons` in words: "Battery, BatteryValidation (4 channels)", "none" for none. */
+function addonsText(value: unknown): string {
+  const addons = Array.isArray(value) ? value.filter((addon): addon is AddonValue & { channels?: unknown } => addon !== null && typeof addon === 'object' && 'id' in addon) : [];
+  if (addons.length === 0) return 'none';
+  return addons.map((addon) => (typeof addon.channels === 'number' ? `${String(addon.id)} (${addon.channels} channels)` : String(addon.id))).join(', ');
+}
+
 /**
  * Each field an entry changed, in the order the server wrote them (after's, then any only before had);
  * a field holding users reads in words with their names ("Shared with: nobody → kim@example.com (user
- * 2)"), and a share's count, which only repeats it, is left out.
+ * 2)"), add-ons by name ("Add-ons: none → Battery"), and a share's count, which only repeats the users,
+ * is left out.
  */
 export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after'>, nameOf: NameOf = byNumber): FieldChange[] {
   const before = changedSide(entry.before);
@@ -177,6 +185,7 @@ export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after
     .map((field) => {
       const label = USER_FIELDS[field];
       if (label) return { field: label, before: usersText(before[field], nameOf), after: usersText(after[field], nameOf) };
+      if (field === 'addons') return { field: 'Add-ons', before: addonsText(before[field]), after: addonsText(after[field]) };
       return { field, before: valueText(before[field]), after: valueText(after[field]) };
     });
 }

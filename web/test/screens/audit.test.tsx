@@ -50,7 +50,7 @@ describe('History of a license', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       // Users by their emails (one gone: by number), never as the ids stored.
       expect.stringMatching(/^Moved to User 12.*2026-03-0\d \d\d:\d\d · bo@example\.com \(user 2\)Owner: kim@example\.com \(user 41\) → User 12$/),
-      expect.stringMatching(/^Add-on Battery added.*admin@example\.com \(user 1\)addons: \[\] → \[\{"id":"Battery"\}\]$/),
+      expect.stringMatching(/^Add-on Battery added.*admin@example\.com \(user 1\)Add-ons: none → Battery$/),
       expect.stringMatching(/^Edited.*admin@example\.com \(user 1\)/),
     ]);
     expect(within(items[2]!).getByText('valid_to: 2026-01-01 → 2027-01-01')).toBeTruthy();
