@@ -42,7 +42,10 @@ export const appClient = {
   /**
    * What a user may write through the client: the sign-up attributes, nothing else (so no user sets
    * `email_verified` or an attribute the portal does not edit). A changed email only takes effect once
-   * its code is verified (the pool keeps the original until then).
+   * its code is verified (the pool keeps the original until then). The names stay writable because
+   * sign-up sets them (SignUp may only set writable attributes), so their owner can also change them
+   * later through UpdateUserAttributes, past the pre-signup trigger: the portal cleans every name it
+   * reads from the pool (namesFromAttributes, shared/forms/sign-up-names.ts).
    */
   writeAttributes: ['email', 'name', 'family_name', 'custom:company', 'custom:admin_terms_accepted', 'custom:accepted_marketing'] as const,
   accessTokenValidityMinutes: 60,

@@ -47,6 +47,9 @@ export const tooLongMessage = (max: number): string => `must be at most ${max} c
 
 export const hasForbiddenCharacters = (value: string): boolean => controlOrBidi.test(value);
 
+/** The same text with each control or text-direction character (line breaks too) replaced by a space. */
+export const withoutForbiddenCharacters = (value: string): string => value.replace(new RegExp(controlOrBidi.source, 'g'), ' ');
+
 /** One line of text a person typed (a name, a title): trimmed, at most `max` characters, nothing hidden. */
 export const singleLineText = (max: number) =>
   z.string().check(

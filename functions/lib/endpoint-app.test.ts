@@ -39,6 +39,7 @@ describe('createEndpointApp', () => {
       calls.push(params);
       return { id: 1, username: 'u', email: 'e', company: '', beta_access: false, legacy: false, ...params, expiry_notices: params.expiry_notices ?? true };
     },
+    check_recipient: async ({ user_id }) => ({ user_id, name: '' }),
     delete_user_account: async () => ({ requested: '', delete_by: '' }),
     get_account_deletion: async () => ({ request: null }),
     withdraw_account_deletion: async () => ({ withdrawn: '' }),

@@ -1,4 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { namesFromAttributes } from '../../shared/forms/sign-up-names';
 import { getNewsletterAdapter } from '../lib/adapters/newsletter';
 import { unitHandler } from '../lib/lambda-entry';
 import { logger } from '../lib/logger';
@@ -13,11 +14,8 @@ async function subscribeIfChosen(event: PostConfirmationTriggerEvent): Promise<P
   const attributes = event.request.userAttributes;
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp' || attributes['custom:accepted_marketing'] !== '1') return event;
   try {
-    await getNewsletterAdapter().subscribe({
-      email: attributes.email ?? '',
-      first_name: attributes.name ?? '',
-      last_name: attributes.family_name ?? '',
-    });
+    const { first_name, last_name } = namesFromAttributes(attributes);
+    await getNewsletterAdapter().subscribe({ email: attributes.email ?? '', first_name, last_name });
   } catch (error) {
     logger.warn('Newsletter subscription failed; ignored', { username: event.userName, error: (error as Error).message });
   }

@@ -2,6 +2,7 @@ import { joinContracts } from '../../shared/contract/define';
 import { userContract } from '../../shared/contract/user';
 import { userAdminContract } from '../../shared/contract/user.admin';
 import { createEndpointApp } from '../lib/endpoint-app';
+import { checkRecipient } from './handlers/check-recipient';
 import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';
 import { getAuditCsv, getAuditEntries } from './handlers/audit';
@@ -18,6 +19,7 @@ export const userEndpointContract = joinContracts(userContract, userAdminContrac
 
 export const app = createEndpointApp(userEndpointContract, {
   get_user_profile: getUserProfile,
+  check_recipient: checkRecipient,
   update_user_profile: updateUserProfile,
   delete_user_account: deleteUserAccount,
   get_account_deletion: getAccountDeletion,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditActionWords, auditFieldChanges, fieldChangeText } from './action-words';
+import { auditActionWords, auditFieldChanges, fieldChangeText, namedUserIds } from './action-words';
 
 const json = (value: object) => JSON.stringify(value);
 
@@ -48,7 +48,27 @@ describe('audit entries in words', () => {
     const changes = auditFieldChanges({ before: json({ valid_to: '2026-01-01', license_usage_id: 4 }), after: json({ valid_to: '2027-01-01', license_usage_id: 2 }) });
     expect(changes.map(fieldChangeText)).toEqual(['valid_to: 2026-01-01 → 2027-01-01', 'license_usage_id: 4 → 2']);
     expect(auditFieldChanges({ before: null, after: json({ valid_to: '' }) }).map(fieldChangeText)).toEqual(['valid_to: none → none']);
-    expect(auditFieldChanges({ before: json({ shared_users: [] }), after: json({ shared_users: [5] }) }).map(fieldChangeText)).toEqual(['shared_users: [] → [5]']);
+    expect(auditFieldChanges({ before: json({ shared_users: [] }), after: json({ shared_users: [5] }) }).map(fieldChangeText)).toEqual(['Shared with: nobody → user 5']);
     expect(auditFieldChanges({ before: 'not json', after: null })).toEqual([]);
+    // Add-ons by name, not as JSON.
+    const addons = { before: json({ addons: [] }), after: json({ addons: [{ id: 'Battery' }, { id: 'BatteryValidation', channels: 4 }] }) };
+    expect(auditFieldChanges(addons).map(fieldChangeText)).toEqual(['Add-ons: none → Battery, BatteryValidation (4 channels)']);
+  });
+
+  it('says whom a license was shared with or no longer, by name, never as raw JSON', () => {
+    const emails: Record<number, string> = { 2: 'kim@example.com', 4: 'owner@example.com' };
+    const nameOf = (id: number) => (emails[id] ? `${emails[id]} (user ${id})` : `User ${id}`);
+    const share = { action: 'share_license', before: json({ shared_count: 0, shared_users: [] }), after: json({ shared_count: 1, shared_users: [2] }) };
+    expect(auditActionWords(share, nameOf)).toBe('Shared with kim@example.com (user 2)');
+    expect(auditFieldChanges(share, nameOf).map(fieldChangeText)).toEqual(['Shared with: nobody → kim@example.com (user 2)']);
+    const cancel = { action: 'cancel_share_license', before: json({ shared_count: 2, shared_users: [2, 9] }), after: json({ shared_count: 1, shared_users: [9] }) };
+    expect(auditActionWords(cancel, nameOf)).toBe('Stopped sharing with kim@example.com (user 2)');
+    expect(auditFieldChanges(cancel, nameOf).map(fieldChangeText)).toEqual(['Shared with: kim@example.com (user 2), User 9 → User 9']);
+    const move = { action: 'move_license', before: json({ user_id: 4, shared_users: [2] }), after: json({ user_id: 2, shared_users: null }) };
+    expect(auditActionWords(move, nameOf)).toBe('Moved to kim@example.com (user 2)');
+    expect(auditFieldChanges(move, nameOf).map(fieldChangeText)).toEqual(['Owner: owner@example.com (user 4) → kim@example.com (user 2)', 'Shared with: kim@example.com (user 2) → nobody']);
+    // The users the server names beside an entry.
+    expect(namedUserIds(move)).toEqual([4, 2]);
+    expect(namedUserIds(cancel)).toEqual([2, 9]);
   });
 });

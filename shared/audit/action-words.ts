@@ -55,6 +55,38 @@ export function changedSide(json: string | null | undefined): Record<string, unk
   }
 }
 
+/**
+ * How a screen names a user an entry names ("kim@example.com (user 2)" on an admin's screens); by
+ * default by number ("user 2"), for a reader that has no names.
+ */
+export type NameOf = (userId: number) => string;
+const byNumber: NameOf = (userId) => `user ${userId}`;
+
+/** One side's user ids of a field that holds users: a list (`shared_users`) or one (`user_id`). */
+function userIdsOf(value: unknown): number[] {
+  if (typeof value === 'number') return [value];
+  return Array.isArray(value) ? value.filter((id): id is number => typeof id === 'number') : [];
+}
+
+/** The fields of an entry's values that hold users, and how a change of each reads. */
+const USER_FIELDS: Readonly<Record<string, string>> = { user_id: 'Owner', shared_users: 'Shared with' };
+
+/**
+ * Every user an entry's values name (owners before and after, whom it was shared with), each once: the
+ * server answers their emails beside the entry (`people`), so the words can name them.
+ */
+export function namedUserIds(entry: Pick<AuditWordsEntry, 'before' | 'after'>): number[] {
+  const sides = [changedSide(entry.before), changedSide(entry.after)];
+  return [...new Set(sides.flatMap((side) => Object.keys(USER_FIELDS).flatMap((field) => userIdsOf(side[field]))))];
+}
+
+/** The users a share change added and removed (`shared_users` before and after). */
+function shareChange(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const was = userIdsOf(before.shared_users);
+  const is = userIdsOf(after.shared_users);
+  return { added: is.filter((id) => !was.includes(id)), removed: was.filter((id) => !is.includes(id)) };
+}
+
 type AddonValue = { id?: unknown };
 
 /** One side's `addons` ([{id, …}]), each with an id. */
@@ -81,15 +113,22 @@ function plainName(action: string): string {
 }
 
 /**
- * What an entry did, in words: "Edited", "Disabled", "Moved to user 12", "Add-on Battery added",
- * "Legacy purchases allowed" … An action these words do not know reads as its name.
+ * What an entry did, in words: "Edited", "Disabled", "Moved to user 12", "Shared with kim@example.com
+ * (user 2)", "Add-on Battery added", "Legacy purchases allowed" … (users as `nameOf` names them). An
+ * action these words do not know reads as its name.
  */
-export function auditActionWords(entry: AuditWordsEntry): string {
+export function auditActionWords(entry: AuditWordsEntry, nameOf: NameOf = byNumber): string {
   const before = changedSide(entry.before);
   const after = changedSide(entry.after);
   const named = AUDIT_ACTION_NAMES[entry.action] ?? plainName(entry.action);
   if (entry.action === 'move_license' || entry.action === 'move_product') {
-    return typeof after.user_id === 'number' ? `Moved to user ${after.user_id}` : named;
+    return typeof after.user_id === 'number' ? `Moved to ${nameOf(after.user_id)}` : named;
+  }
+  if (entry.action === 'share_license' || entry.action === 'cancel_share_license') {
+    const { added, removed } = shareChange(before, after);
+    if (entry.action === 'share_license' && added.length) return `Shared with ${added.map(nameOf).join(', ')}`;
+    if (entry.action === 'cancel_share_license' && removed.length) return `Stopped sharing with ${removed.map(nameOf).join(', ')}`;
+    return named;
   }
   const verb = ADDON_VERBS[entry.action];
   if (verb) {
@@ -117,12 +156,38 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Each field an entry changed, in the order the server wrote them (after's, then any only before had). */
-export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after'>): FieldChange[] {
+/** A side of a field holding users, by their names ("nobody" for none). */
+function usersText(value: unknown, nameOf: NameOf): string {
+  const ids = userIdsOf(value);
+  return ids.length ? ids.map(nameOf).join(', ') : 'nobody';
+}
+
+/** A side of `addons` in words: "Battery, BatteryValidation (4 channels)", "none" for none. */
+function addonsText(value: unknown): string {
+  const addons = Array.isArray(value) ? value.filter((addon): addon is AddonValue & { channels?: unknown } => addon !== null && typeof addon === 'object' && 'id' in addon) : [];
+  if (addons.length === 0) return 'none';
+  return addons.map((addon) => (typeof addon.channels === 'number' ? `${String(addon.id)} (${addon.channels} channels)` : String(addon.id))).join(', ');
+}
+
+/**
+ * Each field an entry changed, in the order the server wrote them (after's, then any only before had);
+ * a field holding users reads in words with their names ("Shared with: nobody → kim@example.com (user
+ * 2)"), add-ons by name ("Add-ons: none → Battery"), and a share's count, which only repeats the users,
+ * is left out.
+ */
+export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after'>, nameOf: NameOf = byNumber): FieldChange[] {
   const before = changedSide(entry.before);
   const after = changedSide(entry.after);
   const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
-  return fields.map((field) => ({ field, before: valueText(before[field]), after: valueText(after[field]) }));
+  const sharesListed = fields.includes('shared_users');
+  return fields
+    .filter((field) => !(sharesListed && field === 'shared_count'))
+    .map((field) => {
+      const label = USER_FIELDS[field];
+      if (label) return { field: label, before: usersText(before[field], nameOf), after: usersText(after[field], nameOf) };
+      if (field === 'addons') return { field: 'Add-ons', before: addonsText(before[field]), after: addonsText(after[field]) };
+      return { field, before: valueText(before[field]), after: valueText(after[field]) };
+    });
 }
 
 /** A change in one line: "valid_to: 2026-01-01 → 2027-01-01". */

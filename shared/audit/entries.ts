@@ -1,6 +1,10 @@
 import * as z from 'zod/mini';
 import { isoDateSchema } from '../licenses/dates';
 
+/** A user an entry names, as an admin reads them: the id and the email (null for a user gone). */
+export const personEmailSchema = z.object({ id: z.int(), email: z.nullable(z.string()) });
+export type PersonEmail = z.infer<typeof personEmailSchema>;
+
 /** An entry of the admin audit trail, as the /audit page and a license's History list it. */
 export const auditEntrySchema = z.object({
   id: z.int(),
@@ -21,6 +25,11 @@ export const auditEntrySchema = z.object({
   before: z.nullable(z.string()),
   after: z.nullable(z.string()),
   request_id: z.nullable(z.string()),
+  /**
+   * The users its values name (owners, whom a license was shared with: namedUserIds) with their emails
+   * (null for a user gone), so the screens say them in words by name.
+   */
+  people: z.optional(z.array(personEmailSchema)),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -35,7 +35,13 @@ export type LicenseOrderColumn = (typeof LICENSE_ORDER_COLUMNS)[number];
 /** A filter a form may send empty (`''` or null): no filter. */
 const optionalFilter = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(z.union([z.literal(''), schema])));
 const days = () => optionalFilter(z.int().check(z.minimum(0), z.maximum(100_000)));
-const userFilter = optionalFilter(z.string().check(z.maxLength(200)));
+/** A user as typed (text), or a user id as a number, as every other cmd takes ids: the list reads both as text. */
+const userFilter = optionalFilter(
+  z.pipe(
+    z.union([z.string().check(z.maxLength(200)), z.int().check(z.positive())]),
+    z.transform((user: string | number) => String(user)),
+  ),
+);
 
 /** The filters of the all-licenses list, as get_all_licenses names them. */
 export const licenseListFilters = {
@@ -260,8 +266,15 @@ export const licAdminContract = defineEndpoint({
         addon_subscriptions: z.optional(z.array(addonSubscriptionSchema)),
       }),
     ),
-    /** Every audit entry naming a license (its History), newest first. */
-    get_license_history: cmd('admin', { license_id: id() }, z.object({ entries: z.array(auditEntrySchema) })),
+    /**
+     * The audit entries naming a license (its History), newest first: one page of `limit` (20 unless
+     * asked, at most 100), and how many there are (`count`); a history grows with every move and share.
+     */
+    get_license_history: cmd(
+      'admin',
+      { license_id: id(), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), page: z.optional(id()) },
+      z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+    ),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
     /**
      * Cancels the subscription of a license at the end of its period, through the provider, and the add-on

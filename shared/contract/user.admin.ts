@@ -6,7 +6,7 @@ import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { auditListColumns, userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
-import { auditEntrySchema, auditFilters } from '../audit/entries';
+import { auditEntrySchema, auditFilters, personEmailSchema } from '../audit/entries';
 import { adminLicenseRowSchema } from './rows/license';
 
 export { auditEntrySchema, type AuditEntry } from '../audit/entries';
@@ -40,6 +40,8 @@ export const userActionSchema = z.object({
   target: z.optional(z.nullable(z.string())),
   before: z.optional(z.nullable(z.string())),
   after: z.optional(z.nullable(z.string())),
+  /** The users its values name, with their emails (as an audit entry's `people`). */
+  people: z.optional(z.array(personEmailSchema)),
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
@@ -53,6 +55,12 @@ export const userDownloadSchema = z.object({
   arch: z.string(),
 });
 export type UserDownload = z.infer<typeof userDownloadSchema>;
+
+/**
+ * How many of a user's downloads and actions their User information holds, the newest: both grow with
+ * what the user does, and the answer stays small whatever they do (the audit trail has every action).
+ */
+export const USER_DETAIL_ROWS = 100;
 
 /**
  * The User information an admin reads of a user (the user detail, the read-only user info dialog), by
@@ -74,9 +82,9 @@ export const userInformationSchema = z.object({
   cases: z.array(caseSchema),
   /** Their registered products, newest first. */
   products: z.array(productSchema),
-  /** Their downloads of the desktop software, newest first. */
+  /** Their newest downloads of the desktop software (at most USER_DETAIL_ROWS), newest first. */
   userDownloads: z.array(userDownloadSchema),
-  /** Changes of ownership they made or were part of, newest first. */
+  /** Their newest actions (at most USER_DETAIL_ROWS): changes of their belongings, moves and shares, newest first. */
   userActions: z.array(userActionSchema),
   username: z.string(),
   created: z.string(),

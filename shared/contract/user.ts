@@ -5,6 +5,7 @@ import { ivCurveListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
 import { companySchema, firstNameSchema, lastNameSchema } from '../validation';
 import { notOfferedMessages } from '../api';
+import { recipientEmailSchema } from '../forms/recipient';
 import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from './define';
 
 export const userProfileSchema = z.object({
@@ -106,6 +107,13 @@ export const userContract = defineEndpoint({
   notOfferedEndpoints: { mailchimp: notOfferedMessages.mailchimp },
   cmds: {
     get_user_profile: cmd('user', {}, userProfileSchema),
+    /**
+     * Beyond the spec: names the user with id `user_id` when `email` is theirs (any case), else one refusal
+     * for every other case (no such id, another's email, a deleted account). The Move and Share forms ask
+     * it before their confirm, which names the recipient: a slip in the id never reaches a stranger, and
+     * only someone who knows both learns the name. A customer's checks are counted per day.
+     */
+    check_recipient: cmd('user', { user_id: z.int().check(z.positive()), email: recipientEmailSchema }, z.object({ user_id: z.int(), name: z.string() })),
     update_user_profile: cmd('user', updateUserProfileParams, userProfileSchema),
     /**
      * Asks for the account's deletion; a daily job deletes it within two working days. Without user_id

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import { recipientEmailFieldSchema } from './recipient';
 
 /**
  * The license forms of the customer's Licenses screen (Move and Share) as zod schemas. Each field holds
- * the typed text; the schema's output is the cmd's param, the user id as a number.
+ * the typed text; the schema's output is the cmd's param, the user id as a number, beside the
+ * recipient's email, which only check_recipient takes.
  */
 
 export const licenseFormMessages = {
@@ -29,10 +31,10 @@ export const userIdFieldSchema = z.pipe(
   z.transform((text: string) => Number(text)),
 );
 
-/** Move: the user id the license goes to. */
-export const moveLicenseFormSchema = z.object({ to_user_id: userIdFieldSchema });
+/** Move: the user id the license goes to, and that user's email (checked before the confirm). */
+export const moveLicenseFormSchema = z.object({ to_user_id: userIdFieldSchema, email: recipientEmailFieldSchema });
 export type MoveLicenseFormValues = z.input<typeof moveLicenseFormSchema>;
 
-/** Share: the user id the license is shared with. */
-export const shareLicenseFormSchema = z.object({ with_user_id: userIdFieldSchema });
+/** Share: the user id the license is shared with, and that user's email (checked before the confirm). */
+export const shareLicenseFormSchema = z.object({ with_user_id: userIdFieldSchema, email: recipientEmailFieldSchema });
 export type ShareLicenseFormValues = z.input<typeof shareLicenseFormSchema>;

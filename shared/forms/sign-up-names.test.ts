@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerSchema } from './account';
-import { signUpNameRefusalTexts, signUpNamesRefusal } from './sign-up-names';
+import { firstNameSchema, lastNameSchema, companySchema } from '../validation';
+import { namesFromAttributes, signUpNameRefusalTexts, signUpNamesRefusal } from './sign-up-names';
 
 const good = { name: 'Dana', family_name: 'Tester', 'custom:company': 'Acme' };
 const signUp = { namesRequired: true };
@@ -44,5 +45,25 @@ describe('the names of a sign-up', () => {
     for (const attributes of [{ ...good, name: '\u202e' }, { ...good, name: '' }, { ...good, family_name: '' }, { ...good, family_name: 'y'.repeat(300) }]) {
       expect(signUpNameRefusalTexts.has(signUpNamesRefusal(attributes, signUp)!)).toBe(true);
     }
+  });
+});
+
+describe('the names the portal takes from the user pool', () => {
+  it('keep good names as they are', () => {
+    expect(namesFromAttributes({ name: 'Zoë', family_name: 'Ångström-Łukasz', 'custom:company': 'Acme AB' })).toEqual({
+      first_name: 'Zoë',
+      last_name: 'Ångström-Łukasz',
+      company: 'Acme AB',
+    });
+    expect(namesFromAttributes({})).toEqual({ first_name: '', last_name: '', company: '' });
+  });
+
+  it('take out what the rules refuse when the names were changed in the pool after sign-up: line breaks, hidden characters, length', () => {
+    const names = namesFromAttributes({ name: 'Eve\r\nBcc: all@example.com', family_name: '\u202eredli\u2066w', 'custom:company': 'x'.repeat(2000) });
+    expect(names).toEqual({ first_name: 'Eve Bcc: all@example.com', last_name: 'redli w', company: 'x'.repeat(256) });
+    // What comes out passes the profile's own rules.
+    expect(firstNameSchema.safeParse(names.first_name).success).toBe(true);
+    expect(lastNameSchema.safeParse(names.last_name).success).toBe(true);
+    expect(companySchema.safeParse(names.company).success).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { companySchema, firstNameSchema, lastNameSchema, MAX_NAME_LENGTH, messages, tooLongMessage } from '../validation';
+import { companySchema, firstNameSchema, lastNameSchema, MAX_NAME_LENGTH, messages, tooLongMessage, withoutForbiddenCharacters } from '../validation';
 
 /**
  * The names and company of a sign-up, checked by the profile's rules where the register form cannot
@@ -41,3 +41,22 @@ export const signUpNameRefusalTexts: ReadonlySet<string> = new Set(
     asSentence(label, tooLongMessage(MAX_NAME_LENGTH)),
   ]).concat(messages.firstName, messages.lastName),
 );
+
+/** One name as the portal keeps it: on one line, nothing hidden, single spaces, at most the profile's length. */
+const keptName = (value: string | undefined): string =>
+  withoutForbiddenCharacters(value ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_LENGTH).trim();
+
+/**
+ * The names and company the portal takes from the user pool's attributes (the user record made on the
+ * first call, an admin's record, the newsletter): the sign-up checked them, but the account's owner may
+ * change them through the pool's own UpdateUserAttributes before the first portal call, unchecked. What
+ * the profile's rules refuse is taken out (line breaks and hidden characters become spaces, the rest is
+ * cut at the profile's length), so no such name reaches a mail, a list or a CSV.
+ */
+export function namesFromAttributes(attributes: Readonly<Record<string, string | undefined>>) {
+  return {
+    first_name: keptName(attributes.name),
+    last_name: keptName(attributes.family_name),
+    company: keptName(attributes['custom:company']),
+  };
+}

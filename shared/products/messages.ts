@@ -15,6 +15,8 @@ export const productMessages = {
   notRegistered: (uid: string) => `No product with uid ${uid} is registered`,
   ownerOnly: 'Only the owner of this product may do this',
   alreadyOwner: 'The product already belongs to that user',
+  /** A customer's moves in a day are counted: each one grows both users' actions. */
+  moveBudget: (perDay: number) => `You moved products ${perDay} times today: try again tomorrow`,
   userNotFound: apiMessages.userNotFound,
   deviceNotFound: (uid: string) => `No device with uid ${uid}`,
   changedMeanwhile: 'The product changed meanwhile: load it again and retry',

@@ -149,8 +149,9 @@ describe('All licenses', () => {
     await act(page, moving.id, 'Move');
     const moveDialog = page.getByRole('dialog', { name: `Move license ${moving.id}` });
     await moveDialog.getByLabel('Move to user id', { exact: true }).fill(String(to.id));
+    await moveDialog.getByLabel(/^Their email/).fill(to.email);
     await moveDialog.getByRole('button', { name: 'Move', exact: true }).click();
-    await answerConfirmation(page, `Move license ${moving.id} to user ${to.id}?`, 'Move license');
+    await answerConfirmation(page, `Move license ${moving.id} to Test User (user ${to.id})?`, 'Move license');
     await notice(page, `License ${moving.id} moved to user ${to.id}`);
     await countShown(page, 2);
 

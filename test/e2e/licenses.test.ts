@@ -83,9 +83,12 @@ describe('the Licenses screen', () => {
     const moveField = card(page, moving.id).getByLabel('Move to user id');
     const submit = button(page, moving.id, 'Move');
     await moveField.fill(String(friend.id));
+    // The id alone is not enough: the friend's email too, and the confirm names them.
+    expect(await submit.isEnabled()).toBe(false);
+    await card(page, moving.id).getByLabel(/^Their email/).fill(friend.email);
     await expect.poll(() => submit.isEnabled()).toBe(true);
     await submit.click();
-    await answerConfirmation(page, `Move license ${moving.id} to user ${friend.id}?`, 'Move license');
+    await answerConfirmation(page, `Move license ${moving.id} to Test User (user ${friend.id})?`, 'Move license');
     await notice(page, `License ${moving.id} moved to user ${friend.id}`);
     await card(page, moving.id).waitFor({ state: 'detached' });
 
@@ -94,7 +97,9 @@ describe('the Licenses screen', () => {
     const shareField = card(page, pro.id).getByLabel('Share with user id');
     await card(page, pro.id).getByText('Not shared with anyone.', { exact: true }).waitFor();
     await shareField.fill(String(friend.id));
+    await card(page, pro.id).getByLabel(/^Their email/).fill(friend.email);
     await button(page, pro.id, 'Share').click();
+    await answerConfirmation(page, `Share license ${pro.id} with Test User (user ${friend.id})?`, 'Share license');
     await notice(page, `License ${pro.id} shared with user ${friend.id}`);
     const stop = button(page, pro.id, `Stop sharing with user ${friend.id} (Test User)`);
     await stop.waitFor();

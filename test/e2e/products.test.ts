@@ -56,8 +56,9 @@ describe('my products', () => {
     await row.getByRole('button', { name: 'Move to user' }).click();
     const move = row.getByRole('button', { name: 'Move', exact: true });
     await row.getByLabel('Move to user id').fill(String(colleague.id));
+    await row.getByLabel(/^Their email/).fill(colleague.email);
     await move.click();
-    await answerConfirmation(page, `Move product ${device.uid} to user ${colleague.id}?`, 'Move product');
+    await answerConfirmation(page, `Move product ${device.uid} to Test User (user ${colleague.id})?`, 'Move product');
     await notice(page, `Product ${device.uid} moved to user ${colleague.id}`);
     await row.waitFor({ state: 'detached' });
     const theirs = await productCall(colleague.accessToken, 'get_products');

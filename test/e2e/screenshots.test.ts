@@ -174,11 +174,12 @@ describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
 
     // Moving asks first.
     await card(moving.id).getByLabel('Move to user id').fill(String(other.id));
+    await card(moving.id).getByLabel(/^Their email/).fill(other.email);
     await card(moving.id).getByRole('button', { name: 'Move', exact: true }).click();
-    await page.getByRole('dialog', { name: `Move license ${moving.id} to user ${other.id}?` }).waitFor();
+    await page.getByRole('dialog', { name: `Move license ${moving.id} to Test User (user ${other.id})?` }).waitFor();
     await page.waitForTimeout(300); // its opening transition
     await shot(page, 'licenses-move-confirm', name);
-    await answerConfirmation(page, `Move license ${moving.id} to user ${other.id}?`, 'Cancel');
+    await answerConfirmation(page, `Move license ${moving.id} to Test User (user ${other.id})?`, 'Cancel');
 
     await card(sharing.id).getByRole('button', { name: 'Share', exact: true }).click();
     await card(sharing.id).getByRole('button', { name: /^Stop sharing with user/ }).waitFor();

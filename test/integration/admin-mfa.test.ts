@@ -5,8 +5,10 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
+import { caseMessages } from '../../shared/cases/cases';
 import {
   callApi,
+  createAdminUser,
   createAdminUserWithoutMfa,
   createConfirmedUser,
   setUpAuthenticator,
@@ -48,6 +50,23 @@ describe('two-factor sign-in', () => {
 
     await setUpAuthenticator(admin.accessToken);
     expect((await getAdmins(admin.accessToken)).status).toBe(200);
+  });
+
+  it('neither lists an Admin member without an authenticator among the admins nor lets a case be assigned to them, until enrolled', async () => {
+    const [support, pending, customer] = await Promise.all([createAdminUser(), createAdminUserWithoutMfa(), createConfirmedUser()]);
+    const idOf = async (token: string) => ((await callApi('user', { cmd: 'get_user_profile' }, token)).body.data as { id: number }).id;
+    const pendingId = await idOf(pending.accessToken);
+    const listed = async () => ((await getAdmins(support.accessToken)).body.data as { admins: { id: number }[] }).admins.map((admin) => admin.id);
+    const opened = await callApi('case', { cmd: 'create_case', title: 'It stops', description: 'At 60 minutes.' }, customer.accessToken);
+    const caseId = (opened.body.data as { id: number }).id;
+    const assign = () => callApi('case', { cmd: 'assign_case', case_id: caseId, user_id: pendingId }, support.accessToken);
+
+    expect(await listed()).not.toContain(pendingId);
+    expect((await assign()).body).toEqual({ status: 'error', message: caseMessages.assigneeNotAdmin(pendingId) });
+
+    await setUpAuthenticator(pending.accessToken);
+    expect(await listed()).toContain(pendingId);
+    expect((await assign()).body).toEqual({ status: 'ok', data: { case_id: caseId, assigned_to: pendingId } });
   });
 
   it('asks for the authenticator code after the password, refuses a wrong code and a foreign session, and signs in with the right one', async () => {

@@ -58,6 +58,8 @@ describe('the admin list of every license', () => {
     expect(ids((await allLicenses(admin, { user: company, license_usage_id: 2 })).rows)).toEqual([licenses.endingSoon]);
     expect(ids((await allLicenses(admin, { license_id: licenses.valid })).rows)).toEqual([licenses.valid]);
     expect((await allLicenses(admin, { user: String(customer.id), expired_in: 365 })).count).toBe(5);
+    // A user id as a number, as ids are everywhere else.
+    expect((await allLicenses(admin, { user: customer.id, expired_in: 365 })).count).toBe(5);
     expect((await allLicenses(admin, { user: customer.email.toUpperCase() })).count).toBe(3);
     // Filters a form leaves empty are no filters.
     expect((await allLicenses(admin, { user: company, license_id: '', license_type: null, license_usage_id: '', expired_in: '' })).count).toBe(3);

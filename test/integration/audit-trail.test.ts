@@ -90,6 +90,9 @@ describe('the audit trail', () => {
     // The license's History and the customer's trail hold the same entries.
     const history = await lic(token, 'get_license_history', { license_id: plain.id });
     expect((history.body.data as { entries: AuditEntry[] }).entries.map((entry) => entry.action)).toEqual(['move_license', 'enable_license', 'disable_license', 'update_license']);
+    // Paged: a history grows with every move and share, its answer does not.
+    const second = await lic(token, 'get_license_history', { license_id: plain.id, limit: 3, page: 2 });
+    expect(second.body.data).toMatchObject({ count: 4, entries: [{ action: 'update_license' }] });
     const detail = await user(token, 'get_user_information', { user_id: customer.id });
     const actions = (detail.body.data as { actions?: { cmd?: string | null }[]; userActions?: { cmd?: string | null }[] }).actions ?? (detail.body.data as { userActions: { cmd?: string | null }[] }).userActions;
     expect(actions.filter((action) => action.cmd === 'lic/5/update_license')).toHaveLength(1);
@@ -109,6 +112,10 @@ describe('the audit trail', () => {
       ['share_license', `license#${license.id}`, [owner.id, friend.id]],
     ]);
     expect(JSON.parse(entries[2]!.after!)).toEqual({ shared_count: 1, shared_users: [friend.id] });
+    // Beside each entry, the users its values name with their emails: the screens say them by name.
+    expect(entries[2]!.people).toEqual([{ id: friend.id, email: friend.email }]);
+    const history = (await lic(admin.accessToken, 'get_license_history', { license_id: license.id })).body.data as { entries: AuditEntry[] };
+    expect(history.entries[0]!.people).toEqual(expect.arrayContaining([{ id: owner.id, email: owner.email }, { id: friend.id, email: friend.email }]));
   });
 
   it('keeps both of two admins’ concurrent edits of one license, each with its own entry', async () => {

@@ -5,6 +5,9 @@ import { userActions } from '../../functions/domain/audit/audit.repository';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { dailyShares, MAX_SHARES_PER_DAY, MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
 import { takeAttempt } from '../../functions/lib/db/attempt-limit';
+import { dailyMoves, MAX_MOVES_PER_DAY } from '../../functions/lic/handlers/move-license';
+import { dailyRecipientChecks, MAX_RECIPIENT_CHECKS_PER_DAY } from '../../functions/user/handlers/check-recipient';
+import { recipientMessages } from '../../shared/forms/recipient';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
 /** A signed-in user with their numeric id. */
@@ -159,6 +162,48 @@ describe('a customer and their licenses', () => {
     const other = await customer();
     const theirs = await licenseFor(other.id);
     expect((await lic(other.accessToken, 'share_license', { license_id: theirs.id, with_user_id: friend.id })).status).toBe(200);
+  });
+
+  it('names the recipient only when the user id and email are the same user’s, with one refusal for every slip', async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const check = (params: Record<string, unknown>) => callApi('user', { cmd: 'check_recipient', ...params }, owner.accessToken);
+
+    expect((await check({ user_id: friend.id, email: ` ${friend.email.toUpperCase()} ` })).body).toEqual({
+      status: 'ok',
+      data: { user_id: friend.id, name: 'Test User' },
+    });
+    // A slip in the id, another's email, an id nobody has: the same words, and nobody's name or email.
+    for (const params of [
+      { user_id: friend.id + 1_000_000, email: friend.email },
+      { user_id: owner.id, email: friend.email },
+      { user_id: friend.id, email: owner.email },
+    ]) {
+      const refused = await check(params);
+      expect(refused).toMatchObject({ status: 404, body: { status: 'error', message: recipientMessages.noMatch } });
+      expect(JSON.stringify(refused.body)).not.toContain('Test User');
+    }
+
+    // A customer's checks are counted per day, refused ones too: the four above and the rest of the day's.
+    await asUnit({ endpoint: 'user' }, () =>
+      Promise.all(Array.from({ length: MAX_RECIPIENT_CHECKS_PER_DAY - 4 }, () => takeAttempt(dailyRecipientChecks, owner.id))),
+    );
+    const over = await check({ user_id: friend.id, email: friend.email });
+    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: recipientMessages.checkBudget(MAX_RECIPIENT_CHECKS_PER_DAY) } });
+    expect(JSON.stringify(over.body)).not.toContain('Test User');
+  });
+
+  it(`refuses a customer's move after ${MAX_MOVES_PER_DAY} in a day, and changes nothing; an admin still moves`, async () => {
+    const [owner, friend, support] = await Promise.all([customer(), customer(), admin()]);
+    const { id } = await licenseFor(owner.id);
+    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_MOVES_PER_DAY }, () => takeAttempt(dailyMoves, owner.id))));
+
+    const refused = await lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: friend.id });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: licenseMessages.moveBudget(MAX_MOVES_PER_DAY) } });
+    expect((await stored(id))?.user_id).toBe(owner.id);
+    expect(await actionsOf(owner.id)).toEqual([]);
+
+    expect((await lic(support.accessToken, 'move_license', { license_id: id, to_user_id: friend.id })).status).toBe(200);
+    expect((await stored(id))?.user_id).toBe(friend.id);
   });
 
   it('refuses to share a license with more users than the limit, and changes nothing', async () => {

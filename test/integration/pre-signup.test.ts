@@ -1,6 +1,6 @@
-import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { createConfirmedUser, signUp as signUpUser, stackContext } from '../support/api';
+import { callApi, createConfirmedUser, signUp as signUpUser, stackContext } from '../support/api';
 
 const { cognito, localStack } = stackContext();
 
@@ -58,5 +58,22 @@ describe('the pre-signup trigger, through cognito-local', () => {
     }
     // Nothing was claimed by the refused sign-ups: the same email signs up with good names.
     await expect(signUp(name, email, { first_name: 'Dana', company: 'Ålands Ström AB' })).resolves.toMatchObject({ UserConfirmed: false });
+  });
+
+  it('keeps names changed through the pool’s own UpdateUserAttributes before the first portal call out of the portal as the rules refuse them', async () => {
+    const user = await createConfirmedUser();
+    // The account's owner, with their own access token, straight at the user pool: the trigger does not run.
+    await cognito.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: user.accessToken,
+        UserAttributes: [
+          { Name: 'name', Value: 'Eve\r\nBcc: all@example.com' },
+          { Name: 'family_name', Value: `\u202e${'w'.repeat(2000)}` },
+        ],
+      }),
+    );
+    const profile = (await callApi('user', { cmd: 'get_user_profile' }, user.accessToken)).body.data as { first_name: string; last_name: string };
+    expect(profile.first_name).toBe('Eve Bcc: all@example.com');
+    expect(profile.last_name).toBe('w'.repeat(256));
   });
 });

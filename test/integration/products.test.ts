@@ -8,7 +8,8 @@ import {
   saveCertificateRequest,
 } from '../../functions/domain/products/products.repository';
 import { userActions } from '../../functions/domain/audit/audit.repository';
-import { FAILED_REGISTRATIONS_PER_HOUR } from '../../functions/product/handlers/products';
+import { dailyProductMoves, FAILED_REGISTRATIONS_PER_HOUR, MAX_PRODUCT_MOVES_PER_DAY } from '../../functions/product/handlers/products';
+import { takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { productMessages } from '../../shared/products/messages';
 import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_CSV_ROWS } from '../../shared/contract/product.admin';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
@@ -117,6 +118,15 @@ describe('moving a product', () => {
       const actions = await asUnit({ endpoint: 'product' }, () => userActions(userId));
       expect(actions[0]).toMatchObject({ action: 'move_product', product_id: registration.id, from_user_id: owner.id, to_user_id: colleague.id, by_user_id: owner.id });
     }
+  });
+
+  it(`refuses a customer's move after ${MAX_PRODUCT_MOVES_PER_DAY} in a day, and the unit stays theirs`, async () => {
+    const [owner, colleague] = await Promise.all([customer(), customer()]);
+    const { product: registration } = await registered(owner);
+    await asUnit({ endpoint: 'product' }, () => Promise.all(Array.from({ length: MAX_PRODUCT_MOVES_PER_DAY }, () => takeAttempt(dailyProductMoves, owner.id))));
+    const refused = await product(owner.accessToken, 'move_product', { product_id: registration.id, to_user_id: colleague.id });
+    expect(refused).toEqual({ status: 429, body: { status: 'error', message: productMessages.moveBudget(MAX_PRODUCT_MOVES_PER_DAY) } });
+    expect((await mine(owner.accessToken)).map((p) => p.id)).toEqual([registration.id]);
   });
 
   it("refuses to move another user's product, which stays theirs", async () => {

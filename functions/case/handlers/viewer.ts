@@ -4,5 +4,5 @@ import type { Caller } from '../../lib/auth';
 
 export const viewerOf = async (caller: Caller): Promise<CaseViewer> => ({ userId: await callerUserId(caller), isAdmin: caller.isAdmin });
 
-/** Whether the user with this username is in the Admin group (a case is assigned to admins only). */
-export { isInAdminGroup as isAdminUser } from '../../domain/users/admin-group';
+/** Whether the user with this username is an administrator now: in the Admin group, with an authenticator (a case is assigned to admins only). */
+export { isEnrolledAdmin as isAdminUser } from '../../domain/users/admin-group';

@@ -1,6 +1,7 @@
 import { auditListColumns } from '../../../shared/lists/admin-lists';
 import { declareList, type ListParams } from '../../lib/lists/declare-list';
 import { userList, type UserListRow } from '../users/user-list';
+import { entryPeople } from './entry-people';
 
 /** An audit entry's compact row in the admin audit list (the /audit page and its CSV). */
 export interface AuditListRow {
@@ -29,8 +30,12 @@ export type AuditListParams = ListParams<(typeof auditListColumns.orderBy)[numbe
 
 type Joined = { users: ReadonlyMap<number, UserListRow> };
 
-/** An entry as the audit cmds answer it: the row with the acting admin's email (null for a user gone). */
-const answered = (row: AuditListRow, { users }: Joined) => ({ ...row, by_user_email: users.get(row.by_user_id)?.email ?? null });
+/** An entry as the audit cmds answer it: the row with the acting user's email (null for a user gone) and the people it names. */
+const answered = (row: AuditListRow, { users }: Joined) => ({
+  ...row,
+  by_user_email: users.get(row.by_user_id)?.email ?? null,
+  people: entryPeople(row, users),
+});
 export type AuditEntryResult = ReturnType<typeof answered>;
 
 /**

@@ -107,12 +107,12 @@ export async function auditWrites({ users, before, after, ...entry }: AuditEntry
 }
 
 /** A user's actions, newest first. */
-export async function userActions(userId: number): Promise<UserActionRecord[]> {
+export async function userActions(userId: number, limit?: number): Promise<UserActionRecord[]> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserActionEntity)
     .query({ partition: `actions#${userId}` })
-    .options({ reverse: true, maxPages: Infinity })
+    .options(limit === undefined ? { reverse: true, maxPages: Infinity } : { reverse: true, limit })
     .send();
   return Items ?? [];
 }

@@ -1,15 +1,18 @@
 import type { UserDataDeclaration } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
 import { userList, type UserListRow } from '../users/user-list';
+import { USER_DETAIL_ROWS } from '../../../shared/contract/user.admin';
 import { userActions } from './audit.repository';
+import { entryPeople } from './entry-people';
 import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
 
 /**
- * The audit domain's part of the admin user detail: the user's actions, newest first, each with the
+ * The audit domain's part of the admin user detail: the user's newest actions (USER_DETAIL_ROWS), each with the
  * emails of the users it names (from the users list, as the admin lists join them; null for one gone).
  */
 export const auditUserDetail = async (userId: number) => {
-  const actions = await userActions(userId);
+  // The newest only: a trail grows with every move and share; the audit trail page has the older ones.
+  const actions = await userActions(userId, USER_DETAIL_ROWS);
   const users = actions.length ? await userList.current() : new Map<number, UserListRow>();
   const email = (id: number) => users.get(id)?.email ?? null;
   return {
@@ -32,6 +35,7 @@ export const auditUserDetail = async (userId: number) => {
         target: action.target ?? null,
         before: action.before ?? null,
         after: action.after ?? null,
+        people: entryPeople(action, users),
       };
     }),
   };

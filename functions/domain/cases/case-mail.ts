@@ -3,7 +3,7 @@ import { getEmailSender, type Mail } from '../../lib/adapters/email';
 import { alertOperators } from '../../lib/logger';
 import { portalLink } from '../../lib/portal-address';
 import { supportAddress } from '../support-desk';
-import { isInAdminGroup } from '../users/admin-group';
+import { isEnrolledAdmin } from '../users/admin-group';
 import { findUserById } from '../users/users.repository';
 import type { CaseRecord } from './case-record';
 
@@ -127,7 +127,7 @@ export interface CaseMailDirectory {
   isAdmin(username: string): Promise<boolean>;
 }
 
-const usersDirectory: CaseMailDirectory = { userOf: findUserById, isAdmin: isInAdminGroup };
+const usersDirectory: CaseMailDirectory = { userOf: findUserById, isAdmin: isEnrolledAdmin };
 
 /**
  * The audience's addresses: the customer's and the assignee's as their accounts hold them now (a

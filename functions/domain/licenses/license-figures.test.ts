@@ -15,6 +15,11 @@ describe('what a license counts for', () => {
     expect(figures(license())).toEqual(['licenses-perpetual:', 'licenses-starting:2026-01-01']);
   });
 
+  it('one ending in the perpetual years: perpetual, as it reads, not ending', () => {
+    expect(figures(license({ valid_to: '2030-01-01' }))).toEqual(['licenses-perpetual:', 'licenses-starting:2026-01-01']);
+    expect(figures(license({ valid_to: '2029-12-31' }))).toEqual(['licenses-ending:2029-12-31', 'licenses-starting:2026-01-01']);
+  });
+
   it('a disabled one: only its seat, if a machine holds it', () => {
     expect(figures(license({ enabled: false }))).toEqual([]);
     expect(figures(license({ enabled: false, reserved_to: 2, fingerprint: 'f' }))).toEqual(['licenses-reserved:']);
@@ -39,6 +44,10 @@ describe('what a license counts for in the history of valid licenses', () => {
   it('a perpetual one from its start; one with an end (subscription) from its start and until its last day', () => {
     expect(history(license())).toEqual(['licenses-valid-from:Pro:perpetual:2026-01-01']);
     expect(history(license({ valid_to: '2027-01-01' }))).toEqual(['licenses-valid-from:Pro:subscription:2026-01-01', 'licenses-valid-until:Pro:subscription:2027-01-01']);
+  });
+
+  it('one ending in the perpetual years as perpetual, the kind its Perpetual on every screen says', () => {
+    expect(history(license({ valid_to: '2035-05-05' }))).toEqual(['licenses-valid-from:Pro:perpetual:2026-01-01']);
   });
 
   it('a disabled one, or one ending before it starts, never', () => {

@@ -1,5 +1,6 @@
 import { countChanges, declareCounter, readPeriods, readTotals, sumPeriods, type Tally } from '../../lib/db/aggregates';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
+import { isPerpetual } from '../../../shared/licenses/display';
 import type { LicenseRecord } from './licenses.repository';
 
 /**
@@ -33,8 +34,8 @@ export const licenseCounters = {
  * of a type and payment kind were valid on any past day is
  *   (those valid from that day or before) − (those whose end was before that day),
  * two Queries of day figures whatever the number of licenses. A license's payment kind is `perpetual`
- * without an end and `subscription` with one (time-limited, bought as a subscription or given for a
- * time). A license that ends before it starts is never valid and counts in neither.
+ * when it reads Perpetual (no end, or one in the perpetual years: isPerpetual) and `subscription` with
+ * any other end (time-limited, bought as a subscription or given for a time). A license that ends before it starts is never valid and counts in neither.
  */
 export const licenseHistoryCounters = {
   /** Enabled licenses valid for at least a day, by `{type}:{perpetual|subscription}` and the day they start. */
@@ -49,10 +50,12 @@ export type PaymentKind = 'perpetual' | 'subscription';
 export function licenseHistoryTallies(license: LicenseRecord | null): Tally[] {
   if (!license?.enabled) return [];
   if (license.valid_to && license.valid_to < license.valid_from) return [];
-  const kind: PaymentKind = license.valid_to ? 'subscription' : 'perpetual';
+  // One rule with every screen: an end in the perpetual years reads, and counts, as perpetual.
+  const end = isPerpetual(license.valid_to ?? null) ? null : license.valid_to;
+  const kind: PaymentKind = end ? 'subscription' : 'perpetual';
   const dimension = `${license.license_type_id}:${kind}`;
   const tallies: Tally[] = [{ counter: licenseHistoryCounters.validFrom, dimension, at: license.valid_from }];
-  if (license.valid_to) tallies.push({ counter: licenseHistoryCounters.validUntil, dimension, at: license.valid_to });
+  if (end) tallies.push({ counter: licenseHistoryCounters.validUntil, dimension, at: end });
   return tallies;
 }
 
@@ -68,9 +71,10 @@ export function licenseStateTallies(license: LicenseRecord | null): Tally[] {
   const tallies: Tally[] = [];
   if (license.reserved_to !== undefined && license.reserved_to !== null) tallies.push({ counter: licenseCounters.reserved, dimension });
   if (license.enabled) {
-    if (license.valid_to) tallies.push({ counter: licenseCounters.endingOn, dimension, at: license.valid_to });
+    const end = isPerpetual(license.valid_to ?? null) ? null : license.valid_to;
+    if (end) tallies.push({ counter: licenseCounters.endingOn, dimension, at: end });
     else tallies.push({ counter: licenseCounters.perpetual, dimension });
-    if (!license.valid_to || license.valid_to >= license.valid_from) tallies.push({ counter: licenseCounters.startingOn, dimension, at: license.valid_from });
+    if (!end || end >= license.valid_from) tallies.push({ counter: licenseCounters.startingOn, dimension, at: license.valid_from });
   }
   return tallies;
 }

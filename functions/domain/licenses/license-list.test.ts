@@ -82,6 +82,14 @@ describe('the all-licenses filters', () => {
     expect(kept({ user: 'nobody' }, rows)).toEqual([]);
   });
 
+  it('treats an end in the perpetual years as Perpetual reads it, however far: kept by default, never ending within N days', () => {
+    // 2080 is more than 9,999 days away: the default list still keeps it, as it keeps licenses with no end.
+    const farEnds = [license(6, { valid_to: '2030-01-01' }), license(7, { valid_to: '2080-06-30' }), license(8, { valid_to: '2029-12-31' })];
+    expect(kept({}, farEnds)).toEqual([6, 7, 8]);
+    expect(kept({ expiresWithin: 5000 }, farEnds)).toEqual([8]);
+    expect(licenseSortValue('state', owners)(farEnds[1]!)).toBe('9999-12-31');
+  });
+
   it('filters by id, type and usage', () => {
     const mixed = [license(1), license(2, { license_type_id: 'Pro', license_usage_id: 2 })];
     expect(kept({ licenseId: 2 }, mixed)).toEqual([2]);

@@ -4,7 +4,7 @@ import type { AdminLicenseRow, LicenseOrderColumn } from '../../../shared/contra
 import { DEFAULT_EXPIRED_IN, DEFAULT_EXPIRES_WITHIN, licenseListColumns } from '../../../shared/lists/admin-lists';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { licenseUsageName } from '../../../shared/licenses/catalog';
-import { daysLeft, licenseStateText } from '../../../shared/licenses/display';
+import { daysLeft, isPerpetual, licenseStateText } from '../../../shared/licenses/display';
 import { declareList, type ListParams } from '../../lib/lists/declare-list';
 import type { Cell } from '../../lib/lists/list-page';
 import { userList, type UserListRow } from '../users/user-list';
@@ -86,6 +86,8 @@ const utcToday = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:0
  * Keeps the licenses the query asks for. Ends are compared as dates (YYYY-MM-DD), so a row costs a few
  * string comparisons. A license with no end is kept only when "expires within" has its default, which
  * means any end (the default is 9999 days); asked for what expires within N days, perpetual ones do not.
+ * Perpetual is the one rule every screen reads (isPerpetual): no end, or an end in the perpetual years,
+ * however far off.
  */
 export function licenseFilter(query: LicenseListQuery, owners: Owners, now = new Date()): (row: LicenseListRow) => boolean {
   const today = utcToday(now);
@@ -100,14 +102,14 @@ export function licenseFilter(query: LicenseListQuery, owners: Owners, now = new
     return owner !== undefined && (owner.email.toLowerCase().includes(userText) || owner.company.toLowerCase().includes(userText));
   };
   return (row) =>
-    (row.valid_to === null ? keepsNoEnd : row.valid_to >= earliestEnd && row.valid_to <= latestEnd) &&
+    (isPerpetual(row.valid_to) ? keepsNoEnd : row.valid_to! >= earliestEnd && row.valid_to! <= latestEnd) &&
     (query.licenseId === null || row.id === query.licenseId) &&
     (query.licenseType === null || row.license_type_id === query.licenseType) &&
     (query.licenseUsageId === null || row.license_usage_id === query.licenseUsageId) &&
     (userText === '' || ownerMatches(row));
 }
 
-/** A license with no end sorts by State after every end, as the furthest. */
+/** A perpetual license (no end, or one in the perpetual years) sorts by State after every end, as the furthest. */
 const NO_END = '9999-12-31';
 
 /** What a row sorts by for each column: owner columns from the users list, State by the end (days left). */
@@ -183,7 +185,7 @@ export const licenseList = declareList({
     user: (row, { owners }) => owners.get(row.user_id)?.email,
     company: (row, { owners }) => owners.get(row.user_id)?.company,
     license_usage: (row) => licenseUsageName(row.license_usage_id),
-    state: (row) => row.valid_to ?? NO_END,
+    state: (row) => (isPerpetual(row.valid_to) ? NO_END : row.valid_to!),
   },
   result: (row, { owners }, now) => toAdminLicenseRow(row, owners, now),
   csv: [

@@ -1,4 +1,5 @@
 import { apiMessages } from '../../../shared/api';
+import { namesFromAttributes } from '../../../shared/forms/sign-up-names';
 import type { Caller } from '../../lib/auth';
 import { attributeRecord, cognito } from '../../lib/cognito';
 import { unauthorized } from '../../lib/errors';
@@ -43,9 +44,7 @@ export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
       sub: caller.sub,
       username: caller.username,
       email: attributes.email ?? '',
-      first_name: attributes.name ?? '',
-      last_name: attributes.family_name ?? '',
-      company: attributes['custom:company'] ?? '',
+      ...namesFromAttributes(attributes),
       accepted_marketing: attributes['custom:accepted_marketing'] === '1',
     });
   } catch (error) {

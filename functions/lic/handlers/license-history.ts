@@ -1,17 +1,24 @@
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { entryTime, licenseHistory } from '../../domain/audit/audit.repository';
 import { userListCache } from '../../domain/users/user-list';
+import { entryPeople } from '../../domain/audit/entry-people';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 
+/** A license's History answers 20 entries a page unless asked for more. */
+export const LICENSE_HISTORY_PAGE_SIZE = 20;
+
 /**
- * A license's History: every audit entry naming it, newest first, with the acting user's email (from the
- * users list the admin lists join; null for a user gone). A license with no entry has an empty history.
+ * A license's History: one page of the audit entries naming it, newest first, with the acting user's email
+ * (from the users list the admin lists join; null for a user gone) and the people they name, and how many
+ * entries there are. A license with no entry has an empty history.
  */
-export const getLicenseHistory: AdminHandlers['get_license_history'] = async ({ license_id }) => {
-  const [entries, users] = await Promise.all([licenseHistory(license_id), userListCache.current()]);
+export const getLicenseHistory: AdminHandlers['get_license_history'] = async ({ license_id, limit = LICENSE_HISTORY_PAGE_SIZE, page = 1 }) => {
+  const [all, users] = await Promise.all([licenseHistory(license_id), userListCache.current()]);
+  const entries = all.slice((page - 1) * limit, page * limit);
   return {
+    count: all.length,
     entries: entries.map((entry) => ({
       id: entry.id ?? 0,
       at: entryTime(entry.at),
@@ -25,6 +32,7 @@ export const getLicenseHistory: AdminHandlers['get_license_history'] = async ({ 
       before: entry.before ?? null,
       after: entry.after ?? null,
       request_id: entry.request_id ?? null,
+      people: entryPeople(entry, users),
     })),
   };
 };

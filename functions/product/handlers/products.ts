@@ -17,7 +17,7 @@ import {
 } from '../../domain/products/products.repository';
 import { callerUserId, resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
-import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
+import { limitFailures, takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -79,9 +79,22 @@ async function productFor(caller: { isAdmin: boolean }, userId: number, product:
   return product;
 }
 
+/**
+ * How many times a customer may move units in a day (refused moves too): each move adds an entry to both
+ * users' actions, so a loop would grow them without end; as for licenses, support is not counted.
+ */
+export const MAX_PRODUCT_MOVES_PER_DAY = 50;
+export const dailyProductMoves: AttemptLimit = {
+  action: 'move-product',
+  max: MAX_PRODUCT_MOVES_PER_DAY,
+  windowSeconds: 24 * 3600,
+  message: productMessages.moveBudget(MAX_PRODUCT_MOVES_PER_DAY),
+};
+
 /** Gives a product to another user: its owner, or an admin; recorded as a user action for both. */
 export const moveProductHandler: ProductHandlers['move_product'] = async ({ product_id, to_user_id }, { caller }) => {
   const userId = await callerUserId(caller);
+  if (!caller.isAdmin) await takeAttempt(dailyProductMoves, userId);
   const product = await productFor(caller, userId, await findProduct(product_id), productMessages.notFound(product_id));
   if (product.user_id === to_user_id) throw badRequest(productMessages.alreadyOwner);
   if (!(await findUserById(to_user_id))) throw notFound(productMessages.userNotFound(to_user_id));

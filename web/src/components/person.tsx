@@ -1,5 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import type { NameOf } from '../../../shared/audit/action-words';
+import type { PersonEmail } from '../../../shared/audit/entries';
 
 interface PersonProps {
   /** The user's id. */
@@ -24,6 +26,15 @@ export function personText({ id, name, email, withId = false }: Omit<PersonProps
   if (email) return `${email} (user ${id})`;
   if (name) return withId ? `${name} (user ${id})` : name;
   return `User ${id}`;
+}
+
+/**
+ * Names the users an audit entry names as an admin reads them, from the emails the server answered
+ * beside it (`people`): "kim@example.com (user 2)", or "User 9" for one gone.
+ */
+export function namesFrom(people: readonly PersonEmail[] | null | undefined): NameOf {
+  const emails = new Map((people ?? []).map((person) => [person.id, person.email]));
+  return (id) => personText({ id, email: emails.get(id) });
 }
 
 /** A user as personText names them; a link when `to` is given. */

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
 import { licContract } from '../../../shared/contract/lic';
+import { userContract } from '../../../shared/contract/user';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
@@ -196,6 +197,7 @@ describe('All licenses', () => {
   it('moves only to a user id, and shows a refused move’s message in the dialog, which stays open', async () => {
     const license = row({ license_type_id: 'Log' });
     api.answer(licContract, 'move_license', refused('User 99999999 not found', 404));
+    api.answer(userContract, 'check_recipient', ({ user_id }: { user_id: number }) => ({ user_id, name: 'Dana Scully' }));
     const { user } = await openWith([license]);
     await user.click(screen.getByRole('button', { name: `Actions for license ${license.id}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
@@ -207,10 +209,13 @@ describe('All licenses', () => {
     await within(dialog).findByText(licenseFormMessages.userIdBlocks('Move'));
     await user.clear(within(dialog).getByLabelText('Move to user id'));
     await user.type(within(dialog).getByLabelText('Move to user id'), '99999999');
+    expect(move).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByLabelText(/^Their email/), 'dana@example.com');
     await user.click(move);
-    // The move asks first, naming the license, whose it is and whose it becomes.
-    const question = await findConfirmation(`Move license ${license.id} to user 99999999?`);
-    expect(question.text).toContain(`License ${license.id} leaves user ${USER.id} (${USER.email}) and becomes user 99999999's.`);
+    // The move asks first, naming the license, whose it is and whose it becomes (once id and email agree).
+    const question = await findConfirmation(`Move license ${license.id} to Dana Scully (user 99999999)?`);
+    expect(question.text).toContain(`License ${license.id} leaves user ${USER.id} (${USER.email}) and becomes Dana Scully's.`);
+    expect(api.calls(userContract, 'check_recipient')).toEqual([{ user_id: 99999999, email: 'dana@example.com' }]);
     await user.click(question.button('Move license'));
     await findErrorBanner('User 99999999 not found', dialog);
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: license.id, to_user_id: 99999999 }]);

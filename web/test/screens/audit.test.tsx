@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
-import { userAdminContract } from '../../../shared/contract/user.admin';
+import { USER_DETAIL_ROWS, userAdminContract } from '../../../shared/contract/user.admin';
 import type { AuditEntry } from '../../../shared/audit/entries';
 import { userDetailPath } from '../../src/features/admin-licenses/user-detail-path';
 import { api } from '../support/fake-api';
@@ -21,29 +21,52 @@ describe('History of a license', () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [license], count: 1 });
-    api.answer(licAdminContract, 'get_license_history', { entries });
+    api.answer(licAdminContract, 'get_license_history', ({ page = 1, limit = 20 }) => ({ entries: entries.slice((page - 1) * limit, page * limit), count: entries.length }));
     const rendered = await renderScreen('/alllicenses', { as: 'admin', title: 'All licenses' });
     await rendered.user.click(await screen.findByRole('button', { name: `Actions for license ${license.id}` }));
     await rendered.user.click(await screen.findByRole('menuitem', { name: 'History' }));
-    return screen.findByRole('dialog', { name: `History of license ${license.id}` });
+    const dialog = await screen.findByRole('dialog', { name: `History of license ${license.id}` });
+    return Object.assign(dialog, { user: rendered.user });
   }
 
   it('lists the changes newest first: when, who, what in words, each field before → after', async () => {
     const license = adminLicenseRow({ id: 7, user_id: 41, user: 'kim@example.com' });
     const dialog = await openHistory(license, [
-      auditEntry({ id: 3, at: '2026-03-03T09:15:00.000Z', action: 'move_license', by_user_id: OTHER_ADMIN.id, by_user_email: OTHER_ADMIN.email, before: json({ user_id: 41 }), after: json({ user_id: 12 }) }),
+      auditEntry({
+        id: 3,
+        at: '2026-03-03T09:15:00.000Z',
+        action: 'move_license',
+        by_user_id: OTHER_ADMIN.id,
+        by_user_email: OTHER_ADMIN.email,
+        before: json({ user_id: 41 }),
+        after: json({ user_id: 12 }),
+        people: [{ id: 41, email: 'kim@example.com' }, { id: 12, email: null }],
+      }),
       auditEntry({ id: 2, at: '2026-03-02T09:15:00.000Z', action: 'add_license_addon', before: json({ addons: [] }), after: json({ addons: [{ id: 'Battery' }] }) }),
       auditEntry({ id: 1, at: '2026-03-01T09:15:00.000Z', before: json({ valid_to: '2026-01-01', license_usage_id: 4 }), after: json({ valid_to: '2027-01-01', license_usage_id: 2 }) }),
     ]);
-    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7 }]);
+    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7, limit: 20, page: 1 }]);
     const items = await within(dialog).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Moved to user 12.*2026-03-0\d \d\d:\d\d · bo@example\.com \(user 2\)user_id: 41 → 12$/),
-      expect.stringMatching(/^Add-on Battery added.*admin@example\.com \(user 1\)addons: \[\] → \[\{"id":"Battery"\}\]$/),
+      // Users by their emails (one gone: by number), never as the ids stored.
+      expect.stringMatching(/^Moved to User 12.*2026-03-0\d \d\d:\d\d · bo@example\.com \(user 2\)Owner: kim@example\.com \(user 41\) → User 12$/),
+      expect.stringMatching(/^Add-on Battery added.*admin@example\.com \(user 1\)Add-ons: none → Battery$/),
       expect.stringMatching(/^Edited.*admin@example\.com \(user 1\)/),
     ]);
     expect(within(items[2]!).getByText('valid_to: 2026-01-01 → 2027-01-01')).toBeTruthy();
     expect(within(items[2]!).getByText('license_usage_id: 4 → 2')).toBeTruthy();
+  });
+
+  it('pages a long history, 20 a page, asking the server for each page', async () => {
+    const entries = Array.from({ length: 45 }, (_, i) => auditEntry({ id: 45 - i, action: 'share_license', after: json({ shared_users: [45 - i] }) }));
+    const dialog = await openHistory(adminLicenseRow({ id: 7 }), entries);
+    expect(await within(dialog).findAllByRole('listitem')).toHaveLength(20);
+    expect(api.calls(licAdminContract, 'get_license_history')).toEqual([{ license_id: 7, limit: 20, page: 1 }]);
+    await dialog.user.click(within(dialog).getByLabelText('Page'));
+    await dialog.user.click(await screen.findByRole('option', { name: '3' }));
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(within(dialog).getAllByRole('listitem')[0]!).getByText('Shared with User 5')).toBeTruthy();
+    expect(api.calls(licAdminContract, 'get_license_history').at(-1)).toEqual({ license_id: 7, limit: 20, page: 3 });
   });
 
   it('says so when nothing is recorded yet', async () => {
@@ -70,7 +93,7 @@ describe('Audit trail page', () => {
     const table = screen.getByRole('table', { name: 'Audit entries' });
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent?.trim())).toEqual([
       expect.stringContaining('When'),
-      expect.stringContaining('Admin'),
+      expect.stringContaining('By'),
       expect.stringContaining('Action'),
       expect.stringContaining('Target'),
       'Before → After',
@@ -80,6 +103,31 @@ describe('Audit trail page', () => {
     expect(cells[0]).toMatch(/^2026-03-01 \d\d:\d\d$/);
     expect(cells.slice(1)).toEqual(['admin@example.com (user 1)', 'Editedlic/5/update_license', 'license#7', 'valid_to: 2026-01-01 → 2027-01-01', 'req-abc']);
     expect(within(table).getByRole('link', { name: 'admin@example.com (user 1)' }).getAttribute('href')).toBe(userDetailPath(1));
+  });
+
+  it('says a customer’s share in words with the names, under By (not Admin)', async () => {
+    const CUSTOMER_ID = 41;
+    await openAudit([
+      auditEntry({
+        id: 6,
+        action: 'share_license',
+        cmd: 'lic/5/share_license',
+        by_user_id: CUSTOMER_ID,
+        by_user_email: 'kim@example.com',
+        before: json({ shared_count: 0, shared_users: [] }),
+        after: json({ shared_count: 1, shared_users: [2] }),
+        people: [{ id: 2, email: 'bo@example.com' }],
+      }),
+    ]);
+    const table = screen.getByRole('table', { name: 'Audit entries' });
+    const cells = within(table).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells.slice(1, 5)).toEqual([
+      'kim@example.com (user 41)',
+      'Shared with bo@example.com (user 2)lic/5/share_license',
+      'license#7',
+      'Shared with: nobody → bo@example.com (user 2)',
+    ]);
+    expect(within(table).queryByText(/shared_users|\[2\]/)).toBeNull();
   });
 
   it('sends each filter and the search, back at page 1', async () => {
@@ -149,6 +197,20 @@ describe('User actions on the user detail', () => {
         legacy: true,
         userActions: [
         { ...base, id: 'a3', created: '2026-03-03T10:00:00.000Z', action: 'set_user_legacy', license_id: null, cmd: 'user/set_user_legacy', target: 'user#41', before: json({ legacy: false }), after: json({ legacy: true }) },
+        {
+          ...base,
+          id: 'a4',
+          created: '2026-03-04T10:00:00.000Z',
+          action: 'cancel_share_license',
+          by_user_id: 41,
+          by_user_email: 'kim@example.com',
+          license_id: 7,
+          cmd: 'lic/5/cancel_share_license',
+          target: 'license#7',
+          before: json({ shared_count: 1, shared_users: [12] }),
+          after: json({ shared_count: 0, shared_users: [] }),
+          people: [{ id: 12, email: 'fox@example.com' }],
+        },
         { ...base, id: 'a2', created: '2026-03-02T10:00:00.000Z', action: 'update_license', license_id: 7, cmd: 'lic/5/update_license', target: 'license#7', before: json({ valid_to: '2026-01-01' }), after: json({ valid_to: '2027-01-01' }) },
         // Written before the audit trail: no cmd, target or values.
         { ...base, id: 'a1', created: '2026-02-01T10:00:00.000Z', action: 'move_license', license_id: 7, from_user_id: 41, to_user_id: 12, from_user_email: 'kim@example.com', to_user_email: null },
@@ -163,8 +225,44 @@ describe('User actions on the user detail', () => {
       .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows.map((cells) => cells.slice(1))).toEqual([
       ['Legacy purchases alloweduser#41', '', '', '', '', 'admin@example.com (user 1)', 'legacy: false → true'],
+      ['Stopped sharing with fox@example.com (user 12)', '7', '', '', '', 'kim@example.com (user 41)', 'Shared with: fox@example.com (user 12) → nobody'],
       ['Edited', '7', '', '', '', 'admin@example.com (user 1)', 'valid_to: 2026-01-01 → 2027-01-01'],
       ['Move license', '7', '', 'kim@example.com (user 41)', 'User 12', 'admin@example.com (user 1)', ''],
     ]);
+  });
+
+  it('pages the actions and downloads 20 a page, and says where older actions are when it holds the newest it answers', async () => {
+    answerProfile(ADMIN);
+    answerLicenseCatalogue();
+    api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
+    const action = (n: number) => ({
+      id: `a${n}`,
+      created: '2026-03-03T10:00:00.000Z',
+      action: 'move_license',
+      license_id: n,
+      product_id: null,
+      from_user_id: 41,
+      to_user_id: 12,
+      by_user_id: 41,
+    });
+    const download = (n: number) => ({ id: `d${n}`, created: '2026-03-01T10:00:00.000Z', client_version: `3.${n}.0`, os: 'windows', arch: 'x64' });
+    api.answer(
+      userAdminContract,
+      'get_user_information',
+      userInformation({ user_id: 41, userActions: Array.from({ length: USER_DETAIL_ROWS }, (_, i) => action(i + 1)), userDownloads: Array.from({ length: 25 }, (_, i) => download(i + 1)) }),
+    );
+    const { user } = await renderScreen('/alllicenses/41', { as: 'admin' });
+    const actions = await screen.findByRole('table', { name: 'User actions' });
+    const licenseIds = () => within(screen.getByRole('table', { name: 'User actions' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]!.textContent);
+    expect(licenseIds()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    const section = actions.closest('section')!;
+    within(section).getByText(`The newest ${USER_DETAIL_ROWS} actions: the Audit trail lists every one (search the user id).`);
+    await user.click(within(section).getByLabelText('Page'));
+    await user.click(await screen.findByRole('option', { name: '5' }));
+    await waitFor(() => expect(licenseIds()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 81))));
+    // 25 downloads: two pages, and no note (fewer than the detail answers).
+    const downloads = screen.getByRole('table', { name: 'User downloads' }).closest('section')!;
+    expect(within(downloads).getAllByRole('row')).toHaveLength(21);
+    expect(within(downloads).queryByText(/^The newest/)).toBeNull();
   });
 });

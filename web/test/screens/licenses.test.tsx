@@ -6,6 +6,7 @@ import { codeMessages } from '../../../shared/commerce/codes';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { apiMessages } from '../../../shared/api';
 import { licenseMessages } from '../../../shared/licenses/messages';
+import { recipientMessages } from '../../../shared/forms/recipient';
 import { updateAppState } from '../../src/lib/app-state';
 import { api, refused } from '../support/fake-api';
 import { CUSTOMER } from '../support/fixtures';
@@ -59,8 +60,14 @@ function license(fields: Partial<LicenseRow> = {}): LicenseRow {
   };
 }
 
+/** The people check_recipient names (any email is theirs here; a slip is its own test). */
+const PEOPLE: Record<number, string> = { 12: 'Fox Mulder', 21: 'Dana Scully', 99: 'Walter Skinner', 404: 'Alex Krycek' };
+
 async function openWith(licenses: LicenseRow[], subscriptions: MySubscription[] = []) {
   api.answer(userContract, 'get_user_profile', OWNER);
+  api.answer(userContract, 'check_recipient', ({ user_id }: { user_id: number }) =>
+    user_id === OWNER.id ? { user_id, name: 'Casey Customer' } : PEOPLE[user_id] ? { user_id, name: PEOPLE[user_id] } : refused(recipientMessages.noMatch, 404),
+  );
   api.answer(licContract, 'get_licenses', { licenses });
   api.answer(licContract, 'get_my_subscriptions', { subscriptions });
   const rendered = await renderScreen('/licenses', { title: 'Licenses' });
@@ -69,6 +76,8 @@ async function openWith(licenses: LicenseRow[], subscriptions: MySubscription[] 
 }
 
 const card = (id: number) => screen.getByRole('article', { name: `License ${id}` });
+/** The recipient's email field of the form open on a card. */
+const emailField = (id: number) => within(card(id)).getByLabelText(/^Their email/);
 /** The texts a field is described by: its hint and, when there is one, its error (what a screen reader reads with it). */
 const describedBy = (field: HTMLElement): string[] =>
   (field.getAttribute('aria-describedby') ?? '')
@@ -126,7 +135,7 @@ describe('the Licenses screen', () => {
     }
   });
 
-  it('moves only with a user id filled in, one form at a time, and Cancel empties the form', async () => {
+  it('moves only with a user id and their email filled in, one form at a time, and Cancel empties the form', async () => {
     const moving = license();
     const kept = license({ license_type_id: 'Battery' });
     const { user } = await openWith([moving, kept]);
@@ -150,6 +159,9 @@ describe('the Licenses screen', () => {
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
     expect(await within(card(moving.id)).findByLabelText(/^Move to user id/)).toHaveProperty('value', '');
     await user.type(within(card(moving.id)).getByLabelText(/^Move to user id/), '12');
+    // The id alone is not enough: their email is asked too.
+    expect(submit()).toHaveProperty('disabled', true);
+    await user.type(emailField(moving.id), 'fox@example.com');
     await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
     expect(api.calls(licContract, 'move_license')).toEqual([]);
   });
@@ -171,6 +183,8 @@ describe('the Licenses screen', () => {
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
     const userField = await within(card(moving.id)).findByLabelText(/^Move to user id/);
     expect(describedBy(userField)).toContain(licenseFormMessages.userIdHint);
+    expect(describedBy(emailField(moving.id))).toContain(recipientMessages.emailHint);
+    await user.type(emailField(moving.id), 'fox@example.com');
     // Not a number: the reason shows while typing, before the field is left.
     await user.type(userField, '12x');
     await waitFor(() => expect(describedBy(userField)).toContain(licenseFormMessages.userIdBlocks('Move')));
@@ -187,8 +201,10 @@ describe('the Licenses screen', () => {
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
     const userField = await within(card(moving.id)).findByLabelText(/^Move to user id/);
     await user.type(userField, '99');
+    await user.type(emailField(moving.id), 'walter@example.com');
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
-    await user.click((await findConfirmation(`Move license ${moving.id} to user 99?`)).button('Move license'));
+    // Gone between the check and the move: the server's refusal still shows at the id.
+    await user.click((await findConfirmation(`Move license ${moving.id} to Walter Skinner (user 99)?`)).button('Move license'));
     await waitFor(() => expect(describedBy(userField)).toContain(apiMessages.userNotFound(99)));
     expect(userField.getAttribute('aria-invalid')).toBe('true');
     expect(topBanner()).toContain(apiMessages.userNotFound(99));
@@ -207,8 +223,42 @@ describe('the Licenses screen', () => {
     const userField = await within(card(sharing.id)).findByLabelText(/^Share with user id/);
     expect(describedBy(userField)).toContain(licenseFormMessages.userIdHint);
     await user.type(userField, String(OWNER.id));
+    await user.type(emailField(sharing.id), 'casey@example.com');
     await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    await user.click((await findConfirmation(`Share license ${sharing.id} with Casey Customer (user ${OWNER.id})?`)).button('Share license'));
     await waitFor(() => expect(describedBy(userField)).toContain(licenseMessages.shareWithOwner));
+  });
+
+  it('shares only once the id and email are the same user’s, naming them first: a slip stops at the email, nothing shared', async () => {
+    const sharing = license();
+    api.answer(licContract, 'get_license_shared_users', { license_id: sharing.id, user_ids: [], users: [] });
+    api.answer(licContract, 'share_license', ({ license_id, with_user_id }) => ({ license_id, user_ids: [with_user_id] }));
+    const { user } = await openWith([sharing]);
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    const userField = await within(card(sharing.id)).findByLabelText(/^Share with user id/);
+    // A one-digit slip: 13 for 12.
+    await user.type(userField, '13');
+    await user.type(emailField(sharing.id), 'fox@example.com');
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(describedBy(emailField(sharing.id))).toContain(recipientMessages.noMatch));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls(licContract, 'share_license')).toEqual([]);
+
+    await user.clear(userField);
+    await user.type(userField, '12');
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    const question = await findConfirmation(`Share license ${sharing.id} with Fox Mulder (user 12)?`);
+    await user.click(question.button('Cancel'));
+    expect(api.calls(licContract, 'share_license')).toEqual([]);
+    await user.click(within(card(sharing.id)).getByRole('button', { name: 'Share' }));
+    await user.click((await findConfirmation(`Share license ${sharing.id} with Fox Mulder (user 12)?`)).button('Share license'));
+    await findNotification(`License ${sharing.id} shared with user 12`);
+    expect(api.calls(userContract, 'check_recipient')).toEqual([
+      { user_id: 13, email: 'fox@example.com' },
+      { user_id: 12, email: 'fox@example.com' },
+      { user_id: 12, email: 'fox@example.com' },
+    ]);
+    expect(api.calls(licContract, 'share_license')).toEqual([{ license_id: sharing.id, with_user_id: 12 }]);
   });
 
   it('names people, never as a bare number: whom a license is shared with, who shared it, whose machine holds it', async () => {
@@ -351,26 +401,27 @@ describe('results and confirmations on the Licenses screen', () => {
     await waitFor(() => expect(notificationTexts()).toEqual([]));
   });
 
-  it('moves a license only once confirmed, naming where it goes; Cancel sends nothing', async () => {
+  it('moves a license only once confirmed, naming whom it goes to; Cancel sends nothing', async () => {
     const moving = license();
     const { user } = await openWith([moving]);
     api.answer(licContract, 'move_license', ({ license_id, to_user_id }) => ({ license_id, user_id: to_user_id }));
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
     await user.type(await within(card(moving.id)).findByLabelText(/^Move to user id/), '12');
+    await user.type(emailField(moving.id), 'fox@example.com');
     const submit = within(card(moving.id)).getByRole('button', { name: 'Move' });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
 
     await user.click(submit);
-    let question = await findConfirmation(`Move license ${moving.id} to user 12?`);
-    expect(question.text).toContain(`License ${moving.id} becomes user 12's: it leaves your licenses, and only user 12 can move it back to you.`);
+    let question = await findConfirmation(`Move license ${moving.id} to Fox Mulder (user 12)?`);
+    expect(question.text).toContain(`License ${moving.id} becomes Fox Mulder's: it leaves your licenses, and only they can move it back to you.`);
     await user.click(question.button('Cancel'));
-    await expectNoConfirmation(`Move license ${moving.id} to user 12?`);
+    await expectNoConfirmation(`Move license ${moving.id} to Fox Mulder (user 12)?`);
     expect(api.calls(licContract, 'move_license')).toEqual([]);
     // The form is still open, as it was.
     expect(within(card(moving.id)).getByLabelText(/^Move to user id/)).toHaveProperty('value', '12');
 
     await user.click(within(card(moving.id)).getByRole('button', { name: 'Move' }));
-    question = await findConfirmation(`Move license ${moving.id} to user 12?`);
+    question = await findConfirmation(`Move license ${moving.id} to Fox Mulder (user 12)?`);
     await user.click(question.button('Move license'));
     await findNotification(`License ${moving.id} moved to user 12`);
     expect(api.calls(licContract, 'move_license')).toEqual([{ license_id: moving.id, to_user_id: 12 }]);
@@ -386,12 +437,15 @@ describe('results and confirmations on the Licenses screen', () => {
     await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
     const field = await within(card(shared.id)).findByLabelText(/^Share with user id/);
     await user.type(field, '404');
+    await user.type(emailField(shared.id), 'alex@example.com');
     await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    await user.click((await findConfirmation(`Share license ${shared.id} with Alex Krycek (user 404)?`)).button('Share license'));
     await findNotification('User 404 not found');
 
     await user.clear(field);
     await user.type(field, '21');
     await user.click(within(card(shared.id)).getByRole('button', { name: 'Share' }));
+    await user.click((await findConfirmation(`Share license ${shared.id} with Dana Scully (user 21)?`)).button('Share license'));
     await findNotification(`License ${shared.id} shared with user 21`);
     // The failed try's notification went when the user tried again.
     await waitFor(() => expect(notificationTexts()).toEqual([`License ${shared.id} shared with user 21`]));

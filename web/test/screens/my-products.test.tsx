@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '../../../shared/api';
 import { productContract, type Product } from '../../../shared/contract/product';
+import { userContract } from '../../../shared/contract/user';
+import { recipientMessages } from '../../../shared/forms/recipient';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { productMessages } from '../../../shared/products/messages';
 import { productQuestions } from '../../src/features/products/messages';
@@ -32,6 +33,11 @@ const describedBy = (field: HTMLElement): string[] =>
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent ?? '');
 
+async function openMoveFormAgain(user: Awaited<ReturnType<typeof renderScreen>>['user'], table: HTMLElement) {
+  await user.click(await within(table).findByRole('button', { name: 'Move to user' }));
+  return within(table).findByLabelText(/^Move to user id/);
+}
+
 async function openMoveForm() {
   answerProfile(CUSTOMER);
   api.answer(productContract, 'get_products', { products: [UNIT] });
@@ -51,22 +57,40 @@ describe('moving a product to another user', () => {
     expect(within(table).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', true);
   });
 
-  it('shows an unknown user and moving to oneself at the field', async () => {
-    const answers = [refused(apiMessages.userNotFound(404), 404), refused(productMessages.alreadyOwner)];
+  it('asks for the recipient’s email too, and a slip in the id stops at the check: no confirm, no move', async () => {
+    api.answer(userContract, 'check_recipient', refused(recipientMessages.noMatch, 404));
+    const { user, table, field } = await openMoveForm();
+    await user.type(field, '53');
+    const email = within(table).getByLabelText(/^Their email/);
+    expect(describedBy(email)).toContain(recipientMessages.emailHint);
+    expect(within(table).getByRole('button', { name: 'Move' })).toHaveProperty('disabled', true);
+    await user.type(email, 'nina@example.com');
+    await user.click(within(table).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(describedBy(email)).toContain(recipientMessages.noMatch));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls(userContract, 'check_recipient')).toEqual([{ user_id: 53, email: 'nina@example.com' }]);
+    expect(api.calls(productContract, 'move_product')).toEqual([]);
+  });
+
+  it('names the recipient in the confirm once id and email agree, then moves; moving to oneself shows at the field', async () => {
+    api.answer(userContract, 'check_recipient', ({ user_id }: { user_id: number }) => ({ user_id, name: user_id === 52 ? 'Nina Berg' : 'Casey Customer' }));
+    const answers = [{ product_id: UNIT.id, uid: UNIT.uid, user_id: 52 }, refused(productMessages.alreadyOwner)];
     api.answer(productContract, 'move_product', () => answers.shift()!);
     const { user, table, field } = await openMoveForm();
-    await user.type(field, '404');
+    await user.type(field, '52');
+    await user.type(within(table).getByLabelText(/^Their email/), 'nina@example.com');
     await user.click(within(table).getByRole('button', { name: 'Move' }));
-    await user.click((await findConfirmation(productQuestions.move(UNIT.uid, 404).title)).button('Move product'));
-    await waitFor(() => expect(describedBy(field)).toContain(apiMessages.userNotFound(404)));
-    await user.clear(field);
-    await user.type(field, String(CUSTOMER.id));
+    const question = productQuestions.move(UNIT.uid, { user_id: 52, name: 'Nina Berg' });
+    expect(question.title).toBe('Move product UID-0003 to Nina Berg (user 52)?');
+    await user.click((await findConfirmation(question.title)).button('Move product'));
+    await waitFor(() => expect(api.calls(productContract, 'move_product')).toEqual([{ product_id: UNIT.id, to_user_id: 52 }]));
+
+    // The form closed: open it again and move to oneself.
+    const again = await openMoveFormAgain(user, table);
+    await user.type(again, String(CUSTOMER.id));
+    await user.type(within(table).getByLabelText(/^Their email/), 'casey@example.com');
     await user.click(within(table).getByRole('button', { name: 'Move' }));
-    await user.click((await findConfirmation(productQuestions.move(UNIT.uid, CUSTOMER.id).title)).button('Move product'));
-    await waitFor(() => expect(describedBy(field)).toContain(productMessages.alreadyOwner));
-    expect(api.calls(productContract, 'move_product')).toEqual([
-      { product_id: UNIT.id, to_user_id: 404 },
-      { product_id: UNIT.id, to_user_id: CUSTOMER.id },
-    ]);
+    await user.click((await findConfirmation(productQuestions.move(UNIT.uid, { user_id: CUSTOMER.id, name: 'Casey Customer' }).title)).button('Move product'));
+    await waitFor(() => expect(describedBy(again)).toContain(productMessages.alreadyOwner));
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { productContract, type Product } from '../../../shared/contract/product';
+import { userContract } from '../../../shared/contract/user';
 import { productAdminContract, type AdminProductRow } from '../../../shared/contract/product.admin';
 import { productMessages } from '../../../shared/products/messages';
 import { api, refused } from '../support/fake-api';
@@ -50,15 +51,17 @@ describe('My products', () => {
     const unit = product();
     const { user } = await openMyProducts([unit]);
     api.answer(productContract, 'move_product', ({ product_id, to_user_id }) => ({ product_id, uid: unit.uid, user_id: to_user_id }));
+    api.answer(userContract, 'check_recipient', ({ user_id }: { user_id: number }) => ({ user_id, name: 'Fox Mulder' }));
     await user.click(within(rowOf(unit.uid)).getByRole('button', { name: 'Move to user' }));
     await user.type(await within(rowOf(unit.uid)).findByLabelText(/^Move to user id/), '33');
+    await user.type(within(rowOf(unit.uid)).getByLabelText(/^Their email/), 'fox@example.com');
     const move = within(rowOf(unit.uid)).getByRole('button', { name: 'Move' });
     await waitFor(() => expect(move).toHaveProperty('disabled', false));
     await user.click(move);
 
-    const title = `Move product ${unit.uid} to user 33?`;
+    const title = `Move product ${unit.uid} to Fox Mulder (user 33)?`;
     let question = await findConfirmation(title);
-    expect(question.text).toContain(`${unit.uid} becomes user 33's registered product: it leaves your products, and only user 33 can move it back to you.`);
+    expect(question.text).toContain(`${unit.uid} becomes Fox Mulder's registered product: it leaves your products, and only they can move it back to you.`);
     await user.click(question.button('Cancel'));
     await expectNoConfirmation(title);
     expect(api.calls(productContract, 'move_product')).toEqual([]);

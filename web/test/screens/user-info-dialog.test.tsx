@@ -73,6 +73,20 @@ describe('the read-only user info dialog', () => {
             from_user_email: 'kim@example.com',
             to_user_email: null,
           },
+          // A share names no from or to user: the words name whom it concerns.
+          {
+            id: 'a0',
+            created: '2026-01-31T10:00:00.000Z',
+            action: 'share_license',
+            license_id: 8,
+            product_id: null,
+            from_user_id: 0,
+            to_user_id: 0,
+            by_user_id: 41,
+            before: JSON.stringify({ shared_count: 0, shared_users: [] }),
+            after: JSON.stringify({ shared_count: 1, shared_users: [42] }),
+            people: [{ id: 42, email: 'bo@example.com' }],
+          },
         ],
       }),
     );
@@ -96,7 +110,12 @@ describe('the read-only user info dialog', () => {
     const downloads = within(dialog).getByRole('table', { name: 'Latest downloads' });
     expect(within(downloads).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['3.9.0', '3.8.0', '3.7.0', '3.6.0', '3.5.0']);
     const actions = within(dialog).getByRole('table', { name: 'Latest actions' });
-    expect(within(actions).getAllByRole('cell').map((cell) => cell.textContent).slice(1)).toEqual(['Move license', 'License 7', 'kim@example.com (user 41)', 'User 42']);
+    const rows = within(actions).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(1));
+    expect(rows).toEqual([
+      ['Move license', 'License 7', 'kim@example.com (user 41)', 'User 42'],
+      // Never "User 0" in From and To.
+      ['Shared with bo@example.com (user 42)', 'License 8', '', ''],
+    ]);
     // Read only: nothing in it changes the user.
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(within(dialog).getAllByRole('button').map((button) => button.getAttribute('aria-label') ?? button.textContent)).toEqual(['Close']);

@@ -1,3 +1,5 @@
+import { recipientText } from '../../../../shared/forms/recipient';
+import type { Recipient } from '../../components/recipient';
 /** What the admin license screens say: confirmations after each action, and their fixed texts. */
 export const adminLicenseNotices = {
   released: (licenseId: number) => `License ${licenseId} released`,
@@ -26,9 +28,9 @@ export const adminLicenseQuestions = {
     message: `${holder(userId, email)} can no longer use license ${licenseId} until it is enabled again.`,
     confirmLabel: 'Disable license',
   }),
-  move: (licenseId: number, fromUserId: number, toUserId: number, email?: string | null) => ({
-    title: `Move license ${licenseId} to user ${toUserId}?`,
-    message: `License ${licenseId} leaves ${holder(fromUserId, email)} and becomes user ${toUserId}'s.`,
+  move: (licenseId: number, fromUserId: number, to: Recipient, email?: string | null) => ({
+    title: `Move license ${licenseId} to ${recipientText(to)}?`,
+    message: `License ${licenseId} leaves ${holder(fromUserId, email)} and becomes ${to.name || `user ${to.user_id}`}'s.`,
     confirmLabel: 'Move license',
   }),
   removeAddons: (licenseId: number, addons: string) => ({
@@ -73,6 +75,9 @@ export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',
   noActions: 'No actions yet.',
+  /** Under a user's actions when the detail holds as many as it answers: where the older ones are. */
+  newestActions: (shown: number) => `The newest ${shown} actions: the Audit trail lists every one (search the user id).`,
+  newestDownloads: (shown: number) => `The newest ${shown} downloads.`,
   noHistory: 'No changes recorded yet.',
   noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',

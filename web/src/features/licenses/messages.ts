@@ -1,3 +1,6 @@
+import { recipientText } from '../../../../shared/forms/recipient';
+import type { Recipient } from '../../components/recipient';
+
 /** What the Licenses screen says: its confirmations after each action, and its fixed texts. */
 export const licenseNotices = {
   moved: (licenseId: number, userId: number) => `License ${licenseId} moved to user ${userId}`,
@@ -6,12 +9,18 @@ export const licenseNotices = {
   returned: (licenseId: number) => `License ${licenseId} returned`,
 } as const;
 
-/** What is asked before an action that cannot be taken back. */
+/** What is asked before an action that cannot be taken back (or that lets someone else use a license). */
 export const licenseQuestions = {
-  move: (licenseId: number, userId: number) => ({
-    title: `Move license ${licenseId} to user ${userId}?`,
-    message: `License ${licenseId} becomes user ${userId}'s: it leaves your licenses, and only user ${userId} can move it back to you.`,
+  move: (licenseId: number, to: Recipient) => ({
+    title: `Move license ${licenseId} to ${recipientText(to)}?`,
+    message: `License ${licenseId} becomes ${to.name || `user ${to.user_id}`}'s: it leaves your licenses, and only they can move it back to you.`,
     confirmLabel: 'Move license',
+  }),
+  share: (licenseId: number, to: Recipient) => ({
+    title: `Share license ${licenseId} with ${recipientText(to)}?`,
+    message: `${to.name || `User ${to.user_id}`} can use license ${licenseId} on their machines until you stop sharing it with them.`,
+    confirmLabel: 'Share license',
+    danger: false,
   }),
   return: (licenseId: number, machine: string | null) => ({
     title: `Return license ${licenseId}?`,

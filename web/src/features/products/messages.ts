@@ -1,4 +1,6 @@
+import { recipientText } from '../../../../shared/forms/recipient';
 import { productMessages } from '../../../../shared/products/messages';
+import type { Recipient } from '../../components/recipient';
 
 /** What My products says: its confirmations and the page's fixed texts. */
 export const productNotices = {
@@ -8,9 +10,9 @@ export const productNotices = {
 
 /** What is asked before a unit goes to another user (it cannot be taken back). */
 export const productQuestions = {
-  move: (uid: string, userId: number) => ({
-    title: `Move product ${uid} to user ${userId}?`,
-    message: `${uid} becomes user ${userId}'s registered product: it leaves your products, and only user ${userId} can move it back to you.`,
+  move: (uid: string, to: Recipient) => ({
+    title: `Move product ${uid} to ${recipientText(to)}?`,
+    message: `${uid} becomes ${to.name || `user ${to.user_id}`}'s registered product: it leaves your products, and only they can move it back to you.`,
     confirmLabel: 'Move product',
   }),
 } as const;

@@ -14,9 +14,10 @@ export const failureMessage = (error: unknown): string =>
 export interface SubmitOptions<Args extends unknown[], Result> {
   /**
    * Ask first: the question an action that cannot be taken back puts before it runs (what happens, to
-   * what), or undefined to run without asking. The action runs only when the user confirms.
+   * what), or undefined to run without asking. The action runs only when the user confirms. A question
+   * that needs a read first (whom a move goes to) is a promise; its failure shows as the action's would.
    */
-  confirm?: (...args: Args) => ConfirmOptions | undefined;
+  confirm?: (...args: Args) => ConfirmOptions | undefined | Promise<ConfirmOptions | undefined>;
   /** What the action did, shown as a notification wherever the page is scrolled ("License 12 returned"). */
   success?: (result: Result, ...args: Args) => string;
   /** What the page does once the action succeeded besides saying so (close a form, navigate, reset). */
@@ -55,11 +56,27 @@ export function useSubmit<Args extends unknown[], Result>(
   const notice = useNotice();
   const place = useResultPlace();
 
+  const report = (error: unknown) => {
+    if (error instanceof ApiCallError && error.httpStatus === 401) return;
+    const text = failure(error);
+    setError(text);
+    if (place === 'notifications') showActionFailure(text);
+  };
+
   const run = async (...args: Args) => {
     if (running.current) return;
     running.current = true;
     try {
-      const question = confirm?.(...args);
+      let question: ConfirmOptions | undefined;
+      try {
+        question = await confirm?.(...args);
+      } catch (error) {
+        clearError();
+        clearActionResult();
+        notice.clear();
+        report(error);
+        return;
+      }
       if (question && !(await confirmAction(question))) return;
       setPending(true);
       clearError();
@@ -74,10 +91,7 @@ export function useSubmit<Args extends unknown[], Result>(
         }
         onSuccess?.(result, ...args);
       } catch (error) {
-        if (error instanceof ApiCallError && error.httpStatus === 401) return;
-        const text = failure(error);
-        setError(text);
-        if (place === 'notifications') showActionFailure(text);
+        report(error);
       }
     } finally {
       running.current = false;

@@ -3,7 +3,7 @@ import { auditActionWords } from '../../../../../shared/audit/action-words';
 import type { AuditEntry } from '../../../../../shared/audit/entries';
 import type { auditListColumns } from '../../../../../shared/lists/admin-lists';
 import { AuditChanges } from '../../../components/audit-changes';
-import { Person } from '../../../components/person';
+import { namesFrom, Person } from '../../../components/person';
 import { formatDateTime } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { SortableTable } from '../../../components/sortable-table';
@@ -13,7 +13,8 @@ export type AuditOrderColumn = (typeof auditListColumns.orderBy)[number];
 
 const COLUMNS: readonly { column: AuditOrderColumn; header: string }[] = [
   { column: 'at', header: 'When' },
-  { column: 'by_user_id', header: 'Admin' },
+  // Who acted: an admin, or a customer moving or sharing their own license.
+  { column: 'by_user_id', header: 'By' },
   { column: 'action', header: 'Action' },
   { column: 'target', header: 'Target' },
 ];
@@ -21,6 +22,7 @@ const COLUMNS: readonly { column: AuditOrderColumn; header: string }[] = [
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
+  const nameOf = namesFrom(entry.people);
   return (
     <Table.Tr>
       <Table.Td style={nowrap}>{formatDateTime(entry.at)}</Table.Td>
@@ -28,7 +30,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Person id={entry.by_user_id} email={entry.by_user_email} to={userDetailPath(entry.by_user_id)} />
       </Table.Td>
       <Table.Td>
-        {auditActionWords(entry)}
+        {auditActionWords(entry, nameOf)}
         {/* The call, as the logs and the Action filter name it. */}
         {entry.cmd && (
           <Text size="xs" c="dimmed" display="block">
@@ -38,7 +40,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </Table.Td>
       <Table.Td style={nowrap}>{entry.target ?? ''}</Table.Td>
       <Table.Td>
-        <AuditChanges entry={entry} />
+        <AuditChanges entry={entry} nameOf={nameOf} />
       </Table.Td>
       <Table.Td>
         <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
@@ -57,7 +59,7 @@ interface AuditTableProps {
   busy: boolean;
 }
 
-/** The audit entries, one a row; When, Admin, Action and Target sort the list on the server. */
+/** The audit entries, one a row; When, By, Action and Target sort the list on the server. */
 export function AuditTable({ rows, sort, onSort, busy }: AuditTableProps) {
   return (
     <SortableTable

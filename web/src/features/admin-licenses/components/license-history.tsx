@@ -1,39 +1,47 @@
-import { Text, Timeline } from '@mantine/core';
+import { Stack, Text, Timeline } from '@mantine/core';
+import { useState } from 'react';
 import { auditActionWords } from '../../../../../shared/audit/action-words';
 import type { AuditEntry } from '../../../../../shared/audit/entries';
 import { AuditChanges } from '../../../components/audit-changes';
 import { PageLoader } from '../../../components/page-loader';
-import { personText } from '../../../components/person';
+import { namesFrom, personText } from '../../../components/person';
 import { formatDateTime } from '../../../lib/dates';
-import { useLicenseHistory } from '../api/get-license-history';
+import { PageSelect } from '../../../components/page-select';
+import { pageCount } from '../../../lib/paging';
+import { HISTORY_PAGE_SIZE, useLicenseHistory } from '../api/get-license-history';
 import { adminLicenseTexts } from '../messages';
 
 function HistoryItem({ entry }: { entry: AuditEntry }) {
+  const nameOf = namesFrom(entry.people);
   return (
-    <Timeline.Item title={auditActionWords(entry)} role="listitem">
+    <Timeline.Item title={auditActionWords(entry, nameOf)} role="listitem">
       <Text size="xs" c="dimmed">
         {formatDateTime(entry.at)} · {personText({ id: entry.by_user_id, email: entry.by_user_email })}
       </Text>
-      <AuditChanges entry={entry} />
+      <AuditChanges entry={entry} nameOf={nameOf} />
     </Timeline.Item>
   );
 }
 
 /**
- * A license's History: every recorded change, newest first, each with when, who, what in words and the
- * fields before → after. Read when the dialog opens; a failed read shows in the dialog (DialogScope).
+ * A license's History: the recorded changes, newest first, 20 a page, each with when, who, what in words
+ * and the fields before → after. Read when the dialog opens; a failed read shows in the dialog (DialogScope).
  */
 export function LicenseHistory({ licenseId }: { licenseId: number }) {
-  const history = useLicenseHistory(licenseId);
+  const [page, setPage] = useState(1);
+  const history = useLicenseHistory(licenseId, page);
   if (history.isPending) return <PageLoader />;
   const entries = history.data?.entries ?? [];
   if (entries.length === 0) return history.data ? <Text>{adminLicenseTexts.noHistory}</Text> : null;
   return (
-    // A list, so a screen reader says how many changes there are.
-    <Timeline bulletSize={12} lineWidth={2} role="list" aria-label={`Changes of license ${licenseId}`}>
-      {entries.map((entry) => (
-        <HistoryItem key={entry.id} entry={entry} />
-      ))}
-    </Timeline>
+    <Stack gap="sm">
+      {/* A list, so a screen reader says how many changes there are. */}
+      <Timeline bulletSize={12} lineWidth={2} role="list" aria-label={`Changes of license ${licenseId}`}>
+        {entries.map((entry) => (
+          <HistoryItem key={entry.id} entry={entry} />
+        ))}
+      </Timeline>
+      <PageSelect page={page} pages={pageCount(history.data?.count ?? 0, HISTORY_PAGE_SIZE)} onChange={setPage} />
+    </Stack>
   );
 }

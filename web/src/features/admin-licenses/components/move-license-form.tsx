@@ -4,24 +4,32 @@ import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { moveLicenseFormSchema } from '../../../../../shared/forms/licenses';
 import { ErrorBanner } from '../../../components/error-banner';
 import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
+import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useMoveLicense } from '../api/license-changes';
 import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
 import { DialogActions } from './dialog-actions';
 
-/** Move: the user id the license goes to; Move (only with a user filled in, and confirmed) or Cancel. */
+/** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
   const move = useMoveLicense();
-  const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '' });
+  const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '', email: '' });
   const submit = useSubmit(
     (values: z.output<typeof moveLicenseFormSchema>) =>
       withUserIdRefusal(
-        () => move.mutateAsync({ license_id: license.id, ...values }),
+        () => move.mutateAsync({ license_id: license.id, to_user_id: values.to_user_id }),
         (message) => form.setFieldError('to_user_id', message),
       ),
     {
-      confirm: (values) => adminLicenseQuestions.move(license.id, license.user_id, values.to_user_id, license.user),
+      // Support types the recipient's email too: a slip in the id stops at the check, never at a stranger.
+      confirm: async (values) =>
+        adminLicenseQuestions.move(
+          license.id,
+          license.user_id,
+          await askRecipient(values.to_user_id, values.email, (message) => form.setFieldError('email', message)),
+          license.user,
+        ),
       success: (moved) => adminLicenseNotices.moved(moved.license_id, moved.user_id),
       onSuccess: onClose,
     },
@@ -36,6 +44,7 @@ export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow
           {license.user ? ` (${license.user})` : ''}.
         </Text>
         <UserIdInput label="Move to user id" button="Move" description={adminLicenseTexts.moveUserIdHint} data-autofocus {...form.getInputProps('to_user_id')} />
+        <RecipientEmailInput {...form.getInputProps('email')} />
         <DialogActions label="Move" pending={submit.pending} valid={form.isValid()} onCancel={onClose} />
       </Stack>
     </form>

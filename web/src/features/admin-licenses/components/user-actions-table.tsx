@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { auditActionWords } from '../../../../../shared/audit/action-words';
 import { AuditChanges } from '../../../components/audit-changes';
-import { Person } from '../../../components/person';
+import { namesFrom, Person } from '../../../components/person';
 import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
@@ -15,15 +15,17 @@ const ACTION_NAMES: Record<string, string> = {
   refund_not_restored: 'Refund not restored: check the license',
 };
 
-/** An action in words: a move or refund by its name, an audited change as the audit trail words it. */
-export const userActionName = (action: UserAction): string => ACTION_NAMES[action.action] ?? auditActionWords(action);
+/** An action in words: a move or refund by its name, an audited change as the audit trail words it, users by name. */
+export const userActionName = (action: UserAction): string => ACTION_NAMES[action.action] ?? auditActionWords(action, namesFrom(action.people));
 
 /** A move says its users in From and To: its values (the owner's id) would only repeat them. */
 const isMove = (action: UserAction) => action.action === 'move_license' || action.action === 'move_product';
 
+/** Whether an action names this user as its from or to: one that is not a move names none (id 0). */
+export const namesUser = (userId: number) => userId > 0;
+
 function UserLink({ userId, email }: { userId: number; email: string | null | undefined }) {
-  // An action that is not a move names no from or to user (id 0).
-  if (userId <= 0) return null;
+  if (!namesUser(userId)) return null;
   return <Person id={userId} email={email} to={userDetailPath(userId)} />;
 }
 
@@ -56,7 +58,7 @@ function UserActionRow({ action }: { action: UserAction }) {
       <Table.Td>
         <UserLink userId={action.by_user_id} email={action.by_user_email} />
       </Table.Td>
-      <Table.Td>{!isMove(action) && <AuditChanges entry={action} />}</Table.Td>
+      <Table.Td>{!isMove(action) && <AuditChanges entry={action} nameOf={namesFrom(action.people)} />}</Table.Td>
     </Table.Tr>
   );
 }

@@ -6,8 +6,9 @@ import {
   DEFAULT_EXPIRED_IN,
   type LicenseOrderColumn,
 } from '../../../../../shared/contract/lic.admin';
-import type { UserInformation } from '../../../../../shared/contract/user.admin';
+import { USER_DETAIL_ROWS, type UserInformation } from '../../../../../shared/contract/user.admin';
 import { PageLoader } from '../../../components/page-loader';
+import { PagedRows } from '../../../components/paged-rows';
 import { PageTitle } from '../../../components/page-title';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
@@ -150,10 +151,12 @@ function UserDetail({ userId }: { userId: number }) {
         <UserCasesTable cases={cases} />
       </TitledSection>
       <TitledSection title="User downloads">
-        <UserDownloadsTable downloads={userDownloads} />
+        <PagedRows rows={userDownloads}>{(page) => <UserDownloadsTable downloads={page} />}</PagedRows>
+        {userDownloads.length >= USER_DETAIL_ROWS && <Text size="sm" c="dimmed">{adminLicenseTexts.newestDownloads(USER_DETAIL_ROWS)}</Text>}
       </TitledSection>
       <TitledSection title="User actions">
-        <UserActionsTable actions={userActions} />
+        <PagedRows rows={userActions}>{(page) => <UserActionsTable actions={page} />}</PagedRows>
+        {userActions.length >= USER_DETAIL_ROWS && <Text size="sm" c="dimmed">{adminLicenseTexts.newestActions(USER_DETAIL_ROWS)}</Text>}
       </TitledSection>
     </Stack>
   );

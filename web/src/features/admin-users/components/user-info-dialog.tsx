@@ -6,7 +6,7 @@ import { personText } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { useUserInformation } from '../../admin-licenses/api/get-user-information';
-import { userActionName } from '../../admin-licenses/components/user-actions-table';
+import { namesUser, userActionName } from '../../admin-licenses/components/user-actions-table';
 import { UserDownloadsTable } from '../../admin-licenses/components/user-downloads-table';
 import { userInfoTexts } from '../messages';
 import { usersUserPath } from '../user-detail-path';
@@ -51,8 +51,9 @@ function LatestActions({ actions }: { actions: UserInformation['userActions'] })
               <Table.Td>{formatDate(action.created)}</Table.Td>
               <Table.Td>{userActionName(action)}</Table.Td>
               <Table.Td>{action.license_id !== null ? `License ${action.license_id}` : action.product_id !== null ? `Product ${action.product_id}` : ''}</Table.Td>
-              <Table.Td>{personText({ id: action.from_user_id, email: action.from_user_email })}</Table.Td>
-              <Table.Td>{personText({ id: action.to_user_id, email: action.to_user_email })}</Table.Td>
+              {/* A share or an edit names no from or to user (id 0): the action's words name whom it concerns. */}
+              <Table.Td>{namesUser(action.from_user_id) ? personText({ id: action.from_user_id, email: action.from_user_email }) : ''}</Table.Td>
+              <Table.Td>{namesUser(action.to_user_id) ? personText({ id: action.to_user_id, email: action.to_user_email }) : ''}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -7,8 +7,9 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { personText } from '../../../components/person';
 import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
 import { useCancelShareLicense, useShareLicense } from '../api/share-license';
-import { licenseNotices, licenseTexts } from '../messages';
+import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
 import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
+import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
 
 /** One user the license is shared with (their name and id), and the button that stops sharing with them. */
 function SharedUser({ licenseId, person, canStop }: { licenseId: number; person: Person; canStop: boolean }) {
@@ -36,20 +37,23 @@ function SharedUser({ licenseId, person, canStop }: { licenseId: number; person:
 }
 
 /**
- * Share: the user id to share the license with, Share (only with a user filled in) or Close; below, the
- * users it is shared with, each with Stop sharing.
+ * Share: the user id to share the license with and their email, Share (checked, then confirmed by name)
+ * or Close; below, the users it is shared with, each with Stop sharing.
  */
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
   const share = useShareLicense();
   const sharedUsers = useLicenseSharedUsers(license.id, sharedPeople({ user_ids: license.shared_users, users: license.shared_with }));
-  const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '' });
+  const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '', email: '' });
   const submit = useSubmit(
     (values: z.output<typeof shareLicenseFormSchema>) =>
       withUserIdRefusal(
-        () => share.mutateAsync({ license_id: license.id, ...values }),
+        () => share.mutateAsync({ license_id: license.id, with_user_id: values.with_user_id }),
         (message) => form.setFieldError('with_user_id', message),
       ),
     {
+      // A share lets someone use the license: it names them first, once their id and email agree.
+      confirm: async (values) =>
+        licenseQuestions.share(license.id, await askRecipient(values.with_user_id, values.email, (message) => form.setFieldError('email', message))),
       success: (_shared, values) => licenseNotices.shared(license.id, values.with_user_id),
       onSuccess: () => form.reset(),
     },
@@ -61,6 +65,7 @@ export function ShareLicenseForm({ license, canStop, onClose }: { license: Licen
       <form onSubmit={form.onSubmit(submit.run)} noValidate>
         <Stack gap="xs">
           <UserIdInput label="Share with user id" button="Share" autoFocus maw={280} {...form.getInputProps('with_user_id')} />
+          <RecipientEmailInput maw={280} {...form.getInputProps('email')} />
           <Group gap="sm">
             <Button type="submit" loading={submit.pending} disabled={!form.isValid()}>
               Share

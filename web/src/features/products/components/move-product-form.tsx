@@ -3,13 +3,13 @@ import { MoveToUserForm } from '../../../components/move-to-user-form';
 import { useMoveProduct } from '../api/move-product';
 import { productNotices, productQuestions } from '../messages';
 
-/** Move to user: the user id the unit goes to; Move (only with a user filled in, and confirmed) or Cancel. */
+/** Move to user: the user id the unit goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveProductForm({ product, onClose }: { product: Product; onClose: () => void }) {
   const move = useMoveProduct();
   return (
     <MoveToUserForm
       move={(to_user_id) => move.mutateAsync({ product_id: product.id, to_user_id })}
-      confirm={(toUserId) => productQuestions.move(product.uid, toUserId)}
+      confirm={(recipient) => productQuestions.move(product.uid, recipient)}
       moved={(moved) => productNotices.moved(moved.uid, moved.user_id)}
       onClose={onClose}
       buttonSize="xs"
