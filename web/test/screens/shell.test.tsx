@@ -20,7 +20,7 @@ import { currentPath, renderScreen } from '../support/render';
 const ADMIN_ENTRIES = ['All licenses', 'Registered products', 'Users', 'Produced hardware', 'Dongles', 'Subscriptions', 'Dashboard', 'Usage', 'Latest', 'News', 'IV Curves', 'Audit trail'];
 const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
 
-const VERSIONS: Versions = { otii2: [{ version: '3.6.0', date: '2025-06-17', notes: 'New', downloadAllowed: true, software: [] }], otii: [], firmware2: [], firmware: [] };
+const VERSIONS: Versions = { otii2: [{ version: '3.6.0', date: '2025-06-17', notes: 'New', downloadAllowed: true, software: [] }], otii: [], firmware2: [], firmware: [], eula: [] };
 
 const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const menuEntries = () => within(menu()).getAllByRole('link').map((link) => link.textContent);
