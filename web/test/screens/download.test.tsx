@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { infoContract } from '../../../shared/contract/info';
 import { userContract } from '../../../shared/contract/user';
 import { VERSIONS_PATH, type SoftwareRelease, type Versions } from '../../../shared/downloads/releases';
+import type { News } from '../../../shared/news/news';
 import { placeholderAddresses } from '../../../shared/placeholder-address';
 import * as config from '../../src/config';
 import { api } from '../support/fake-api';
@@ -34,8 +36,25 @@ const VERSIONS: Versions = {
   ],
 };
 
-function openDownload(path = '/download', { versions = VERSIONS as unknown, acceptances = [] as { client_version: string; eula_version?: string; accepted: string }[] } = {}) {
+const NEWS: News[] = [
+  {
+    id: 4,
+    title: 'Otii 3.6',
+    version: '3.6.0',
+    pages: [
+      { media_url: '/news-media/a.png', title: 'Battery validation', text: 'Up to 8 channels.', link: '/download' },
+      { media_url: '', title: 'Scripting', text: 'Record to file.', link: null },
+    ],
+  },
+  { id: 3, title: 'Otii 3.5', version: '3.5.2', pages: [{ media_url: '', title: 'Fixes', text: 'Fewer crashes.', link: null }] },
+];
+
+function openDownload(
+  path = '/download',
+  { versions = VERSIONS as unknown, acceptances = [] as { client_version: string; eula_version?: string; accepted: string }[], news = [] as News[] } = {},
+) {
   answerProfile(CUSTOMER);
+  api.answer(infoContract, 'get_all_news', { news });
   api.serve(VERSIONS_PATH, versions);
   api.answer(userContract, 'get_eula_acceptances', { acceptances });
   api.answer(userContract, 'accept_eula', ({ client_version, eula_version }) => ({ client_version, eula_version, accepted: '2025-07-01T10:00:00.000Z' }));
@@ -129,5 +148,25 @@ describe('a release the address or the list gets wrong', () => {
     expect(main().getByRole('button', { name: /^3\.5\.2/ })).toBeTruthy();
     expect(main().queryByRole('button', { name: /^3\.7\.0/ })).toBeNull();
     expect(warn).toHaveBeenCalledWith('versions.json: otii2[0] left out (date: Invalid date (YYYY-MM-DD))');
+  });
+});
+
+describe('the news of a release', () => {
+  it('are read beside the release as the desktop app shows them, a page at a time; another release shows its own', async () => {
+    const { user } = await openDownload('/download', { news: NEWS });
+    const news = await screen.findByRole('region', { name: 'News of version 3.6.0' });
+    expect(within(news).getByRole('heading', { name: 'Otii 3.6' })).toBeTruthy();
+    expect(within(news).getByRole('img', { name: 'Battery validation' }).getAttribute('src')).toBe('/news-media/a.png');
+    expect(within(news).getByText('Page 1 of 2')).toBeTruthy();
+    await user.click(within(news).getByRole('button', { name: 'Next page' }));
+    await within(news).findByText('Record to file.');
+    expect(screen.queryByText('Fewer crashes.')).toBeNull();
+  });
+
+  it('are left out for a release none were written for', async () => {
+    await openDownload('/download?version=3.5.2', { news: NEWS.slice(0, 1) });
+    await screen.findByRole('heading', { name: 'Version 3.5.2' });
+    await waitFor(() => expect(api.calls(infoContract, 'get_all_news')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /^News of version/ })).toBeNull();
   });
 });

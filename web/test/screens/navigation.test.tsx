@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { infoContract } from '../../../shared/contract/info';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userContract } from '../../../shared/contract/user';
@@ -71,6 +72,7 @@ describe('a customer', () => {
     answerProfile(CUSTOMER);
     api.serve(VERSIONS_PATH, VERSIONS);
     api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
+    api.answer(infoContract, 'get_all_news', { news: [] });
     const { user } = await renderScreen('/download', { title: 'Download' });
     await user.click(await screen.findByRole('link', { name: 'Firmware release notes' }));
     await screen.findByRole('heading', { name: 'Firmware', level: 2 });
@@ -83,15 +85,6 @@ describe('a customer', () => {
     answerProfile(ADMIN);
     await renderScreen(path, { as: 'admin', title });
     expect(within(screen.getByRole('main')).getByText(`${title} is not available yet: this page comes with a later version of the portal.`)).toBeTruthy();
-  });
-
-  it('still gets the release a known version names', async () => {
-    answerProfile(CUSTOMER);
-    api.serve(VERSIONS_PATH, VERSIONS);
-    api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
-    await renderScreen('/download?version=3.5.2', { title: 'Download' });
-    await screen.findByRole('heading', { name: 'Version 3.5.2' });
-    expect(screen.queryByText(/is not available/)).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ export const downloadTexts = {
   firmwareNotes: 'Firmware release notes',
   raspberryPi: 'Install the server on a Raspberry Pi',
   releases: 'Releases',
+  releaseNews: (version: string) => `News of version ${version}`,
   previousGeneration: 'Previous generation',
   selected: 'Shown above',
   showRelease: (version: string) => `Downloads of ${version}`,

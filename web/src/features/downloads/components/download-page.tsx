@@ -11,12 +11,14 @@ import {
   type SoftwareRelease,
   type Versions,
 } from '../../../../../shared/downloads/releases';
+import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { setError } from '../../../lib/app-state';
 import { paths } from '../../../lib/routing/paths';
 import { recordDownload } from '../api/add-user-download';
 import { useAcceptEula, useEulaAcceptances } from '../api/eula';
+import { useReleaseNews } from '../api/get-release-news';
 import { useVersions } from '../api/get-versions';
 import { guideLinks } from '../links';
 import { downloadTexts } from '../messages';
@@ -43,6 +45,19 @@ function useEulaGate(version: string, eulaVersion: string | undefined) {
   return { checked, onChange };
 }
 
+/** The news the desktop app shows about this release, as it shows them; nothing when none were written. */
+function ReleaseNews({ version }: { version: string }) {
+  const news = useReleaseNews(version);
+  if (news.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-label={downloadTexts.releaseNews(version)}>
+      {news.map((item) => (
+        <NewsPages key={item.id} title={item.title} version={item.version} pages={item.pages} />
+      ))}
+    </Stack>
+  );
+}
+
 function SelectedRelease({ release, eula: eulaDocument }: { release: SoftwareRelease; eula: EulaDocument | undefined }) {
   const eulaVersion = eulaDocument?.version;
   const eula = useEulaGate(release.version, eulaVersion);
@@ -59,6 +74,7 @@ function SelectedRelease({ release, eula: eulaDocument }: { release: SoftwareRel
           </Text>
         </div>
         <ReleaseNotes notes={release.notes} />
+        <ReleaseNews version={release.version} />
         <Text size="sm" fw={500}>
           {downloadTexts.ramRecommendation}
         </Text>
