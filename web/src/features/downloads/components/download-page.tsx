@@ -221,7 +221,7 @@ export default function DownloadPage() {
   return (
     <>
       <PageTitle />
-      {versions.isPending ? <PageLoader /> : versions.data ? <Releases versions={versions.data} version={params.get('version')} /> : null}
+      {versions.isPending ? <PageLoader /> : versions.data ? <Releases versions={versions.data} version={params.get('version') || null} /> : null}
     </>
   );
 }
