@@ -58,6 +58,8 @@ export const appClient = {
  * - checkoutStorefront, checkoutScriptUrl, checkoutScriptIntegrity, checkoutAccessKey: the checkout
  *   provider's popup storefront and its script, pinned by its integrity hash (required with a storefront);
  * - redirectOrigins: the other sites (shop, forum) a `redirect` query may send the browser to, comma-separated origins;
+ * - guidesUrl, raspberryPiGuideUrl: the https addresses of the product's guides and of its guide to the server on
+ *   a Raspberry Pi, which the Download page links to; a link without its setting is not shown;
  * - mailFrom: a sender address verified in SES; without it the product's own mail is only logged;
  * - supportEmail: the support desk's mailbox, where calibration certificate requests go (default mailFrom);
  * - mailchimpServer, mailchimpListId, mailchimpApiKeySecret (a Secrets Manager secret name): the
@@ -74,6 +76,8 @@ export const deploymentContextKeys = [
   'checkoutScriptIntegrity',
   'checkoutAccessKey',
   'redirectOrigins',
+  'guidesUrl',
+  'raspberryPiGuideUrl',
 ] as const;
 
 /** FastSpring's Store Builder Library, unless the deployment names another version. */

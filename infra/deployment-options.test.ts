@@ -33,4 +33,12 @@ describe('the deployment options for /config.json', () => {
       expect(() => deploymentOptionsFrom({ redirectOrigins: bad }), bad).toThrow(/redirectOrigins/);
     }
   });
+
+  it('takes the guide addresses as https addresses on real hosts, and leaves out the ones not given', () => {
+    expect(deploymentOptionsFrom({}).guides).toEqual({});
+    expect(deploymentOptionsFrom({ guidesUrl: 'https://docs.qoitech.com/guides' }).guides).toEqual({ guidesUrl: 'https://docs.qoitech.com/guides' });
+    for (const bad of ['https://docs.example.com/guides', 'http://docs.qoitech.com/guides', 'docs.qoitech.com', 'https://guides.test/x']) {
+      expect(() => deploymentOptionsFrom({ raspberryPiGuideUrl: bad }), bad).toThrow(/raspberryPiGuideUrl: an https address on a real host/);
+    }
+  });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { z } from 'zod';
-import { isWebOrigin, SRI_HASH } from '../shared/web-config';
+import { isDocumentationAddress, isWebOrigin, SRI_HASH } from '../shared/web-config';
 import type { EndpointUnit } from '../functions/registry';
 import { DEFAULT_CHECKOUT_SCRIPT_URL, deploymentContextKeys } from './definitions';
 import { featureFlags } from './feature-flags';
@@ -15,6 +15,8 @@ export const stackName = 'PowerPortal';
 /** A list given as context: a JSON array (cdk.json) or a comma-separated string (`-c key=a,b`). */
 const listOf = (value: unknown) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+
+const documentationAddressRule = 'an https address on a real host (a placeholder such as docs.example.com leads nowhere)';
 
 const contextSchema = z.object({
   mailFrom: z.email().optional(),
@@ -29,6 +31,8 @@ const contextSchema = z.object({
   checkoutScriptIntegrity: z.string().regex(SRI_HASH, 'an SRI hash such as sha384-<base64>').optional(),
   checkoutAccessKey: z.string().min(1).optional(),
   redirectOrigins: z.preprocess(listOf, z.array(z.string().refine(isWebOrigin, 'an origin such as https://shop.example.com')).optional()),
+  guidesUrl: z.string().refine(isDocumentationAddress, documentationAddressRule).optional(),
+  raspberryPiGuideUrl: z.string().refine(isDocumentationAddress, documentationAddressRule).optional(),
 });
 
 /**
@@ -39,7 +43,7 @@ const contextSchema = z.object({
 export function deploymentOptionsFrom(raw: Record<string, unknown>): DeploymentOptions {
   const parsed = contextSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`Invalid deployment context: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  const { mailFrom, supportEmail, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutScriptIntegrity, checkoutAccessKey, redirectOrigins } = parsed.data;
+  const { mailFrom, supportEmail, mailchimpServer, mailchimpListId, mailchimpApiKeySecret, checkoutStorefront, checkoutScriptUrl, checkoutScriptIntegrity, checkoutAccessKey, redirectOrigins, guidesUrl, raspberryPiGuideUrl } = parsed.data;
   const mailchimpKeys = [mailchimpServer, mailchimpListId, mailchimpApiKeySecret].filter(Boolean).length;
   if (mailchimpKeys !== 0 && mailchimpKeys !== 3) {
     throw new Error('Give all of mailchimpServer, mailchimpListId and mailchimpApiKeySecret, or none');
@@ -66,6 +70,7 @@ export function deploymentOptionsFrom(raw: Record<string, unknown>): DeploymentO
         }
       : undefined,
     redirectOrigins: redirectOrigins ?? [],
+    guides: { ...(guidesUrl ? { guidesUrl } : {}), ...(raspberryPiGuideUrl ? { raspberryPiGuideUrl } : {}) },
   };
 }
 

@@ -86,6 +86,7 @@ export class PortalStack extends Stack {
       linkSigningSecret: this.secrets.get('linkSigning'),
       checkout: props.options?.checkout,
       redirectOrigins: props.options?.redirectOrigins,
+      guides: props.options?.guides,
     });
 
     // Where the mail senders (wired from their registry needs) read the portal's address for their links.

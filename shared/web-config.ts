@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isPlaceholderHost } from './placeholder-address';
 
 /** One or more Subresource Integrity hashes (`sha256-`, `sha384-` or `sha512-` and base64), space-separated. */
 export const SRI_HASH = /^(sha(256|384|512)-[A-Za-z0-9+/]+={0,2})( sha(256|384|512)-[A-Za-z0-9+/]+={0,2})*$/;
@@ -12,6 +13,21 @@ export function isWebOrigin(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The address of a page of the product's documentation that the portal links to: https, on a real host
+ * (never a placeholder such as docs.example.com), without credentials.
+ */
+export function isDocumentationAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.username === '' && url.password === '' && !isPlaceholderHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const documentationAddress = () => z.optional(z.string().check(z.refine(isDocumentationAddress, 'an https address of the documentation, on a real host')));
 
 /** The runtime settings the SPA reads from /config.json; written by the CDK stack and by the local server. */
 export const webConfigSchema = z.object({
@@ -44,9 +60,13 @@ export const webConfigSchema = z.object({
    * other site is refused. Paths of the portal itself need no entry.
    */
   redirectOrigins: z._default(
-    z.array(z.string().check(z.refine(isWebOrigin, 'each entry is an origin such as https://shop.example.com'))),
+    z.array(z.string().check(z.refine(isWebOrigin, 'each entry is an origin: a scheme and host, no path'))),
     [],
   ),
+  /** The product's guides, linked from the Download page; absent: no link. */
+  guidesUrl: documentationAddress(),
+  /** The guide to installing the server on a Raspberry Pi, linked from the Download page; absent: no link. */
+  raspberryPiGuideUrl: documentationAddress(),
   /** True only on the local stack (shows the local mailbox link). */
   local: z._default(z.boolean(), false),
 });

@@ -20,6 +20,8 @@ export interface DeploymentOptions {
   checkout?: { storefront: string; scriptUrl: string; scriptIntegrity: string; accessKey?: string };
   /** The other sites (shop, forum) a `redirect` query may send the browser to, as origins. */
   redirectOrigins?: string[];
+  /** The Download page's links to the product's guides and its Raspberry Pi server guide (absent: not shown). */
+  guides?: { guidesUrl?: string; raspberryPiGuideUrl?: string };
 }
 
 export interface MessagingProps {

@@ -50,6 +50,8 @@ export interface WebProps {
   readonly checkout?: WebConfig['checkout'];
   /** The other sites a `redirect` query may send the browser to, for /config.json. */
   readonly redirectOrigins?: readonly string[];
+  /** The Download page's guide links, for /config.json (a link without its address is not shown). */
+  readonly guides?: Pick<WebConfig, 'guidesUrl' | 'raspberryPiGuideUrl'>;
 }
 
 /**
@@ -200,6 +202,7 @@ export class Web extends Construct {
       apiBase: API_PREFIX,
       ...(props.checkout ? { checkout: props.checkout } : {}),
       redirectOrigins: [...(props.redirectOrigins ?? [])],
+      ...props.guides,
       local: false,
     });
   }

@@ -1,7 +1,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { strToU8, zipSync } from 'fflate';
 import { packagesOfRelease, type FirmwareRelease, type SoftwareEntry, type SoftwareRelease } from '../../shared/downloads/releases';
-import { publishRelease, readVersions, type PackageSource, type PublishTarget } from '../release/publish-release';
+import { publishEula, publishRelease, readVersions, type PackageSource, type PublishTarget } from '../release/publish-release';
 
 /**
  * A zip archive holding one text file, stored (not compressed): a small real package that any unzip
@@ -66,13 +66,28 @@ const firmwareSeed: { list: 'firmware' | 'firmware2'; release: FirmwareRelease }
   { list: 'firmware2', release: { type: 'Ace', version: '2.1.0', date: '2025-06-02', notes: '- 4 MSPS sampling.\n- Supports battery validation with 8 channels.', downloadAllowed: true, package: 'ace-firmware-2.1.0.zip' } },
 ];
 
+/** The local stack's sample EULA: a real text would be published with npm run release:publish -- --eula. */
+const sampleEula = {
+  version: '1',
+  date: '2024-01-01',
+  text: [
+    'END USER LICENSE AGREEMENT (sample of the local stack)',
+    '',
+    '1. The software is licensed, not sold, to the person or company that accepts this agreement.',
+    '2. It may be installed on the computers its license allows, and used as its documentation describes.',
+    '3. It is provided as is, without warranty of any kind.',
+  ].join('\n'),
+};
+
 /**
  * Publishes sample releases, through the publish script's own code, into a local stack that has no
- * release list yet; a list that exists (the operator published) is left alone.
+ * release list yet (a list that exists, the operator's, is left alone), and a sample EULA into one that
+ * has no EULA yet (a data folder from before EULAs were published gets one too).
  */
 export async function seedReleases(s3: S3Client, buckets: { data: string; downloads: string }): Promise<void> {
   const target: PublishTarget = { s3, dataBucket: buckets.data, downloadsBucket: buckets.downloads };
-  const { etag } = await readVersions(target);
+  const { versions, etag } = await readVersions(target);
+  if (versions.eula.length === 0) await publishEula(target, sampleEula);
   if (etag !== undefined) return;
   for (const { list, release } of softwareSeed) {
     await publishRelease(target, { list, release, packages: release.software.map((entry) => sample(entry.package)) });

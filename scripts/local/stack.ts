@@ -41,6 +41,8 @@ export interface LocalStackOptions {
   devOrigins?: string[];
   /** Other sites a `redirect` query may send the browser to (e.g. a local forum), as origins; default none. */
   redirectOrigins?: string[];
+  /** The Download page's guide addresses for /config.json, as a deployment sets them; default none (no links). */
+  guides?: Pick<WebConfig, 'guidesUrl' | 'raspberryPiGuideUrl'>;
   /**
    * Let POST /local/edge-clock move the clock signed links expire by (the test stack: a test sees a link
    * expire without waiting); never on `npm start`.
@@ -212,6 +214,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       checkout: { scriptUrl: '/local/checkout/builder.js', scriptIntegrity: sandboxBuilderScript().integrity, storefront: 'sandbox' },
       // The checkout sandbox is on this origin; other sites (e.g. a local forum) only when listed.
       redirectOrigins: options.redirectOrigins ?? [],
+      ...options.guides,
       local: true,
     });
     const apiUnits = (

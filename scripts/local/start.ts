@@ -39,6 +39,8 @@ const stack = await startLocalStack({
   devOrigins: listOf(process.env.PORTAL_DEV_ORIGINS),
   // e.g. PORTAL_REDIRECT_ORIGINS=http://localhost:4200 for a local forum's logout redirect.
   redirectOrigins: listOf(process.env.PORTAL_REDIRECT_ORIGINS),
+  // The Download page's guide links, as a deployment's guidesUrl and raspberryPiGuideUrl (unset: not shown).
+  guides: { guidesUrl: process.env.PORTAL_GUIDES_URL || undefined, raspberryPiGuideUrl: process.env.PORTAL_RASPBERRY_PI_GUIDE_URL || undefined },
 }).catch(async (error: unknown) => {
   // Taken meanwhile (the port is bound only once the demo accounts are in place): the same one line.
   if (!isPortTaken(error, port)) throw error;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { FirmwareRelease, SoftwareRelease, Versions } from '../../shared/downloads/releases';
-import { PackageConflictError, packagePlanProblems, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
+import { EulaExistsError, PackageConflictError, packagePlanProblems, publishEula, publishRelease, updateVersions, VersionsContentionError, type PublishTarget } from './publish-release';
 
 /** An S3 that keeps objects in memory and honours If-Match and If-None-Match on writes, as S3 does. */
 function memoryS3(beforeWrite?: (key: string) => void) {
@@ -169,5 +169,32 @@ describe('a release that is not downloadable', () => {
     await publishRelease(target(s3), { list: 'otii', release: hidden('2.0.0'), packages: [], replace: true });
     expect(keys(objects)).toEqual(['data/versions.json', 'downloads/shared.zip']);
     expect(listed(objects).firmware2).toEqual([arc(false)]);
+  });
+});
+
+describe('publishing a version of the EULA', () => {
+  it('stores its text beside versions.json and lists it first, the current one; a re-run changes nothing', async () => {
+    const { s3, objects } = memoryS3();
+    await publishRelease(target(s3), { list: 'otii2', release: release('3.0.0'), packages: [{ name: 'app-3.0.0.exe', file: Buffer.from('bytes') }] });
+    await publishEula(target(s3), { version: '1', date: '2025-01-01', text: 'First terms.' });
+    await publishEula(target(s3), { version: '2', date: '2025-06-01', text: 'Second terms.\n' });
+    await publishEula(target(s3), { version: '2', date: '2025-06-01', text: 'Second terms.' });
+    expect(listed(objects).eula).toEqual([
+      { version: '2', date: '2025-06-01' },
+      { version: '1', date: '2025-01-01' },
+    ]);
+    expect(Buffer.from(objects.get('data/eula/2.txt')!.body).toString()).toBe('Second terms.\n');
+    // The releases stay as they were.
+    expect(listed(objects).otii2.map((r) => r.version)).toEqual(['3.0.0']);
+  });
+
+  it('never replaces the text of a published version, and refuses an empty text or a version that is not a path segment', async () => {
+    const { s3, objects } = memoryS3();
+    await publishEula(target(s3), { version: '1', date: '2025-01-01', text: 'First terms.' });
+    await expect(publishEula(target(s3), { version: '1', date: '2025-01-01', text: 'Other terms.' })).rejects.toThrow(EulaExistsError);
+    await expect(publishEula(target(s3), { version: '3', date: '2025-01-01', text: '  ' })).rejects.toThrow(/empty/);
+    await expect(publishEula(target(s3), { version: '../x', date: '2025-01-01', text: 'Terms.' })).rejects.toThrow(/Invalid EULA version/);
+    expect(Buffer.from(objects.get('data/eula/1.txt')!.body).toString()).toBe('First terms.\n');
+    expect(listed(objects).eula).toEqual([{ version: '1', date: '2025-01-01' }]);
   });
 });

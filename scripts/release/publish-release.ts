@@ -4,6 +4,8 @@ import { basename } from 'node:path';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import {
   emptyVersions,
+  eulaDocumentSchema,
+  eulaKey,
   firmwareReleaseSchema,
   isFirmwareList,
   packageNameSchema,
@@ -17,6 +19,7 @@ import {
   type FirmwareList,
   type FirmwareRelease,
   type SoftwareList,
+  type EulaDocument,
   type SoftwareRelease,
   type Versions,
 } from '../../shared/downloads/releases';
@@ -242,3 +245,51 @@ async function withdrawPackage(target: PublishTarget, name: string): Promise<voi
 
 /** A file's package name: its own name. */
 export const packageNameOf = (path: string): string => basename(path);
+
+/** A EULA version of that number is published already (its text is never replaced). */
+export class EulaExistsError extends Error {
+  override readonly name = 'EulaExistsError';
+}
+
+/**
+ * Publishes a version of the End User License Agreement: its text (plain UTF-8) into the data bucket
+ * beside versions.json (`eula/{version}.txt`, served at /data/eula/{version}.txt), then the version
+ * first in versions.json's `eula` list, where the download pages find the current one. A version's text
+ * is never replaced: an acceptance records the version, which must keep naming the text accepted. A
+ * re-run with the same text changes nothing.
+ */
+export async function publishEula(target: PublishTarget, document: EulaDocument & { text: string }): Promise<Versions> {
+  const { version, date } = eulaDocumentSchema.parse(document);
+  const text = document.text.trim();
+  if (!text) throw new Error('The EULA text is empty');
+  const body = Buffer.from(`${text}\n`, 'utf8');
+  const md5 = createHash('md5').update(body).digest('hex');
+  const { versions } = await readVersions(target);
+  const listed = versions.eula.some((published) => published.version === version);
+  try {
+    const head = await target.s3.send(new HeadObjectCommand({ Bucket: target.dataBucket, Key: eulaKey(version) }));
+    if (head.ETag?.replace(/"/g, '') !== md5) throw new EulaExistsError(`EULA ${version} is published with another text: publish the new text as a new version`);
+    if (listed) return versions;
+  } catch (error) {
+    if (!isMissing(error)) throw error;
+    if (listed) throw new EulaExistsError(`EULA ${version} is listed but its text is missing: publish the new text as a new version`);
+    await target.s3.send(
+      new PutObjectCommand({
+        Bucket: target.dataBucket,
+        Key: eulaKey(version),
+        Body: body,
+        ContentLength: body.byteLength,
+        ContentMD5: Buffer.from(md5, 'hex').toString('base64'),
+        ContentType: 'text/plain; charset=utf-8',
+        CacheControl: 'public, max-age=31536000, immutable',
+        IfNoneMatch: '*',
+      }),
+    );
+    target.log?.(`uploaded ${eulaKey(version)} (${body.byteLength} bytes)`);
+  }
+  const next = await updateVersions(target, (current) =>
+    current.eula.some((published) => published.version === version) ? current : { ...current, eula: [{ version, date }, ...current.eula] },
+  );
+  target.log?.(`published EULA ${version}`);
+  return next;
+}

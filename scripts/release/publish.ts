@@ -21,19 +21,22 @@ import {
 } from '../../shared/downloads/releases';
 import { localNames } from '../local/bootstrap';
 import { connectToRunningStack, stackStateFile } from '../local/running-stack';
-import { packageNameOf, packagePlanProblems, publishRelease, type PackageSource, type ReleaseToPublish } from './publish-release';
+import { packageNameOf, packagePlanProblems, publishEula, publishRelease, type PackageSource, type ReleaseToPublish } from './publish-release';
 
 const usage = `Usage:
   npm run release:publish -- --list otii2 --version 3.6.0 [--date YYYY-MM-DD] [--notes TEXT | --notes-file FILE]
       --package windows/x64=PATH [--package macos/arm64=PATH …] [--title windows/x64=TEXT …]
   npm run release:publish -- --list firmware2 --type Arc --version 1.4.0 [--notes-file FILE] --package PATH
   npm run release:publish -- --list otii2 --version 3.7.0 --notes "Coming in July" --no-download
+  npm run release:publish -- --eula EULA.txt --eula-version 2 [--date YYYY-MM-DD]
 Options:
   --list          ${RELEASE_LISTS.join(', ')}
   --no-download   list the release and its notes only (downloadAllowed false): no package is uploaded or named,
                   so nothing of it is at /downloads/; with --replace it withdraws a published release (its
                   packages are removed from the downloads bucket). Publish again without it (--replace) to release
   --replace       replace a published release of the same version (packages are never replaced)
+  --eula FILE --eula-version V   publish a version of the End User License Agreement (plain text), which the
+                  download pages then link and record with each acceptance; a version's text is never replaced
   --data-bucket NAME --downloads-bucket NAME   the stack's buckets (outputs DataBucketName, DownloadsBucketName;
                   or PORTAL_DATA_BUCKET, PORTAL_DOWNLOADS_BUCKET); without them, the running local stack (npm start)
 Software packages are os/arch=PATH with os ${SOFTWARE_OS.join(', ')} and arch ${SOFTWARE_ARCH.join(', ')}; the package
@@ -55,6 +58,8 @@ const { values } = parseArgs({
     package: { type: 'string', multiple: true, default: [] },
     title: { type: 'string', multiple: true, default: [] },
     'no-download': { type: 'boolean', default: false },
+    eula: { type: 'string' },
+    'eula-version': { type: 'string' },
     replace: { type: 'boolean', default: false },
     'data-bucket': { type: 'string' },
     'downloads-bucket': { type: 'string' },
@@ -150,6 +155,24 @@ function targetBuckets(): { dataBucket: string; downloadsBucket: string } {
   // The SDK client of this process talks to the running stack's emulators.
   if (!connectToRunningStack()) fail(`No buckets given and no running local stack (${stackStateFile()} is missing): start it with npm start`);
   return { dataBucket: localNames.bucket('data'), downloadsBucket: localNames.bucket('downloads') };
+}
+
+if (values.eula !== undefined) {
+  if (values.list !== undefined || values.package.length) fail('Publish a EULA on its own: --eula with --eula-version (and --date), no --list or --package');
+  const version = values['eula-version'] ?? fail('--eula-version is required with --eula');
+  const text = readFileSync(fileOf(values.eula), 'utf8');
+  const buckets = targetBuckets();
+  try {
+    const versions = await publishEula(
+      { s3: new S3Client({ forcePathStyle: true }), ...buckets, log: (line) => console.log(line) },
+      { version, date: values.date ?? new Date().toISOString().slice(0, 10), text },
+    );
+    console.log(`The current EULA is version ${versions.eula[0]?.version}`);
+    process.exit(0);
+  } catch (error) {
+    console.error(`Not published: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }
 
 const asGiven = releaseFromArgs();

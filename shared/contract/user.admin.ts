@@ -53,6 +53,8 @@ export const userDownloadSchema = z.object({
   client_version: z.string(),
   os: z.string(),
   arch: z.string(),
+  /** The EULA version accepted for the download (absent: a download recorded before they were). */
+  eula_version: z.optional(z.string()),
 });
 export type UserDownload = z.infer<typeof userDownloadSchema>;
 

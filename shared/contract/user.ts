@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
+import { eulaVersionSchema, releaseVersionSchema, SOFTWARE_ARCH, SOFTWARE_OS } from '../downloads/releases';
 import { IV_CURVE_UPLOAD_TYPES, MAX_IV_CURVE_BYTES, ivCurveMessages } from '../iv-curves/iv-curves';
 import { ivCurveListColumns } from '../lists/admin-lists';
 import { listParams } from '../lists/declare';
@@ -48,12 +48,16 @@ export const addUserDownloadParams = {
   client_version: releaseVersionSchema,
   os: z.enum(SOFTWARE_OS),
   arch: z.enum(SOFTWARE_ARCH),
+  /** Beyond the spec's params: the version of the EULA the page showed and the caller accepted. */
+  eula_version: z.optional(eulaVersionSchema),
 };
 
 /** A release's EULA, accepted by the caller. */
 export const eulaAcceptanceSchema = z.object({
   /** The release version (named as in add_user_download: `version` is the API version of every body). */
   client_version: z.string(),
+  /** The version of the EULA's text accepted (absent: accepted before EULA versions were recorded). */
+  eula_version: z.optional(z.string()),
   /** When it was first accepted (ISO 8601). */
   accepted: z.string(),
 });
@@ -135,9 +139,12 @@ export const userContract = defineEndpoint({
     sign_out: cmd('user', {}, z.object({ signed_out: z.boolean() })),
     /** Records a download from the download page (the admin's user detail lists them; the page ignores a failure). */
     add_user_download: cmd('user', addUserDownloadParams, z.object({ id: z.string(), created: z.string() })),
-    /** Records that the caller accepted the EULA of a release version; accepting again keeps the first time. */
-    accept_eula: cmd('user', { client_version: releaseVersionSchema }, eulaAcceptanceSchema),
-    /** The release versions whose EULA the caller accepted (the download page ticks the box for them). */
+    /**
+     * Records that the caller accepted the EULA of a release version, in the EULA version the page showed
+     * (`eula_version`, the one versions.json names first); accepting the same again keeps the first time.
+     */
+    accept_eula: cmd('user', { client_version: releaseVersionSchema, eula_version: z.optional(eulaVersionSchema) }, eulaAcceptanceSchema),
+    /** The release and EULA versions the caller accepted (the download page ticks the box for them). */
     get_eula_acceptances: cmd('user', {}, z.object({ acceptances: z.array(eulaAcceptanceSchema) })),
     /**
      * The IV curves the caller may see, newest first unless asked otherwise: the public ones and their own

@@ -3,6 +3,7 @@ import {
   compareVersions,
   firmwareReleases,
   packagesOf,
+  readableVersions,
   ReleaseExistsError,
   selectRelease,
   softwareLabel,
@@ -32,7 +33,7 @@ const firmware = (type: 'Ace' | 'Arc', version: string): FirmwareRelease => ({
 
 describe('the release list format', () => {
   it('reads an absent list as empty', () => {
-    expect(versionsSchema.parse({ otii2: [software('3.0.0')] })).toEqual({ otii: [], otii2: [software('3.0.0')], firmware: [], firmware2: [] });
+    expect(versionsSchema.parse({ otii2: [software('3.0.0')] })).toEqual({ otii: [], otii2: [software('3.0.0')], firmware: [], firmware2: [], eula: [] });
   });
 
   it('refuses a package name with a path in it, an unknown OS and a firmware type other than Ace or Arc', () => {
@@ -51,6 +52,33 @@ describe('the release list format', () => {
     expect(versionsSchema.safeParse({ otii: [{ ...software('1.0.0'), downloadAllowed: false }] }).success).toBe(false);
     expect(versionsSchema.safeParse({ firmware: [{ ...announced, downloadAllowed: true }] }).success).toBe(false);
     expect(packagesOf(versionsSchema.parse({ firmware: [announced] }))).toEqual([]);
+  });
+});
+
+describe('reading a release list with a malformed entry', () => {
+  it('leaves out only that entry, saying which and why, and keeps every other', () => {
+    const lines: string[] = [];
+    const versions = readableVersions(
+      {
+        otii2: [software('3.1.0'), { ...software('3.0.0'), version: 'three' }, software('2.9.0')],
+        firmware2: 'not a list',
+        eula: [{ version: '2', date: '2025-06-01' }, { version: '../1', date: '2025-01-01' }],
+      },
+      (line) => lines.push(line),
+    );
+    expect(versions?.otii2.map((release) => release.version)).toEqual(['3.1.0', '2.9.0']);
+    expect(versions?.firmware2).toEqual([]);
+    expect(versions?.eula).toEqual([{ version: '2', date: '2025-06-01' }]);
+    expect(lines).toEqual([
+      'versions.json: otii2[1] left out (version: Invalid version)',
+      'versions.json: firmware2 is not a list: left out',
+      'versions.json: eula[1] left out (version: Invalid EULA version)',
+    ]);
+  });
+
+  it('refuses only a body that is not an object', () => {
+    for (const body of [null, [], 'x', 3]) expect(readableVersions(body, () => undefined)).toBeUndefined();
+    expect(readableVersions({}, () => undefined)).toEqual({ otii: [], otii2: [], firmware: [], firmware2: [], eula: [] });
   });
 });
 

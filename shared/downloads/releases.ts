@@ -84,14 +84,74 @@ export const firmwareReleaseSchema = z
   );
 export type FirmwareRelease = z.infer<typeof firmwareReleaseSchema>;
 
+/**
+ * A version of the End User License Agreement: one path segment of letters, digits, dots and dashes
+ * ("2", "2025-06"), so its document's address needs no escaping.
+ */
+export const eulaVersionSchema = z.string().check(z.regex(/^[0-9A-Za-z][0-9A-Za-z.-]{0,39}$/, 'Invalid EULA version'));
+
+/**
+ * A published version of the EULA. Its text is a plain-text document in the data bucket, beside
+ * versions.json (`eulaPath`), never replaced: an acceptance names the version, and the version names
+ * exactly one text.
+ */
+export const eulaDocumentSchema = z.object({
+  version: eulaVersionSchema,
+  /** When it was published, YYYY-MM-DD. */
+  date: releaseDateSchema,
+});
+export type EulaDocument = z.infer<typeof eulaDocumentSchema>;
+
+/** One entry of each list of versions.json: the release lists and the EULA's versions. */
+const entrySchemas = {
+  otii: softwareReleaseSchema,
+  otii2: softwareReleaseSchema,
+  firmware: firmwareReleaseSchema,
+  firmware2: firmwareReleaseSchema,
+  /** The EULA's published versions, the current one first. */
+  eula: eulaDocumentSchema,
+};
+type ListName = keyof typeof entrySchemas;
+const LIST_NAMES = Object.keys(entrySchemas) as ListName[];
+
 /** The whole of versions.json; a list that is absent reads as empty. */
 export const versionsSchema = z.object({
-  otii: z._default(z.array(softwareReleaseSchema), []),
-  otii2: z._default(z.array(softwareReleaseSchema), []),
-  firmware: z._default(z.array(firmwareReleaseSchema), []),
-  firmware2: z._default(z.array(firmwareReleaseSchema), []),
+  otii: z._default(z.array(entrySchemas.otii), []),
+  otii2: z._default(z.array(entrySchemas.otii2), []),
+  firmware: z._default(z.array(entrySchemas.firmware), []),
+  firmware2: z._default(z.array(entrySchemas.firmware2), []),
+  eula: z._default(z.array(entrySchemas.eula), []),
 });
 export type Versions = z.infer<typeof versionsSchema>;
+
+/**
+ * versions.json as a reader shows it: every well-formed entry, each malformed one left out with a line
+ * to `log` saying which and why, so one bad entry (written by hand, or by an older script) costs that
+ * entry only, never the page. Only a body that is not an object at all is refused (undefined).
+ */
+export function readableVersions(raw: unknown, log: (line: string) => void): Versions | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const body = raw as Record<string, unknown>;
+  const versions = emptyVersions();
+  for (const name of LIST_NAMES) {
+    const list = body[name];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      log(`versions.json: ${name} is not a list: left out`);
+      continue;
+    }
+    const entry = entrySchemas[name];
+    const kept = list.flatMap((item: unknown, index) => {
+      const parsed = entry.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(entry)'}: ${issue.message}`).join('; ');
+      log(`versions.json: ${name}[${index}] left out (${problems})`);
+      return [];
+    });
+    (versions as Record<ListName, unknown[]>)[name] = kept;
+  }
+  return versions;
+}
 
 /** The data bucket key of the release list, and its path below the distribution. */
 export const VERSIONS_KEY = 'versions.json';
@@ -99,7 +159,14 @@ export const VERSIONS_PATH = `/data/${VERSIONS_KEY}`;
 /** Where a package is served. */
 export const packagePath = (name: string): string => `/downloads/${encodeURIComponent(name)}`;
 
-export const emptyVersions = (): Versions => ({ otii: [], otii2: [], firmware: [], firmware2: [] });
+export const emptyVersions = (): Versions => ({ otii: [], otii2: [], firmware: [], firmware2: [], eula: [] });
+
+/** The data bucket key of a EULA version's text, and its path below the distribution. */
+export const eulaKey = (version: string): string => `eula/${version}.txt`;
+export const eulaPath = (version: string): string => `/data/${eulaKey(version)}`;
+
+/** The EULA a download is under now: the newest published version, if any. */
+export const currentEula = (versions: Versions): EulaDocument | undefined => versions.eula[0];
 
 export const isSoftwareList = (list: string): list is SoftwareList => (SOFTWARE_LISTS as readonly string[]).includes(list);
 export const isFirmwareList = (list: string): list is FirmwareList => (FIRMWARE_LISTS as readonly string[]).includes(list);

@@ -30,8 +30,8 @@ export const newsMessages = {
   textTooLong: `Text is at most ${MAX_NEWS_TEXT_LENGTH} characters`,
   versionText: 'Version is the release version as text, e.g. "3.5.0"',
   versionTooLong: `Version is at most ${MAX_NEWS_VERSION_LENGTH} characters`,
-  link: 'Link must be an http(s) address or a path of the portal starting with /',
-  mediaUrl: 'Media URL must be an http(s) address or a path of the portal starting with /',
+  link: 'Link must be an https:// address or a path of the portal starting with / (no spaces or backslashes)',
+  mediaUrl: 'Media URL must be an https:// address or a path of the portal starting with / (no spaces or backslashes)',
   tooManyPages: `A news version has at most ${MAX_NEWS_PAGES} pages`,
   newsNotFound: (id: number) => `News ${id} not found`,
   mediaType: 'Media must be a PNG, JPEG, GIF or WebP picture',
@@ -40,10 +40,25 @@ export const newsMessages = {
 } as const;
 
 /**
- * An address a reader may follow: http(s), or a path of the portal (not `//host`, which leaves it).
- * Never `javascript:` or `data:`: the desktop app and the admin page open these.
+ * An address a reader may follow: an absolute `https://` address, or a path of the portal. Browsers
+ * and URL parsers read a backslash as a slash and drop tabs and line breaks, so `/\host` or `/\t/host`
+ * is `//host`, another site: printable ASCII only, no backslash, and a path starts with one slash only
+ * (what is left then always resolves to the portal itself). Never `javascript:`, `data:` or `http:`: the desktop app and the portal open these. No
+ * user name or password in an address (`https://portal@host` reads as the portal and is not).
  */
-export const isFollowableLink = (value: string): boolean => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
+export function isFollowableLink(value: string): boolean {
+  if (!/^[!-~]+$/.test(value) || value.includes('\\')) return false;
+  try {
+    if (value.startsWith('/')) return !value.startsWith('//');
+    const url = new URL(value);
+    return /^https:\/\/[^/]/i.test(value) && url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** A stored link or media address as a reader gets it: a followable one, or none (an entry saved under an older rule). */
+export const followableOrNone = (value: string | null | undefined): string => (value && isFollowableLink(value) ? value : '');
 
 const title = () => z.string().check(z.trim(), z.minLength(1, newsMessages.titleRequired), z.maxLength(MAX_NEWS_TITLE_LENGTH, newsMessages.titleTooLong));
 const text = () => z.string().check(z.maxLength(MAX_NEWS_TEXT_LENGTH, newsMessages.textTooLong));

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { packagePath, softwareReleases } from '../../shared/downloads/releases';
+import { currentEula, eulaPath, packagePath, softwareReleases } from '../../shared/downloads/releases';
 import { createAdminUser, createConfirmedUser } from '../support/api';
 import { openSignedIn, useBrowser } from '../support/browser';
 import { publishedVersions } from '../support/downloads';
@@ -9,7 +9,7 @@ import { withUserId } from '../support/licenses';
 /**
  * The download and firmware screens as a customer uses them, in one browser path: the EULA gate, a real
  * download, recorded and listed on the admin's user detail, another release by its address, and the
- * firmware's gate. A version that does not exist and the pages' links are component tests
+ * firmware's gate; the EULA's link to the portal's own text. A version that does not exist and the pages' links are component tests
  * (web/test/screens/navigation). The releases are the local stack's seeded ones.
  */
 const browser = useBrowser();
@@ -27,9 +27,12 @@ describe('the Download and Firmware screens', () => {
     const page = await openSignedIn(browser, user.username, user.password, '/download');
     await page.getByRole('heading', { name: `Version ${first.version}`, exact: true }).waitFor();
     await page.getByText('We recommend a computer with at least 16 GB RAM.').waitFor();
-    for (const name of ['Guides', 'Firmware release notes', 'Install the server on a Raspberry Pi']) {
-      await page.getByRole('link', { name, exact: true }).waitFor();
-    }
+    await page.getByRole('link', { name: 'Firmware release notes', exact: true }).waitFor();
+    // The EULA is the portal's own text, the version published with the releases; the guides are links
+    // only where the deployment sets their addresses (the test stack sets none).
+    const eulaLink = page.getByRole('link', { name: 'Read the End User License Agreement' });
+    expect(await eulaLink.getAttribute('href')).toBe(eulaPath(currentEula(versions)!.version));
+    expect(await page.getByRole('link', { name: 'Guides', exact: true }).count()).toBe(0);
 
     // Before the EULA: every package is a disabled button, no link to a package.
     expect(await eula(page).isChecked()).toBe(false);

@@ -17,6 +17,7 @@ import {
 import { repoRoot } from '../../infra/paths';
 import { endpoints, jobs, triggers, type EndpointUnit, type SecretName, type TriggerUnit } from '../../functions/registry';
 import { ADMIN_GROUP, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
+import { placeholderAddresses } from '../../shared/placeholder-address';
 import { webConfigSchema } from '../../shared/web-config';
 import {
   arnOf,
@@ -632,6 +633,13 @@ describe('web', () => {
     });
     // With the markers standing in for the deploy-time values, the file passes the SPA's own schema.
     expect(webConfigSchema.safeParse(written).success).toBe(true);
+  });
+
+  it('names no placeholder address (docs.example.com and the like) in the template or in /config.json', () => {
+    const configs = filesBelow(portal.outdir).filter((file) => path.basename(file) === 'config.json');
+    expect(configs.length).toBeGreaterThan(0);
+    const scanned = [JSON.stringify(portal.json), ...configs.map((file) => readFileSync(path.join(portal.outdir, file), 'utf8'))].join('\n');
+    expect(placeholderAddresses(scanned)).toEqual([]);
   });
 
   it('uploads hashed assets with a long cache lifetime and keeps old ones for open tabs', () => {

@@ -111,6 +111,8 @@ describe('account deletion', () => {
     expect((await productCall(user.accessToken, 'request_certificate', { uid: device.uid, ...address })).status).toBe(200);
     expect((await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, user.accessToken)).status).toBe(200);
     expect((await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0' }, user.accessToken)).status).toBe(200);
+    // An acceptance with its EULA version is keyed by it too, and goes as well.
+    expect((await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '1' }, user.accessToken)).status).toBe(200);
     const curve = await uploadCurve(user.accessToken, curveFile(curveText()));
     expect(curve.status).toBe(200);
     const curveId = (curve.body.data as { id: number }).id;

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRecords } from '../../functions/lib/adapters/local-outbox';
+import { placeholderAddresses } from '../../shared/placeholder-address';
 import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { endpoints, jobs, secrets, triggers } from '../../functions/registry';
 import { findFunctionBundles, type FunctionBundle } from '../../infra/function-bundles';
@@ -212,6 +213,18 @@ describe('each function bundle as uploaded', () => {
       { cwd: repoRoot, env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1', ...env }, encoding: 'utf8', timeout: 30_000 },
     );
     expect(kind.trim()).toBe('function');
+  });
+});
+
+describe('the SPA as the deployment uploads it', () => {
+  it('names no placeholder address: every link of the built app goes somewhere real or is a deployment setting', () => {
+    const spa = readdirSync(assemblyDir).filter((dir) => dir.startsWith('asset.') && existsSync(join(assemblyDir, dir, 'index.html')));
+    expect(spa).toHaveLength(1);
+    const root = join(assemblyDir, spa[0]!);
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((file) => /\.(js|html|css|json|svg)$/.test(file));
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    const found = files.flatMap((file) => placeholderAddresses(readFileSync(join(root, file), 'utf8')).map((address) => `${file}: ${address}`));
+    expect(found).toEqual([]);
   });
 });
 

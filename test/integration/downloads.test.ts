@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { recordDownload, USER_DETAIL_DOWNLOADS } from '../../functions/domain/downloads/downloads.repository';
 import { mapInBatches } from '../../functions/lib/batches';
-import { packagePath, packagesOf } from '../../shared/downloads/releases';
+import { currentEula, eulaPath, packagePath, packagesOf } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { publishedVersions } from '../support/downloads';
 import { withUserId } from '../support/licenses';
@@ -159,6 +159,30 @@ describe('releases', () => {
     expect((await download(name)).status).toBe(404);
   });
 
+  it('serve the EULA from the portal: the seeded text, then a version published with one command, which becomes the current one', async () => {
+    const seeded = currentEula(await publishedVersions());
+    expect(seeded).toBeDefined();
+    const served = await fetch(`${stackContext().baseUrl}${eulaPath(seeded!.version)}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await served.text()).toMatch(/^END USER LICENSE AGREEMENT/);
+
+    const dir = tempDir('eula-');
+    const file = join(dir, 'EULA.txt');
+    const version = `t${Date.now()}`;
+    writeFileSync(file, 'Terms of the test.\n');
+    const published = await publish(['--eula', file, '--eula-version', version, '--date', '2025-07-01']);
+    expect(published.code, published.output).toBe(0);
+    expect(currentEula(await publishedVersions())).toEqual({ version, date: '2025-07-01' });
+    expect(await (await fetch(`${stackContext().baseUrl}${eulaPath(version)}`)).text()).toBe('Terms of the test.\n');
+    // A version's text is never replaced.
+    writeFileSync(file, 'Other terms.\n');
+    const replaced = await publish(['--eula', file, '--eula-version', version]);
+    expect(replaced.code).toBe(1);
+    expect(replaced.output).toContain(`EULA ${version} is published with another text`);
+    expect(await (await fetch(`${stackContext().baseUrl}${eulaPath(version)}`)).text()).toBe('Terms of the test.\n');
+  });
+
   it('answers 404 for a package that is not there', async () => {
     expect((await download('no-such-package.zip')).status).toBe(404);
   });
@@ -222,5 +246,33 @@ describe('downloads and the EULA', () => {
     expect(versionsAccepted).toEqual(['3.5.2', '3.6.0']);
     const theirs = await callApi('user', { cmd: 'get_eula_acceptances' }, other.accessToken);
     expect(theirs.body.data).toEqual({ acceptances: [] });
+  });
+
+  it('records the EULA version with each acceptance and download: a new EULA text is accepted beside the earlier one', async () => {
+    const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
+    const first = await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '1' }, customer.accessToken);
+    expect(first.body.data).toMatchObject({ client_version: '3.6.0', eula_version: '1' });
+    const again = await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '1' }, customer.accessToken);
+    expect(again.body.data).toEqual(first.body.data);
+    await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '2' }, customer.accessToken);
+    const mine = await callApi('user', { cmd: 'get_eula_acceptances' }, customer.accessToken);
+    const accepted = (mine.body.data as { acceptances: { client_version: string; eula_version?: string }[] }).acceptances;
+    expect(accepted.map((a) => `${a.client_version}/${a.eula_version}`).sort()).toEqual(['3.6.0/1', '3.6.0/2']);
+
+    await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64', eula_version: '2' }, customer.accessToken);
+    const info = await callApi('user', { cmd: 'get_user_information', user_id: customer.id }, admin.accessToken);
+    expect((info.body.data as { userDownloads: unknown[] }).userDownloads).toEqual([expect.objectContaining({ client_version: '3.6.0', eula_version: '2' })]);
+
+    // A EULA version that is not one path segment is refused, and nothing is recorded.
+    for (const cmd of [
+      { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '../2' },
+      { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64', eula_version: '' },
+    ]) {
+      const refused = await callApi('user', cmd, customer.accessToken);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toContain('eula_version');
+    }
+    const after = await callApi('user', { cmd: 'get_eula_acceptances' }, customer.accessToken);
+    expect((after.body.data as { acceptances: unknown[] }).acceptances).toHaveLength(2);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api';
 import { NEWS_MEDIA_MAX_BYTES, newsMessages, type LatestEntry, type News } from '../../shared/news/news';
-import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { NewsEntity } from '../../functions/domain/news/news.entity';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { withUserId } from '../support/licenses';
 
 /**
@@ -85,6 +87,25 @@ describe('the info endpoint', () => {
     expect(newsEntries).toHaveLength(2);
     expect(JSON.parse(newsEntries[0]!.before!)).toMatchObject({ version: '3.5.0' });
     expect(JSON.parse(newsEntries[0]!.after!)).toMatchObject({ version: '3.5.1' });
+  });
+
+  it('refuses a link or picture address that leaves the portal, and answers one stored under an older rule as none', async () => {
+    const { accessToken } = await admin;
+    for (const link of ['/\\evil.example', 'http://example.com', '/\t/evil.example']) {
+      const refused = await info('update_latest', { latest: [entry(1, { link }), entry(2), entry(3)] }, accessToken);
+      expect(refused, link).toEqual({ status: 400, body: { status: 'error', message: `latest.0.link: ${newsMessages.link}` } });
+      const news = await updateNews({ title: 'Leaves', version: null, pages: [{ ...page, link, media_url: link }] }, accessToken);
+      expect(news.status, link).toBe(400);
+      expect(news.body.message).toContain(newsMessages.link);
+    }
+    // A version saved before the rule: its stored link and picture leave the portal.
+    const saved = await updateNews({ title: 'Older rule', version: null, pages: [page] }, accessToken);
+    const id = saved.body.data!.id;
+    await asUnit({ endpoint: 'info' }, () =>
+      NewsEntity.build(UpdateItemCommand).item({ id, pages: [{ ...page, link: '/\\evil.example', media_url: 'http://evil.example/a.png' }] }).send(),
+    );
+    const read = ((await info('get_all_news')).body.data as { news: News[] }).news.find((item) => item.id === id);
+    expect(read?.pages).toEqual([{ ...page, media_url: '', link: null }]);
   });
 
   it('uploads a news picture by a presigned form (pictures only, the size signed in) and serves it at its public path', async () => {

@@ -15,7 +15,7 @@ export type EulaAcceptanceRecord = FormattedItem<typeof EulaAcceptanceEntity>;
 /** Records a download of the desktop software by a user. */
 export async function recordDownload(
   userId: number,
-  download: { client_version: string; os: string; arch: string },
+  download: { client_version: string; os: string; arch: string; eula_version?: string },
   now = new Date(),
 ): Promise<UserDownloadRecord> {
   const record: UserDownloadRecord = { user_id: userId, at: timeOrderedKey(now), ...download };
@@ -40,20 +40,23 @@ export async function userDownloads(userId: number, limit = USER_DETAIL_DOWNLOAD
   return Items ?? [];
 }
 
-/** Records that a user accepted a release version's EULA; a second acceptance keeps the first one's time. */
-export async function acceptEula(userId: number, version: string, now = new Date()): Promise<EulaAcceptanceRecord> {
-  const record: EulaAcceptanceRecord = { user_id: userId, version, accepted: now.toISOString() };
+/**
+ * Records that a user accepted a release version's EULA, in a EULA version (undefined: none named); a
+ * second acceptance of the same keeps the first one's time.
+ */
+export async function acceptEula(userId: number, version: string, eulaVersion: string | undefined, now = new Date()): Promise<EulaAcceptanceRecord> {
+  const record: EulaAcceptanceRecord = { user_id: userId, version, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }), accepted: now.toISOString() };
   try {
     await EulaAcceptanceEntity.build(PutItemCommand).item(record).options({ condition: { attr: 'accepted', exists: false } }).send();
     return record;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const { Item } = await EulaAcceptanceEntity.build(GetItemCommand).key({ user_id: userId, version }).options({ consistent: true }).send();
+    const { Item } = await EulaAcceptanceEntity.build(GetItemCommand).key(record).options({ consistent: true }).send();
     return Item ?? record;
   }
 }
 
-/** The release versions whose EULA a user accepted. */
+/** The release (and EULA) versions whose EULA a user accepted. */
 export async function eulaAcceptances(userId: number): Promise<EulaAcceptanceRecord[]> {
   const { Items } = await portalTable
     .build(QueryCommand)

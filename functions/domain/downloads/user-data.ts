@@ -12,6 +12,7 @@ export const downloadsUserDetail = async (userId: number) => ({
     client_version: download.client_version,
     os: download.os,
     arch: download.arch,
+    ...(download.eula_version === undefined ? {} : { eula_version: download.eula_version }),
   })),
 });
 
@@ -19,8 +20,8 @@ export const downloadsUserDetail = async (userId: number) => ({
 export const downloadsUserData = {
   domain: 'downloads',
   parts: [
-    { what: 'downloads (version, os, arch, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
-    { what: 'EULA acceptances per version', entities: [EulaAcceptanceEntity], fate: 'delete', why: 'only the user themself needs them' },
+    { what: 'downloads (version, os, arch, EULA version, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
+    { what: 'EULA acceptances per release and EULA version', entities: [EulaAcceptanceEntity], fate: 'delete', why: 'only the user themself needs them' },
   ],
   forget: (user) => forgetDownloadsOf(user.id),
   detail: downloadsUserDetail,

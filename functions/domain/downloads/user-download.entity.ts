@@ -6,7 +6,7 @@ import { portalTable } from '../../lib/db/table';
 
 /**
  * A download of the desktop software from the download page: which release version, for which OS and
- * architecture. The admin's user detail lists a user's downloads, newest first.
+ * architecture, under which EULA version. The admin's user detail lists a user's downloads, newest first.
  *
  * | access pattern          | key                                            | operation          |
  * |-------------------------|------------------------------------------------|--------------------|
@@ -23,6 +23,8 @@ export const UserDownloadEntity = new Entity({
     client_version: string(),
     os: string(),
     arch: string(),
+    /** The EULA version the download was made under (absent on downloads recorded before versions were). */
+    eula_version: string().optional(),
   }),
   computeKey: ({ user_id, at }) => ({ pk: `downloads#${user_id}`, sk: at }),
   timestamps: false,

@@ -2,7 +2,7 @@ import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import type { LatestEntry, News, NewsPage } from '../../../shared/news/news';
+import { followableOrNone, type LatestEntry, type News, type NewsPage } from '../../../shared/news/news';
 import { executeTransaction } from '../../lib/db/aggregates';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
@@ -21,12 +21,23 @@ type NewsRecord = FormattedItem<typeof NewsEntity>;
 const WRITE_ATTEMPTS = 5;
 const changedMeanwhile = 'Changed by someone else meanwhile: reload and try again';
 
-const toNews = (record: NewsRecord): News => ({
+/** A version as stored (the audit's "before"). */
+const storedNews = (record: NewsRecord): News => ({
   id: record.id,
   title: record.title,
   version: record.version ?? null,
   pages: record.pages.map((page) => ({ media_url: page.media_url, title: page.title, text: page.text, link: page.link ?? null })),
 });
+
+/**
+ * A version as readers get it: a stored address is answered only if it is followable under today's
+ * rule (https, or a path of the portal); one saved under an older rule (`http:`, `/\\host`) is answered
+ * as none, so neither the desktop app nor a page is led off the portal by it.
+ */
+const toNews = (record: NewsRecord): News => {
+  const news = storedNews(record);
+  return { ...news, pages: news.pages.map((page) => ({ ...page, media_url: followableOrNone(page.media_url), link: followableOrNone(page.link) || null })) };
+};
 
 /** The stored shape of a page: no link (null or empty) is left out. */
 const storedPage = (page: NewsPage) => ({ media_url: page.media_url, title: page.title, text: page.text, ...(page.link ? { link: page.link } : {}) });
@@ -34,7 +45,7 @@ const storedPage = (page: NewsPage) => ({ media_url: page.media_url, title: page
 /** The start screen's entries, in their order; none before the first save. */
 export async function readLatest(): Promise<LatestEntry[]> {
   const { Item } = await LatestEntity.build(GetItemCommand).key({ name: 'latest' }).options({ consistent: true }).send();
-  return Item?.entries ?? [];
+  return (Item?.entries ?? []).map((entry) => ({ ...entry, link: followableOrNone(entry.link) }));
 }
 
 /** Replaces the start screen's entries (the caller checked their number) with its audit entry. */
@@ -90,7 +101,7 @@ export async function saveNews(id: number | null, change: NewsChange, audit: Aud
     const { Item } = id === null ? { Item: undefined } : await NewsEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
     if (id !== null && !Item) return null;
     const next: News = { id: newId, title: change.title, version: change.version || null, pages: change.pages.map((page) => ({ ...page, link: page.link || null })) };
-    const { before, after } = changedValues(Item ? toNews(Item) : null, { title: next.title, version: next.version, pages: next.pages });
+    const { before, after } = changedValues(Item ? storedNews(Item) : null, { title: next.title, version: next.version, pages: next.pages });
     try {
       await executeTransaction([
         NewsEntity.build(PutTransaction)

@@ -19,12 +19,17 @@ export const addUserDownload: UserHandlers['add_user_download'] = async (params,
   return { id: download.at, created: timeOfKey(download.at) };
 };
 
-export const acceptEula: UserHandlers['accept_eula'] = async ({ client_version }, { caller }) => {
-  const acceptance = await storeAcceptance(await callerUserId(caller), client_version);
-  return { client_version: acceptance.version, accepted: acceptance.accepted };
-};
+const answered = ({ version, eula_version, accepted }: { version: string; eula_version?: string; accepted: string }) => ({
+  client_version: version,
+  ...(eula_version === undefined ? {} : { eula_version }),
+  accepted,
+});
+
+/** Like the release version, the EULA version is recorded as the page named it, not checked against versions.json. */
+export const acceptEula: UserHandlers['accept_eula'] = async ({ client_version, eula_version }, { caller }) =>
+  answered(await storeAcceptance(await callerUserId(caller), client_version, eula_version));
 
 export const getEulaAcceptances: UserHandlers['get_eula_acceptances'] = async (_params, { caller }) => {
   const acceptances = await eulaAcceptances(await callerUserId(caller));
-  return { acceptances: acceptances.map(({ version, accepted }) => ({ client_version: version, accepted })) };
+  return { acceptances: acceptances.map(answered) };
 };

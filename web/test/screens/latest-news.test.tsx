@@ -84,6 +84,41 @@ describe('the Latest screen', () => {
     await within(third).findByText(newsMessages.link);
     expect(screen.getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
   });
+
+  it('refuses a path a browser reads as another site (/\\host) or an http: address, and the preview follows neither', async () => {
+    const { user } = await openLatest();
+    const third = screen.getByRole('group', { name: 'Entry 3' });
+    const preview = screen.getByRole('region', { name: 'Preview: the start screen of the desktop app' });
+    for (const link of ['/\\evil.example', 'http://example.com/x']) {
+      await user.clear(field('Link', third));
+      await user.type(field('Link', third), link);
+      await user.tab();
+      await within(third).findByText(newsMessages.link);
+      expect(screen.getByRole('button', { name: 'Update' })).toHaveProperty('disabled', true);
+      const card = within(preview).getByRole('article', { name: 'Forum' });
+      expect(within(card).queryByRole('link')).toBeNull();
+      expect(within(card).getByText(`Not a link: ${link}`)).toBeTruthy();
+    }
+    expect(api.calls(infoAdminContract, 'update_latest')).toEqual([]);
+  });
+
+  it('shows beside the editor the start screen as the app will, as it is typed', async () => {
+    const { user } = await openLatest();
+    const preview = screen.getByRole('region', { name: 'Preview: the start screen of the desktop app' });
+    expect(within(preview).getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Otii 3.5 is out', 'Webinar', 'Forum']);
+    const first = within(preview).getByRole('article', { name: 'Otii 3.5 is out' });
+    expect(within(first).getByText('Important')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe('/download');
+    expect(within(within(preview).getByRole('article', { name: 'Webinar' })).queryByText('Important')).toBeNull();
+
+    const second = screen.getByRole('group', { name: 'Entry 2' });
+    await user.clear(field('Title', second));
+    await user.type(field('Title', second), 'Webinar on Friday');
+    await user.click(within(second).getByRole('checkbox', { name: 'Important' }));
+    const edited = await within(preview).findByRole('article', { name: 'Webinar on Friday' });
+    expect(within(edited).getByText('Important')).toBeTruthy();
+    expect(within(edited).getByText('Battery profiling, live.')).toBeTruthy();
+  });
 });
 
 describe('the News screen', () => {
@@ -160,6 +195,29 @@ describe('the News screen', () => {
     expect(screen.queryByRole('form', { name: 'News 1' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Otii 3.4' })).toBeTruthy();
     expect(api.calls(infoAdminContract, 'update_news')).toEqual([]);
+  });
+
+  it('shows beside the form the version as the app will, a page at a time, and follows no link that leaves the portal', async () => {
+    const { user } = await openNews();
+    await user.click(screen.getByRole('button', { name: 'Edit Otii 3.5' }));
+    const form = screen.getByRole('form', { name: 'News 2' });
+    const preview = screen.getByRole('region', { name: 'Preview: the news in the desktop app' });
+    expect(within(preview).getByRole('heading', { name: 'Otii 3.5' })).toBeTruthy();
+    expect(within(preview).getByText('Version 3.5.0')).toBeTruthy();
+    expect(within(preview).getByRole('img', { name: 'Faster exports' }).getAttribute('src')).toBe('/news-media/a.png');
+
+    await user.click(within(form).getByRole('button', { name: 'Add page' }));
+    const page2 = within(form).getByRole('group', { name: 'Page 2' });
+    await user.type(field('Title', page2), 'Smaller installer');
+    await user.type(field('Link', page2), '/\\evil.example');
+    await within(preview).findByText('Page 1 of 2');
+    await user.click(within(preview).getByRole('button', { name: 'Next page' }));
+    await within(preview).findByText('Smaller installer');
+    expect(within(preview).queryByRole('link')).toBeNull();
+    expect(within(preview).getByText('Not a link: /\\evil.example')).toBeTruthy();
+    await user.clear(field('Link', page2));
+    await user.type(field('Link', page2), '/download');
+    expect((await within(preview).findByRole('link', { name: 'Read more' })).getAttribute('href')).toBe('/download');
   });
 
   it('says the picture limit before an upload and refuses a larger picture without asking the server', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { infoContract } from '../../../shared/contract/info';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userContract } from '../../../shared/contract/user';
@@ -12,7 +13,8 @@ import { currentPath, renderScreen } from '../support/render';
 /**
  * Every page reachable without typing an address: the side menu (the product's fixed list), the links
  * on pages to what the menu does not name (license codes for admins, IV curves and firmware for every
- * user), what a page not built yet says, and a download address naming a version that does not exist.
+ * user), and what a page not built yet says. A download address naming a version that does not exist is
+ * web/test/screens/download.test.tsx.
  * The menu entries' order and who sees which is web/src/app/menu.test.ts.
  */
 
@@ -37,6 +39,7 @@ const VERSIONS: Versions = {
   otii: [],
   firmware2: [{ type: 'Arc', version: '1.4.0', date: '2025-05-30', notes: 'Lower noise', downloadAllowed: true, package: 'arc-1.4.0.zip' }],
   firmware: [],
+  eula: [],
 };
 
 function answerCurves({ canPublish }: { canPublish: boolean }) {
@@ -69,6 +72,7 @@ describe('a customer', () => {
     answerProfile(CUSTOMER);
     api.serve(VERSIONS_PATH, VERSIONS);
     api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
+    api.answer(infoContract, 'get_all_news', { news: [] });
     const { user } = await renderScreen('/download', { title: 'Download' });
     await user.click(await screen.findByRole('link', { name: 'Firmware release notes' }));
     await screen.findByRole('heading', { name: 'Firmware', level: 2 });
@@ -81,31 +85,6 @@ describe('a customer', () => {
     answerProfile(ADMIN);
     await renderScreen(path, { as: 'admin', title });
     expect(within(screen.getByRole('main')).getByText(`${title} is not available yet: this page comes with a later version of the portal.`)).toBeTruthy();
-  });
-
-  it('is told that a download version does not exist, with a link to the current one', async () => {
-    answerProfile(CUSTOMER);
-    api.serve(VERSIONS_PATH, VERSIONS);
-    api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
-    const { user } = await renderScreen('/download?version=9.9.9', { title: 'Download' });
-    const status = await screen.findByRole('status');
-    expect(within(status).getByText('Version 9.9.9 is not available')).toBeTruthy();
-    // Not another release's downloads in its place.
-    expect(screen.queryByRole('heading', { name: 'Version 3.6.0' })).toBeNull();
-
-    await user.click(within(status).getByRole('link', { name: 'Go to the current download, version 3.6.0' }));
-    await screen.findByRole('heading', { name: 'Version 3.6.0' });
-    expect(currentPath()).toBe('/download');
-    expect(screen.queryByText('Version 9.9.9 is not available')).toBeNull();
-  });
-
-  it('still gets the release a known version names', async () => {
-    answerProfile(CUSTOMER);
-    api.serve(VERSIONS_PATH, VERSIONS);
-    api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
-    await renderScreen('/download?version=3.5.2', { title: 'Download' });
-    await screen.findByRole('heading', { name: 'Version 3.5.2' });
-    expect(screen.queryByText(/is not available/)).toBeNull();
   });
 });
 

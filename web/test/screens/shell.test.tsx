@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { caseAdminContract } from '../../../shared/contract/case.admin';
+import { infoContract } from '../../../shared/contract/info';
 import { licContract } from '../../../shared/contract/lic';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productAdminContract } from '../../../shared/contract/product.admin';
@@ -20,15 +21,16 @@ import { currentPath, renderScreen } from '../support/render';
 const ADMIN_ENTRIES = ['All licenses', 'Registered products', 'Users', 'Produced hardware', 'Dongles', 'Subscriptions', 'Dashboard', 'Usage', 'Latest', 'News', 'IV Curves', 'Audit trail'];
 const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
 
-const VERSIONS: Versions = { otii2: [{ version: '3.6.0', date: '2025-06-17', notes: 'New', downloadAllowed: true, software: [] }], otii: [], firmware2: [], firmware: [] };
+const VERSIONS: Versions = { otii2: [{ version: '3.6.0', date: '2025-06-17', notes: 'New', downloadAllowed: true, software: [] }], otii: [], firmware2: [], firmware: [], eula: [] };
 
 const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const menuEntries = () => within(menu()).getAllByRole('link').map((link) => link.textContent);
 
-/** What /download reads: the releases and the EULAs the user accepted. */
+/** What /download reads: the releases, the EULAs the user accepted and the release's news. */
 function answerDownload() {
   api.serve(VERSIONS_PATH, VERSIONS);
   api.answer(userContract, 'get_eula_acceptances', { acceptances: [] });
+  api.answer(infoContract, 'get_all_news', { news: [] });
 }
 
 describe('the application shell', () => {

@@ -1,9 +1,11 @@
+import { getConfig } from '../../config';
+
 /**
- * Where the download page's guide links go: the product's documentation site, kept in one place so a
- * deployment changes them here.
+ * Where the Download page's guide links go: the deployment's settings in /config.json (CDK context
+ * `guidesUrl`, `raspberryPiGuideUrl`), never an address written into the build. A link without its
+ * setting is not shown.
  */
-export const documentationLinks = {
-  guides: 'https://docs.example.com/guides',
-  raspberryPi: 'https://docs.example.com/guides/server-on-raspberry-pi',
-  eula: 'https://docs.example.com/eula',
-} as const;
+export function guideLinks(): { guides?: string; raspberryPi?: string } {
+  const { guidesUrl, raspberryPiGuideUrl } = getConfig();
+  return { guides: guidesUrl, raspberryPi: raspberryPiGuideUrl };
+}

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Fieldset, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
 import { LATEST_ENTRY_COUNT, type LatestEntry } from '../../../../../shared/news/news';
+import { LatestPreview } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -28,28 +29,37 @@ function LatestForm({ entries }: { entries: readonly LatestEntry[] }) {
   });
 
   return (
-    <form onSubmit={form.onSubmit(save.run)} noValidate>
-      <Stack gap="md" maw={640}>
-        {form.values.latest.map((_, i) => (
-          <Fieldset key={i} legend={`Entry ${i + 1}`}>
-            <Stack gap="xs">
-              <TextInput label="Title" withAsterisk {...form.getInputProps(`latest.${i}.title`)} />
-              <Textarea label="Text" rows={3} {...form.getInputProps(`latest.${i}.text`)} />
-              <TextInput label="Link" placeholder="https://… or /download" {...form.getInputProps(`latest.${i}.link`)} />
-              <Checkbox label="Important" {...form.getInputProps(`latest.${i}.important`, { type: 'checkbox' })} />
-            </Stack>
-          </Fieldset>
-        ))}
-        <Group>
-          <Button type="submit" loading={save.pending} disabled={!form.isValid() || !form.isDirty()}>
-            Update
-          </Button>
-          <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
-            Cancel
-          </Button>
-        </Group>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <form onSubmit={form.onSubmit(save.run)} noValidate>
+        <Stack gap="md" maw={640}>
+          {form.values.latest.map((_, i) => (
+            <Fieldset key={i} legend={`Entry ${i + 1}`}>
+              <Stack gap="xs">
+                <TextInput label="Title" withAsterisk {...form.getInputProps(`latest.${i}.title`)} />
+                <Textarea label="Text" rows={3} {...form.getInputProps(`latest.${i}.text`)} />
+                <TextInput label="Link" placeholder="https://… or /download" {...form.getInputProps(`latest.${i}.link`)} />
+                <Checkbox label="Important" {...form.getInputProps(`latest.${i}.important`, { type: 'checkbox' })} />
+              </Stack>
+            </Fieldset>
+          ))}
+          <Group>
+            <Button type="submit" loading={save.pending} disabled={!form.isValid() || !form.isDirty()}>
+              Update
+            </Button>
+            <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty()}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* What the desktop app's start screen will show, as it is typed. */}
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {newsScreenMessages.latestPreview}
+        </Title>
+        <LatestPreview entries={form.values.latest} label={newsScreenMessages.latestPreview} />
       </Stack>
-    </form>
+    </SimpleGrid>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, FileButton, Fieldset, Group, Image, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, FileButton, Fieldset, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
-import { NEWS_MEDIA_TYPES, newsMessages, type News } from '../../../../../shared/news/news';
+import { isFollowableLink, NEWS_MEDIA_TYPES, newsMessages, type News } from '../../../../../shared/news/news';
+import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
@@ -52,39 +53,48 @@ function NewsForm({ news, onClose }: { news: News | null; onClose: () => void })
   const label = news ? `News ${news.id}` : 'New version';
 
   return (
-    <form onSubmit={form.onSubmit(save.run)} noValidate aria-label={label}>
-      <Stack gap="sm">
-        <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
-        <TextInput label="Version" placeholder="e.g. 3.2.0" {...form.getInputProps('version')} />
-        {form.values.pages.map((_, i) => (
-          <Fieldset key={i} legend={`Page ${i + 1}`}>
-            <Stack gap="xs">
-              <TextInput label="Media URL" {...form.getInputProps(`pages.${i}.media_url`)} />
-              <MediaUpload onUploaded={(url) => form.setFieldValue(`pages.${i}.media_url`, url)} />
-              <TextInput label="Title" withAsterisk {...form.getInputProps(`pages.${i}.title`)} />
-              <Textarea label="Text" rows={3} {...form.getInputProps(`pages.${i}.text`)} />
-              <TextInput label="Link" placeholder="https://… or /download" {...form.getInputProps(`pages.${i}.link`)} />
-              <Group>
-                <Button size="xs" variant="subtle" color="red" onClick={() => form.removeListItem('pages', i)}>
-                  Remove page
-                </Button>
-              </Group>
-            </Stack>
-          </Fieldset>
-        ))}
-        <Group>
-          <Button variant="light" onClick={() => form.insertListItem('pages', blankPage())}>
-            Add page
-          </Button>
-          <Button type="submit" loading={save.pending} disabled={!form.isValid()}>
-            Update
-          </Button>
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-        </Group>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <form onSubmit={form.onSubmit(save.run)} noValidate aria-label={label}>
+        <Stack gap="sm">
+          <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+          <TextInput label="Version" placeholder="e.g. 3.2.0" {...form.getInputProps('version')} />
+          {form.values.pages.map((_, i) => (
+            <Fieldset key={i} legend={`Page ${i + 1}`}>
+              <Stack gap="xs">
+                <TextInput label="Media URL" {...form.getInputProps(`pages.${i}.media_url`)} />
+                <MediaUpload onUploaded={(url) => form.setFieldValue(`pages.${i}.media_url`, url)} />
+                <TextInput label="Title" withAsterisk {...form.getInputProps(`pages.${i}.title`)} />
+                <Textarea label="Text" rows={3} {...form.getInputProps(`pages.${i}.text`)} />
+                <TextInput label="Link" placeholder="https://… or /download" {...form.getInputProps(`pages.${i}.link`)} />
+                <Group>
+                  <Button size="xs" variant="subtle" color="red" onClick={() => form.removeListItem('pages', i)}>
+                    Remove page
+                  </Button>
+                </Group>
+              </Stack>
+            </Fieldset>
+          ))}
+          <Group>
+            <Button variant="light" onClick={() => form.insertListItem('pages', blankPage())}>
+              Add page
+            </Button>
+            <Button type="submit" loading={save.pending} disabled={!form.isValid()}>
+              Update
+            </Button>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* What the desktop app will show of this version, as it is typed. */}
+      <Stack gap="sm" component="section" aria-label={newsScreenMessages.newsPreview}>
+        <Title order={4} size="h5">
+          {newsScreenMessages.newsPreview}
+        </Title>
+        <NewsPages title={form.values.title} version={form.values.version || null} pages={form.values.pages} />
       </Stack>
-    </form>
+    </SimpleGrid>
   );
 }
 
@@ -108,10 +118,11 @@ function NewsCard({ news, onEdit, editDisabled }: { news: News; onEdit: () => vo
       {news.pages.map((page, i) => (
         <Card key={i} withBorder padding="sm" component="section" aria-label={`${news.title}, page ${i + 1}`}>
           <Stack gap={4}>
-            {page.media_url ? <Image src={page.media_url} alt={page.title} mah={160} w="auto" fit="contain" /> : null}
+            {/* Only a followable address is loaded or linked (one stored under an older rule is not). */}
+            {page.media_url && isFollowableLink(page.media_url) ? <Image src={page.media_url} alt={page.title} mah={160} w="auto" fit="contain" /> : null}
             <Text fw={600}>{page.title}</Text>
             {page.text ? <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{page.text}</Text> : null}
-            {page.link ? (
+            {page.link && isFollowableLink(page.link) ? (
               <Anchor href={page.link} size="sm" target="_blank" rel="noreferrer" style={{ overflowWrap: 'anywhere' }}>
                 {page.link}
               </Anchor>
@@ -133,7 +144,7 @@ export default function NewsPage() {
   return (
     <>
       <PageTitle />
-      <Stack gap="lg" maw={720}>
+      <Stack gap="lg" maw={1100}>
         <Group>
           <Button onClick={() => setEditing('new')} disabled={editing !== null}>
             Add version

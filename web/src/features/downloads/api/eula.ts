@@ -11,8 +11,9 @@ export const eulaAcceptancesQueryOptions = () => queryOptions({ queryKey: eulaAc
 
 export const useEulaAcceptances = () => useQuery(eulaAcceptancesQueryOptions());
 
-/** Records the caller's acceptance of a release version's EULA: `user/accept_eula`. */
-export const acceptEula = (clientVersion: string) => call(userContract, 'accept_eula', { client_version: clientVersion });
+/** Records the caller's acceptance of a release version's EULA, in the EULA version shown: `user/accept_eula`. */
+export const acceptEula = ({ clientVersion, eulaVersion }: { clientVersion: string; eulaVersion: string | undefined }) =>
+  call(userContract, 'accept_eula', { client_version: clientVersion, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }) });
 
 export function useAcceptEula() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { VERSIONS_PATH, versionsSchema, type Versions } from '../../../../../shared/downloads/releases';
+import { emptyVersions, readableVersions, VERSIONS_PATH, type Versions } from '../../../../../shared/downloads/releases';
 import { downloadTexts } from '../messages';
 
 /**
  * The release list, read straight from the data bucket (no Lambda in between): `GET /data/versions.json`
- * with a cache-busting suffix, so the browser never shows a list older than CloudFront's minute.
+ * with a cache-busting suffix, so the browser never shows a list older than CloudFront's minute. A
+ * malformed entry is left out with a line in the console (which entry, and why); the rest is shown.
  */
 export async function getVersions(): Promise<Versions> {
   let response: Response;
@@ -14,11 +15,11 @@ export async function getVersions(): Promise<Versions> {
     throw new Error(downloadTexts.releasesFailed);
   }
   // No list published yet: nothing to offer, not an error.
-  if (response.status === 404) return versionsSchema.parse({});
+  if (response.status === 404) return emptyVersions();
   if (!response.ok) throw new Error(downloadTexts.releasesFailed);
-  const parsed = versionsSchema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) throw new Error(downloadTexts.releasesFailed);
-  return parsed.data;
+  const versions = readableVersions(await response.json().catch(() => undefined), (line) => console.warn(line));
+  if (!versions) throw new Error(downloadTexts.releasesFailed);
+  return versions;
 }
 
 export const versionsQueryKey = ['data', 'versions.json'] as const;

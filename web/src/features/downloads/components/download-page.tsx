@@ -2,45 +2,65 @@ import { Accordion, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, T
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  currentEula,
   selectRelease,
   softwareLabel,
   softwareReleases,
   sortSoftware,
+  type EulaDocument,
   type SoftwareRelease,
   type Versions,
 } from '../../../../../shared/downloads/releases';
+import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { setError } from '../../../lib/app-state';
 import { paths } from '../../../lib/routing/paths';
 import { recordDownload } from '../api/add-user-download';
 import { useAcceptEula, useEulaAcceptances } from '../api/eula';
+import { useReleaseNews } from '../api/get-release-news';
 import { useVersions } from '../api/get-versions';
-import { documentationLinks } from '../links';
+import { guideLinks } from '../links';
 import { downloadTexts } from '../messages';
 import { EulaCheckbox } from './eula-checkbox';
 import { PackageLink } from './package-link';
 import { ReleaseNotes } from './release-notes';
 
 /**
- * The EULA box of a release: ticked when the caller accepted this version's EULA before, or ticked it
- * now (which records the acceptance; a failure to record it is shown, the box stays ticked).
+ * The EULA box of a release: ticked when the caller accepted this release's EULA in the version shown
+ * now (a new EULA text asks again), or ticked it now (which records the acceptance with the EULA's
+ * version; a failure to record it is shown, the box stays ticked).
  */
-function useEulaGate(version: string) {
+function useEulaGate(version: string, eulaVersion: string | undefined) {
   const acceptances = useEulaAcceptances();
   const accept = useAcceptEula();
   const [choices, setChoices] = useState<Record<string, boolean>>({});
-  const accepted = acceptances.data?.acceptances.some((acceptance) => acceptance.client_version === version) ?? false;
+  const accepted =
+    acceptances.data?.acceptances.some((acceptance) => acceptance.client_version === version && acceptance.eula_version === eulaVersion) ?? false;
   const checked = choices[version] ?? accepted;
   const onChange = (next: boolean) => {
     setChoices((current) => ({ ...current, [version]: next }));
-    if (next && !accepted) accept.mutateAsync(version).catch((error: Error) => setError(error.message));
+    if (next && !accepted) accept.mutateAsync({ clientVersion: version, eulaVersion }).catch((error: Error) => setError(error.message));
   };
   return { checked, onChange };
 }
 
-function SelectedRelease({ release }: { release: SoftwareRelease }) {
-  const eula = useEulaGate(release.version);
+/** The news the desktop app shows about this release, as it shows them; nothing when none were written. */
+function ReleaseNews({ version }: { version: string }) {
+  const news = useReleaseNews(version);
+  if (news.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-label={downloadTexts.releaseNews(version)}>
+      {news.map((item) => (
+        <NewsPages key={item.id} title={item.title} version={item.version} pages={item.pages} />
+      ))}
+    </Stack>
+  );
+}
+
+function SelectedRelease({ release, eula: eulaDocument }: { release: SoftwareRelease; eula: EulaDocument | undefined }) {
+  const eulaVersion = eulaDocument?.version;
+  const eula = useEulaGate(release.version, eulaVersion);
   const headingId = useId();
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={headingId}>
@@ -54,12 +74,13 @@ function SelectedRelease({ release }: { release: SoftwareRelease }) {
           </Text>
         </div>
         <ReleaseNotes notes={release.notes} />
+        <ReleaseNews version={release.version} />
         <Text size="sm" fw={500}>
           {downloadTexts.ramRecommendation}
         </Text>
         {release.downloadAllowed ? (
           <>
-            <EulaCheckbox checked={eula.checked} onChange={eula.onChange} />
+            <EulaCheckbox checked={eula.checked} onChange={eula.onChange} eula={eulaDocument} />
             {!eula.checked ? (
               <Text size="sm" c="dimmed">
                 {downloadTexts.eulaHint}
@@ -73,7 +94,9 @@ function SelectedRelease({ release }: { release: SoftwareRelease }) {
                   detail={entry.title}
                   packageName={entry.package}
                   enabled={eula.checked}
-                  onDownload={() => recordDownload({ client_version: release.version, os: entry.os, arch: entry.arch })}
+                  onDownload={() =>
+                    recordDownload({ client_version: release.version, os: entry.os, arch: entry.arch, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }) })
+                  }
                 />
               ))}
             </SimpleGrid>
@@ -86,24 +109,30 @@ function SelectedRelease({ release }: { release: SoftwareRelease }) {
   );
 }
 
+/** The guides (each only where the deployment sets its address), and the firmware release notes. */
 function GuideLinks() {
+  const links = guideLinks();
   return (
     <List size="sm" spacing={4}>
-      <List.Item>
-        <Anchor href={documentationLinks.guides} target="_blank" rel="noopener noreferrer">
-          {downloadTexts.guides}
-        </Anchor>
-      </List.Item>
+      {links.guides ? (
+        <List.Item>
+          <Anchor href={links.guides} target="_blank" rel="noopener noreferrer">
+            {downloadTexts.guides}
+          </Anchor>
+        </List.Item>
+      ) : null}
       <List.Item>
         <Anchor component={Link} to={paths.firmware}>
           {downloadTexts.firmwareNotes}
         </Anchor>
       </List.Item>
-      <List.Item>
-        <Anchor href={documentationLinks.raspberryPi} target="_blank" rel="noopener noreferrer">
-          {downloadTexts.raspberryPi}
-        </Anchor>
-      </List.Item>
+      {links.raspberryPi ? (
+        <List.Item>
+          <Anchor href={links.raspberryPi} target="_blank" rel="noopener noreferrer">
+            {downloadTexts.raspberryPi}
+          </Anchor>
+        </List.Item>
+      ) : null}
     </List>
   );
 }
@@ -154,53 +183,34 @@ function ReleaseList({ versions, selected }: { versions: Versions; selected: str
   );
 }
 
-/** A `?version=` no release has: said so, with the way to the current release. */
+/** A `?version=` no release has: said so, above the current release shown in its place. */
 function UnknownVersion({ version, current }: { version: string; current: string | undefined }) {
   return (
     <Card withBorder padding="md" role="status">
       <Text fw={600}>{downloadTexts.unknownVersion(version)}</Text>
-      {current ? (
-        <Anchor component={Link} to={paths.download} size="sm">
-          {downloadTexts.toCurrent(current)}
-        </Anchor>
-      ) : null}
+      {current ? <Text size="sm">{downloadTexts.showingCurrent(current)}</Text> : null}
     </Card>
   );
 }
 
 function Releases({ versions, version }: { versions: Versions; version: string | null }) {
   const releases = softwareReleases(versions);
-  // An address naming a version no release has (mistyped, withdrawn) says so rather than showing another.
-  if (version && !releases.some((release) => release.version === version)) {
-    return (
-      <Stack gap="xl">
-        <UnknownVersion version={version} current={releases[0]?.version} />
-        <GuideLinks />
-        {releases.length > 0 ? <ReleaseList versions={versions} selected={null} /> : null}
-      </Stack>
-    );
-  }
   const release = selectRelease(releases, version);
-  if (!release) {
-    return (
-      <Stack gap="md">
-        <Text>{downloadTexts.noReleases}</Text>
-        <GuideLinks />
-      </Stack>
-    );
-  }
+  // An address naming a version no release has (mistyped, withdrawn) says so, and shows the first instead.
+  const unknown = version !== null && release?.version !== version;
   return (
     <Stack gap="xl">
-      <SelectedRelease key={release.version} release={release} />
+      {unknown ? <UnknownVersion version={version} current={release?.version} /> : null}
+      {release ? <SelectedRelease key={release.version} release={release} eula={currentEula(versions)} /> : <Text>{downloadTexts.noReleases}</Text>}
       <GuideLinks />
-      <ReleaseList versions={versions} selected={release.version} />
+      {release ? <ReleaseList versions={versions} selected={release.version} /> : null}
     </Stack>
   );
 }
 
 /**
  * Download: the release `?version=` names, else the first (a version no release has is said to be
- * unavailable, with a link to the current one); its notes, the 16 GB RAM advice, the
+ * unavailable, above the first); its notes, the 16 GB RAM advice, the
  * EULA checkbox and the packages by OS, active once the EULA is ticked (a click records the download);
  * links to the guides, the firmware release notes and the Raspberry Pi server install; every release
  * with its notes.
@@ -211,7 +221,7 @@ export default function DownloadPage() {
   return (
     <>
       <PageTitle />
-      {versions.isPending ? <PageLoader /> : versions.data ? <Releases versions={versions.data} version={params.get('version')} /> : null}
+      {versions.isPending ? <PageLoader /> : versions.data ? <Releases versions={versions.data} version={params.get('version') || null} /> : null}
     </>
   );
 }

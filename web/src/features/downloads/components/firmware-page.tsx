@@ -1,6 +1,6 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { FIRMWARE_TYPES, firmwareReleases, type FirmwareRelease, type FirmwareType, type Versions } from '../../../../../shared/downloads/releases';
+import { currentEula, FIRMWARE_TYPES, firmwareReleases, type FirmwareRelease, type FirmwareType, type Versions } from '../../../../../shared/downloads/releases';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useVersions } from '../api/get-versions';
@@ -77,7 +77,7 @@ export default function FirmwarePage() {
       ) : versions.data ? (
         <Stack gap="xl">
           <Stack gap={4}>
-            <EulaCheckbox checked={eulaTicked} onChange={setEulaTicked} />
+            <EulaCheckbox checked={eulaTicked} onChange={setEulaTicked} eula={currentEula(versions.data)} />
             {!eulaTicked ? (
               <Text size="sm" c="dimmed">
                 {downloadTexts.firmwareEulaHint}
