@@ -357,7 +357,7 @@ async function measureDashboard(stack: Awaited<ReturnType<typeof startLocalStack
   const { runAs } = await import('../../functions/lib/runtime-env');
   const { unitRuntime } = await import('../local/units');
   console.log(`A year of desktop use: ${USAGE_USERS} users on ${USAGE_DAYS} days each …`);
-  const versions = ['3.4.0', '3.5.2', '3.6.0'];
+  const versions = ['2.8.4', '3.5.2', '3.6.0'];
   const systems = ['windows', 'macos', 'ubuntu'];
   await runAs(unitRuntime({ endpoint: 'lic' }, stack.functionEnv), async () => {
     for (let start = 0; start < USAGE_USERS; start += 10) {
