@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { portalTable } from '../../functions/lib/db/table';
 import { isoWeekOf, SeenMarkerEntity } from '../../functions/lib/db/aggregates';
@@ -7,6 +7,7 @@ import { encodeMachine } from '../../shared/licenses/seat';
 import { softwareReleases } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { publishedVersions } from '../support/downloads';
+import { asScaleSeed, seedScale } from '../../scripts/local/seed-scale';
 import { licCall, storeLicense, storeLicenseChange, withUserId } from '../support/licenses';
 
 /**
@@ -162,5 +163,19 @@ describe('dashboard and usage figures', () => {
     const stats = (await licCall(admin.accessToken, 'get_license_statistics')).body.data as { license_type_stats: { license_type: string; reserved: number }[] };
     expect(seat(after).peak).toBeGreaterThanOrEqual(stats.license_type_stats.find((row) => row.license_type === 'Pro')!.reserved);
     expect(seat(after).refused).toBe(seat(before).refused + 1);
+  });
+
+  it('agree with the lists after a bulk load (npm run seed:scale): the users it wrote are counted as the Users page lists them', async () => {
+    const admin = await createAdminUser();
+    const data = async (endpoint: string, cmd: string, params: Record<string, unknown> = {}) => {
+      const answer = await callApi(endpoint, { cmd, ...params }, admin.accessToken);
+      expect(answer.status).toBe(200);
+      return answer.body.data as { count: number; user_count: number };
+    };
+    const figures = async () => ({ listed: (await data('user', 'get_users', { limit: 1 })).count, counted: (await data('user', 'get_user_statistics')).user_count });
+    const before = await figures();
+    await asScaleSeed(inject('localStack').functionEnv, () => seedScale({ users: 12, licenses: 20 }, () => undefined));
+    expect(await figures()).toEqual({ listed: before.listed + 12, counted: before.counted + 12 });
+    expect(await asJob(() => counterDifferences())).toEqual([]);
   });
 });
