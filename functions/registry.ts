@@ -150,8 +150,9 @@ export const endpoints = {
       mail: true,
       // A curve's file: stored on upload, read for Download, removed with its curve. The admin IV curve
       // list and the admin users list start cold from their snapshots; the users CSV export and the audit
-      // trail's are written once under a fresh name and handed out as a signed link.
-      files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
+      // trail's are written once under a fresh name and handed out as a signed link. A download counts its
+      // version in the usage figures only when the release list (versions.json) names it.
+      files: { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'], data: ['get'] },
     },
     throttle: { rate: 100, burst: 200 },
     // The spec's unauthenticated newsletter endpoint: answered with where to go, never served (decision 036).
@@ -166,8 +167,9 @@ export const endpoints = {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       secrets: ['licenseSigning', 'fastspringApi'],
       // Each CSV export is written once under a fresh name and handed out as a signed link; a cold copy of
-      // an admin list starts from its snapshot plus the change log's tail.
-      files: { exports: ['put', 'sign-get'], lists: ['get'] },
+      // an admin list starts from its snapshot plus the change log's tail. A reservation counts the app's
+      // version in the usage figures only when the release list (versions.json) names it.
+      files: { exports: ['put', 'sign-get'], lists: ['get'], data: ['get'] },
       checkoutApi: true,
     },
     throttle: { rate: 100, burst: 200 },

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { AWS_REQUEST_TIMEOUT_MS, BULK_READ_OPTIONS, awsClientConfig } from './aws-client-config';
+import { AWS_REQUEST_TIMEOUT_MS, BULK_READ_OPTIONS, BULK_TOOL_ENV, awsClientConfig, clientConfigFor } from './aws-client-config';
 import { isOutage } from './errors';
 
 /** A bulk read of this table is answered, slower than a call may take but within a bulk read's limit. */
@@ -90,5 +90,13 @@ describe('every AWS client of a function, against a service that never answers',
       BULK_READ_OPTIONS,
     );
     expect(page.Items).toEqual([{ pk: 'a' }]);
+  });
+
+  it("keeps a function's 4 s limit, and gives a bulk tool's process a patient one", () => {
+    expect(clientConfigFor({}).requestHandler.requestTimeout).toBe(AWS_REQUEST_TIMEOUT_MS);
+    expect(awsClientConfig.requestHandler.requestTimeout).toBe(AWS_REQUEST_TIMEOUT_MS);
+    const bulk = clientConfigFor({ [BULK_TOOL_ENV]: '1' });
+    expect(bulk.requestHandler.requestTimeout).toBeGreaterThanOrEqual(60_000);
+    expect(bulk.maxAttempts).toBeGreaterThan(awsClientConfig.maxAttempts);
   });
 });

@@ -22,7 +22,7 @@ export const AWS_REQUEST_TIMEOUT_MS = 4_000;
 export const AWS_SOCKET_IDLE_TIMEOUT_MS = 10_000;
 export const AWS_MAX_ATTEMPTS = 2;
 
-export const awsClientConfig = {
+export const functionClientConfig = {
   maxAttempts: AWS_MAX_ATTEMPTS,
   requestHandler: {
     connectionTimeout: AWS_CONNECTION_TIMEOUT_MS,
@@ -31,6 +31,23 @@ export const awsClientConfig = {
     socketTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS,
   },
 } as const;
+
+/**
+ * A bulk tool's own process (`npm run seed:scale`) is patient instead: nobody waits for an answer, and on a
+ * busy machine the local emulator takes longer than a function's 4 s to write a batch. A minute per
+ * request and more attempts; the tool retries a failed batch itself and says how far it got. The tool
+ * sets BULK_TOOL_ENV in its process before it creates any client; functions never have it.
+ */
+export const BULK_TOOL_ENV = 'PORTAL_BULK_TOOL';
+export const bulkToolClientConfig = {
+  maxAttempts: 5,
+  requestHandler: { connectionTimeout: 10_000, requestTimeout: 60_000, throwOnRequestTimeout: true, socketTimeout: 60_000 },
+} as const;
+
+/** The client settings of a process with this environment: a function's, or a bulk tool's. */
+export const clientConfigFor = (env: Readonly<Record<string, string | undefined>>) => (env[BULK_TOOL_ENV] ? bulkToolClientConfig : functionClientConfig);
+
+export const awsClientConfig = clientConfigFor(process.env);
 
 /** The options of one bulk read's `send`: its answer may take up to the socket limit to start. */
 export const BULK_READ_OPTIONS = { requestTimeout: AWS_SOCKET_IDLE_TIMEOUT_MS } as const;

@@ -34,6 +34,7 @@ import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
 import { signIn as signInAsDesktop } from '../client/protocol';
 import { encodeMachine } from '../../shared/licenses/seat';
 import { LICENSE_TYPE_IDS } from '../../shared/licenses/catalog';
+import { budgetVerdict, type Budget } from './budgets';
 
 const outDir = resolve('.bench');
 mkdirSync(outDir, { recursive: true });
@@ -357,7 +358,7 @@ async function measureDashboard(stack: Awaited<ReturnType<typeof startLocalStack
   const { runAs } = await import('../../functions/lib/runtime-env');
   const { unitRuntime } = await import('../local/units');
   console.log(`A year of desktop use: ${USAGE_USERS} users on ${USAGE_DAYS} days each …`);
-  const versions = ['3.4.0', '3.5.2', '3.6.0'];
+  const versions = ['2.8.4', '3.5.2', '3.6.0'];
   const systems = ['windows', 'macos', 'ubuntu'];
   await runAs(unitRuntime({ endpoint: 'lic' }, stack.functionEnv), async () => {
     for (let start = 0; start < USAGE_USERS; start += 10) {
@@ -581,10 +582,33 @@ if (bundlesOnly) {
   const resultsFile = join(outDir, 'results-bundles.json');
   writeFileSync(resultsFile, JSON.stringify({ date: new Date().toISOString(), bundles, signIn }, null, 2));
   console.log(`Written to ${resultsFile}`);
-  process.exit(0);
+  process.exit(endWithVerdict([...bundleBudgets(bundles), signInBudget(signIn)]));
 }
 if (!adminListOnly && !dashboardOnly) console.log(`Measuring the API (${rounds} rounds of ${seconds} s per variant, ${connections} connections) …`);
 const { runs, ratios, signIn, adminList, dashboard } = await measureApi();
+
+// Function declarations: the bundles-only run above uses them before this point.
+function kb(n: number): string {
+  return `${f(n)} KB`;
+}
+function ms(n: number): string {
+  return `${f(n, 0)} ms`;
+}
+function bundleBudgets(measured: ReturnType<typeof measureBundles>): Budget[] {
+  return measured.flatMap((b): Budget[] => [
+    { figure: `bundle ${b.name} size`, value: b.kb, comparison: '<', limit: BUNDLE_BUDGET_KB, format: kb },
+    { figure: `bundle ${b.name} cold import`, value: b.coldImportMs, comparison: '<', limit: COLD_IMPORT_BUDGET_MS, format: ms },
+  ]);
+}
+function signInBudget(measured: Awaited<ReturnType<typeof measureSignInRoute>>): Budget {
+  return { figure: 'sign-in route JS (gzip)', value: measured.gzip / 1024, comparison: '<', limit: SIGN_IN_BUDGET_KB, format: kb };
+}
+/** Prints the verdict on the budgets as the run's last line; answers the exit code (1 when one was missed). */
+function endWithVerdict(budgets: Budget[]): 0 | 1 {
+  const verdict = budgetVerdict(budgets);
+  console.log(`\n${verdict.line}`);
+  return verdict.exitCode;
+}
 
 function bundleLines(measured: ReturnType<typeof measureBundles>) {
   return measured.map(
@@ -682,3 +706,23 @@ writeFileSync(
   JSON.stringify({ ...figures, ...nested, date: new Date().toISOString(), rounds, seconds, connections, runs, ratios, bundles, signIn, adminList, dashboard }, null, 2),
 );
 console.log(`Written to ${resultsFile}`);
+// Every budget of the table above, checked: the last line names each one missed, and the exit code says it.
+process.exitCode = endWithVerdict([
+  ...(runs && ratios
+    ? ([
+        { figure: 'API / bare throughput (get_user_profile)', value: ratios.api.median, comparison: '≥', limit: 0.85, format: pct },
+        { figure: 'desktop get_licenses / bare throughput', value: ratios.desktop.median, comparison: '≥', limit: 0.7, format: pct },
+        { figure: 'errors / non-2xx', value: sum(VARIANTS.map((v) => runs[v].errors + runs[v].non2xx)), comparison: '≤', limit: 0, format: String },
+      ] satisfies Budget[])
+    : []),
+  ...bundleBudgets(bundles),
+  ...(adminList
+    ? ([
+        { figure: 'admin list warm p50', value: adminList.p50Ms, comparison: '<', limit: 500, format: ms },
+        { figure: 'users list first call', value: adminList.usersList.coldMs, comparison: '<', limit: 1500, format: ms },
+        { figure: 'users list warm p50', value: adminList.usersList.p50Ms, comparison: '<', limit: 50, format: ms },
+        { figure: 'users CSV export', value: adminList.usersList.csvMs, comparison: '<', limit: 10_000, format: ms },
+      ] satisfies Budget[])
+    : []),
+  ...(signIn ? [signInBudget(signIn)] : []),
+]);

@@ -35,7 +35,7 @@ export async function seedDemoHistory(fleet: { id: number }, users: { demo: numb
   // Use of the desktop app, once a week per user and machine (the figures count distinct users per week,
   // month and year, so a use a week gives them all): demo every week, fleet on two machines in turn, the
   // admin every other week. The weeks run side by side; each user's week is a marker of its own.
-  const versionOn = (date: Date) => (date < addMonths(today, -8) ? '3.4.0' : date < addMonths(today, -3) ? '3.5.2' : '3.6.0');
+  const versionOn = (date: Date) => (date < addMonths(today, -8) ? '2.8.4' : date < addMonths(today, -3) ? '3.5.2' : '3.6.0');
   const weeks = Array.from({ length: Math.floor(HISTORY_DAYS / 7) }, (_, week) => addDays(today, -(week * 7 + 1)));
   const uses = (userId: number, every: (week: number) => boolean, os: (week: number) => string, licenseType: LicenseTypeId) =>
     weeks.map((date, week) => async () => {

@@ -100,7 +100,7 @@ export async function seedDemoAccounts(
   // read and create them.
   const seeder: FunctionRuntime = {
     name: 'seed',
-    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'], news: ['put'] } },
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'], news: ['put'], data: ['get'] } },
     env: stackEnv,
   };
   const users = new Map<string, { id: number; email: string; first_name: string; last_name: string }>();

@@ -30,6 +30,10 @@ describe('dashboard and usage', () => {
     await page.getByRole('table', { name: 'Cases' }).getByRole('cell', { name: 'Waiting for admin response' }).waitFor();
     await expectChart(page, 'Activated licenses per type', 'Total');
     await expectChart(page, 'Subscription / perpetual', 'Perpetual');
+    // Total on a scale of its own, the axis on the right named after it, so the types' lines are not squashed under it.
+    for (const name of ['Activated licenses per type', 'Subscription / perpetual']) {
+      await page.getByRole('figure', { name }).locator('svg text', { hasText: /^Total$/ }).waitFor({ state: 'attached' });
+    }
 
     await page.getByRole('figure', { name: 'Activated licenses per type' }).getByRole('button', { name: 'Copy to clipboard' }).click();
     await page.getByText('The graph was copied as CSV.').waitFor();

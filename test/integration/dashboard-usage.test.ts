@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { portalTable } from '../../functions/lib/db/table';
 import { isoWeekOf, SeenMarkerEntity } from '../../functions/lib/db/aggregates';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { encodeMachine } from '../../shared/licenses/seat';
+import { softwareReleases } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
+import { publishedVersions } from '../support/downloads';
+import { asScaleSeed, seedScale } from '../../scripts/local/seed-scale';
 import { licCall, storeLicense, storeLicenseChange, withUserId } from '../support/licenses';
 
 /**
@@ -103,26 +106,32 @@ describe('dashboard and usage figures', () => {
   it('count distinct desktop users, versions, OS and types from reservations and downloads made at once, equal to their markers, and the seats', async () => {
     const admin = await createAdminUser();
     const run = Date.now().toString(36);
-    const version = `9.${Date.now() % 1000}.0-t${run}`;
+    // The app sends what it likes: a released version and OS name count as themselves, anything else as other.
+    const released = softwareReleases(await publishedVersions()).map((release) => release.version);
+    const version = released[0]!;
+    const invented = `9.${Date.now() % 1000}.0-t${run}`;
     const os = `testos-${run}`;
     const before = await usage(admin.accessToken);
     const users = await Promise.all([1, 2, 3].map(async () => withUserId(await createConfirmedUser())));
     const licenses = await Promise.all(users.map((user) => storeLicense(user.id, { license_type_id: 'Pro', valid_from: day(-1), valid_to: day(30) })));
-    const machine = (index: number) => encodeMachine({ fingerprint: `usage-${run}-${index}`, hostname: `usage-${index}`, client_version: version, os });
-    const reserve = (index: number, extra: Record<string, unknown> = {}) =>
-      licCall(users[index]!.accessToken, 'reserve_license', { license_id: licenses[index]!.id, payload: machine(index), ...extra });
+    const machine = (index: number, client_version = invented, system = os) =>
+      encodeMachine({ fingerprint: `usage-${run}-${index}`, hostname: `usage-${index}`, client_version, os: system });
+    const reserve = (index: number, extra: Record<string, unknown> = {}, payload = machine(index)) =>
+      licCall(users[index]!.accessToken, 'reserve_license', { license_id: licenses[index]!.id, payload, ...extra });
 
     expect((await Promise.all(users.map((_, index) => reserve(index)))).map((answer) => answer.status)).toEqual([200, 200, 200]);
     // Each user at once: renewals, downloads, and (user 0) another machine refused the held seat.
     const calls = await Promise.all([
       ...users.flatMap((user, index) => [
         reserve(index, { renew: true }),
-        reserve(index, { renew: true }),
+        reserve(index, { renew: true }, machine(index, version, 'Windows')),
         callApi('user', { cmd: 'add_user_download', client_version: version, os: 'ubuntu', arch: 'x64' }, user.accessToken),
       ]),
       licCall(users[0]!.accessToken, 'reserve_license', { license_id: licenses[0]!.id, payload: encodeMachine({ fingerprint: `other-${run}`, hostname: 'other', client_version: version, os }) }),
     ]);
     expect(calls.map((answer) => answer.status)).toEqual([...Array(9).fill(200), 409]);
+    // Renewals each claiming another version and OS (300 of them once made 300 rows) add no row.
+    for (let n = 0; n < 8; n++) expect((await reserve(0, { renew: true }, machine(0, `${n}.${run.length}.${n}`, `os-${run}-${n}`))).status).toBe(200);
 
     const after = await usage(admin.accessToken);
     const week = isoWeekOf(day(0));
@@ -133,11 +142,16 @@ describe('dashboard and usage figures', () => {
     expect(countOf(after.weekly_usage, (row) => row.week === week)).toBe(countOf(before.weekly_usage, (row) => row.week === week) + 3);
     expect(countOf(after.monthly_usage, (row) => row.month === month)).toBe(countOf(before.monthly_usage, (row) => row.month === month) + 3);
     expect(countOf(after.yearly_usage, (row) => row.year === year)).toBe(countOf(before.yearly_usage, (row) => row.year === year) + 3);
-    expect(countOf(after.version_usage, (row) => row.version === version)).toBe(3);
+    expect(countOf(after.version_usage, (row) => row.version === version)).toBe(countOf(before.version_usage, (row) => row.version === version) + 3);
+    expect(countOf(after.version_usage, (row) => row.version === 'other')).toBe(countOf(before.version_usage, (row) => row.version === 'other') + 3);
     expect(countOf(after.version_usage, (row) => row.version === 'All versions')).toBe(countOf(after.monthly_usage, (row) => row.month === month));
-    expect(countOf(after.os_usage, (row) => row.os === os)).toBe(3);
+    expect(countOf(after.os_usage, (row) => row.os === 'other')).toBe(countOf(before.os_usage, (row) => row.os === 'other') + 3);
+    expect(countOf(after.os_usage, (row) => row.os === 'windows')).toBe(countOf(before.os_usage, (row) => row.os === 'windows') + 3);
     expect(countOf(after.os_usage, (row) => row.os === 'ubuntu')).toBe(countOf(before.os_usage, (row) => row.os === 'ubuntu') + 3);
     expect(countOf(after.type_usage, (row) => row.type === 'Pro')).toBe(countOf(before.type_usage, (row) => row.type === 'Pro') + 3);
+    // Only released versions and the release list's OS names have rows of their own.
+    expect(after.version_usage.filter((row) => ![...released, 'other', 'All versions'].includes(row.version))).toEqual([]);
+    expect(after.os_usage.filter((row) => !['windows', 'macos', 'ubuntu', 'other'].includes(row.os))).toEqual([]);
 
     // The counters equal a recount of their markers.
     expect(after.user_count).toBe(await markersOf('total'));
@@ -149,5 +163,19 @@ describe('dashboard and usage figures', () => {
     const stats = (await licCall(admin.accessToken, 'get_license_statistics')).body.data as { license_type_stats: { license_type: string; reserved: number }[] };
     expect(seat(after).peak).toBeGreaterThanOrEqual(stats.license_type_stats.find((row) => row.license_type === 'Pro')!.reserved);
     expect(seat(after).refused).toBe(seat(before).refused + 1);
+  });
+
+  it('agree with the lists after a bulk load (npm run seed:scale): the users it wrote are counted as the Users page lists them', async () => {
+    const admin = await createAdminUser();
+    const data = async (endpoint: string, cmd: string, params: Record<string, unknown> = {}) => {
+      const answer = await callApi(endpoint, { cmd, ...params }, admin.accessToken);
+      expect(answer.status).toBe(200);
+      return answer.body.data as { count: number; user_count: number };
+    };
+    const figures = async () => ({ listed: (await data('user', 'get_users', { limit: 1 })).count, counted: (await data('user', 'get_user_statistics')).user_count });
+    const before = await figures();
+    await asScaleSeed(inject('localStack').functionEnv, () => seedScale({ users: 12, licenses: 20 }, () => undefined));
+    expect(await figures()).toEqual({ listed: before.listed + 12, counted: before.counted + 12 });
+    expect(await asJob(() => counterDifferences())).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import { declareCounter, executeTransaction, markSeen, raiseDailyPeak, readPeriods, readTotal, readTotals, tallyDeltas, type Tally } from '../../lib/db/aggregates';
 import { logger } from '../../lib/logger';
 import { licenseCounters } from '../licenses/license-figures';
+import { knownOs, knownVersion, releasedVersions } from './known-clients';
 
 /**
  * Who uses the desktop app (the admin's Usage screen), from what the app does: a seat reservation or
@@ -27,9 +28,6 @@ export const seatsPeak = declareCounter({ name: 'seats-peak', periods: ['day'] }
 /** Per license type and day, reservations refused because another machine held the seat. */
 export const seatsRefused = declareCounter({ name: 'seats-refused', periods: ['day'], shards: 4 });
 
-/** A dimension from what a client sent: no `#`, never empty, at most 50 characters. */
-const dimension = (value: string) => value.replace(/#/g, '').trim().slice(0, 50) || '-';
-
 export interface DesktopUse {
   userId: number;
   version: string;
@@ -38,18 +36,21 @@ export interface DesktopUse {
   licenseType?: string;
 }
 
-/** The tallies one use counts for (each counted once per user and period by markSeen). */
-export const useTallies = (use: DesktopUse): Tally[] => [
+/**
+ * The tallies one use counts for (each counted once per user and period by markSeen): the version and
+ * OS as the release list knows them (`released`: its desktop versions), anything else as `other`.
+ */
+export const useTallies = (use: DesktopUse, released: ReadonlySet<string>): Tally[] => [
   { counter: usageCounters.users },
-  { counter: usageCounters.versions, dimension: dimension(use.version) },
-  { counter: usageCounters.os, dimension: dimension(use.os) },
+  { counter: usageCounters.versions, dimension: knownVersion(use.version, released) },
+  { counter: usageCounters.os, dimension: knownOs(use.os) },
   ...(use.licenseType ? [{ counter: usageCounters.types, dimension: use.licenseType }] : []),
 ];
 
 /** Counts a use of the desktop app; never fails the call it describes (a failure is logged). */
 export async function recordUse(use: DesktopUse, now = new Date()): Promise<void> {
   try {
-    await markSeen(useTallies(use), use.userId, now.toISOString());
+    await markSeen(useTallies(use, await releasedVersions()), use.userId, now.toISOString());
   } catch (error) {
     logger.warn('Usage not counted', { error, userId: use.userId });
   }

@@ -39,11 +39,11 @@ describe('the registry\'s files', () => {
     ...Object.entries(jobs).map(([name, unit]) => [`job ${name}`, unit.needs as FunctionNeeds] as [string, FunctionNeeds]),
   ];
 
-  it('are what today\'s features use: exports written and linked by the list endpoints (users and the audit trail by user), IV curves kept by user and removed by the deletion job, case attachments kept, uploaded, linked and removed by case, list snapshots read by the list endpoints and written by their job', () => {
+  it('are what today\'s features use: exports written and linked by the list endpoints (users and the audit trail by user), IV curves kept by user and removed by the deletion job, case attachments kept, uploaded, linked and removed by case, list snapshots read by the list endpoints and written by their job, the release list read by the units that count desktop use', () => {
     const declared = Object.fromEntries(units.filter(([, needs]) => needs.files).map(([label, needs]) => [label, needs.files]));
     expect(declared).toEqual({
-      'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
-      'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'] },
+      'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'], data: ['get'] },
+      'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'], data: ['get'] },
       'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint case': { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
       'endpoint info': { news: ['sign-put'] },

@@ -6,6 +6,11 @@ export interface ChartLine {
   name: string;
   color: string;
   dashed?: boolean;
+  /**
+   * Drawn against a scale of its own, the axis on the right named after it: a total many times its parts
+   * would otherwise squash their lines against the bottom of the chart. One line of a chart at most.
+   */
+  ownScale?: boolean;
 }
 
 /** Colours of a chart's lines, in turn: mid shades that read on the light and on the dark background. */

@@ -64,7 +64,8 @@ function Charts() {
         title={dashboardTexts.typesChart}
         data={typeRows(graph)}
         dataKey="label"
-        lines={[...types.map((name, index) => ({ name, color: CHART_COLORS[index % CHART_COLORS.length]! })), { name: 'Total', color: 'gray.6', dashed: true }]}
+        // The total on its own scale (the axis on the right): each type's line keeps the chart's height.
+        lines={[...types.map((name, index) => ({ name, color: CHART_COLORS[index % CHART_COLORS.length]! })), { name: 'Total', color: 'gray.6', dashed: true, ownScale: true }]}
         yLabel="Licenses"
         hasData={hasData}
         empty={dashboardTexts.noLicenses}
@@ -81,7 +82,7 @@ function Charts() {
         lines={[
           { name: 'Subscription', color: CHART_COLORS[0] },
           { name: 'Perpetual', color: CHART_COLORS[2] },
-          { name: 'Total', color: 'gray.6', dashed: true },
+          { name: 'Total', color: 'gray.6', dashed: true, ownScale: true },
         ]}
         yLabel="Licenses"
         hasData={hasData}
