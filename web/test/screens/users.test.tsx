@@ -82,6 +82,29 @@ describe('Admin users', () => {
     expect(screen.getByLabelText('Page')).toBeTruthy();
   });
 
+  it('reaches any page in one step: the dropdown opens on ten pages, and a typed number offers its page', async () => {
+    // 25,000 users, 100 a page: 250 pages.
+    const { user } = await openUsers([userRow()], 25_000);
+    expect(screen.getByText('of 250')).toBeTruthy();
+    const pageField = screen.getByRole('combobox', { name: 'Page' });
+    await user.click(pageField);
+    const offered = async () => within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(await offered()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    await user.keyboard('250');
+    await waitFor(async () => expect(await offered()).toEqual(['250']));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ page: 250 }));
+    expect(window.location.search).toContain('page=250');
+    await waitFor(() => expect(pageField).toHaveProperty('value', '250'));
+
+    // A number no page has offers nothing, and leaves the list where it is.
+    await user.click(pageField);
+    await user.keyboard('999');
+    await screen.findByText('No such page');
+    await user.keyboard('{Enter}');
+    expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ page: 250 });
+  });
+
   it('shows no page dropdown for one page', async () => {
     await openUsers([userRow()], 100);
     expect(screen.getByText('100 users')).toBeTruthy();
