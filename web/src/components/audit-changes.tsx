@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { auditFieldChanges, fieldChangeText, type AuditWordsEntry } from '../../../shared/audit/action-words';
+import { WholeValues } from './whole-values';
 
 /**
  * An audit entry's changed fields, one a line ("valid_to: 2026-01-01 → 2027-01-01"), as the History of a
@@ -12,7 +13,7 @@ export function AuditChanges({ entry }: { entry: Pick<AuditWordsEntry, 'before' 
     <>
       {changes.map((change) => (
         <Text key={change.field} size="sm" display="block" style={{ overflowWrap: 'anywhere' }}>
-          {fieldChangeText(change)}
+          <WholeValues text={fieldChangeText(change)} />
         </Text>
       ))}
     </>

@@ -54,7 +54,7 @@ function Holder({ license }: { license: AdminLicenseRow }) {
           <Text size="sm" span display="block">
             {license.hostname ?? 'A machine'}
           </Text>
-          <Text size="xs" c="dimmed" span display="block">
+          <Text size="xs" c="dimmed" span display="block" className={classes.whole}>
             <Person id={license.reserved_to} email={license.reserved_to_email} />
           </Text>
         </>
@@ -89,7 +89,7 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       {showOwner && (
         <>
           <Table.Td className={classes.user}>
-            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm">
+            <Anchor component={Link} to={userDetailPath(license.user_id)} size="xs">
               {license.user || `User ${license.user_id}`}
             </Anchor>
           </Table.Td>
