@@ -49,7 +49,7 @@ describe('Admin users', () => {
       userInformation({ user_id, email: row.email, first_name: row.first_name, last_name: row.last_name, company: row.company }),
     );
     const { user } = await openUsers([row]);
-    await user.click(within(rowOf(row.email)).getByRole('button', { name: `User information: user ${row.id}` }));
+    await user.click(within(rowOf(row.email)).getByRole('button', { name: `Info for user ${row.id}` }));
     const dialog = await screen.findByRole('dialog', { name: `User information: user ${row.id}` });
     await within(dialog).findByText('Row Co');
     expect(api.calls(userAdminContract, 'get_user_information')).toEqual([{ user_id: row.id }]);
