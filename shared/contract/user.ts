@@ -68,6 +68,11 @@ export const ivCurveSchema = z.object({
   id: z.int(),
   /** The registered product the curve belongs to, if its uploader named one. */
   product_id: z.nullable(z.int()),
+  /**
+   * That product as My products names it (its kind and uid): for an admin on every curve, for others
+   * on their own products; null without one.
+   */
+  product: z.nullable(z.object({ product_id: z.string(), uid: z.string() })),
   /** 1 when uploaded; each update adds one. */
   version: z.int(),
   created: z.string(),

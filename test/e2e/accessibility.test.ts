@@ -5,7 +5,7 @@ import { callApi, createConfirmedUser, signIn } from '../support/api';
 import { expectAccessibleInBothSchemes } from '../support/axe';
 import { openSignedIn, useBrowser } from '../support/browser';
 import { withUserId } from '../support/licenses';
-import { declaredScreens, screensFor, tablesScrollingSideways, unreachableOnAPhone, visitScreen, type Screen } from '../support/screens';
+import { declaredScreens, screensFor, tablesScrollingSideways, unreachableOnAPhone, valuesBrokenInside, visitScreen, type Screen } from '../support/screens';
 
 /**
  * Every screen passes axe-core's WCAG 2.1 A/AA rules, colour contrast included, in both colour schemes.
@@ -15,7 +15,8 @@ import { declaredScreens, screensFor, tablesScrollingSideways, unreachableOnAPho
  * in the dark one (the markup is the same in both). The states a screen can be in (a form with errors,
  * a dialog or menu open, a phone's width) are accessibility-states.test.ts (a file of its own, so the
  * two run side by side). While a screen is open its tables are measured too: none scrolls sideways at
- * 1280 px, and at 390 px each keeps its row actions in reach (tablesFit). The demo accounts are only
+ * 1280 px nor breaks an id, email or date over two lines, and at 390 px each keeps its row actions in
+ * reach (tablesFit). The demo accounts are only
  * looked at.
  */
 const browser = useBrowser();
@@ -46,11 +47,12 @@ async function checkScreens(page: Page, screens: Screen[], access: RouteAccess[]
 
 /**
  * What does not fit on the open screen (the browser's default window, 1280 × 720): a table that scrolls
- * sideways. On a screen with a table, the same again at a phone's width (390 px): the page must not
+ * sideways, or a value broken inside. On a screen with a table, the same again at a phone's width (390 px): the page must not
  * scroll sideways and each table's row actions must be in sight without scrolling the table.
  */
 async function tablesFit(page: Page): Promise<string[]> {
   const problems = (await tablesScrollingSideways(page)).map((table) => `${table} scrolls sideways at 1280 px`);
+  problems.push(...(await valuesBrokenInside(page)).map((value) => `${value} is broken over two lines at 1280 px`));
   if ((await page.locator('table').count()) === 0) return problems;
   const wide = page.viewportSize() ?? { width: 1280, height: 720 };
   const burger = page.getByRole('button', { name: 'Toggle navigation' });

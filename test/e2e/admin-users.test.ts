@@ -46,7 +46,7 @@ describe('admin users', () => {
     expect(await tablesScrollingSideways(page)).toEqual([]);
 
     // Read-only information over the list.
-    await row.getByRole('button', { name: `User information: user ${customer.id}` }).click();
+    await row.getByRole('button', { name: `Info for user ${customer.id}` }).click();
     const info = page.getByRole('dialog', { name: `User information: user ${customer.id}` });
     await info.getByText(company, { exact: true }).waitFor();
     await info.getByRole('link', { name: 'Open user detail' }).click();

@@ -77,6 +77,7 @@ describe('uploading a new curve', () => {
     expect(curve).toEqual({
       id: expect.any(Number),
       product_id: null,
+      product: null,
       version: 1,
       created: expect.any(String),
       updated: curve.created,
@@ -107,10 +108,13 @@ describe('uploading a new curve', () => {
     const owner = await customer();
     const device = newDevice();
     await storeDevices(device);
-    const product = (await productCall(owner.accessToken, 'register_product', { uid: device.uid })).body.data as { id: number };
+    const product = (await productCall(owner.accessToken, 'register_product', { uid: device.uid })).body.data as { id: number; product_id: string; uid: string };
     const curve = await uploaded(owner, curveText(), { product_id: String(product.id) });
     expect(curve.product_id).toBe(product.id);
-    expect(await ownCurves(owner)).toEqual([expect.objectContaining({ id: curve.id, product_id: product.id })]);
+    // Named as My products names it, not by the registration's number.
+    const named = { product_id: product.product_id, uid: device.uid };
+    expect(curve.product).toEqual(named);
+    expect(await ownCurves(owner)).toEqual([expect.objectContaining({ id: curve.id, product_id: product.id, product: named })]);
   });
 
   it("refuses another user's product, a product id that is no number, and stores nothing", async () => {

@@ -89,6 +89,32 @@ export function tablesScrollingSideways(page: Page): Promise<string[]> {
 }
 
 /**
+ * The ids, emails and dates in the page's tables that are broken over two lines ("5/2",
+ * "nina4@example.co/m"): by table and value. Each is one value; a cell may wrap at a space around it
+ * but never inside it, an email only before its "@" (docs/decisions/033-tables-on-phones.md).
+ */
+export function valuesBrokenInside(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // An email's name and its "@domain" are each one value.
+    const VALUE = /[^\s()@]+(?=@)|@[^\s()]+|\d{4}-\d{2}-\d{2}|^\d+$/g;
+    const found: string[] = [];
+    for (const table of document.querySelectorAll('table')) {
+      const walker = document.createTreeWalker(table.querySelector('tbody') ?? table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of (node.textContent ?? '').trim() === '' ? [] : (node.textContent ?? '').matchAll(VALUE)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) found.push(`${table.getAttribute('aria-label') ?? 'a table without a name'}: ${match[0]}`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
  * What a phone cannot reach on the page without scrolling a table sideways: the page itself when it is
  * wider than the window, and each button in the last cell of a table's first row (its actions, pinned
  * at the right edge) that, with the row scrolled into view, lies outside the window or under something

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ivCurveList, type CurveOwners, type IvCurveListRow } from './iv-curve-list';
+import { ivCurveList, type CurveOwners, type CurveProducts, type IvCurveListRow } from './iv-curve-list';
 
-const curveMatches = (search: string, owners: CurveOwners) => ivCurveList.matches(search, { owners });
-const curveSortValue = (column: 'model' | 'user', owners: CurveOwners) => ivCurveList.sortValue(column, { owners });
+const curveMatches = (search: string, owners: CurveOwners, products: CurveProducts = new Map()) => ivCurveList.matches(search, { owners, products });
+const curveSortValue = (column: 'model' | 'user', owners: CurveOwners) => ivCurveList.sortValue(column, { owners, products: new Map() });
 
 const row = (fields: Partial<IvCurveListRow>): IvCurveListRow => ({
   id: 1,
@@ -26,6 +26,13 @@ describe('searching and sorting the IV curve list', () => {
     for (const search of ['12', '34', '7', 'acme', 'sc-1', 'MA', 'ada@']) expect(curveMatches(search, owners)(curve), search).toBe(true);
     for (const search of ['13', 'helios', 'bob@']) expect(curveMatches(search, owners)(curve), search).toBe(false);
     expect(curveMatches('  ', owners)(curve)).toBe(true);
+  });
+
+  it('finds a curve by its product’s kind or uid, where the viewer is shown the product', () => {
+    const curve = row({ product_id: 34 });
+    const products = new Map([[34, { product_id: 'Arc', uid: 'ARC1A2B3C11' }]]);
+    for (const search of ['arc', 'arc1a2']) expect(curveMatches(search, owners, products)(curve), search).toBe(true);
+    expect(curveMatches('arc1a2', owners)(curve)).toBe(false);
   });
 
   it('does not find a curve by an owner email the viewer is not shown', () => {

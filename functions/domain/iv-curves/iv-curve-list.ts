@@ -1,6 +1,7 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { ivCurveListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
+import { productList } from '../products/product-list';
 import { userList } from '../users/user-list';
 import type { IvCurveEntity } from './iv-curve.entity';
 
@@ -8,6 +9,9 @@ type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;
 
 /** The owners' emails a viewer may see (an admin: every user's; anyone else: their own). */
 export type CurveOwners = ReadonlyMap<number, { email: string }>;
+
+/** The registered products a viewer may see named by id (an admin: every one; anyone else: their own). */
+export type CurveProducts = ReadonlyMap<number, { product_id: string; uid: string }>;
 
 /** The admin list kind of IV curves (list-store.ts): every curve write keeps its row in step. */
 export const IV_CURVE_LIST = ivCurveListColumns.kind;
@@ -44,16 +48,20 @@ export const toIvCurveListRow = (curve: IvCurveRecord): IvCurveListRow => ({
 /**
  * IV curves: an admin's list is every curve (this copy), a customer's their own and the public ones
  * (read by Query); either way a search finds a curve by its id, product or owner id, or text in its
- * manufacturer, model, unit or an owner's email the viewer may see, and `user` sorts by that email.
+ * manufacturer, model, unit, an owner's email or a product's kind and uid the viewer may see, and
+ * `user` sorts by that email.
  * A page answers the rows; the handler adds what the viewer may do with each.
  */
 export const ivCurveList = declareList({
   columns: ivCurveListColumns,
   row: toIvCurveListRow,
-  joins: { owners: userList as { current(): Promise<CurveOwners> } },
+  joins: { owners: userList as { current(): Promise<CurveOwners> }, products: productList as { current(): Promise<CurveProducts> } },
   search: {
     numbers: (row) => [row.id, row.product_id, row.user_id],
-    texts: (row, { owners }) => [row.manufacturer, row.model, row.unit, owners.get(row.user_id)?.email],
+    texts: (row, { owners, products }) => {
+      const product = row.product_id === null ? undefined : products.get(row.product_id);
+      return [row.manufacturer, row.model, row.unit, owners.get(row.user_id)?.email, product?.product_id, product?.uid];
+    },
   },
   sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? null },
   result: (row: IvCurveListRow) => row,

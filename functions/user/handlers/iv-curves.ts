@@ -8,7 +8,7 @@ import {
 } from '../../../shared/iv-curves/iv-curves';
 import { readCurveFile } from '../../domain/iv-curves/curve-file.rules';
 import { getCurveFile } from '../../domain/iv-curves/curve-files';
-import { ivCurveList, toIvCurveListRow, type CurveOwners, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
+import { ivCurveList, toIvCurveListRow, type CurveOwners, type CurveProducts, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
 import { mayChange, maySee, visibleCurves, type CurveViewer } from '../../domain/iv-curves/iv-curve.rules';
 import { removeCurve, storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
 import type { AuditBy } from '../../domain/audit/audit.repository';
@@ -21,7 +21,7 @@ import {
   type IvCurveRecord,
   type UsageLimits,
 } from '../../domain/iv-curves/iv-curves.repository';
-import { findProduct } from '../../domain/products/products.repository';
+import { findProduct, productsOf } from '../../domain/products/products.repository';
 import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import type { Caller } from '../../lib/auth';
@@ -43,23 +43,41 @@ async function ownEmail(viewer: CurveViewer): Promise<CurveOwners> {
   return new Map(me ? [[me.id, { email: me.email }]] : []);
 }
 
-/**
- * The curves a viewer may see, as list rows, with the owners' emails the viewer may see: an admin's from
- * the admin list in memory (every curve) joined with the users list; a customer's from two Queries,
- * their own curves (at most MAX_IV_CURVES_PER_USER) and the public ones.
- */
-async function visibleRows(viewer: CurveViewer): Promise<{ rows: Iterable<IvCurveListRow>; owners: CurveOwners }> {
-  if (viewer.isAdmin) {
-    const [curves, { owners }] = await Promise.all([ivCurveList.current(), ivCurveList.joined()]);
-    return { rows: curves.values(), owners };
-  }
-  const [own, published, owners] = await Promise.all([curvesOf(viewer.userId), publicCurves(), ownEmail(viewer)]);
-  return { rows: visibleCurves([...own, ...published], viewer).map(toIvCurveListRow), owners };
+/** The products a customer sees named: only their own (a public curve does not name another's unit). */
+async function ownProducts(viewer: CurveViewer): Promise<CurveProducts> {
+  return new Map((await productsOf(viewer.userId)).map((product) => [product.id, { product_id: product.product_id, uid: product.uid }]));
 }
 
-const toRow = (curve: IvCurveListRow, viewer: CurveViewer, owners: CurveOwners): IvCurve => ({
+/** The owners and products a viewer sees named: an admin every one (the users and products lists), a customer their own. */
+interface Named {
+  owners: CurveOwners;
+  products: CurveProducts;
+}
+
+async function namedFor(viewer: CurveViewer): Promise<Named> {
+  if (viewer.isAdmin) return ivCurveList.joined();
+  const [owners, products] = await Promise.all([ownEmail(viewer), ownProducts(viewer)]);
+  return { owners, products };
+}
+
+/**
+ * The curves a viewer may see, as list rows, with the owners and products the viewer may see named: an
+ * admin's from the admin list in memory (every curve) joined with the users and products lists; a
+ * customer's from two Queries, their own curves (at most MAX_IV_CURVES_PER_USER) and the public ones.
+ */
+async function visibleRows(viewer: CurveViewer): Promise<{ rows: Iterable<IvCurveListRow>; named: Named }> {
+  if (viewer.isAdmin) {
+    const [curves, named] = await Promise.all([ivCurveList.current(), namedFor(viewer)]);
+    return { rows: curves.values(), named };
+  }
+  const [own, published, named] = await Promise.all([curvesOf(viewer.userId), publicCurves(), namedFor(viewer)]);
+  return { rows: visibleCurves([...own, ...published], viewer).map(toIvCurveListRow), named };
+}
+
+const toRow = (curve: IvCurveListRow, viewer: CurveViewer, { owners, products }: Named): IvCurve => ({
   id: curve.id,
   product_id: curve.product_id,
+  product: (curve.product_id === null ? undefined : products.get(curve.product_id)) ?? null,
   version: curve.version,
   created: curve.created,
   updated: curve.updated,
@@ -106,9 +124,9 @@ function answerFor(error: unknown, id?: number): unknown {
  */
 export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { caller }) => {
   const viewer = await viewerOf(caller);
-  const { rows, owners } = await visibleRows(viewer);
-  const result = ivCurveList.pageFrom(rows, { owners }, params);
-  return { curves: result.rows.map((row) => toRow(row, viewer, owners)), count: result.count, can_publish: viewer.isAdmin };
+  const { rows, named } = await visibleRows(viewer);
+  const result = ivCurveList.pageFrom(rows, named, params);
+  return { curves: result.rows.map((row) => toRow(row, viewer, named)), count: result.count, can_publish: viewer.isAdmin };
 };
 
 /**
@@ -141,8 +159,7 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
   } catch (error) {
     throw answerFor(error, current?.id);
   }
-  const owners: CurveOwners = viewer.isAdmin ? (await ivCurveList.joined()).owners : await ownEmail(viewer);
-  return toRow(toIvCurveListRow(stored), viewer, owners);
+  return toRow(toIvCurveListRow(stored), viewer, await namedFor(viewer));
 };
 
 /** Deletes a curve and its file: its owner or an admin (another customer: not found, or 403 for a public curve). */

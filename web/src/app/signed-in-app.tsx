@@ -8,7 +8,7 @@ import '@mantine/dates/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { ErrorBanner } from '../components/error-banner';
+import { PageErrorBanner } from '../components/error-banner';
 import { ErrorBoundary } from '../components/error-boundary';
 import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
@@ -124,7 +124,7 @@ function Shell() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <ErrorBanner />
+        <PageErrorBanner />
         <LocationNotice />
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>

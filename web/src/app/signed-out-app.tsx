@@ -1,7 +1,7 @@
 import { Box, Container, Group, Paper, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { ErrorBanner } from '../components/error-banner';
+import { PageErrorBanner } from '../components/error-banner';
 import { LocationNotice } from '../components/location-notice';
 import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
@@ -20,7 +20,7 @@ function SignedOutLayout() {
           </Title>
         </Group>
         <main>
-          <ErrorBanner />
+          <PageErrorBanner />
           <LocationNotice />
           <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
             <Suspense fallback={<PageLoader />}>

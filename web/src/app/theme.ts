@@ -41,6 +41,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': '#9a9a9a',
     // red-8 is 3.44:1 on dark-7; red-5 is 5.59:1 (4.89:1 on dark-6).
     '--mantine-color-error': 'var(--mantine-color-red-5)',
+    // A disabled button's text (Upload before a file is chosen): dark-3 on the disabled dark-6 is 2.6:1,
+    // unreadable; the dimmed gray is 5.0:1 there, still plainly fainter than an enabled button's.
+    '--mantine-color-disabled-color': '#9a9a9a',
   },
 });
 

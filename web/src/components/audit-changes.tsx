@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { auditFieldChanges, fieldChangeText, type AuditWordsEntry, type NameOf } from '../../../shared/audit/action-words';
+import { WholeValues } from './whole-values';
 
 /**
  * An audit entry's changed fields, one a line ("valid_to: 2026-01-01 → 2027-01-01"), as the History of a
@@ -13,7 +14,7 @@ export function AuditChanges({ entry, nameOf }: { entry: Pick<AuditWordsEntry, '
     <>
       {changes.map((change) => (
         <Text key={change.field} size="sm" display="block" style={{ overflowWrap: 'anywhere' }}>
-          {fieldChangeText(change)}
+          <WholeValues text={fieldChangeText(change)} />
         </Text>
       ))}
     </>

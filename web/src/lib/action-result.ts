@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { notifyError, notifySuccess } from './notify';
+import { notifySuccess } from './notify';
 
 /**
  * The result of the user's last action, as a notification (lib/notify.ts): at most one at a time, so a
  * new action's result replaces the last one, and starting the next action clears it (useSubmit does).
+ * A failure is not repeated here: it shows once, in red at the top of the page or dialog.
  */
 let shown: string | null = null;
 
@@ -16,10 +17,4 @@ export function clearActionResult(): void {
 export function showActionResult(message: string): void {
   clearActionResult();
   shown = notifySuccess(message);
-}
-
-/** Why it failed, in red; it stays until closed or the next action. */
-export function showActionFailure(message: string): void {
-  clearActionResult();
-  shown = notifyError(message);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRememberListAddress } from './list-return';
 import { nextSort, type SortOrder } from './sorting';
 
 /**
@@ -27,11 +28,13 @@ export function useAddressUpdate() {
 /**
  * An admin list's order and page in the page's address (`sort`, `desc`, `page`), and `update` for any
  * other value the list keeps there: a reload, the browser's Back from a linked page, or a shared link
- * shows the same list. Values at their default are left out (null removes one). An order by a column the
- * list does not have falls back to `defaultSort`.
+ * shows the same list, and so does a detail's link back to the list (lib/list-return). Values at their
+ * default are left out (null removes one). An order by a column the list does not have falls back to
+ * `defaultSort`.
  */
 export function useListAddress<Column extends string>(columns: readonly Column[], defaultSort: SortOrder<Column>) {
   const { params, update } = useAddressUpdate();
+  useRememberListAddress();
 
   const orderBy = params.get('sort');
   const sort: SortOrder<Column> =

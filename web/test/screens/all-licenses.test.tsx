@@ -5,7 +5,8 @@ import { licContract } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
-import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile } from '../support/fixtures';
+import { userAdminContract } from '../../../shared/contract/user.admin';
+import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile, userInformation } from '../support/fixtures';
 import { currentPath, renderScreen } from '../support/render';
 import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
 
@@ -110,6 +111,28 @@ describe('All licenses', () => {
     expect(screen.getByLabelText('User')).toHaveProperty('value', 'kim@');
     expect(screen.getByRole('combobox', { name: 'License type' })).toHaveProperty('value', 'Battery');
     expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ user: 'kim@', license_id: 100, expired_in: 30, expires_within: 20, license_type: 'Battery' });
+  });
+
+  it("returns from a user's detail to the same filters and page", async () => {
+    const rows = Array.from({ length: 23 }, () => row());
+    const { user } = await openWith(rows);
+    await user.click(screen.getByRole('combobox', { name: 'License type' }));
+    await user.click(await screen.findByRole('option', { name: 'Automation' }));
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await waitFor(() => expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ license_type: 'Automation', page: 2 }));
+    const listAddress = currentPath();
+
+    api.answer(userAdminContract, 'get_user_information', ({ user_id }) => userInformation({ user_id, email: USER.email }));
+    await user.click(within(rowOf(rows[20]!.id)).getByRole('link', { name: new RegExp(USER.email) }));
+    await screen.findByRole('heading', { name: 'User details', level: 2 });
+    await user.click(screen.getByRole('link', { name: /Back to all licenses/ }));
+
+    await screen.findByRole('heading', { name: 'All licenses', level: 2 });
+    expect(currentPath()).toBe(listAddress);
+    await waitFor(() => expect(shownIds()).toEqual(rows.slice(20).map((license) => license.id)));
+    expect(screen.getByRole('combobox', { name: 'License type' })).toHaveProperty('value', 'Automation');
+    expect(screen.getByRole('combobox', { name: 'Page' })).toHaveProperty('value', '2');
   });
 
   it('refuses a license id that is not a whole number', async () => {

@@ -31,6 +31,7 @@ const PRODUCTS = [product(12, 'Arc', 'ARC1A2B3C11'), product(15, 'Ace', 'ACE1A2B
 const stored = (fields: Partial<IvCurve>): IvCurve => ({
   id: 70,
   product_id: null,
+  product: null,
   version: 1,
   created: '2026-03-01T09:00:00.000Z',
   updated: '2026-03-01T09:00:00.000Z',
@@ -47,6 +48,21 @@ const stored = (fields: Partial<IvCurve>): IvCurve => ({
 });
 
 describe('the IV curve form', () => {
+
+  it('lists a curve by its product’s kind and uid, not the registration’s number', async () => {
+    answerProfile(ADMIN);
+    api.answer(productContract, 'get_products', { products: [] });
+    api.answer(userContract, 'get_iv_curves', {
+      curves: [stored({ id: 71, product_id: 37, product: { product_id: 'Arc', uid: 'ARC9Z8Y7X66' } })],
+      count: 1,
+      can_publish: true,
+    });
+    await renderScreen('/ivcurves', { as: 'admin', title: 'IV Curves' });
+    const row = within(await screen.findByRole('table', { name: 'IV curves' })).getAllByRole('row')[1]!;
+    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells[1]).toBe('Arc ARC9Z8Y7X66');
+    expect(cells).not.toContain('37');
+  });
   it('offers the customer’s units by product id and uid, and sends the chosen one', async () => {
     answerProfile(CUSTOMER);
     api.answer(productContract, 'get_products', { products: PRODUCTS });

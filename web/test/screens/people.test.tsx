@@ -86,6 +86,7 @@ describe('people on the admin screens', () => {
     const curve = (fields: Partial<IvCurve>): IvCurve => ({
       id: 1,
       product_id: null,
+      product: null,
       version: 1,
       created: '2026-01-01T00:00:00.000Z',
       updated: '2026-01-01T00:00:00.000Z',

@@ -89,6 +89,8 @@ describe('My products', () => {
 
     await user.click(request);
     await findErrorBanner('Too many certificate requests today', dialog);
+    // In the dialog alone: not again at the top of the page behind it, nor as a notification.
+    expect(screen.getAllByText('Too many certificate requests today')).toHaveLength(1);
     expect(notificationTexts()).toEqual([]);
     expect(screen.getByRole('dialog', { name: `Request calibration certificate for ${unit.uid}` })).toBeTruthy();
 
@@ -97,6 +99,24 @@ describe('My products', () => {
     await findNotification(productMessages.certificateRequested);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The next action cleared the refused one's message.
+    expect(screen.queryAllByText('Too many certificate requests today')).toEqual([]);
+  });
+
+  it('takes a refused request’s message away with the dialog when it is closed', async () => {
+    const unit = product();
+    const { user } = await openMyProducts([unit]);
+    api.answer(productContract, 'request_certificate', refused('Too many certificate requests today', 429));
+    await user.click(within(rowOf(unit.uid)).getByRole('button', { name: 'Request calibration certificate' }));
+    const dialog = await screen.findByRole('dialog', { name: `Request calibration certificate for ${unit.uid}` });
+    await user.type(within(dialog).getByLabelText(/^Address 1/), 'Storgatan 1');
+    await user.type(within(dialog).getByLabelText(/^Zip\/postal code/), '211 34');
+    await user.type(within(dialog).getByLabelText(/^City/), 'Malmö');
+    await user.type(within(dialog).getByLabelText(/^Country/), 'Sweden');
+    await user.click(within(dialog).getByRole('button', { name: 'Request' }));
+    await findErrorBanner('Too many certificate requests today', dialog);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // It was about the dialog's request: the page does not show it afterwards.
     expect(screen.queryAllByText('Too many certificate requests today')).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { userAdminContract, type UserListRow } from '../../../shared/contract/user.admin';
 import { api } from '../support/fake-api';
-import { ADMIN, answerProfile, userInformation } from '../support/fixtures';
-import { renderScreen } from '../support/render';
+import { licAdminContract } from '../../../shared/contract/lic.admin';
+import { ADMIN, answerLicenseCatalogue, answerProfile, userInformation } from '../support/fixtures';
+import { currentPath, renderScreen } from '../support/render';
 
 /** The admin users list: what it asks the server for and what it shows. The server side is test/integration/users-list. */
 
@@ -48,7 +49,7 @@ describe('Admin users', () => {
       userInformation({ user_id, email: row.email, first_name: row.first_name, last_name: row.last_name, company: row.company }),
     );
     const { user } = await openUsers([row]);
-    await user.click(within(rowOf(row.email)).getByRole('button', { name: `User information: user ${row.id}` }));
+    await user.click(within(rowOf(row.email)).getByRole('button', { name: `Info for user ${row.id}` }));
     const dialog = await screen.findByRole('dialog', { name: `User information: user ${row.id}` });
     await within(dialog).findByText('Row Co');
     expect(api.calls(userAdminContract, 'get_user_information')).toEqual([{ user_id: row.id }]);
@@ -80,6 +81,55 @@ describe('Admin users', () => {
     expect(screen.getByText('1,234 users')).toBeTruthy();
     expect(screen.getByText('of 13')).toBeTruthy();
     expect(screen.getByLabelText('Page')).toBeTruthy();
+  });
+
+  it('reaches any page in one step: the dropdown opens on ten pages, and a typed number offers its page', async () => {
+    // 25,000 users, 100 a page: 250 pages.
+    const { user } = await openUsers([userRow()], 25_000);
+    expect(screen.getByText('of 250')).toBeTruthy();
+    const pageField = screen.getByRole('combobox', { name: 'Page' });
+    await user.click(pageField);
+    const offered = async () => within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(await offered()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    await user.keyboard('250');
+    await waitFor(async () => expect(await offered()).toEqual(['250']));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ page: 250 }));
+    expect(window.location.search).toContain('page=250');
+    await waitFor(() => expect(pageField).toHaveProperty('value', '250'));
+
+    // A number no page has offers nothing, and leaves the list where it is.
+    await user.click(pageField);
+    await user.keyboard('999');
+    await screen.findByText('No such page');
+    await user.keyboard('{Enter}');
+    expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ page: 250 });
+  });
+
+  it("returns from a user's detail to the same search, filter, order and page", async () => {
+    const row = userRow();
+    const { user } = await openUsers([row], 1234);
+    await user.type(screen.getByLabelText('Search'), 'engines');
+    await user.selectOptions(screen.getByLabelText('License type'), 'Pro');
+    await user.click(screen.getByRole('button', { name: /Email/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: '3' }));
+    await waitFor(() => expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ page: 3 }));
+    const listAddress = currentPath();
+
+    answerLicenseCatalogue();
+    api.answer(userAdminContract, 'get_user_information', ({ user_id }) => userInformation({ user_id, email: row.email }));
+    api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
+    await user.click(within(rowOf(row.email)).getByRole('link', { name: String(row.id) }));
+    await screen.findByRole('heading', { name: 'User details', level: 2 });
+    await user.click(screen.getByRole('link', { name: /Back to users/ }));
+
+    await screen.findByRole('heading', { name: 'Users', level: 2 });
+    expect(currentPath()).toBe(listAddress);
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveProperty('value', 'engines'));
+    expect(screen.getByLabelText('License type')).toHaveProperty('value', 'Pro');
+    expect(screen.getByRole('combobox', { name: 'Page' })).toHaveProperty('value', '3');
+    expect(api.calls(userAdminContract, 'get_users').at(-1)).toMatchObject({ search: 'engines', license_type: 'Pro', order_by: 'email', page: 3 });
   });
 
   it('shows no page dropdown for one page', async () => {

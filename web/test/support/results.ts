@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 /**
  * Where a screen shows the result of an action, found as a person would: a success is a notification
  * (role status, closed with "Dismiss") in view wherever the page is scrolled; a failure is the red banner
- * at the top of the page (an alert closed with "Dismiss error") and, outside a dialog, a notification
- * repeating it. Each waits for what it finds.
+ * at the top of the page or of the open dialog (an alert closed with "Dismiss error"), and nowhere else.
+ * Each waits for what it finds.
  */
 
 const contains = (element: HTMLElement, text: string) => element.textContent?.includes(text) === true;

@@ -4,6 +4,8 @@ export const adminUserTexts = {
   noMatch: 'No user matches the search.',
   noUsers: 'There are no users.',
   allLicenseTypes: 'All license types',
+  /** A row's Info button by name: its visible "Info" first, so speech input finds it by what it shows. */
+  infoButton: (userId: number) => `Info for user ${userId}`,
 };
 
 /** What the admin users screens say. */

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { ApiCallError } from '../../api/client';
 import { confirmAction, type ConfirmOptions } from '../../components/confirm';
 import { useNotice } from '../../components/location-notice';
-import { clearActionResult, showActionFailure, showActionResult } from '../action-result';
+import { clearActionResult, showActionResult } from '../action-result';
 import { clearError, setError } from '../app-state';
 import { useResultPlace } from './result-place';
 import { UNKNOWN_ERROR } from './unknown-error';
@@ -41,11 +41,11 @@ export interface Submit<Args extends unknown[]> {
  * 2. The previous outcome goes: the red error string, the last result's notification, a confirmation
  *    carried to this page.
  * 3. The action runs (pending), then either its result shows (`success`) and `onSuccess` runs, or its
- *    failure's text shows in red at the top of the page (the shared error string). Where else depends
- *    on the ResultPlace around it: in the signed-in app both show as a notification, in view wherever
- *    the page is scrolled; inside a dialog a failure shows in the dialog instead; on the signed-out pages
- *    a success shows in green at the top. A rejected session (HTTP 401) shows nothing: the API client is
- *    already signing out.
+ *    failure's text shows in red, once: at the top of the page, in sight however far it is scrolled, or
+ *    at the top of the open dialog the action ran in (the shared error string, components/error-banner).
+ *    A success shows where the ResultPlace around it says: a notification in the signed-in app, in
+ *    green at the top on the signed-out pages. A rejected session (HTTP 401) shows nothing: the API
+ *    client is already signing out.
  */
 export function useSubmit<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
@@ -58,9 +58,9 @@ export function useSubmit<Args extends unknown[], Result>(
 
   const report = (error: unknown) => {
     if (error instanceof ApiCallError && error.httpStatus === 401) return;
-    const text = failure(error);
-    setError(text);
-    if (place === 'notifications') showActionFailure(text);
+    // One place: the page's red banner, in sight however far the page is scrolled, or the open
+    // dialog's (components/error-banner).
+    setError(failure(error));
   };
 
   const run = async (...args: Args) => {

@@ -1,6 +1,7 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailText } from '../../../components/email-text';
 import { Person } from '../../../components/person';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
@@ -54,8 +55,15 @@ function Holder({ license }: { license: AdminLicenseRow }) {
           <Text size="sm" span display="block">
             {license.hostname ?? 'A machine'}
           </Text>
-          <Text size="xs" c="dimmed" span display="block">
-            <Person id={license.reserved_to} email={license.reserved_to_email} />
+          <Text size="xs" c="dimmed" span display="block" className={classes.whole}>
+            {/* As Person names a user to an admin, the email whole but for a break before its "@". */}
+            {license.reserved_to_email ? (
+              <>
+                <EmailText email={license.reserved_to_email} /> (user {license.reserved_to})
+              </>
+            ) : (
+              <Person id={license.reserved_to} />
+            )}
           </Text>
         </>
       )}
@@ -89,8 +97,8 @@ function LicenseRow({ license, showOwner }: { license: AdminLicenseRow; showOwne
       {showOwner && (
         <>
           <Table.Td className={classes.user}>
-            <Anchor component={Link} to={userDetailPath(license.user_id)} size="sm">
-              {license.user || `User ${license.user_id}`}
+            <Anchor component={Link} to={userDetailPath(license.user_id)} size="xs" className={classes.email}>
+              {license.user ? <EmailText email={license.user} /> : `User ${license.user_id}`}
             </Anchor>
           </Table.Td>
           <Table.Td className={classes.company}>{license.company}</Table.Td>
@@ -148,6 +156,7 @@ export function LicensesTable({ rows, sort, onSort, showOwner, busy }: LicensesT
       onSort={onSort}
       busy={busy}
       minWidth={showOwner ? 960 : 860}
+      className={classes.table}
       extraHeaders={<ActionsTh />}
     >
       {rows.map((license) => (

@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PagedRows } from '../../../components/paged-rows';
 import { PageTitle } from '../../../components/page-title';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { listReturnPath } from '../../../lib/list-return';
 import { paths } from '../../../lib/routing/paths';
 import { nextSort, type SortOrder } from '../../../lib/sorting';
 import { useUserInformation } from '../api/get-user-information';
@@ -165,7 +166,7 @@ function UserDetail({ userId }: { userId: number }) {
 /**
  * A user's detail for admins, at /users/{user id} and /alllicenses/{user id}: who they are, legacy
  * purchases, their licenses, products, cases, downloads and actions. The back link goes to the list it
- * was reached from.
+ * was reached from, as it was last shown (its search, filters, order and page).
  */
 export default function UserDetailPage() {
   const { id = '' } = useParams();
@@ -173,7 +174,7 @@ export default function UserDetailPage() {
   const userId = /^\d{1,15}$/.test(id) && Number(id) > 0 ? Number(id) : null;
   return (
     <>
-      <Anchor component={Link} to={fromUsers ? paths.users : paths.allLicenses} size="sm" display="inline-block" mb="xs">
+      <Anchor component={Link} to={listReturnPath(fromUsers ? paths.users : paths.allLicenses)} size="sm" display="inline-block" mb="xs">
         ← {fromUsers ? adminLicenseTexts.backToUsers : adminLicenseTexts.backToAll}
       </Anchor>
       <PageTitle />

@@ -14,7 +14,7 @@ import type { SortOrder } from '../../../lib/sorting';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useAddressUpdate, listQuery } from '../../../lib/use-list-search';
 import { createUsersCsv, useUsers } from '../api/get-users';
-import { adminUserTexts, userInfoTexts } from '../messages';
+import { adminUserTexts } from '../messages';
 import { UserInfoDialog } from './user-info-dialog';
 
 const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
@@ -35,11 +35,10 @@ const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
 const COUNTS = ['arc', 'ace', 'pro', 'automation', 'battery'] as const;
 
 /**
- * A value the customer typed: an address has no space to wrap at, and a name or a company may be one long
- * word. It breaks anywhere, or one long value widens the table past a laptop's screen; the min-width keeps
- * its column from shrinking to a few letters.
+ * A name or a company the customer typed may be one long word: it breaks anywhere, or one long value
+ * widens the table past a laptop's screen; the min-width keeps its column from shrinking to a few letters.
  */
-const TYPED = { overflowWrap: 'anywhere', minWidth: '6rem' } as const;
+const TYPED = { overflowWrap: 'anywhere', minWidth: '4rem' } as const;
 
 /** A count as the list shows it: empty when zero. */
 const countText = (n: number) => (n > 0 ? String(n) : '');
@@ -63,14 +62,15 @@ function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
               <Anchor component={Link} to={generatePath(paths.user, { id: String(user.id) })} size="sm">
                 {user.id}
               </Anchor>
-              <Button size="compact-xs" variant="subtle" aria-haspopup="dialog" aria-label={userInfoTexts.title(user.id)} onClick={() => onInfo(user.id)}>
+              <Button size="compact-xs" variant="subtle" aria-haspopup="dialog" aria-label={adminUserTexts.infoButton(user.id)} onClick={() => onInfo(user.id)}>
                 Info
               </Button>
             </Group>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
-          <Table.Td style={{ ...TYPED, minWidth: '8rem' }}>{user.email}</Table.Td>
+          {/* An address is one value: on one line, never broken inside. */}
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
           <Table.Td style={TYPED}>{user.first_name}</Table.Td>
           <Table.Td style={TYPED}>{user.last_name}</Table.Td>
           <Table.Td style={TYPED}>{user.company}</Table.Td>

@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { CaseComment } from '../../../../../shared/contract/case';
-import { formatDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { caseTexts } from '../messages';
 
 /**
@@ -33,7 +33,7 @@ export function CaseComments({ comments, authorOf }: { comments: readonly CaseCo
               {caseTexts.noteLabel}
             </Text>
             <Text size="xs">
-              {authorOf(comment)}, {formatDate(comment.created)}
+              {authorOf(comment)}, {formatDateTime(comment.created)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {comment.comment}
@@ -42,7 +42,7 @@ export function CaseComments({ comments, authorOf }: { comments: readonly CaseCo
         ) : (
           <Paper key={comment.id} component="li" withBorder p="xs">
             <Text size="xs" c="dimmed">
-              {authorOf(comment)}, {formatDate(comment.created)}
+              {authorOf(comment)}, {formatDateTime(comment.created)}
             </Text>
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {comment.comment}

@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import type { CaseEvent } from '../../../../../shared/contract/case';
-import { formatDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import { historyText } from '../history-text';
 
 /** An admin's view of the case's history, oldest first: every state change and assignment in words, with the date. */
@@ -10,7 +10,7 @@ export function CaseHistory({ history, nameOf }: { history: readonly CaseEvent[]
       {history.map((event, index) => (
         <Timeline.Item key={`${event.at}-${event.kind}-${index}`} title={<Text size="sm">{historyText(event, nameOf)}</Text>}>
           <Text size="xs" c="dimmed">
-            {formatDate(event.at)}
+            {formatDateTime(event.at)}
           </Text>
         </Timeline.Item>
       ))}

@@ -2,7 +2,7 @@ import { Anchor, Table } from '@mantine/core';
 import type { Case } from '../../../../../shared/contract/case';
 import type { caseListColumns } from '../../../../../shared/lists/admin-lists';
 import { SortableTable } from '../../../components/sortable-table';
-import { formatDate } from '../../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { adminName, type AdminSummary } from '../admin-name';
 import { caseTexts } from '../messages';
@@ -49,7 +49,7 @@ export function CasesTable({ rows, isAdmin, admins, sort, onSort, onOpen, busy }
             <CaseStateBadge state={row.state} />
           </Table.Td>
           <Table.Td>{row.assigned_to === null ? '' : isAdmin ? adminName(admins, row.assigned_to) : caseTexts.support}</Table.Td>
-          <Table.Td>{formatDate(row.updated)}</Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.updated)}</Table.Td>
           <Table.Td>{row.attachment_count}</Table.Td>
         </Table.Tr>
       ))}

@@ -10,6 +10,7 @@ import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useDeclaredList } from '../../../lib/use-declared-list';
+import { productLabel } from '../../products/product-label';
 import { useDeleteIvCurve } from '../api/delete-iv-curve';
 import { downloadIvCurveFile } from '../api/get-iv-curve-file';
 import { useIvCurves } from '../api/get-iv-curves';
@@ -66,7 +67,8 @@ function CurveRow({ curve, admin, onUpdate }: { curve: IvCurve; admin: boolean; 
   return (
     <Table.Tr>
       <Table.Td>{curve.id}</Table.Td>
-      <Table.Td>{curve.product_id ?? ''}</Table.Td>
+      {/* The unit as My products names it (kind and uid), never the registration's number. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{curve.product ? productLabel(curve.product) : ''}</Table.Td>
       <Table.Td>{curve.version}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(curve.created)}</Table.Td>
       <Table.Td>{ownerText(curve, admin)}</Table.Td>
