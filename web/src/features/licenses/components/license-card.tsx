@@ -10,6 +10,8 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { sharedPeople } from '../api/get-license-shared-users';
 import { useReturnLicense } from '../api/return-license';
 import { licenseNotices, licenseQuestions } from '../messages';
+import { renewalItem } from '../renewal';
+import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
 
@@ -70,11 +72,13 @@ interface LicenseCardProps {
 /**
  * One license: its id, state text, type, usage, validity, add-ons, who shared it, the machine or dongle
  * holding it; and only the actions the caller may take on it (Move, Share, Return), each form in place of
- * the buttons while it is open.
+ * the buttons while it is open; Buy again on a license about to end.
  */
 export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCardProps) {
   const headingId = useId();
   const actions = customerActions(license, callerId);
+  // A license about to end (or ended) that the shop sells again: Buy again leads into buying it.
+  const renewal = renewalItem(license, callerId);
   const state = licenseStateText(license);
   const owner = license.user_id === callerId;
   // A form opens only for an action the caller may still take (the list may have changed meanwhile).
@@ -122,7 +126,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
 
         {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
         {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
-        {open === 'view' && actions.size > 0 && (
+        {open === 'view' && (actions.size > 0 || renewal) && (
           <Group gap="sm">
             {actions.has('move') && (
               <Button variant="default" onClick={() => onModeChange('move')}>
@@ -135,6 +139,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
               </Button>
             )}
             {actions.has('return') && <ReturnButton license={license} />}
+            {renewal && <BuyAgainButton item={renewal} />}
           </Group>
         )}
       </Stack>
