@@ -63,6 +63,8 @@ export const ivCurveSchema = z.object({
   id: z.int(),
   /** The registered product the curve belongs to, if its uploader named one. */
   product_id: z.nullable(z.int()),
+  /** That product as people know it: its name (Arc, Ace) and its unit's uid; null without one, or once unregistered. */
+  product: z.optional(z.nullable(z.object({ name: z.string(), uid: z.string() }))),
   /** 1 when uploaded; each update adds one. */
   version: z.int(),
   created: z.string(),

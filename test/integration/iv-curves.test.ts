@@ -77,6 +77,7 @@ describe('uploading a new curve', () => {
     expect(curve).toEqual({
       id: expect.any(Number),
       product_id: null,
+      product: null,
       version: 1,
       created: expect.any(String),
       updated: curve.created,
@@ -103,14 +104,17 @@ describe('uploading a new curve', () => {
     });
   });
 
-  it("names a registered product of the caller's, sent as form text", async () => {
+  it("names a registered product of the caller's, sent as form text, and answers it by name and uid", async () => {
     const owner = await customer();
     const device = newDevice();
     await storeDevices(device);
     const product = (await productCall(owner.accessToken, 'register_product', { uid: device.uid })).body.data as { id: number };
     const curve = await uploaded(owner, curveText(), { product_id: String(product.id) });
     expect(curve.product_id).toBe(product.id);
-    expect(await ownCurves(owner)).toEqual([expect.objectContaining({ id: curve.id, product_id: product.id })]);
+    // Named as people know the unit, by its name and uid, in the answer and the list.
+    const named = { name: device.product_id, uid: device.uid };
+    expect(curve.product).toEqual(named);
+    expect(await ownCurves(owner)).toEqual([expect.objectContaining({ id: curve.id, product_id: product.id, product: named })]);
   });
 
   it("refuses another user's product, a product id that is no number, and stores nothing", async () => {

@@ -57,9 +57,19 @@ async function visibleRows(viewer: CurveViewer): Promise<{ rows: Iterable<IvCurv
   return { rows: visibleCurves([...own, ...published], viewer).map(toIvCurveListRow), owners };
 }
 
-const toRow = (curve: IvCurveListRow, viewer: CurveViewer, owners: CurveOwners): IvCurve => ({
+/** The products curves name, by registration id: each read once (a page names few). */
+type CurveProducts = ReadonlyMap<number, IvCurve['product']>;
+
+async function productsNamed(curves: readonly IvCurveListRow[]): Promise<CurveProducts> {
+  const ids = [...new Set(curves.flatMap((curve) => (curve.product_id === null ? [] : [curve.product_id])))];
+  const products = await Promise.all(ids.map((id) => findProduct(id)));
+  return new Map(ids.map((id, i) => [id, products[i] ? { name: products[i].product_id, uid: products[i].uid } : null]));
+}
+
+const toRow = (curve: IvCurveListRow, viewer: CurveViewer, owners: CurveOwners, products: CurveProducts): IvCurve => ({
   id: curve.id,
   product_id: curve.product_id,
+  product: curve.product_id === null ? null : (products.get(curve.product_id) ?? null),
   version: curve.version,
   created: curve.created,
   updated: curve.updated,
@@ -100,7 +110,8 @@ function answerFor(error: unknown, id?: number): unknown {
 }
 
 /**
- * The curves the caller may see, searched and sorted (newest first unless asked), one page of them.
+ * The curves the caller may see, searched and sorted (newest first unless asked), one page of them,
+ * each with its product's name and uid.
  * Without `limit` (a client that sends no params, as the cmd first took none) the first 1000: the list is
  * bounded whoever asks, and `count` says how many there are.
  */
@@ -108,7 +119,8 @@ export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { calle
   const viewer = await viewerOf(caller);
   const { rows, owners } = await visibleRows(viewer);
   const result = ivCurveList.pageFrom(rows, { owners }, params);
-  return { curves: result.rows.map((row) => toRow(row, viewer, owners)), count: result.count, can_publish: viewer.isAdmin };
+  const products = await productsNamed(result.rows);
+  return { curves: result.rows.map((row) => toRow(row, viewer, owners, products)), count: result.count, can_publish: viewer.isAdmin };
 };
 
 /**
@@ -142,7 +154,8 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
     throw answerFor(error, current?.id);
   }
   const owners: CurveOwners = viewer.isAdmin ? (await ivCurveList.joined()).owners : await ownEmail(viewer);
-  return toRow(toIvCurveListRow(stored), viewer, owners);
+  const row = toIvCurveListRow(stored);
+  return toRow(row, viewer, owners, await productsNamed([row]));
 };
 
 /** Deletes a curve and its file: its owner or an admin (another customer: not found, or 403 for a public curve). */

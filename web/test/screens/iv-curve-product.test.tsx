@@ -99,6 +99,22 @@ describe('the IV curves list', () => {
     expect(api.calls(userContract, 'get_iv_curves').at(-1)).toMatchObject({ search: 'paged', page: 2 });
   });
 
+  it('names each curve’s product by its name and uid, not its registration number', async () => {
+    answerProfile(CUSTOMER);
+    api.answer(productContract, 'get_products', { products: PRODUCTS });
+    api.answer(userContract, 'get_iv_curves', {
+      curves: [stored({ id: 81, model: 'Named', product_id: 37, product: { name: 'Arc', uid: 'ARC1A2B3C11' } }), stored({ id: 82, model: 'Gone', product_id: 38, product: null })],
+      count: 2,
+      can_publish: false,
+    });
+    await renderScreen('/ivcurves', { title: 'IV Curves' });
+    const rowOf = async (model: string) => (await screen.findByText(model)).closest('tr')!;
+    within(await rowOf('Named')).getByText('Arc ARC1A2B3C11');
+    expect(within(await rowOf('Named')).queryByText('37')).toBeNull();
+    // A product since unregistered is named by its number, as such.
+    within(await rowOf('Gone')).getByText('Registered product 38');
+  });
+
   it('offers a customer no Public box, and another user’s public curve Download but no Update or Delete', async () => {
     answerProfile(CUSTOMER);
     api.answer(productContract, 'get_products', { products: [] });

@@ -13,6 +13,7 @@ import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useDeleteIvCurve } from '../api/delete-iv-curve';
 import { downloadIvCurveFile } from '../api/get-iv-curve-file';
 import { useIvCurves } from '../api/get-iv-curves';
+import { productLabel } from '../../products/product-label';
 import type { IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
@@ -61,12 +62,21 @@ function ownerText(curve: IvCurve, admin: boolean): string {
   return admin ? personText({ id: curve.user_id, email: curve.user }) : curve.user;
 }
 
+/**
+ * The curve's product as people know a unit, by its name and uid ("Arc ARC1A2B3C11"), never the
+ * registration's bare number; a product since unregistered by that number, named as such.
+ */
+function productText(curve: IvCurve): string {
+  if (curve.product) return productLabel({ product_id: curve.product.name, uid: curve.product.uid });
+  return curve.product_id === null ? '' : ivCurveTexts.otherProduct(curve.product_id);
+}
+
 function CurveRow({ curve, admin, onUpdate }: { curve: IvCurve; admin: boolean; onUpdate: (curve: IvCurve) => void }) {
   const download = useSubmit(() => downloadIvCurveFile(curve.id));
   return (
     <Table.Tr>
       <Table.Td>{curve.id}</Table.Td>
-      <Table.Td>{curve.product_id ?? ''}</Table.Td>
+      <Table.Td>{productText(curve)}</Table.Td>
       <Table.Td>{curve.version}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(curve.created)}</Table.Td>
       <Table.Td>{ownerText(curve, admin)}</Table.Td>
