@@ -10,7 +10,8 @@ import { CUSTOMER } from '../support/fixtures';
 import { renderScreen } from '../support/render';
 
 /**
- * The customer's /licenses with a checkout provider: "Buy again" on a license about to end leads into
+ * The customer's /licenses: the words a card shows, explained where they are shown; and, with a checkout
+ * provider, "Buy again" on a license about to end, which leads into
  * buying one of the same type and term. The provider here is a stand-in for its script: it records the
  * cart calls and reports the cart back through the data callback, as FastSpring's library and the local
  * sandbox do (buying through the sandbox for real is test/e2e/checkout).
@@ -135,5 +136,23 @@ describe('Buy again on the Licenses screen', () => {
     for (const { id } of [farOff, perpetual, renewing, shared, notSold]) {
       expect(within(card(id)).queryByRole('button', { name: 'Buy again' })).toBeNull();
     }
+  });
+});
+
+describe('the words on a license card', () => {
+  it('explains its type, usage and add-ons beside them, behind a button a keyboard and a screen reader reach', async () => {
+    const pro = license({ valid_to: day(200), addons: [{ id: 'Battery', attributes: {} }] });
+    const { user } = await openWith([pro]);
+    const article = card(pro.id);
+
+    await user.click(within(article).getByRole('button', { name: 'What usage Standard means' }));
+    await screen.findByText('Standard: the license as the shop sells it, for any use its license agreement (EULA) allows.');
+    await user.click(within(article).getByRole('button', { name: 'What type Pro means' }));
+    await screen.findByText(/^Pro: the desktop app’s Pro edition\. It starts without add-ons/);
+    await user.click(within(article).getByRole('button', { name: 'What these add-ons means' }));
+    await screen.findByText('Add-ons unlock parts of a Pro license. Battery: the Battery toolbox (BT).');
+    // The button adds no text to the value it stands beside.
+    const usage = within(article).getAllByText('Usage').find((element) => element.tagName === 'DT')!;
+    expect(usage.nextElementSibling?.textContent).toBe('Standard');
   });
 });
