@@ -1,3 +1,4 @@
+import { DELETION_JOB_HOUR_UTC } from '../shared/accounts/deletion';
 import { ENV } from '../shared/runtime';
 import { bucketGrants, signsLinks } from './lib/files/access';
 import type { FileNeeds } from './lib/files/buckets';
@@ -305,8 +306,9 @@ export interface JobUnit {
 export const jobs = {
   'delete-accounts': {
     construct: 'DeleteAccounts',
-    // Daily at 02:00 UTC: requests are done within a day, inside the two working days users are promised.
-    schedule: { minute: '0', hour: '2' },
+    // Daily at 02:00 UTC: requests are done within a day, inside the two working days users are promised;
+    // the Delete account page tells users they can withdraw until then.
+    schedule: { minute: '0', hour: String(DELETION_JOB_HOUR_UTC) },
     description: 'Carries out every pending account deletion request',
     needs: {
       // UpdateItem: a deleted curve's share of its owner's IV curve usage, in the curve's transaction.

@@ -9,3 +9,19 @@ export const accountDeletionMessages = {
   /** A user's withdrawals in a day are counted: each request and each withdrawal sends a mail. */
   withdrawBudget: (perDay: number) => `You withdrew a deletion ${perDay} times today: try again tomorrow`,
 } as const;
+
+/**
+ * The hour (UTC) the daily deletion job runs: it starts on every pending request then, which ends their
+ * withdrawal. The job's schedule and what the Delete account page promises both read it.
+ */
+export const DELETION_JOB_HOUR_UTC = 2;
+
+/**
+ * When the deletion job next starts after `now`: the first DELETION_JOB_HOUR_UTC:00 UTC after it. A
+ * request pending at `now` can be withdrawn until then.
+ */
+export function nextDeletionRun(now: Date): Date {
+  const run = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DELETION_JOB_HOUR_UTC));
+  if (run.getTime() <= now.getTime()) run.setUTCDate(run.getUTCDate() + 1);
+  return run;
+}

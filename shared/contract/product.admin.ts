@@ -36,8 +36,18 @@ export const deviceSchema = z.object({
   calibration: z.array(calibrationSchema),
 });
 export type Device = z.infer<typeof deviceSchema>;
-/** A produced unit as the list shows it: how many certificates and calibrations it has (get_device gives them). */
-export const deviceRowSchema = z.object({ ...deviceFields, certificate_count: z.int(), calibration_count: z.int() });
+/**
+ * A produced unit as the list shows it: how many certificates and calibrations it has (get_device gives
+ * them), and who owns it: the user it is registered to (`user_id`, null while unregistered) with their
+ * email (`user`, empty when unregistered or gone).
+ */
+export const deviceRowSchema = z.object({
+  ...deviceFields,
+  certificate_count: z.int(),
+  calibration_count: z.int(),
+  user_id: z.nullable(z.int()),
+  user: z.string(),
+});
 export type DeviceRow = z.infer<typeof deviceRowSchema>;
 export const DEVICE_ORDER_COLUMNS = deviceListColumns.orderBy;
 

@@ -54,7 +54,7 @@ export const productListColumns = declareListColumns({
 /** Produced units (devices): 20 a page, last updated first. */
 export const deviceListColumns = declareListColumns({
   kind: 'devices',
-  orderBy: ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean'],
+  orderBy: ['id', 'created', 'updated', 'product_id', 'serial_no', 'uid', 'hardware_version', 'ems_id', 'ean', 'user'],
   defaultOrder: { orderBy: 'updated', descending: true },
   pageSize: 20,
 });

@@ -298,4 +298,18 @@ describe('the admin product and hardware lists', () => {
     expect((await product(boss.accessToken, 'get_device', { uid: device.uid.toLowerCase() })).body.data).toEqual(shown.body.data);
     expect((await product(boss.accessToken, 'get_device', { uid: 'NOSUCHUNIT2' })).status).toBe(404);
   });
+
+  it('lists each produced unit with who owns it: the user it is registered to, by id and email', async () => {
+    const [owner, boss] = await Promise.all([customer(), admin()]);
+    const { device } = await registered(owner);
+    const unregistered = newDevice();
+    await storeDevices(unregistered);
+    type Row = { uid: string; user_id: number | null; user: string };
+    const rowOf = async (uid: string) => ((await product(boss.accessToken, 'get_devices', { search: uid })).body.data as { devices: Row[] }).devices[0];
+    expect(await rowOf(device.uid)).toMatchObject({ uid: device.uid, user_id: owner.id, user: owner.email });
+    expect(await rowOf(unregistered.uid)).toMatchObject({ uid: unregistered.uid, user_id: null, user: '' });
+    // The owner's email finds their units.
+    const byOwner = (await product(boss.accessToken, 'get_devices', { search: owner.email })).body.data as { devices: Row[] };
+    expect(byOwner.devices.map((row) => row.uid)).toEqual([device.uid]);
+  });
 });

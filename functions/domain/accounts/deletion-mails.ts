@@ -7,8 +7,8 @@ export const deletionMails = {
     subject: 'Your account will be deleted',
     text:
       `We received a request to delete the account ${username}. The account and its data will be ` +
-      `deleted within two working days, by ${deleteBy.slice(0, 10)}. This cannot be undone. Until the deletion ` +
-      `starts you can withdraw the request on the Delete account page.`,
+      `deleted within two working days, by ${deleteBy.slice(0, 10)}. Until the deletion starts you can withdraw ` +
+      `the request on the Delete account page; once it has started it cannot be undone.`,
   }),
   withdrawn: (to: string, username: string): Mail => ({
     to,

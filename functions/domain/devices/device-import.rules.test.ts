@@ -139,10 +139,12 @@ describe('reading a production file', () => {
     });
   });
 
-  it('searches units by id and text', () => {
+  it('searches units by id and text, and by their owner\'s email', () => {
     const row = { id: 7, created: '', updated: '', product_id: 'Arc', serial_no: 'SN77', uid: 'UIDX', hardware_version: '1', ems_id: 'EMS', ean: '1', certificate_count: 0, calibration_count: 0 };
-    expect(deviceList.matches('7', {})(row)).toBe(true);
-    expect(deviceList.matches('sn77', {})(row)).toBe(true);
-    expect(deviceList.matches('nope', {})(row)).toBe(false);
+    const joined = { registrations: new Map([['UIDX', 41]]), owners: new Map([[41, { email: 'kim@example.com' }]]) };
+    expect(deviceList.matches('7', joined)(row)).toBe(true);
+    expect(deviceList.matches('sn77', joined)(row)).toBe(true);
+    expect(deviceList.matches('KIM@example', joined)(row)).toBe(true);
+    expect(deviceList.matches('nope', joined)(row)).toBe(false);
   });
 });

@@ -3,8 +3,11 @@ import { ListCache } from './list-cache';
 import { pageOf, type Cell } from './list-page';
 import { listRowWrites } from './list-store';
 
-/** The other lists a list reads beside its own rows (e.g. the owners' emails from the users list), by name. */
-export type Joined = Record<string, ReadonlyMap<number, unknown>>;
+/**
+ * The other lists a list reads beside its own rows (e.g. the owners' emails from the users list), by name:
+ * each by id, or an index derived from one by another key (registered units by uid).
+ */
+export type Joined = Record<string, ReadonlyMap<number | string, unknown>>;
 
 /** What every list cmd may take: a page, an order, and (a searchable list) a search. */
 export interface ListParams<Column extends string> {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../lib/routing/paths';
 import { mayOpen } from '../lib/routing/route-declaration';
-import { isActive, menuSections } from './menu';
+import { isActive, menuCurrent, menuSections } from './menu';
 import { SIGNED_IN_FALLBACK, routes, signedOutRoutes } from './routes';
 
 // The sign-in page is imported eagerly by its declaration; its session module needs a browser.
@@ -51,6 +51,13 @@ describe('side menu, built from the route declarations', () => {
     for (const item of menuSections(routes, { isAdmin: true, legacy: false }).admin) {
       expect(route(item.to)?.access, item.label).toBe(item.to === paths.ivCurves ? 'signed-in' : 'admin');
     }
+  });
+
+  it('marks All licenses as the section of the license code pages, which the menu does not list', () => {
+    expect(menuCurrent(routes, paths.createCodes, paths.allLicenses)).toBe('section');
+    expect(menuCurrent(routes, paths.listCodes, paths.allLicenses)).toBe('section');
+    expect(menuCurrent(routes, paths.allLicenses, paths.allLicenses)).toBe('page');
+    expect(menuCurrent(routes, paths.listCodes, paths.users)).toBeNull();
   });
 
   it('marks an entry active on its page and its sub-pages only', () => {

@@ -29,3 +29,14 @@ export function menuSections(routes: readonly RouteDeclaration[], viewer: Viewer
 
 /** Whether the menu entry `to` is the page at `pathname` (or one of its sub-pages, e.g. /cases/12). */
 export const isActive = (pathname: string, to: string): boolean => pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * How the menu entry `to` stands to the page at `pathname`: 'page' when it is that page, 'section' when
+ * the page is under it (a sub-page such as /cases/12, or a page declared with it as its `menuParent`),
+ * else null.
+ */
+export function menuCurrent(routes: readonly RouteDeclaration[], pathname: string, to: string): 'page' | 'section' | null {
+  if (pathname === to) return 'page';
+  if (isActive(pathname, to)) return 'section';
+  return routes.some((route) => route.path === pathname && route.menuParent === to) ? 'section' : null;
+}

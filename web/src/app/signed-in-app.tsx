@@ -18,7 +18,7 @@ import { AdminAuthenticatorGate } from '../features/authenticator/components/adm
 import { useUserProfile } from '../features/profile/api/get-user-profile';
 import type { RouteDeclaration } from '../lib/routing/route-declaration';
 import { useSession } from '../session/session';
-import { isActive, menuSections, type NavItem } from './menu';
+import { menuCurrent, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
 import { RoutePage } from './route-page';
 import { SIGNED_IN_FALLBACK, routes } from './routes';
@@ -58,9 +58,20 @@ function signedInRoute(route: RouteDeclaration) {
 }
 
 function MenuLinks({ links, pathname }: { links: readonly NavItem[]; pathname: string }) {
-  return links.map((link) => (
-    <NavLink key={link.to} component={Link} to={link.to} label={link.label} active={isActive(pathname, link.to)} />
-  ));
+  return links.map((link) => {
+    // The page's own entry is the current page; the entry a page belongs under is the current section.
+    const current = menuCurrent(routes, pathname, link.to);
+    return (
+      <NavLink
+        key={link.to}
+        component={Link}
+        to={link.to}
+        label={link.label}
+        active={current !== null}
+        aria-current={current === 'page' ? 'page' : current === 'section' ? 'true' : undefined}
+      />
+    );
+  });
 }
 
 function Shell() {

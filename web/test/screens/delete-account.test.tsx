@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { nextDeletionRun } from '../../../shared/accounts/deletion';
 import { userContract, type PendingDeletion } from '../../../shared/contract/user';
+import { formatDateTime } from '../../src/lib/dates';
 import { api } from '../support/fake-api';
 import { CUSTOMER, answerProfile } from '../support/fixtures';
 import { renderScreen } from '../support/render';
@@ -12,6 +14,13 @@ import { expectNoConfirmation, findConfirmation, findNotification } from '../sup
  */
 
 const REQUESTED = '2026-11-20T09:30:00Z';
+
+/**
+ * What page and confirmation both say about undoing, with the moment the daily deletion job next starts
+ * (withdrawing is refused from then on).
+ */
+const undoSentence = () =>
+  `You can withdraw the request until the deletion starts, at ${formatDateTime(nextDeletionRun(new Date()))}; once it has started it cannot be undone.`;
 
 /** Opens /deleteaccount with the server holding `pending` (null: none), and answering requests and withdrawals. */
 async function openWith(pending: PendingDeletion | null) {
@@ -34,18 +43,19 @@ describe('Delete account', () => {
     const { user } = await openWith(null);
     await user.click(await screen.findByRole('button', { name: 'Request deletion of account' }));
     let question = await findConfirmation('Delete your account?');
-    expect(question.text).toContain('deleted within two working days. You can withdraw the request until the deletion starts');
+    expect(question.text).toContain(`deleted within two working days. ${undoSentence()}`);
     await user.click(question.button('Cancel'));
     await expectNoConfirmation('Delete your account?');
     expect(api.calls(userContract, 'delete_user_account')).toEqual([]);
-    screen.getByText('This cannot be undone.');
+    // The page tells the same truth as its confirmation, with the same moment.
+    screen.getByText(undoSentence());
 
     await user.click(screen.getByRole('button', { name: 'Request deletion of account' }));
     question = await findConfirmation('Delete your account?');
     await user.click(question.button('Request deletion'));
     await screen.findByText('Your account will be deleted within two working days.');
-    screen.getByText(/^Deletion requested on 2026-11-20/);
-    screen.getByText('You can withdraw the request until the deletion starts.');
+    screen.getByText('Deletion requested on 2026-11-20. It will be gone by 2026-11-24 at the latest.');
+    screen.getByText(undoSentence());
     expect(screen.queryByRole('button', { name: 'Request deletion of account' })).toBeNull();
     expect(api.calls(userContract, 'delete_user_account')).toEqual([{}]);
   });

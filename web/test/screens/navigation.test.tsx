@@ -89,7 +89,7 @@ describe('a customer', () => {
 });
 
 describe('an admin', () => {
-  it('reaches the license code generator and the code list from All licenses', async () => {
+  it('reaches the license code generator and the code list from All licenses, which the menu marks while they are open', async () => {
     answerProfile(ADMIN);
     answerLicenseCatalogue();
     api.answer(licAdminContract, 'get_all_licenses', { rows: [], count: 0 });
@@ -98,14 +98,21 @@ describe('an admin', () => {
     await within(menu()).findByRole('heading', { name: 'Admin' });
     expect(within(menu()).queryByRole('link', { name: /code/i })).toBeNull();
 
+    const allLicensesEntry = () => within(menu()).getByRole('link', { name: 'All licenses' });
+    expect(allLicensesEntry().getAttribute('aria-current')).toBe('page');
+
     await user.click(pageLink('Generate license codes'));
     await screen.findByRole('heading', { name: 'License code generator', level: 2 });
     expect(currentPath()).toBe('/createcodes');
+    // The code screens belong under All licenses: the menu shows that section as the current one.
+    expect(allLicensesEntry().getAttribute('aria-current')).toBe('true');
+    expect(within(menu()).getAllByRole('link').filter((link) => link.hasAttribute('aria-current'))).toEqual([allLicensesEntry()]);
 
-    await user.click(within(menu()).getByRole('link', { name: 'All licenses' }));
+    await user.click(allLicensesEntry());
     await user.click(await screen.findByRole('link', { name: 'All license codes' }));
     await screen.findByRole('heading', { name: 'License codes', level: 2 });
     expect(currentPath()).toBe('/listcodes');
+    expect(allLicensesEntry().getAttribute('aria-current')).toBe('true');
   });
 
   it('reaches IV Curves from the Admin section of the menu', async () => {

@@ -30,6 +30,11 @@ export interface RouteDeclaration {
   /** Present for a route the side menu lists (an admin-section entry shows to admins only). */
   menu?: MenuEntry;
   /**
+   * For a page the side menu does not list: the entry it belongs under, which is marked as the current
+   * section while the page is open (the license code screens under All licenses).
+   */
+  menuParent?: AppPath;
+  /**
    * The page: `lazy(() => import(...))` so it loads when visited (only the sign-in form is in the first
    * chunk). None for a screen a later issue builds: until then the route shows its title and says it is
    * not available yet.

@@ -1,21 +1,30 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { nextDeletionRun } from '../../../../../shared/accounts/deletion';
 import type { PendingDeletion } from '../../../../../shared/contract/user';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useAccountDeletion, useDeleteUserAccount, useWithdrawAccountDeletion } from '../api/delete-user-account';
-import { deleteAccountQuestion, deleteAccountTexts } from '../texts';
+import { deleteAccountQuestion, deleteAccountTexts, undoText } from '../texts';
 
-/** A pending request: when it was made, that the account will be deleted, and Withdraw (the user's own request). */
+/** Until when a request, pending now or made now, can be withdrawn: the deletion job's next run. */
+const withdrawableUntil = () => formatDateTime(nextDeletionRun(new Date()));
+
+/**
+ * A pending request: when it was made, that the account will be deleted and by when, and (the user's own
+ * request) until when it can be withdrawn, with Withdraw.
+ */
 function PendingRequest({ request }: { request: PendingDeletion }) {
   const withdrawal = useWithdrawAccountDeletion();
   const withdraw = useSubmit(() => withdrawal.mutateAsync(), { success: () => deleteAccountTexts.withdrawn });
   return (
     <Alert color="teal" variant="light" role="status" title={deleteAccountTexts.requested}>
       <Stack gap="xs">
-        <Text size="sm">{deleteAccountTexts.requestedOn(formatDate(request.requested))}</Text>
-        <Text size="sm">{request.by_admin ? deleteAccountTexts.byAdmin : deleteAccountTexts.withdrawable}</Text>
+        <Text size="sm">
+          {deleteAccountTexts.requestedOn(formatDate(request.requested))} {deleteAccountTexts.deletedBy(formatDay(request.delete_by))}
+        </Text>
+        <Text size="sm">{request.by_admin ? deleteAccountTexts.byAdmin : undoText(withdrawableUntil())}</Text>
         {!request.by_admin && (
           <Group>
             <Button variant="default" size="sm" loading={withdraw.pending} onClick={() => void withdraw.run()}>
@@ -31,12 +40,13 @@ function PendingRequest({ request }: { request: PendingDeletion }) {
 /**
  * Delete account: what deletion means and the button "Request deletion of account", which asks first;
  * once requested (also on a later visit) the message that the account will be deleted within two working
- * days, when it was requested, and Withdraw until the deletion job starts on it.
+ * days and by which day, when it was requested, and Withdraw until the deletion job starts on it. Before
+ * and after the request, page and confirmation name the same moment: the job's next run.
  */
 export default function DeleteAccountPage() {
   const pending = useAccountDeletion();
   const request = useDeleteUserAccount();
-  const ask = useSubmit(() => request.mutateAsync(), { confirm: () => deleteAccountQuestion });
+  const ask = useSubmit(() => request.mutateAsync(), { confirm: () => deleteAccountQuestion(withdrawableUntil()) });
 
   return (
     <>
@@ -52,7 +62,7 @@ export default function DeleteAccountPage() {
             ) : (
               <>
                 <Text>{deleteAccountTexts.explanation}</Text>
-                <Text fw={600}>{deleteAccountTexts.irreversible}</Text>
+                <Text fw={600}>{undoText(withdrawableUntil())}</Text>
                 <div>
                   <Button color="red" loading={ask.pending} onClick={() => void ask.run()}>
                     Request deletion of account

@@ -3,10 +3,12 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { DEVICE_ORDER_COLUMNS, type DeviceRow } from '../../../../../shared/contract/product.admin';
 import { deviceListColumns } from '../../../../../shared/lists/admin-lists';
 import { PageTitle } from '../../../components/page-title';
+import { Person } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useDeclaredList } from '../../../lib/use-declared-list';
+import { userDetailPath } from '../../admin-licenses/user-detail-path';
 import { useDevice, useDevices } from '../api/get-devices';
 
 /** Produced hardware, 20 a page, last updated first (deviceListColumns). */
@@ -22,7 +24,14 @@ const COLUMNS: readonly { column: DeviceOrderColumn; header: string }[] = [
   { column: 'hardware_version', header: 'Hardware version' },
   { column: 'ems_id', header: 'EMS id' },
   { column: 'ean', header: 'EAN' },
+  { column: 'user', header: 'User' },
 ];
+
+/** Who owns a unit: the user it is registered to, by email with their id, linking to their detail; empty while unregistered. */
+function Owner({ device }: { device: DeviceRow }) {
+  if (device.user_id === null) return null;
+  return <Person id={device.user_id} email={device.user} to={userDetailPath(device.user_id)} />;
+}
 
 /** A copy button for one certificate's or calibration's text. */
 function CopyValue({ value, label }: { value: string; label: string }) {
@@ -122,13 +131,16 @@ function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: b
       <Table.Td>{device.hardware_version}</Table.Td>
       <Table.Td>{device.ems_id}</Table.Td>
       <Table.Td>{device.ean}</Table.Td>
+      <Table.Td>
+        <Owner device={device} />
+      </Table.Td>
     </Table.Tr>
   );
 }
 
 /**
- * Produced hardware (admin): a search (uid, serial number, product, EMS id, EAN, id), the units 20 a page,
- * last updated first until a header sorts them; clicking an id opens its certificate (Labeled) and
+ * Produced hardware (admin): a search (uid, serial number, product, EMS id, EAN, owner's email, id), the
+ * units 20 a page with who owns each, last updated first until a header sorts them; clicking an id opens its certificate (Labeled) and
  * calibration (Calibrated) rows, each with a copy button.
  */
 export default function DevicesPage() {
@@ -147,7 +159,7 @@ export default function DevicesPage() {
       <PageTitle />
       <SearchableList
         list={list}
-        placeholder="Uid, serial number, product, EMS id or EAN"
+        placeholder="Uid, serial number, product, EMS id, EAN or owner"
         query={devices}
         pageSize={pageSize}
         summary={(count) => `${count} ${count === 1 ? 'unit' : 'units'}`}

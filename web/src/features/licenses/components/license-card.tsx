@@ -5,11 +5,15 @@ import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
 import { personText } from '../../../components/person';
+import { TermHelp } from '../../../components/term-help';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { sharedPeople } from '../api/get-license-shared-users';
 import { useReturnLicense } from '../api/return-license';
 import { licenseNotices, licenseQuestions } from '../messages';
+import { renewalItem } from '../renewal';
+import { licenseTerms } from '../terms';
+import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
 
@@ -68,13 +72,15 @@ interface LicenseCardProps {
 }
 
 /**
- * One license: its id, state text, type, usage, validity, add-ons, who shared it, the machine or dongle
+ * One license: its id, state text, type, usage (each word with what it means), validity, add-ons, who shared it, the machine or dongle
  * holding it; and only the actions the caller may take on it (Move, Share, Return), each form in place of
- * the buttons while it is open.
+ * the buttons while it is open; Buy again on a license about to end.
  */
 export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCardProps) {
   const headingId = useId();
   const actions = customerActions(license, callerId);
+  // A license about to end (or ended) that the shop sells again: Buy again leads into buying it.
+  const renewal = renewalItem(license, callerId);
   const state = licenseStateText(license);
   const owner = license.user_id === callerId;
   // A form opens only for an action the caller may still take (the list may have changed meanwhile).
@@ -103,11 +109,22 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
         </div>
 
         <DataList size="sm" gap={4} labelWidth={104}>
-          <Detail label="Type">{typeName(license.license_type_id)}</Detail>
-          <Detail label="Usage">{license.license_usage}</Detail>
+          <Detail label="Type">
+            {typeName(license.license_type_id)}
+            <TermHelp term={`type ${typeName(license.license_type_id)}`}>{licenseTerms.type(license.license_type_id)}</TermHelp>
+          </Detail>
+          <Detail label="Usage">
+            {license.license_usage}
+            <TermHelp term={`usage ${license.license_usage}`}>{licenseTerms.usage(license.license_usage_id, license.license_usage)}</TermHelp>
+          </Detail>
           <Detail label="Valid from">{formatDay(license.valid_from)}</Detail>
           <Detail label="Valid to">{isPerpetual(license.valid_to) ? 'Perpetual' : formatDay(license.valid_to ?? '')}</Detail>
-          {license.addons.length > 0 && <Detail label="Add-ons">{addonsText(license.addons)}</Detail>}
+          {license.addons.length > 0 && (
+            <Detail label="Add-ons">
+              {addonsText(license.addons)}
+              <TermHelp term="these add-ons">{licenseTerms.addons(license.addons)}</TermHelp>
+            </Detail>
+          )}
           {license.reserved_to !== null && <Detail label="Machine">{machineText(license, callerId)}</Detail>}
           {license.hid && <Detail label="Dongle">{license.hid}</Detail>}
           {/* While the Share form is open, its own list says whom the license is shared with. */}
@@ -122,7 +139,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
 
         {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
         {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
-        {open === 'view' && actions.size > 0 && (
+        {open === 'view' && (actions.size > 0 || renewal) && (
           <Group gap="sm">
             {actions.has('move') && (
               <Button variant="default" onClick={() => onModeChange('move')}>
@@ -135,6 +152,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
               </Button>
             )}
             {actions.has('return') && <ReturnButton license={license} />}
+            {renewal && <BuyAgainButton item={renewal} />}
           </Group>
         )}
       </Stack>
