@@ -96,6 +96,7 @@ function license(fields: Partial<LicenseRow> = {}): LicenseRow {
 async function openWith(licenses: LicenseRow[]) {
   api.answer(userContract, 'get_user_profile', OWNER);
   api.answer(licContract, 'get_licenses', { licenses });
+  api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
   const rendered = await renderScreen('/licenses', { title: 'Licenses' });
   await screen.findByRole('textbox', { name: 'Quantity of Pro, yearly subscription' });
   return rendered;
