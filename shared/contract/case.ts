@@ -90,7 +90,11 @@ export const caseContract = defineEndpoint({
       },
       z.object({ cases: z.array(caseSchema), count: z.int() }),
     ),
-    /** A case with its comments and attachments (an admin also reads its history). */
+    /**
+     * A case with its attachments and the newest page of its comments (an admin also reads its history):
+     * at most 50 comments and about 1 MB of them, oldest first; `earlier_comments` says there are earlier
+     * ones (get_case_comments).
+     */
     get_case: cmd(
       'user',
       { id: id() },
@@ -101,10 +105,13 @@ export const caseContract = defineEndpoint({
         /** The registered product the case is about (create_case's `product_id`), or null. */
         product: z.optional(z.nullable(caseProductSchema)),
         comments: z.array(caseCommentSchema),
+        earlier_comments: z.boolean(),
         attachments: z.array(caseAttachmentSchema),
         history: z.optional(z.array(caseEventSchema)),
       }),
     ),
+    /** The page of a case's comments written before the comment `before`, as get_case pages them. */
+    get_case_comments: cmd('user', { case_id: id(), before: id() }, z.object({ comments: z.array(caseCommentSchema), earlier_comments: z.boolean() })),
     /**
      * Opens a case (state 1 New): `title` is its description line, `description` its first text. It may
      * name one of the caller's licenses (`license_id`: owned or shared with them) and one of their

@@ -305,10 +305,18 @@ describe('files', () => {
     }
   });
 
-  it('answers CORS for POST only on the buckets browsers upload into (attachments, news pictures)', () => {
+  it('removes what browsers left in staging (an abandoned upload, a form posted again after completion) a day after it was written, and keeps no versions of it', () => {
+    const staging = portal.json.Resources[bucketId('staging')]!.Properties!;
+    expect((staging.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules).toContainEqual(
+      expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+    expect(staging.VersioningConfiguration).toBeUndefined();
+  });
+
+  it('answers CORS for POST only on the buckets browsers upload into (staging, news pictures)', () => {
     for (const role of bucketRoles) {
       const cors = portal.json.Resources[bucketId(role)]!.Properties!.CorsConfiguration as { CorsRules: { AllowedMethods: string[] }[] } | undefined;
-      if (role === 'attachments' || role === 'news') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
+      if (role === 'staging' || role === 'news') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
       else expect(cors, role).toBeUndefined();
     }
   });

@@ -1,7 +1,8 @@
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '../../shared/api';
-import { CASE_LIMITS, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
-import type { Case, CaseAttachment } from '../../shared/contract/case';
+import { API_CLIENT, API_VERSION, apiMessages } from '../../shared/api';
+import { CASE_LIMITS, CASE_UPLOAD_BYTES, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
+import type { Case, CaseAttachment, CaseComment } from '../../shared/contract/case';
 import { forgetCaseOwner } from '../../functions/domain/cases/cases';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
@@ -12,7 +13,7 @@ import { withUserId } from '../support/licenses';
  * second customer for ownership, an admin for the state machine, statistics under concurrent comments,
  * the limits, and attachment links opened at the portal's /attachments path.
  */
-const { baseUrl } = stackContext();
+const { baseUrl, localStack } = stackContext();
 const customer = () => createConfirmedUser().then(withUserId);
 const admin = () => createAdminUser().then(withUserId);
 type User = Awaited<ReturnType<typeof customer>>;
@@ -40,6 +41,32 @@ async function edgeClockAhead(seconds: number): Promise<void> {
 }
 
 const users = Promise.all([customer(), customer(), admin()]);
+
+/** The local S3 as a test reads it (what is stored, not what is served). */
+const s3 = new S3Client({
+  region: 'us-east-1',
+  endpoint: localStack.endpoints.s3,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
+/** The keys an attachment's files are stored under in the attachments bucket. */
+const storedFilesOf = async (attachment: { case_id: number; id: number }) =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: localStack.resources.buckets.attachments!, Prefix: `${attachment.case_id}/${attachment.id}/` }))).Contents ?? []).map((object) => object.Key);
+/** Whether the staging bucket holds something under a key. */
+const staged = (key: string) =>
+  s3.send(new HeadObjectCommand({ Bucket: localStack.resources.buckets.staging!, Key: key })).then(
+    () => true,
+    () => false,
+  );
+
+type Upload = { attachment: CaseAttachment; upload: { url: string; fields: Record<string, string> } };
+/** Posts a presigned form with a file, as the browser does: its fields, then the file. */
+const postForm = async ({ upload }: Upload, bytes: string, type = 'text/csv') => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type }), 'file');
+  return (await fetch(upload.url, { method: 'POST', body: form })).status;
+};
 
 describe('the case state machine, cmd by cmd', () => {
   it('opens as New (1); an admin comment makes it 2, a customer comment 3, close 0, a customer comment reopens it (3), a comment with close 0', async () => {
@@ -220,6 +247,73 @@ describe('attachments', () => {
   });
 });
 
+describe('a presigned upload form', () => {
+  it('lands one file once: posted again after completion it changes nothing stored, and after a delete it stores nothing', async () => {
+    const ann = await customer();
+    const id = await openCase(ann);
+    const started = await call<Upload>(ann, 'create_attachment_upload', { case_id: id, filename: 'export.csv', size: 6 });
+    expect(started.status, started.message).toBe(200);
+    // Each form has a key of its own, not the attachment's.
+    const stagingKey = started.data.upload.fields.key!;
+    expect(stagingKey).not.toContain(`${id}/`);
+    expect(await postForm(started.data, 'a,b,c\n')).toBe(204);
+    const completed = await call<CaseAttachment>(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id });
+    expect(completed.status, completed.message).toBe(200);
+    expect(await staged(stagingKey)).toBe(false);
+
+    // The same form again, with other bytes of the same size: what support downloads stays the file completed.
+    expect(await postForm(started.data, 'x,y,z\n')).toBe(204);
+    expect(await (await fetch(`${baseUrl}${completed.data.link}`)).text()).toBe('a,b,c\n');
+    const linked = (await getCase(ann, id)).data.attachments[0]!;
+    expect(await (await fetch(`${baseUrl}${linked.link}`)).text()).toBe('a,b,c\n');
+    expect((await call(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id })).message).toBe(caseMessages.uploadFinished);
+
+    // Deleted, then the form again: no file comes back for the deleted attachment.
+    expect((await call(ann, 'delete_attachment', { attachment_id: completed.data.id })).status).toBe(200);
+    expect(await postForm(started.data, 'a,b,c\n')).toBe(204);
+    expect(await storedFilesOf(completed.data)).toEqual([]);
+    expect((await fetch(`${baseUrl}${completed.data.link}`)).status).toBe(404);
+
+    // An upload deleted before it completed: its form stores nothing that a record names either.
+    const abandoned = await call<Upload>(ann, 'create_attachment_upload', { case_id: id, filename: 'later.csv', size: 6 });
+    expect((await call(ann, 'delete_attachment', { attachment_id: abandoned.data.attachment.id })).status).toBe(200);
+    expect(await postForm(abandoned.data, 'a,b,c\n')).toBe(204);
+    expect(await storedFilesOf(abandoned.data.attachment)).toEqual([]);
+    expect((await call(ann, 'complete_attachment_upload', { attachment_id: abandoned.data.attachment.id })).status).toBe(404);
+    expect((await getCase(ann, id)).data).toMatchObject({ attachments: [], attachment_count: 0 });
+  });
+
+  it("is refused past what a customer's open cases may hold and past a day's bytes, each with its message", async () => {
+    const [, , support] = await users;
+    const carl = await customer();
+    const id = await openCase(carl);
+    const start = (size: number) => call<Upload>(carl, 'create_attachment_upload', { case_id: id, filename: 'trace.zip', size });
+    const MAX = MAX_ATTACHMENT_BYTES;
+    const perOpenCases = CASE_UPLOAD_BYTES.openCases / MAX;
+    const started: Upload[] = [];
+    for (let i = 0; i < perOpenCases; i++) started.push((await start(MAX)).data);
+    // Uploads under way count: one byte more does not fit.
+    expect(await start(1)).toMatchObject({ status: 400, message: caseMessages.openCaseBytesFull });
+    // Support's files on the case are not the customer's to count.
+    expect((await attach(support, id, 'answer.txt', 'try this')).status).toBe(200);
+
+    // A deleted attachment gives its bytes back to the open cases, not to the day.
+    let sent = CASE_UPLOAD_BYTES.openCases;
+    while (sent + MAX <= CASE_UPLOAD_BYTES.perDay) {
+      expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
+      const again = await start(MAX);
+      expect(again.status, again.message).toBe(200);
+      started.push(again.data);
+      sent += MAX;
+    }
+    expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
+    expect(await start(MAX)).toMatchObject({ status: 429, message: caseMessages.uploadBytesPerDay });
+    expect((await attach(carl, id, 'small.txt', 'x'.repeat(1024))).body.message).toBe(caseMessages.uploadBytesPerDay);
+    // An admin is not held to them.
+    expect((await call(support, 'create_attachment_upload', { case_id: id, filename: 'big.zip', size: MAX })).status).toBe(200);
+  });
+});
+
 describe('limits', () => {
   it('takes a comment of 65,535 characters, refuses one longer and an empty one, and a case without a title', async () => {
     const [ann] = await users;
@@ -231,6 +325,40 @@ describe('limits', () => {
     expect((await call(ann, 'add_comment', { case_id: id, comment: '   ' })).message).toContain(caseMessages.commentRequired);
     expect((await call(ann, 'create_case', { title: ' ', description: 'x' })).message).toContain(caseMessages.titleRequired);
     expect((await getCase(ann, id)).data.comments).toHaveLength(1);
+  });
+
+  it('answers a case of 60 comments of the largest size in under 6 MB, the newest first and the earlier ones page by page', async () => {
+    const [, , support] = await users;
+    const ann = await customer();
+    const id = await openCase(ann);
+    // 65,535 characters of three bytes each: about 196 KB a comment, 11.8 MB together.
+    const written: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await call<{ comment_id: number }>(support, 'add_comment', { case_id: id, comment: `${i} ${'€'.repeat(MAX_COMMENT_LENGTH - 3)}` });
+      expect(res.status, res.message).toBe(200);
+      written.push(res.data.comment_id);
+    }
+    const answer = await fetch(`${baseUrl}/api/case`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.accessToken}` },
+      body: JSON.stringify({ version: API_VERSION, client: API_CLIENT, cmd: 'get_case', id }),
+    });
+    const bytes = (await answer.arrayBuffer()).byteLength;
+    expect(answer.status).toBe(200);
+    expect(bytes).toBeLessThan(6 * 1024 * 1024);
+    const first = (await getCase(ann, id)).data as CaseDetail & { earlier_comments: boolean };
+    expect(first.earlier_comments).toBe(true);
+    expect(first.comments.at(-1)!.id).toBe(written.at(-1));
+
+    let seen = first.comments.map((comment) => comment.id);
+    for (let more = first.earlier_comments; more; ) {
+      const page = await call<{ comments: CaseComment[]; earlier_comments: boolean }>(ann, 'get_case_comments', { case_id: id, before: seen[0] });
+      expect(page.status, page.message).toBe(200);
+      seen = [...page.data.comments.map((comment) => comment.id), ...seen];
+      more = page.data.earlier_comments;
+    }
+    expect(seen).toEqual(written);
+    expect((await call(support, 'get_case_comments', { case_id: id + 1_000_000, before: 1 })).status).toBe(404);
   });
 });
 

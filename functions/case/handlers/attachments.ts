@@ -7,7 +7,7 @@ import { findAttachment, findCase } from '../../domain/cases/cases.repository';
 import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
-import { attachmentResult, caseAttempts, limitCustomer } from './cases';
+import { attachmentResult, limitCustomerUpload } from './cases';
 import { viewerOf } from './viewer';
 
 type Handlers = EndpointHandlers<typeof caseContract>;
@@ -26,7 +26,7 @@ export const uploadCaseAttachment: Handlers['upload_case_attachment'] = async ({
   checkedFile(uploaded_file.name);
   await visibleCase(case_id, viewer);
   if (uploaded_file.size > MAX_MULTIPART_ATTACHMENT_BYTES) throw new ApiError(413, caseMessages.fileTooLarge(MAX_MULTIPART_ATTACHMENT_BYTES));
-  await limitCustomer(viewer, caseAttempts.upload);
+  await limitCustomerUpload(viewer, uploaded_file.size);
   const attachment = await attachFile(case_id, viewer, uploaded_file.name, new Uint8Array(await uploaded_file.arrayBuffer()));
   return attachmentResult(attachment, viewer);
 };
@@ -36,7 +36,7 @@ export const createAttachmentUpload: Handlers['create_attachment_upload'] = asyn
   const viewer = await viewerOf(caller);
   checkedFile(filename);
   await visibleCase(case_id, viewer);
-  await limitCustomer(viewer, caseAttempts.upload);
+  await limitCustomerUpload(viewer, size);
   const attachment = await startUpload(case_id, viewer, filename, size);
   return { attachment: await attachmentResult(attachment, viewer), upload: await attachmentUpload(attachment) };
 };

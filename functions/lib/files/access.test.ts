@@ -45,7 +45,7 @@ describe('the registry\'s files', () => {
       'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'] },
       'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'] },
       'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
-      'endpoint case': { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
+      'endpoint case': { attachments: ['put', 'delete', 'sign-get'], staging: ['sign-put', 'get', 'delete'], lists: ['get'] },
       'endpoint info': { news: ['sign-put'] },
       'job expiry-notices': { lists: ['get'] },
       'job delete-accounts': { ivcurves: ['delete'] },

@@ -66,7 +66,18 @@ export const buckets = {
     // Only the case's user and admins: the API checks that, then hands out a short-lived link.
     served: { kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' },
     versioned: true, // customers' files
-    browserUploads: true, // files over what the API carries go straight to S3 (decision 034)
+  },
+  /**
+   * Browsers' uploads before they are taken: each presigned form lands its one file under a fresh key
+   * here, and completing the upload copies it to its own key in its own bucket and removes it here. A
+   * form posted again (it stays valid until it expires) lands here only, never over a file anyone reads.
+   */
+  staging: {
+    env: 'STAGING_BUCKET',
+    served: { kind: 'private' },
+    versioned: false, // a form posted again replaces its file here: one file a form, never a pile of versions
+    expireAfterDays: 1, // what no completion took (abandoned, or posted again after it) goes a day later
+    browserUploads: true, // files over what the API carries come straight from the browser (decision 034)
   },
   /** CSV exports of the admin lists. */
   exports: {

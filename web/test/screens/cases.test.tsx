@@ -97,10 +97,11 @@ interface DetailExtras {
   history?: CaseEvent[];
   license?: { id: number; license_type_id: 'Battery' } | null;
   product?: { id: number; product_id: string; uid: string } | null;
+  earlier_comments?: boolean;
 }
 
 function caseDetail(detail: Case, { comments = [], attachments = [], ...rest }: DetailExtras = {}) {
-  return { ...detail, comments, attachments, ...rest };
+  return { ...detail, comments, attachments, earlier_comments: false, ...rest };
 }
 
 const lastCall = () => api.calls(caseContract, 'get_cases').at(-1);
@@ -194,6 +195,27 @@ describe('Case dialog', () => {
     await findNotification(`Comment added and case ${open.id} closed`);
     expect(api.calls(caseContract, 'add_comment')).toEqual([{ case_id: open.id, comment: 'Solved, thanks', close: true }]);
     expect(within(dialog).getByLabelText('Comment')).toHaveProperty('value', '');
+  });
+
+  it('shows the newest comments, and the earlier ones page by page on Show earlier comments', async () => {
+    const open = supportCase({ state: 3 });
+    const comment = (id: number, text: string): CaseComment => ({ id, comment: text, user_id: CUSTOMER.id, created: '2026-11-02T10:00:00Z', by_admin: false });
+    answerCase(open, { comments: [comment(30, 'The newest')], earlier_comments: true });
+    api.answer(caseContract, 'get_case_comments', ({ before }) =>
+      before === 30 ? { comments: [comment(20, 'An earlier one')], earlier_comments: true } : { comments: [comment(10, 'The first')], earlier_comments: false },
+    );
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect(await within(dialog).findByText('The newest')).toBeTruthy();
+    expect(within(dialog).queryByText('An earlier one')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Show earlier comments' }));
+    expect(await within(dialog).findByText('An earlier one')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Show earlier comments' }));
+    expect(await within(dialog).findByText('The first')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+    const texts = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(texts.findIndex((text) => text?.includes('The first'))).toBeLessThan(texts.findIndex((text) => text?.includes('The newest')));
+    expect(api.calls(caseContract, 'get_case_comments')).toEqual([{ case_id: open.id, before: 30 }, { case_id: open.id, before: 20 }]);
   });
 
   it('lets an admin assign a case to an administrator and close it', async () => {

@@ -20,6 +20,7 @@ export const caseTexts = {
   counter: (length: number) => `${length.toLocaleString('en-US')} / ${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters`,
   support: 'Support',
   noComments: 'No comments yet.',
+  earlierComments: 'Show earlier comments',
   subjectField: 'About a license or product (optional)',
   subjectPlaceholder: 'Nothing in particular',
   noSubjects: 'You have no licenses or registered products to name',

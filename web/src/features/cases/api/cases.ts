@@ -29,6 +29,9 @@ export const useCases = (params: CasesParams) => useQuery(casesQueryOptions(para
 export const useCase = (caseId: number) =>
   useQuery({ queryKey: [...caseQueryKey, caseId], queryFn: () => call(caseContract, 'get_case', { id: caseId }), enabled: caseId > 0 });
 
+/** The page of a case's comments before the comment `before`: `case/get_case_comments`. */
+export const fetchEarlierComments = (caseId: number, before: number) => call(caseContract, 'get_case_comments', { case_id: caseId, before });
+
 /** The administrators a case may be assigned to: `user/get_admins` (admins only). */
 export const useAdmins = (enabled: boolean) =>
   useQuery({ queryKey: ['user', 'get_admins'], queryFn: () => call(userAdminContract, 'get_admins', {}), enabled, staleTime: 5 * 60_000 });

@@ -19,7 +19,7 @@ import {
   type CaseDetail,
 } from '../api/cases';
 import { caseTexts } from '../messages';
-import { CaseComments } from './case-comments';
+import { CaseConversation } from './case-comments';
 import { CaseHistory } from './case-history';
 import { CaseStateBadge } from './case-state-badge';
 import { CaseSubject } from './case-subject';
@@ -88,7 +88,13 @@ function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: bo
       </Stack>
       {isAdmin && <AdminActions detail={detail} admins={admins} />}
       <Divider label="Comments" labelPosition="left" />
-      <CaseComments comments={detail.comments} authorOf={(comment) => authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)} />
+      <CaseConversation
+        key={detail.comments[0]?.id ?? 0}
+        caseId={detail.id}
+        comments={detail.comments}
+        earlier={detail.earlier_comments}
+        authorOf={(comment) => authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)}
+      />
       <Divider label="Attachments" labelPosition="left" />
       <Attachments detail={detail} isAdmin={isAdmin} admins={admins} />
       <AddComment caseId={caseId} isAdmin={isAdmin} />
