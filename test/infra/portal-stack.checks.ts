@@ -438,6 +438,12 @@ describe('api', () => {
     portal.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/user' });
   });
 
+  it("routes GET /api/case/attachments/… to the case function: the spec's attachment path opened with a token", () => {
+    const [route] = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties!.RouteKey === 'GET /api/case/attachments/{proxy+}');
+    const casePost = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties!.RouteKey === 'POST /api/case');
+    expect(route?.[1].Properties!.Target).toEqual(casePost![1].Properties!.Target);
+  });
+
   it('throttles the API stage and writes access logs', () => {
     portal.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -452,10 +458,10 @@ describe('api', () => {
       Object.fromEntries(
         // Each endpoint's own path, and the paths of names it answers as not offered (decision 036).
         Object.values(endpoints).flatMap((endpoint: EndpointUnit) =>
-          [endpoint.path, ...(endpoint.notOfferedPaths ?? [])].map((path) => [
-            `POST /api/${path}`,
-            { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst },
-          ]),
+          [
+            ...[endpoint.path, ...(endpoint.notOfferedPaths ?? [])].map((path) => `POST /api/${path}`),
+            ...(endpoint.path === 'case' ? ['GET /api/case/attachments/{proxy+}'] : []),
+          ].map((key) => [key, { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst }]),
         ),
       ),
     );

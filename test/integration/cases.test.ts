@@ -247,6 +247,39 @@ describe('attachments', () => {
   });
 });
 
+describe("an attachment at the spec's path", () => {
+  it("opens with the caller's access token for the case's user and admins, and for nobody else", async () => {
+    const [, bob, support] = await users;
+    const dora = await customer();
+    const id = await openCase(dora);
+    const attachment = (await attach(dora, id, 'run.log', 'line 1\n')).body.data as CaseAttachment;
+    const path = `/attachments/${id}/${attachment.id}/run.log`;
+    const open = (user: { accessToken: string } | null, at = path, redirect: RequestRedirect = 'follow') =>
+      fetch(`${baseUrl}${at}`, { redirect, headers: user ? { authorization: `Bearer ${user.accessToken}` } : {} });
+
+    for (const user of [dora, support]) {
+      const answer = await open(user);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-disposition')).toBe('attachment; filename="run.log"');
+      expect(await answer.text()).toBe('line 1\n');
+    }
+    // The edge sends a token to the API, which sends the caller on to a short-lived link.
+    const sent = await open(dora, path, 'manual');
+    expect(sent.status).toBe(307);
+    const checked = await open(dora, sent.headers.get('location')!, 'manual');
+    expect(checked.status).toBe(302);
+    expect(checked.headers.get('location')).toMatch(new RegExp(`^${path}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+
+    const refused = await open(bob);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { message: string }).message).toBe(caseMessages.attachmentNotFound(attachment.id));
+    expect((await open(dora, `/attachments/${id}/${attachment.id}/other.log`)).status).toBe(404);
+    expect((await open(dora, `/attachments/${id + 1}/${attachment.id}/run.log`)).status).toBe(404);
+    expect((await open({ accessToken: 'not-a-token' })).status).toBe(401);
+    expect((await open(null)).status).toBe(403);
+  });
+});
+
 describe('a presigned upload form', () => {
   it('lands one file once: posted again after completion it changes nothing stored, and after a delete it stores nothing', async () => {
     const ann = await customer();

@@ -1,11 +1,11 @@
 import { MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../../shared/cases/cases';
 import type { caseContract } from '../../../shared/contract/case';
-import { attachmentUpload } from '../../domain/cases/case-files';
+import { attachmentLink, attachmentUpload } from '../../domain/cases/case-files';
 import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
 import { attachFile, checkedFile, completeUpload, removeAttachment, startUpload, visibleCase } from '../../domain/cases/cases';
 import { findAttachment, findCase } from '../../domain/cases/cases.repository';
 import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers, RedirectHandler } from '../../lib/endpoint-app';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
 import { attachmentResult, limitCustomerUpload } from './cases';
 import { viewerOf } from './viewer';
@@ -56,4 +56,20 @@ export const deleteAttachment: Handlers['delete_attachment'] = async ({ attachme
   if (!mayDeleteAttachment(attachment, viewer)) throw forbidden(caseMessages.deleteOwnOnly);
   await removeAttachment(attachment, viewer);
   return { attachment_id, case_id: attachment.case_id };
+};
+
+/**
+ * GET /attachments/{caseId}/{attachmentId}/{filename} with the caller's access token (the edge sends it
+ * here): the case's user and admins are sent on to a fresh short-lived link to the file; anyone else, or
+ * a path that does not name a stored attachment exactly, gets "not found".
+ */
+export const attachmentByToken: RedirectHandler = async ({ caseId, attachmentId, filename }, { caller }) => {
+  const id = Number(attachmentId);
+  const refused = notFound(caseMessages.attachmentNotFound(Number.isSafeInteger(id) ? id : 0));
+  if (!/^[1-9]\d{0,15}$/.test(attachmentId ?? '') || !/^[1-9]\d{0,15}$/.test(caseId ?? '')) throw refused;
+  const attachment = await visibleAttachment(id, await viewerOf(caller)).catch(() => {
+    throw refused;
+  });
+  if (attachment.case_id !== Number(caseId) || attachment.filename !== filename || attachment.state !== 'stored') throw refused;
+  return attachmentLink(attachment);
 };
