@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { caseAdminContract } from '../../../shared/contract/case.admin';
 import { caseContract, type Case, type CaseAttachment, type CaseComment, type CaseEvent } from '../../../shared/contract/case';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
@@ -216,6 +216,39 @@ describe('Case dialog', () => {
     const texts = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
     expect(texts.findIndex((text) => text?.includes('The first'))).toBeLessThan(texts.findIndex((text) => text?.includes('The newest')));
     expect(api.calls(caseContract, 'get_case_comments')).toEqual([{ case_id: open.id, before: 30 }, { case_id: open.id, before: 20 }]);
+  });
+
+  it('renews the download links before they end while the case stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const open = supportCase({ state: 3 });
+      const linkUntil = (seconds: number) => `/attachments/${open.id}/41/trace.csv?expires=${Math.floor(Date.now() / 1000) + seconds}&signature=${seconds}`;
+      const attachment = (link: string): CaseAttachment => ({
+        id: 41,
+        case_id: open.id,
+        uploaded: '2026-11-02T11:00:00Z',
+        state: 'stored',
+        filename: 'trace.csv',
+        user_id: CUSTOMER.id,
+        size: 2048,
+        content_type: 'text/csv',
+        link,
+        can_delete: true,
+      });
+      const first = linkUntil(300);
+      let served = first;
+      api.answer(caseContract, 'get_case', () => caseDetail(open, { attachments: [attachment(served)] }));
+      await openCases('customer', [open], `/cases/${open.id}`);
+      const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+      expect((await within(dialog).findByRole('link', { name: 'trace.csv' })).getAttribute('href')).toBe(first);
+      served = linkUntil(600);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(275_000);
+      });
+      await waitFor(() => expect(within(dialog).getByRole('link', { name: 'trace.csv' }).getAttribute('href')).toBe(served));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets an admin assign a case to an administrator and close it', async () => {

@@ -25,9 +25,30 @@ export const casesQueryOptions = (params: CasesParams) =>
 
 export const useCases = (params: CasesParams) => useQuery(casesQueryOptions(params));
 
-/** A case with its comments and attachments: `case/get_case`. */
+/** How long before a download link ends the case is read again for fresh ones. */
+const RENEW_BEFORE_MS = 30_000;
+
+/**
+ * When the case's download links want renewing while it stays open: a little before the first of them
+ * ends (each says when, `expires` in epoch seconds; they last minutes); never when it has none.
+ */
+export function linkRenewalDelay(detail: CaseDetail | undefined, now = Date.now()): number | false {
+  const ends = (detail?.attachments ?? []).flatMap(({ link }) => {
+    const expires = link ? /[?&]expires=(\d+)/.exec(link)?.[1] : undefined;
+    return expires ? [Number(expires) * 1000] : [];
+  });
+  if (ends.length === 0) return false;
+  return Math.max(5_000, Math.min(...ends) - now - RENEW_BEFORE_MS);
+}
+
+/** A case with its comments and attachments: `case/get_case`, read again before its download links end. */
 export const useCase = (caseId: number) =>
-  useQuery({ queryKey: [...caseQueryKey, caseId], queryFn: () => call(caseContract, 'get_case', { id: caseId }), enabled: caseId > 0 });
+  useQuery({
+    queryKey: [...caseQueryKey, caseId],
+    queryFn: () => call(caseContract, 'get_case', { id: caseId }),
+    enabled: caseId > 0,
+    refetchInterval: (query) => linkRenewalDelay(query.state.data),
+  });
 
 /** The page of a case's comments before the comment `before`: `case/get_case_comments`. */
 export const fetchEarlierComments = (caseId: number, before: number) => call(caseContract, 'get_case_comments', { case_id: caseId, before });
