@@ -78,7 +78,7 @@ export const caseContract = defineEndpoint({
     /**
      * Cases, 20 a page, last updated first unless asked: a customer's own, an admin's all. `state` takes
      * the states a filter shows (Open: [1, 2, 3]; none: all); `user` (a user id), `search` (id, title,
-     * name, email) and `assigned_to` (a user id) filter an admin's list.
+     * name, email) and `assigned_to` (a user id; 0: nobody) filter an admin's list.
      */
     get_cases: cmd(
       'user',
@@ -86,7 +86,8 @@ export const caseContract = defineEndpoint({
         ...listParams(caseListColumns),
         state: z.optional(z.nullable(z.array(state()).check(z.maxLength(4)))),
         user: z.optional(z.nullable(id())),
-        assigned_to: z.optional(z.nullable(id())),
+        /** A user id, or 0: the cases assigned to nobody. */
+        assigned_to: z.optional(z.nullable(z.int().check(z.minimum(0)))),
       },
       z.object({ cases: z.array(caseSchema), count: z.int() }),
     ),
@@ -147,6 +148,11 @@ export const caseContract = defineEndpoint({
     ),
     /** Completes a presigned upload once its file is stored: the attachment is listed from then on. */
     complete_attachment_upload: cmd('user', { attachment_id: id() }, caseAttachmentSchema),
+    /**
+     * Closes a case (state 0): an admin any case, a customer their own (without writing a comment);
+     * a closed case stays as it is.
+     */
+    close_case: cmd('user', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() })),
     /** Deletes an attachment: an admin, or its uploader. */
     delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() })),
   },

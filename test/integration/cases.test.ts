@@ -105,7 +105,7 @@ describe('the case state machine, cmd by cmd', () => {
     expect((await getCase(ann, id)).data.history).toBeUndefined();
   });
 
-  it('assigns to an admin and clears with an empty value, kept in the history; a non-admin cannot be assigned, and customers cannot assign or close', async () => {
+  it('assigns to an admin and clears with an empty value, kept in the history; a non-admin cannot be assigned, and customers cannot assign', async () => {
     const [ann, bob, support] = await users;
     const id = await openCase(ann);
     expect((await call(support, 'assign_case', { case_id: id, user_id: support.id })).data).toEqual({ case_id: id, assigned_to: support.id });
@@ -118,7 +118,26 @@ describe('the case state machine, cmd by cmd', () => {
       [support.id, support.id],
       [null, support.id],
     ]);
-    for (const cmd of ['assign_case', 'close_case']) expect((await call(ann, cmd, { case_id: id })).status).toBe(403);
+    expect((await call(ann, 'assign_case', { case_id: id })).status).toBe(403);
+  });
+
+  it('is closed by its customer without a comment (never by another), and lists for support among the cases assigned to nobody', async () => {
+    const [, bob, support] = await users;
+    const eve = await customer();
+    const id = await openCase(eve);
+    const assigned = await openCase(eve);
+    await call(support, 'assign_case', { case_id: assigned, user_id: support.id });
+    const unassigned = await call<{ cases: Case[] }>(support, 'get_cases', { assigned_to: 0, user: eve.id });
+    expect(unassigned.data.cases.map((row) => row.id)).toEqual([id]);
+
+    expect((await call(bob, 'close_case', { case_id: id })).status).toBe(404);
+    expect(await call(eve, 'close_case', { case_id: id })).toMatchObject({ status: 200, data: { case_id: id, state: 0 } });
+    const closed = (await getCase(support, id)).data;
+    expect(closed.comments).toEqual([]);
+    expect(closed.history!.at(-1)).toMatchObject({ kind: 'state', to_state: 0, by_user_id: eve.id });
+    // Closing again writes nothing.
+    expect((await call(eve, 'close_case', { case_id: id })).status).toBe(200);
+    expect((await getCase(eve, id)).data.updated).toBe(closed.updated);
   });
 });
 

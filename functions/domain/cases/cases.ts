@@ -138,12 +138,18 @@ export async function commentOnCase(
   return { kase, commentId, comment: written! };
 }
 
-/** Closes a case (state 0); closing a closed case changes nothing. */
-export const closeCase = (caseId: number, viewer: CaseViewer) =>
-  changeCase(caseId, viewer, (read, now) => ({
+/**
+ * Closes a case (state 0): its user their own, an admin any (audited). Closing a closed case writes
+ * nothing, so a loop of closes changes nothing (reopening takes a comment, which is limited).
+ */
+export async function closeCase(caseId: number, viewer: CaseViewer): Promise<CaseRecord> {
+  const kase = await visibleCase(caseId, viewer);
+  if (kase.state === CASE_STATE.closed) return kase;
+  return changeCase(caseId, viewer, (read, now) => ({
     next: revised(read, { state: CASE_STATE.closed }, now),
-    parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now), audit: { by_user_id: viewer.userId, fields: ['state'] } },
+    parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now), ...(viewer.isAdmin ? { audit: { by_user_id: viewer.userId, fields: ['state'] } } : {}) },
   }));
+}
 
 /** Assigns a case to an admin (undefined: clears), kept in its history. */
 export const assignCase = (caseId: number, viewer: CaseViewer, assignee: number | undefined) =>

@@ -147,6 +147,28 @@ describe('Cases list', () => {
     await waitFor(() => expect(lastCall()?.search).toBe('logger'));
     expect(lastCall()?.state).toEqual([1, 2, 3]);
   });
+
+  it('lets support list the cases assigned to nobody, instead of their own', async () => {
+    const { user } = await openCases('admin', [supportCase()]);
+    await user.click(screen.getByLabelText('Assigned to me'));
+    await waitFor(() => expect(lastCall()?.assigned_to).toBe(ADMIN.id));
+    await user.click(screen.getByLabelText('Unassigned'));
+    await waitFor(() => expect(lastCall()?.assigned_to).toBe(0));
+    expect(screen.getByLabelText('Assigned to me')).toHaveProperty('checked', false);
+    expect(currentPath()).toContain('unassigned=1');
+  });
+
+  it('shows how long each open case has waited since it last changed, and nothing for a closed one', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const waiting = supportCase({ state: 3, updated: hoursAgo(3 * 24 + 2) });
+    const fresh = supportCase({ state: 1, updated: hoursAgo(5) });
+    const closed = supportCase({ state: 0, updated: hoursAgo(48) });
+    await openCases('admin', [waiting, fresh, closed]);
+    const stateCell = (row: Case) => within(screen.getByText(row.title).closest('tr')!).getAllByRole('cell')[3]!.textContent;
+    expect(stateCell(waiting)).toBe('Waiting for admin responsefor 3 days');
+    expect(stateCell(fresh)).toBe('Newfor 5 hours');
+    expect(stateCell(closed)).toBe('Closed');
+  });
 });
 
 describe('Case dialog', () => {
@@ -255,7 +277,7 @@ describe('Case dialog', () => {
     const open = supportCase({ state: 3 });
     answerCase(open);
     api.answer(caseAdminContract, 'assign_case', ({ case_id, user_id }) => ({ case_id, assigned_to: typeof user_id === 'number' ? user_id : null }));
-    api.answer(caseAdminContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
+    api.answer(caseContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
     const { user } = await openCases('admin', [open], `/cases/${open.id}`);
     const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
     await user.click(await within(dialog).findByLabelText('Assigned to', { selector: 'input' }));
@@ -264,17 +286,21 @@ describe('Case dialog', () => {
     expect(api.calls(caseAdminContract, 'assign_case')).toEqual([{ case_id: open.id, user_id: OTHER_ADMIN.id }]);
     await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
     await findNotification(`Case ${open.id} closed`);
-    expect(api.calls(caseAdminContract, 'close_case')).toEqual([{ case_id: open.id }]);
+    expect(api.calls(caseContract, 'close_case')).toEqual([{ case_id: open.id }]);
   });
 
-  it('offers a customer no assignment and no Close', async () => {
+  it('offers a customer no assignment, and a plain Close that needs no comment', async () => {
     const open = supportCase({ state: 3 });
     answerCase(open);
-    await openCases('customer', [open], `/cases/${open.id}`);
+    api.answer(caseContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
     const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
     await within(dialog).findByText(open.description);
     expect(within(dialog).queryByLabelText('Assigned to')).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Close case' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    await findNotification(`Case ${open.id} closed`);
+    expect(api.calls(caseContract, 'close_case')).toEqual([{ case_id: open.id }]);
+    expect(api.calls(caseContract, 'add_comment')).toEqual([]);
   });
 
   it('uploads a file straight to storage with its signed form, and deletes an attachment only once confirmed', async () => {

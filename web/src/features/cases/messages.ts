@@ -20,6 +20,8 @@ export const caseTexts = {
   counter: (length: number) => `${length.toLocaleString('en-US')} / ${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters`,
   support: 'Support',
   noComments: 'No comments yet.',
+  /** How long an open case has waited since it last changed. */
+  waitingFor: (age: string) => `for ${age}`,
   earlierComments: 'Show earlier comments',
   subjectField: 'About a license or product (optional)',
   subjectPlaceholder: 'Nothing in particular',

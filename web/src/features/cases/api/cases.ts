@@ -77,7 +77,7 @@ export const useAssignCase = () =>
   useCaseMutation((params: { case_id: number; user_id: number | null }) => call(caseAdminContract, 'assign_case', params));
 
 /** Closes a case: `case/close_case`. */
-export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseAdminContract, 'close_case', { case_id: caseId }));
+export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseContract, 'close_case', { case_id: caseId }));
 
 /** A file refused before it is sent (its type or size), with the text the server would answer. */
 export class AttachmentRefused extends Error {}

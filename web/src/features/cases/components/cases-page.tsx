@@ -22,7 +22,7 @@ const filterOptions = (Object.keys(caseFilterLabels) as CaseFilter[]).map((value
 
 /**
  * Cases: a customer's own, an admin's all. Filters All, Open (the default), Closed and Waiting for admin
- * response; admins also search, filter by user and by "Assigned to me". 20 a page, last updated first
+ * response; admins also search, filter by user, by "Assigned to me" and "Unassigned". 20 a page, last updated first
  * until a column header sorts them. `/cases/{id}` opens a case as a dialog over the list (0: a new one).
  */
 export default function CasesPage() {
@@ -35,7 +35,8 @@ export default function CasesPage() {
     ...pageParams,
     state: [...caseFilters[filters.filter]],
     ...(isAdmin
-      ? { search: pageParams.search, user: filters.user ?? undefined, assigned_to: filters.assignedToMe && me ? me : undefined }
+      ? // Assigned to nobody is asked for as assignee 0 (no user has that id).
+        { search: pageParams.search, user: filters.user ?? undefined, assigned_to: filters.unassigned ? 0 : filters.assignedToMe && me ? me : undefined }
       : { search: undefined }),
   });
   const admins = useAdmins(isAdmin);
@@ -73,6 +74,7 @@ export default function CasesPage() {
               onChange={(value) => filters.setUser(typeof value === 'number' && value > 0 ? value : null)}
             />
             <Checkbox label="Assigned to me" mb={8} checked={filters.assignedToMe} onChange={(event) => filters.setAssignedToMe(event.currentTarget.checked)} />
+            <Checkbox label="Unassigned" mb={8} checked={filters.unassigned} onChange={(event) => filters.setUnassigned(event.currentTarget.checked)} />
           </Group>
         )}
         {cases.isPending ? (
@@ -94,7 +96,7 @@ export default function CasesPage() {
                   busy={cases.isPlaceholderData}
                 />
               ) : (
-                <Text>{filters.filter === 'all' && !list.search && !filters.user && !filters.assignedToMe ? caseTexts.noCases : caseTexts.noMatch}</Text>
+                <Text>{filters.filter === 'all' && !list.search && !filters.user && !filters.assignedToMe && !filters.unassigned ? caseTexts.noCases : caseTexts.noMatch}</Text>
               )}
               <Group justify="flex-end">
                 <PageSelect page={Math.min(list.page, Math.max(pages, 1))} pages={pages} onChange={list.setPage} />
