@@ -148,6 +148,34 @@ describe('Cases list', () => {
     expect(lastCall()?.state).toEqual([1, 2, 3]);
   });
 
+  it('opens a case from anywhere on its row', async () => {
+    const row = supportCase();
+    answerCase(row);
+    const { user } = await openCases('customer', [row]);
+    await user.click(screen.getByText(row.title));
+    expect(await screen.findByRole('dialog', { name: `Case ${row.id}` })).toBeTruthy();
+    expect(currentPath()).toBe(`/cases/${row.id}`);
+  });
+
+  /** A customer's empty Open list, `closed` of their cases being closed (the All list's count). */
+  const openEmptyList = async (closed: number) => {
+    answerProfile(CUSTOMER);
+    api.answer(caseContract, 'get_cases', ({ state }) => ({ cases: [], count: state?.length === 4 ? closed : 0 }));
+    await renderScreen('/cases', { as: 'customer', title: 'Cases' });
+  };
+
+  it('says how to open a case when there are none', async () => {
+    await openEmptyList(0);
+    await screen.findByText(/^No cases yet\. To ask support something, press New case/);
+    expect(screen.queryByText('No cases match the filters.')).toBeNull();
+  });
+
+  it('says the filters hide the cases only when they do', async () => {
+    await openEmptyList(2);
+    expect(await screen.findByText('No cases match the filters.')).toBeTruthy();
+    expect(screen.queryByText(/^No cases yet/)).toBeNull();
+  });
+
   it('lets support list the cases assigned to nobody, instead of their own', async () => {
     const { user } = await openCases('admin', [supportCase()]);
     await user.click(screen.getByLabelText('Assigned to me'));

@@ -4,7 +4,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, attachmentExtensionList } fro
 /** What the case screens say. */
 export const caseTexts = {
   caseCount: (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`,
-  noCases: 'No cases yet.',
+  noCases: 'No cases yet. To ask support something, press New case: give it a description line, say what happened, and attach a log or a screenshot if it helps.',
   noMatch: 'No cases match the filters.',
   newCase: 'New case',
   newCaseTitle: 'New case',

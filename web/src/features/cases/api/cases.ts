@@ -23,7 +23,7 @@ export const casesQueryOptions = (params: CasesParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCases = (params: CasesParams) => useQuery(casesQueryOptions(params));
+export const useCases = (params: CasesParams, enabled = true) => useQuery({ ...casesQueryOptions(params), enabled });
 
 /** How long before a download link ends the case is read again for fresh ones. */
 const RENEW_BEFORE_MS = 30_000;

@@ -40,6 +40,11 @@ export default function CasesPage() {
       : { search: undefined }),
   });
   const admins = useAdmins(isAdmin);
+  // An empty list says "No cases match the filters." only when there are cases the filters hide.
+  const filtered = filters.filter !== 'all' || Boolean(list.search) || filters.user !== null || filters.assignedToMe || filters.unassigned;
+  const empty = cases.data?.count === 0;
+  const anyCases = useCases({ limit: 1, page: 1, state: [...caseFilters.all] }, empty && filtered);
+  const hidden = filtered && (anyCases.data?.count ?? 0) > 0;
   const count = cases.data?.count ?? 0;
   const pages = pageCount(count, pageSize);
   useLastPageBound(list.page, pages, cases.data !== undefined && !cases.isPlaceholderData, list.setPage);
@@ -96,7 +101,7 @@ export default function CasesPage() {
                   busy={cases.isPlaceholderData}
                 />
               ) : (
-                <Text>{filters.filter === 'all' && !list.search && !filters.user && !filters.assignedToMe && !filters.unassigned ? caseTexts.noCases : caseTexts.noMatch}</Text>
+                (!filtered || anyCases.data) && <Text>{hidden ? caseTexts.noMatch : caseTexts.noCases}</Text>
               )}
               <Group justify="flex-end">
                 <PageSelect page={Math.min(list.page, Math.max(pages, 1))} pages={pages} onChange={list.setPage} />
@@ -105,7 +110,7 @@ export default function CasesPage() {
           )
         )}
       </Stack>
-      <FormDialog opened={openId !== null && Number.isInteger(openId) && openId >= 0} onClose={close} title={openId ? caseTexts.caseTitle(openId) : caseTexts.newCaseTitle}>
+      <FormDialog wide opened={openId !== null && Number.isInteger(openId) && openId >= 0} onClose={close} title={openId ? caseTexts.caseTitle(openId) : caseTexts.newCaseTitle}>
         <CaseDialog caseId={openId ?? 0} isAdmin={isAdmin} admins={admins.data?.admins ?? []} onCreated={(caseId) => open(caseId)} />
       </FormDialog>
     </>

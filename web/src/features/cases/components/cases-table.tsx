@@ -51,9 +51,19 @@ export function CasesTable({ rows, isAdmin, admins, sort, onSort, onOpen, busy }
   return (
     <SortableTable label="Cases" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={880}>
       {rows.map((row) => (
-        <Table.Tr key={row.id}>
+        // The whole row opens the case; its id stays the button a keyboard reaches.
+        <Table.Tr key={row.id} onClick={() => onOpen(row.id)} style={{ cursor: 'pointer' }}>
           <Table.Td>
-            <Anchor component="button" type="button" size="sm" aria-haspopup="dialog" onClick={() => onOpen(row.id)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                event.stopPropagation(); // the row would open it a second time
+                onOpen(row.id);
+              }}
+            >
               {row.id}
             </Anchor>
           </Table.Td>
