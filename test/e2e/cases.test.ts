@@ -112,8 +112,8 @@ describe('support cases', () => {
 
     // Closed cases leave the customer's default (Open) list and show under Closed.
     await page.goto('/cases');
-    // A new customer has no cases: the list says how to open one.
-    await page.getByText(caseTexts.noCases, { exact: true }).waitFor();
+    // The Open filter hides the closed case, and says so.
+    await page.getByText(caseTexts.noMatch, { exact: true }).waitFor();
     // The segment's label is what a person clicks (its radio input is visually hidden).
     await page.getByText('Closed', { exact: true }).click();
     await rowOf(page, caseId).getByText(caseStateNames[0], { exact: true }).waitFor();
