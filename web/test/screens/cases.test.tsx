@@ -220,6 +220,33 @@ describe('Case dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Case 900' })).toBeTruthy();
   });
 
+  it('opens a new case with its file in one step', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    api.answer(caseContract, 'create_case', { id: 901 });
+    answerCase(supportCase({ id: 901, title: 'Drift' }));
+    const target = 'http://storage.test/staging';
+    api.acceptUploads(target);
+    api.answer(caseContract, 'create_attachment_upload', ({ case_id, filename, size }) => ({
+      attachment: { id: 77, case_id, uploaded: '2026-11-02T11:00:00Z', state: 'uploading' as const, filename, user_id: CUSTOMER.id, size, content_type: 'text/plain', link: null, can_delete: true },
+      upload: { url: target, fields: { key: 'f00d', policy: 'signed' }, expires: '2026-11-02T12:00:00Z' },
+    }));
+    api.answer(caseContract, 'complete_attachment_upload', ({ attachment_id }) => ({
+      id: attachment_id, case_id: 901, uploaded: '2026-11-02T11:00:00Z', state: 'stored' as const, filename: 'drift.log', user_id: CUSTOMER.id, size: 7, content_type: 'text/plain', link: '/attachments/901/77/drift.log?expires=1&signature=x', can_delete: true,
+    }));
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Drift');
+    await user.type(within(dialog).getByLabelText('Comment'), 'Readings drift.');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['line 1\n'], 'drift.log', { type: 'text/plain' }));
+    expect(within(dialog).getByText('drift.log')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Open case' }));
+    await findNotification('Case 901 opened with drift.log');
+    expect(api.calls(caseContract, 'create_attachment_upload')).toEqual([{ case_id: 901, filename: 'drift.log', size: 7 }]);
+    expect(api.calls(caseContract, 'complete_attachment_upload')).toEqual([{ attachment_id: 77 }]);
+    expect(await screen.findByRole('dialog', { name: 'Case 901' })).toBeTruthy();
+  });
+
   it('shows the comments with who and when, counts what is written, and comments and closes', async () => {
     const open = supportCase({ state: 2 });
     answerCase(open, {

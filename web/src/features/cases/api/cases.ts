@@ -82,16 +82,21 @@ export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseC
 /** A file refused before it is sent (its type or size), with the text the server would answer. */
 export class AttachmentRefused extends Error {}
 
+/** Refuses a file the server would refuse (its name, type or size), with the server's text, before anything is sent. */
+export function checkAttachment(file: File): void {
+  const name = cleanAttachmentName(file.name);
+  if (!name) throw new AttachmentRefused(caseMessages.badFileName);
+  if (!attachmentTypeOf(name)) throw new AttachmentRefused(caseMessages.fileTypeNotAllowed);
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new AttachmentRefused(caseMessages.fileTooLarge(MAX_ATTACHMENT_BYTES));
+}
+
 /**
  * Attaches a file to a case, straight to storage whatever its size (up to 50 MB): checked here first
  * (type on the allow-list, size), then `case/create_attachment_upload`, the POST of the signed form
  * (its fields, then the file), and `case/complete_attachment_upload`.
  */
 async function uploadAttachment({ caseId, file }: { caseId: number; file: File }) {
-  const name = cleanAttachmentName(file.name);
-  if (!name) throw new AttachmentRefused(caseMessages.badFileName);
-  if (!attachmentTypeOf(name)) throw new AttachmentRefused(caseMessages.fileTypeNotAllowed);
-  if (file.size > MAX_ATTACHMENT_BYTES) throw new AttachmentRefused(caseMessages.fileTooLarge(MAX_ATTACHMENT_BYTES));
+  checkAttachment(file);
   const { attachment, upload } = await call(caseContract, 'create_attachment_upload', { case_id: caseId, filename: file.name, size: file.size });
   const form = new FormData();
   for (const [field, value] of Object.entries(upload.fields)) form.append(field, value);
