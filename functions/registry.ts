@@ -202,10 +202,11 @@ export const endpoints = {
     needs: {
       table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
       mail: true,
-      // A file sent in the call is stored, a larger one uploaded by a presigned form (its arrival read as
-      // metadata); downloads are short-lived signed links; a deleted attachment's file goes. The admin
-      // case list starts cold from its snapshot.
-      files: { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
+      // A file sent in the call is stored; a larger one is posted by a presigned form to a fresh staging
+      // key, and completing it copies it (a read there, a write here) to the attachment's key and removes
+      // the staging object. Downloads are short-lived signed links; a deleted attachment's file goes. The
+      // admin case list starts cold from its snapshot.
+      files: { attachments: ['put', 'delete', 'sign-get'], staging: ['sign-put', 'get', 'delete'], lists: ['get'] },
     },
     throttle: { rate: 50, burst: 100 },
   },

@@ -2,8 +2,9 @@ import { caseContract } from '../../shared/contract/case';
 import { caseAdminContract } from '../../shared/contract/case.admin';
 import { joinContracts } from '../../shared/contract/define';
 import { createEndpointApp } from '../lib/endpoint-app';
-import { completeAttachmentUpload, createAttachmentUpload, deleteAttachment, uploadCaseAttachment } from './handlers/attachments';
-import { addComment, assignCaseHandler, closeCaseHandler, createCase, getCase, getCaseStatistics, getCases } from './handlers/cases';
+import { buckets } from '../lib/files/buckets';
+import { attachmentByToken, completeAttachmentUpload, createAttachmentUpload, deleteAttachment, uploadCaseAttachment } from './handlers/attachments';
+import { addComment, assignCaseHandler, closeCaseHandler, createCase, getCase, getCaseComments, getCaseStatistics, getCases } from './handlers/cases';
 
 /** The whole `case` endpoint: the customer cmds and the admin cmds. */
 export const caseEndpointContract = joinContracts(caseContract, caseAdminContract);
@@ -11,6 +12,7 @@ export const caseEndpointContract = joinContracts(caseContract, caseAdminContrac
 export const app = createEndpointApp(caseEndpointContract, {
   get_cases: getCases,
   get_case: getCase,
+  get_case_comments: getCaseComments,
   get_case_statistics: getCaseStatistics,
   create_case: createCase,
   add_comment: addComment,
@@ -20,4 +22,7 @@ export const app = createEndpointApp(caseEndpointContract, {
   assign_case: assignCaseHandler,
   close_case: closeCaseHandler,
   delete_attachment: deleteAttachment,
+}, {
+  // The spec's attachment path opened with the caller's token (the edge sends such requests here).
+  [`${buckets.attachments.served.path}/:caseId/:attachmentId/:filename`]: attachmentByToken,
 });

@@ -164,12 +164,18 @@ const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
 
 /**
- * One Hono app per endpoint, served at /api/{path}. It refuses requests that did not come
+ * One Hono app per endpoint, served at /api/{path} (and its `redirects` below it, GETs). It refuses requests that did not come
  * through the distribution, parses the body (JSON, or a multipart form for an upload cmd), rejects unknown cmds and invalid or unknown params, checks
  * the caller's session and role and calls the cmd's handler with typed params. Every failure is an
  * error envelope with a fitting status (a store or sign-in outage is a 503); nothing leaks a stack trace.
  */
-export function createEndpointApp<C extends AnyContract>(contract: C, handlers: EndpointHandlers<C>): Hono {
+/**
+ * A signed-in GET below the endpoint's path (`:name` parts are its params) that answers where the thing
+ * asked for is (a short-lived link), for a caller who may have it: the app redirects there (302).
+ */
+export type RedirectHandler = (params: Record<string, string>, ctx: AuthedContext) => Promise<string>;
+
+export function createEndpointApp<C extends AnyContract>(contract: C, handlers: EndpointHandlers<C>, redirects: Record<string, RedirectHandler> = {}): Hono {
   const cmds = contract.cmds as Record<string, CmdDefinition>;
   const root = new Hono();
   const app = root.basePath(`${API_PREFIX}/${contract.path}`);
@@ -252,6 +258,14 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
     },
   );
   app.all('/', (c) => error(c, 405, apiMessages.methodNotAllowed));
+  for (const [path, redirect] of Object.entries(redirects)) {
+    app.get(path, async (c) => {
+      if (!(await isFromDistribution(c))) throw forbidden(apiMessages.directCall);
+      const caller = await authenticate(bearerToken(c.req.header('authorization')));
+      const location = await redirect(c.req.param() as Record<string, string>, { caller });
+      return c.body(null, 302, { location, 'cache-control': 'no-store' });
+    });
+  }
   // An endpoint the portal does not offer answers its message to anything sent (decision 036). Its routes
   // share the app's router (basePath clones share it), so this app's fetch serves them too.
   for (const [path, message] of Object.entries(contract.notOfferedEndpoints ?? {})) {

@@ -6,6 +6,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PREFIX } from '../../shared/runtime';
 import { endpointNeeds, type EndpointUnit } from '../../functions/registry';
+import { tokenPaths } from '../../functions/lib/files/buckets';
 import { wireFunction, type WiringTargets } from '../function-wiring';
 import { PortalFunction } from '../portal-function';
 
@@ -52,10 +53,16 @@ export class Api extends Construct {
       });
       // Its own path, and the paths of names the portal does not offer that it answers (decision 036).
       const notOffered = endpoint.notOfferedPaths ?? [];
-      for (const path of [endpoint.path, ...notOffered]) {
-        const routeKey = `POST ${API_PREFIX}/${path}`;
+      // And GET below the paths of signed files a caller's token opens through it (files/buckets.ts `byToken`).
+      const byToken = tokenPaths(API_PREFIX).filter((route) => route.endpoint === endpoint.path);
+      const routeKeys: [HttpMethod, string][] = [
+        ...[endpoint.path, ...notOffered].map((path): [HttpMethod, string] => [HttpMethod.POST, `${API_PREFIX}/${path}`]),
+        ...byToken.map(({ apiPath }): [HttpMethod, string] => [HttpMethod.GET, `${apiPath}/{proxy+}`]),
+      ];
+      for (const [method, path] of routeKeys) {
+        const routeKey = `${method} ${path}`;
         routeThrottles[routeKey] = endpoint.throttle;
-        const [route] = this.httpApi.addRoutes({ path: `${API_PREFIX}/${path}`, methods: [HttpMethod.POST], integration });
+        const [route] = this.httpApi.addRoutes({ path, methods: [method], integration });
         if (route) {
           routes.push(route);
           Validations.of(route).acknowledge({

@@ -46,17 +46,30 @@ describe('signed-link check function', () => {
   const secret = 'k3y0fTh3l1nk5';
   const now = Date.UTC(2026, 10, 25, 12, 0, 0);
   /** The check's source run as CloudFront runs it: its `crypto` module, and a clock at `at` (ms). */
-  const check = (link: string, at = now, key = secret) => {
-    const handler = new Function('require', 'Date', `${signedLinkCheckCode(key)}\nreturn handler;`)(() => crypto, { now: () => at }) as (event: unknown) => {
+  const check = (link: string, at = now, key = secret, headers: Record<string, { value: string }> = {}) => {
+    const code = signedLinkCheckCode(key, { '/attachments': '/api/case/attachments' });
+    const handler = new Function('require', 'Date', `${code}\nreturn handler;`)(() => crypto, { now: () => at }) as (event: unknown) => {
       uri?: string;
       querystring?: object;
       statusCode?: number;
+      headers?: Record<string, { value: string }>;
       body?: { data: string };
     };
     const url = new URL(link, 'https://portal.example');
     const querystring = Object.fromEntries([...url.searchParams].map(([name, value]) => [name, { value }]));
-    return handler({ request: { uri: url.pathname, method: 'GET', querystring } });
+    return handler({ request: { uri: url.pathname, method: 'GET', querystring, headers } });
   };
+
+  it("sends a request with the caller's token and no link query on to the API at a token path, and refuses it elsewhere", () => {
+    const token = { authorization: { value: 'Bearer eyJ…' } };
+    expect(check('/attachments/12/7/run.log', now, secret, token)).toMatchObject({
+      statusCode: 307,
+      headers: { location: { value: '/api/case/attachments/12/7/run.log' }, 'cache-control': { value: 'no-store' } },
+    });
+    expect(check('/umdata/3f2a.csv', now, secret, token)).toMatchObject({ statusCode: 403 });
+    expect(check('/attachments/12/7/run.log')).toMatchObject({ statusCode: 403 });
+    expect(check('/__proto__/x', now, secret, token)).toMatchObject({ statusCode: 403 });
+  });
   const expires = now / 1000 + 600;
   const link = signLink('/umdata', '3f2a.csv', expires, secret);
 

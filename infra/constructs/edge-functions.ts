@@ -39,10 +39,14 @@ export const stripPrefixCode = `function handler(event) {
  * first path segment, without the query. The local server runs this very code for the same paths. The
  * key is part of the source: in AWS a deploy-time reference to the secret (readable by whoever may read
  * the distribution's functions, as the origin header's value is by whoever may read its configuration).
+ * A request without a link's query but with the caller's token (`Authorization`) at a path of
+ * `tokenPaths` (a prefix → the API path that takes such requests) is sent on there (307, which keeps the
+ * header on the same origin): the API checks the token, which this function cannot.
  */
-export const signedLinkCheckCode = (secret: string): string =>
+export const signedLinkCheckCode = (secret: string, tokenPaths: Record<string, string> = {}): string =>
   `var crypto = require('crypto');
 var SECRET = ${JSON.stringify(secret)};
+var TOKEN_PATHS = ${JSON.stringify(tokenPaths)};
 function refuse() {
   return {
     statusCode: 403,
@@ -51,9 +55,22 @@ function refuse() {
     body: { encoding: 'text', data: 'This link has expired or is not valid.' }
   };
 }
+function byToken(request) {
+  var prefix = request.uri.substring(0, request.uri.indexOf('/', 1));
+  if (!Object.prototype.hasOwnProperty.call(TOKEN_PATHS, prefix)) return null;
+  return {
+    statusCode: 307,
+    statusDescription: 'Temporary Redirect',
+    headers: { location: { value: TOKEN_PATHS[prefix] + request.uri.substring(prefix.length) }, 'cache-control': { value: 'no-store' } }
+  };
+}
 function handler(event) {
   var request = event.request;
   var query = request.querystring;
+  if (!query.expires && !query.signature && request.headers && request.headers.authorization) {
+    var sent = byToken(request);
+    if (sent) return sent;
+  }
   var expires = query.expires ? query.expires.value : '';
   var signature = query.signature ? query.signature.value : '';
   if (!/^[0-9]{1,12}$/.test(expires) || Date.now() >= Number(expires) * 1000) return refuse();

@@ -28,7 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import { takesBrowserUploads, type Serving } from '../../functions/lib/files/buckets';
+import { takesBrowserUploads, tokenPaths, type Serving } from '../../functions/lib/files/buckets';
 import { webConfigSchema, type WebConfig } from '../../shared/web-config';
 import { bucketRoles, buckets, type BucketRole } from '../definitions';
 import type { Api } from './api';
@@ -100,7 +100,12 @@ export class Web extends Construct {
     });
     const signedLinkCheck = new CloudFrontFunction(this, 'SignedLinkCheck', {
       // Resolved by CloudFormation at deploy time: the key never appears in the template.
-      code: FunctionCode.fromInline(signedLinkCheckCode(props.linkSigningSecret.secretValue.unsafeUnwrap())),
+      code: FunctionCode.fromInline(
+        signedLinkCheckCode(
+          props.linkSigningSecret.secretValue.unsafeUnwrap(),
+          Object.fromEntries(tokenPaths(API_PREFIX).map(({ path, apiPath }) => [path, apiPath])),
+        ),
+      ),
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serves /{prefix}/{key} only for a signed link that has not expired',
     });

@@ -6,6 +6,8 @@ export interface ViewerRequest {
   uri: string;
   method: string;
   querystring: Record<string, { value: string }>;
+  /** The viewer's headers, by lower-case name (CloudFront's shape: each with its value). */
+  headers?: Record<string, { value: string }>;
 }
 /** What such a function may answer instead of passing the request on. */
 export interface ViewerResponse {
@@ -29,12 +31,14 @@ export function viewerRequestFunction(code: string, clock: EdgeClock): (request:
   return (request) => handler({ request });
 }
 
-/** The viewer request of a URL: its raw (still percent-encoded) path and its query's first values. */
-export function viewerRequestOf(url: string, method: string): ViewerRequest {
+/** The viewer request of a URL: its raw (still percent-encoded) path, its query's first values and the headers sent. */
+export function viewerRequestOf(url: string, method: string, headers?: Headers): ViewerRequest {
   const { pathname, searchParams } = new URL(url);
   const querystring: ViewerRequest['querystring'] = {};
   for (const [name, value] of searchParams) querystring[name] ??= { value };
-  return { uri: pathname, method, querystring };
+  const viewerHeaders: NonNullable<ViewerRequest['headers']> = {};
+  for (const [name, value] of headers ?? []) viewerHeaders[name.toLowerCase()] = { value };
+  return { uri: pathname, method, querystring, headers: viewerHeaders };
 }
 
 export const isResponse = (result: ViewerRequest | ViewerResponse): result is ViewerResponse => 'statusCode' in result;

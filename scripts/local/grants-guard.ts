@@ -49,11 +49,15 @@ const MULTIPART_STEPS = new Set(['CreateMultipartUpload', 'UploadPart', 'Complet
  * bucket (whose name is in the unit's environment) and the action among the bucket's operations.
  */
 function deniedOnBucket(runtime: FunctionRuntime, operation: string, input: Record<string, unknown>): string[] {
+  const allowed = (action: string, bucket: unknown) => {
+    const grant = bucketGrants(runtime.needs.files).find((g) => runtime.env[g.env] === bucket);
+    return grant && (grant.actions as string[]).includes(action) ? [] : [`${action} on ${String(bucket)}`];
+  };
+  // IAM authorizes a copy with s3:GetObject on the source ("{bucket}/{key}") and s3:PutObject on the target.
+  if (operation === 'CopyObject') return [...allowed('s3:GetObject', String(input.CopySource).split('/')[0]), ...allowed('s3:PutObject', input.Bucket)];
   // IAM authorizes reading an object's metadata (HeadObject) with s3:GetObject, and the steps of a
   // multipart upload with s3:PutObject.
-  const action = `s3:${operation === 'HeadObject' ? 'GetObject' : MULTIPART_STEPS.has(operation) ? 'PutObject' : operation}`;
-  const grant = bucketGrants(runtime.needs.files).find((g) => runtime.env[g.env] === input.Bucket);
-  return grant && (grant.actions as string[]).includes(action) ? [] : [`${action} on ${String(input.Bucket)}`];
+  return allowed(`s3:${operation === 'HeadObject' ? 'GetObject' : MULTIPART_STEPS.has(operation) ? 'PutObject' : operation}`, input.Bucket);
 }
 
 interface MiddlewareStackLike {

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import type { WebConfig } from '../../shared/web-config';
 import { bucketRoles, buckets, type BucketRole } from '../../infra/definitions';
-import type { Serving } from '../../functions/lib/files/buckets';
+import { tokenPaths, type Serving } from '../../functions/lib/files/buckets';
 import { signedLinkCheckCode } from '../../infra/constructs/edge-functions';
 import type { EdgeClock } from './edge-clock';
 import { isResponse, viewerRequestFunction, viewerRequestOf } from './edge-function';
@@ -88,13 +88,16 @@ export function createLocalApp(options: LocalAppOptions): Hono {
   if (options.checkoutSandbox) app.route('/', options.checkoutSandbox);
 
   for (const endpoint of options.endpoints) {
-    app.all(`${API_PREFIX}/${endpoint.path}`, (c) => {
+    const toEndpoint = (c: Context) => {
       // What CloudFront does: whatever the viewer sent in the header is replaced by the secret. The
       // request goes on as it is, not copied: a copy would make the Node adapter stream the body through
       // web streams, a cost of this stand-in that neither CloudFront nor Lambda has.
       c.req.raw.headers.set(ORIGIN_VERIFY_HEADER, options.originVerifySecret);
       return runAs(endpoint.runtime, () => endpoint.app.fetch(c.req.raw));
-    });
+    };
+    app.all(`${API_PREFIX}/${endpoint.path}`, toEndpoint);
+    // The GET routes below an endpoint's path that the stack gives it (a token's way to a signed path's file).
+    for (const { apiPath } of tokenPaths(API_PREFIX).filter((route) => route.endpoint === endpoint.path)) app.get(`${apiPath}/*`, toEndpoint);
   }
   app.all(`${API_PREFIX}/*`, (c) => c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.unknownEndpoint }, 404));
 
@@ -123,7 +126,10 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       throw error;
     }
   };
-  const signedLinkCheck = viewerRequestFunction(signedLinkCheckCode(options.linkSigningSecret), options.edgeClock);
+  const signedLinkCheck = viewerRequestFunction(
+    signedLinkCheckCode(options.linkSigningSecret, Object.fromEntries(tokenPaths(API_PREFIX).map(({ path, apiPath }) => [path, apiPath]))),
+    options.edgeClock,
+  );
   for (const role of bucketRoles) {
     const served: Serving = buckets[role].served;
     const bucket = options.buckets[role];
@@ -132,7 +138,7 @@ export function createLocalApp(options: LocalAppOptions): Hono {
     } else if (served.kind === 'signed') {
       // What CloudFront does on a signed bucket's path: the check first, then the bucket key it leaves.
       app.get(`${served.path}/*`, (c) => {
-        const result = signedLinkCheck(viewerRequestOf(c.req.url, c.req.method));
+        const result = signedLinkCheck(viewerRequestOf(c.req.url, c.req.method, c.req.raw.headers));
         if (isResponse(result)) {
           const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, { value }]) => [name, value]));
           const body = typeof result.body === 'string' ? result.body : (result.body?.data ?? '');

@@ -40,6 +40,12 @@ export const MAX_ATTACHMENT_NAME_LENGTH = 100;
 export const MAX_MULTIPART_ATTACHMENT_BYTES = 4 * 1024 * 1024;
 /** A file uploaded straight to storage (`create_attachment_upload`): at most 50 MB. */
 export const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
+/**
+ * A case's conversation is answered a page at a time, newest first: at most 50 comments and about 1 MB of
+ * them (always at least one), so a case answers in well under what an API answer may carry (6 MB)
+ * however long its conversation grows; earlier ones are asked for with get_case_comments.
+ */
+export const CASE_COMMENT_PAGE = { most: 50, bytes: 1024 * 1024 } as const;
 /** Attachments a case keeps at most. */
 export const MAX_ATTACHMENTS_PER_CASE = 50;
 /** How long a download link to an attachment works, in seconds. */
@@ -49,6 +55,13 @@ export const ATTACHMENT_UPLOAD_SECONDS = 600;
 
 /** Per customer and hour: cases opened, comments written, attachments uploaded (admins are not held to them). */
 export const CASE_LIMITS = { cases: 10, comments: 60, uploads: 30 } as const;
+
+/**
+ * What a customer's attachments may weigh, beside how many they send: at most 200 MB kept on their open
+ * cases at once (a deleted attachment or a closed case gives its bytes back), and at most 500 MB sent
+ * in any 24 hours (an upload counts when its form is handed out, whether or not the file follows).
+ */
+export const CASE_UPLOAD_BYTES = { openCases: 200 * 1024 * 1024, perDay: 500 * 1024 * 1024 } as const;
 
 /**
  * The file types a support desk accepts, by extension, with the content type they are kept and served
@@ -125,4 +138,6 @@ export const caseMessages = {
   tooManyCases: `You have opened ${CASE_LIMITS.cases} cases in the last hour: try again later`,
   tooManyComments: `You have written ${CASE_LIMITS.comments} comments in the last hour: try again later`,
   tooManyUploads: `You have uploaded ${CASE_LIMITS.uploads} files in the last hour: try again later`,
+  uploadBytesPerDay: `You have uploaded ${describeSize(CASE_UPLOAD_BYTES.perDay)} of files in the last 24 hours: try again later`,
+  openCaseBytesFull: `Your open cases hold ${describeSize(CASE_UPLOAD_BYTES.openCases)} of your files, the most they may: delete attachments you no longer need first`,
 } as const;

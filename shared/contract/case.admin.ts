@@ -15,7 +15,5 @@ export const caseAdminContract = defineEndpoint({
       { case_id: id(), user_id: z.optional(z.union([z.null(), z.literal(''), id()])) },
       z.object({ case_id: z.int(), assigned_to: z.nullable(z.int()) }),
     ),
-    /** Closes a case (state 0). */
-    close_case: cmd('admin', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() })),
   },
 });

@@ -78,7 +78,7 @@ export const caseContract = defineEndpoint({
     /**
      * Cases, 20 a page, last updated first unless asked: a customer's own, an admin's all. `state` takes
      * the states a filter shows (Open: [1, 2, 3]; none: all); `user` (a user id), `search` (id, title,
-     * name, email) and `assigned_to` (a user id) filter an admin's list.
+     * name, email) and `assigned_to` (a user id; 0: nobody) filter an admin's list.
      */
     get_cases: cmd(
       'user',
@@ -86,11 +86,16 @@ export const caseContract = defineEndpoint({
         ...listParams(caseListColumns),
         state: z.optional(z.nullable(z.array(state()).check(z.maxLength(4)))),
         user: z.optional(z.nullable(id())),
-        assigned_to: z.optional(z.nullable(id())),
+        /** A user id, or 0: the cases assigned to nobody. */
+        assigned_to: z.optional(z.nullable(z.int().check(z.minimum(0)))),
       },
       z.object({ cases: z.array(caseSchema), count: z.int() }),
     ),
-    /** A case with its comments and attachments (an admin also reads its history). */
+    /**
+     * A case with its attachments and the newest page of its comments (an admin also reads its history):
+     * at most 50 comments and about 1 MB of them, oldest first; `earlier_comments` says there are earlier
+     * ones (get_case_comments).
+     */
     get_case: cmd(
       'user',
       { id: id() },
@@ -101,10 +106,13 @@ export const caseContract = defineEndpoint({
         /** The registered product the case is about (create_case's `product_id`), or null. */
         product: z.optional(z.nullable(caseProductSchema)),
         comments: z.array(caseCommentSchema),
+        earlier_comments: z.boolean(),
         attachments: z.array(caseAttachmentSchema),
         history: z.optional(z.array(caseEventSchema)),
       }),
     ),
+    /** The page of a case's comments written before the comment `before`, as get_case pages them. */
+    get_case_comments: cmd('user', { case_id: id(), before: id() }, z.object({ comments: z.array(caseCommentSchema), earlier_comments: z.boolean() })),
     /**
      * Opens a case (state 1 New): `title` is its description line, `description` its first text. It may
      * name one of the caller's licenses (`license_id`: owned or shared with them) and one of their
@@ -140,6 +148,11 @@ export const caseContract = defineEndpoint({
     ),
     /** Completes a presigned upload once its file is stored: the attachment is listed from then on. */
     complete_attachment_upload: cmd('user', { attachment_id: id() }, caseAttachmentSchema),
+    /**
+     * Closes a case (state 0): an admin any case, a customer their own (without writing a comment);
+     * a closed case stays as it is.
+     */
+    close_case: cmd('user', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() })),
     /** Deletes an attachment: an admin, or its uploader. */
     delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() })),
   },

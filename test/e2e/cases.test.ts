@@ -44,7 +44,8 @@ describe('support cases', () => {
 
     // The customer, light scheme: a new case from the list, sent only once both fields are filled.
     const page = await openSignedIn(browser, customer.username, customer.password, '/cases', { colorScheme: 'light' });
-    await page.getByText(caseTexts.noMatch, { exact: true }).waitFor();
+    // A new customer has no cases: the list says how to open one.
+    await page.getByText(caseTexts.noCases, { exact: true }).waitFor();
     await page.getByRole('button', { name: caseTexts.newCase, exact: true }).click();
     const form = page.getByRole('dialog', { name: caseTexts.newCaseTitle, exact: true });
     const openCase = form.getByRole('button', { name: 'Open case', exact: true });
@@ -111,6 +112,7 @@ describe('support cases', () => {
 
     // Closed cases leave the customer's default (Open) list and show under Closed.
     await page.goto('/cases');
+    // The Open filter hides the closed case, and says so.
     await page.getByText(caseTexts.noMatch, { exact: true }).waitFor();
     // The segment's label is what a person clicks (its radio input is visually hidden).
     await page.getByText('Closed', { exact: true }).click();

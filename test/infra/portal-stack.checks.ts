@@ -306,10 +306,18 @@ describe('files', () => {
     }
   });
 
-  it('answers CORS for POST only on the buckets browsers upload into (attachments, news pictures)', () => {
+  it('removes what browsers left in staging (an abandoned upload, a form posted again after completion) a day after it was written, and keeps no versions of it', () => {
+    const staging = portal.json.Resources[bucketId('staging')]!.Properties!;
+    expect((staging.LifecycleConfiguration as { Rules: Record<string, unknown>[] }).Rules).toContainEqual(
+      expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' }),
+    );
+    expect(staging.VersioningConfiguration).toBeUndefined();
+  });
+
+  it('answers CORS for POST only on the buckets browsers upload into (staging, news pictures)', () => {
     for (const role of bucketRoles) {
       const cors = portal.json.Resources[bucketId(role)]!.Properties!.CorsConfiguration as { CorsRules: { AllowedMethods: string[] }[] } | undefined;
-      if (role === 'attachments' || role === 'news') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
+      if (role === 'staging' || role === 'news') expect(cors?.CorsRules.map((rule) => rule.AllowedMethods)).toEqual([['POST']]);
       else expect(cors, role).toBeUndefined();
     }
   });
@@ -431,6 +439,12 @@ describe('api', () => {
     portal.template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /api/user' });
   });
 
+  it("routes GET /api/case/attachments/… to the case function: the spec's attachment path opened with a token", () => {
+    const [route] = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties!.RouteKey === 'GET /api/case/attachments/{proxy+}');
+    const casePost = resourcesOfType(portal.json.Resources, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties!.RouteKey === 'POST /api/case');
+    expect(route?.[1].Properties!.Target).toEqual(casePost![1].Properties!.Target);
+  });
+
   it('throttles the API stage and writes access logs', () => {
     portal.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -445,10 +459,10 @@ describe('api', () => {
       Object.fromEntries(
         // Each endpoint's own path, and the paths of names it answers as not offered (decision 036).
         Object.values(endpoints).flatMap((endpoint: EndpointUnit) =>
-          [endpoint.path, ...(endpoint.notOfferedPaths ?? [])].map((path) => [
-            `POST /api/${path}`,
-            { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst },
-          ]),
+          [
+            ...[endpoint.path, ...(endpoint.notOfferedPaths ?? [])].map((path) => `POST /api/${path}`),
+            ...(endpoint.path === 'case' ? ['GET /api/case/attachments/{proxy+}'] : []),
+          ].map((key) => [key, { ThrottlingRateLimit: endpoint.throttle.rate, ThrottlingBurstLimit: endpoint.throttle.burst }]),
         ),
       ),
     );

@@ -33,11 +33,15 @@ async function mailsOfCase(id: number): Promise<LocalMail[]> {
 const users = Promise.all([customer(), admin(), admin()]);
 
 describe('mail about a support case', () => {
-  it("tells support of a new case, with the description and the link at the portal's address; the customer gets none", async () => {
+  it("tells support of a new case, with the description and the link at the portal's address; the customer that it was received", async () => {
     const [ann] = await users;
     const id = await openCase(ann, 'Logger stops after an hour');
     const mails = await mailsOfCase(id);
-    expect(mails.map((mail) => mail.to)).toEqual([LOCAL_SUPPORT_ADDRESS]);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([LOCAL_SUPPORT_ADDRESS, ann.email].sort());
+    const received = mails.find((mail) => mail.to === ann.email)!;
+    expect(received.subject).toBe(`We received your case ${id}: Logger stops after an hour`);
+    expect(received.text).toContain(`${baseUrl}/cases/${id}`);
+    mails.splice(mails.indexOf(received), 1);
     expect(mails[0]!.subject).toBe(`New case ${id}: Logger stops after an hour`);
     expect(mails[0]!.text).toContain('It stops at 60 minutes every time.');
     expect(mails[0]!.text).toContain(`${ann.email}`);
@@ -58,7 +62,7 @@ describe('mail about a support case', () => {
       expect(mail.text).toContain(`${baseUrl}/cases/${id}`);
     }
     // Neither the admin who assigned nor the customer is told of the customer's own comment.
-    expect((await mailsOfCase(id)).filter((mail) => mail.to === support.email || mail.to === ann.email)).toEqual([]);
+    expect((await mailsOfCase(id)).filter((mail) => mail.text.includes('It drifts by 2 % an hour.') && (mail.to === support.email || mail.to === ann.email))).toEqual([]);
   });
 
   it("tells the customer alone of support's answer, with the answer and the link, and nothing of support's inside", async () => {
@@ -84,7 +88,7 @@ describe('mail about a support case', () => {
     const [ann, support] = await users;
     const id = await openCase(ann, 'Done question');
     await call(support, 'add_comment', { case_id: id, comment: 'Fixed in 1.5', close: true });
-    const [answer] = (await mailsOfCase(id)).filter((mail) => mail.to === ann.email);
+    const [answer] = (await mailsOfCase(id)).filter((mail) => mail.to === ann.email && mail.subject.startsWith('Support answered'));
     expect(answer!.text).toContain('Fixed in 1.5');
     expect(answer!.text).toContain('The case is closed');
   });

@@ -1,7 +1,8 @@
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { apiMessages } from '../../shared/api';
-import { CASE_LIMITS, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
-import type { Case, CaseAttachment } from '../../shared/contract/case';
+import { API_CLIENT, API_VERSION, apiMessages } from '../../shared/api';
+import { CASE_LIMITS, CASE_UPLOAD_BYTES, MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../shared/cases/cases';
+import type { Case, CaseAttachment, CaseComment } from '../../shared/contract/case';
 import { forgetCaseOwner } from '../../functions/domain/cases/cases';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
@@ -12,7 +13,7 @@ import { withUserId } from '../support/licenses';
  * second customer for ownership, an admin for the state machine, statistics under concurrent comments,
  * the limits, and attachment links opened at the portal's /attachments path.
  */
-const { baseUrl } = stackContext();
+const { baseUrl, localStack } = stackContext();
 const customer = () => createConfirmedUser().then(withUserId);
 const admin = () => createAdminUser().then(withUserId);
 type User = Awaited<ReturnType<typeof customer>>;
@@ -40,6 +41,32 @@ async function edgeClockAhead(seconds: number): Promise<void> {
 }
 
 const users = Promise.all([customer(), customer(), admin()]);
+
+/** The local S3 as a test reads it (what is stored, not what is served). */
+const s3 = new S3Client({
+  region: 'us-east-1',
+  endpoint: localStack.endpoints.s3,
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
+/** The keys an attachment's files are stored under in the attachments bucket. */
+const storedFilesOf = async (attachment: { case_id: number; id: number }) =>
+  ((await s3.send(new ListObjectsV2Command({ Bucket: localStack.resources.buckets.attachments!, Prefix: `${attachment.case_id}/${attachment.id}/` }))).Contents ?? []).map((object) => object.Key);
+/** Whether the staging bucket holds something under a key. */
+const staged = (key: string) =>
+  s3.send(new HeadObjectCommand({ Bucket: localStack.resources.buckets.staging!, Key: key })).then(
+    () => true,
+    () => false,
+  );
+
+type Upload = { attachment: CaseAttachment; upload: { url: string; fields: Record<string, string> } };
+/** Posts a presigned form with a file, as the browser does: its fields, then the file. */
+const postForm = async ({ upload }: Upload, bytes: string, type = 'text/csv') => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([bytes], { type }), 'file');
+  return (await fetch(upload.url, { method: 'POST', body: form })).status;
+};
 
 describe('the case state machine, cmd by cmd', () => {
   it('opens as New (1); an admin comment makes it 2, a customer comment 3, close 0, a customer comment reopens it (3), a comment with close 0', async () => {
@@ -78,7 +105,7 @@ describe('the case state machine, cmd by cmd', () => {
     expect((await getCase(ann, id)).data.history).toBeUndefined();
   });
 
-  it('assigns to an admin and clears with an empty value, kept in the history; a non-admin cannot be assigned, and customers cannot assign or close', async () => {
+  it('assigns to an admin and clears with an empty value, kept in the history; a non-admin cannot be assigned, and customers cannot assign', async () => {
     const [ann, bob, support] = await users;
     const id = await openCase(ann);
     expect((await call(support, 'assign_case', { case_id: id, user_id: support.id })).data).toEqual({ case_id: id, assigned_to: support.id });
@@ -91,7 +118,26 @@ describe('the case state machine, cmd by cmd', () => {
       [support.id, support.id],
       [null, support.id],
     ]);
-    for (const cmd of ['assign_case', 'close_case']) expect((await call(ann, cmd, { case_id: id })).status).toBe(403);
+    expect((await call(ann, 'assign_case', { case_id: id })).status).toBe(403);
+  });
+
+  it('is closed by its customer without a comment (never by another), and lists for support among the cases assigned to nobody', async () => {
+    const [, bob, support] = await users;
+    const eve = await customer();
+    const id = await openCase(eve);
+    const assigned = await openCase(eve);
+    await call(support, 'assign_case', { case_id: assigned, user_id: support.id });
+    const unassigned = await call<{ cases: Case[] }>(support, 'get_cases', { assigned_to: 0, user: eve.id });
+    expect(unassigned.data.cases.map((row) => row.id)).toEqual([id]);
+
+    expect((await call(bob, 'close_case', { case_id: id })).status).toBe(404);
+    expect(await call(eve, 'close_case', { case_id: id })).toMatchObject({ status: 200, data: { case_id: id, state: 0 } });
+    const closed = (await getCase(support, id)).data;
+    expect(closed.comments).toEqual([]);
+    expect(closed.history!.at(-1)).toMatchObject({ kind: 'state', to_state: 0, by_user_id: eve.id });
+    // Closing again writes nothing.
+    expect((await call(eve, 'close_case', { case_id: id })).status).toBe(200);
+    expect((await getCase(eve, id)).data.updated).toBe(closed.updated);
   });
 });
 
@@ -220,6 +266,106 @@ describe('attachments', () => {
   });
 });
 
+describe("an attachment at the spec's path", () => {
+  it("opens with the caller's access token for the case's user and admins, and for nobody else", async () => {
+    const [, bob, support] = await users;
+    const dora = await customer();
+    const id = await openCase(dora);
+    const attachment = (await attach(dora, id, 'run.log', 'line 1\n')).body.data as CaseAttachment;
+    const path = `/attachments/${id}/${attachment.id}/run.log`;
+    const open = (user: { accessToken: string } | null, at = path, redirect: RequestRedirect = 'follow') =>
+      fetch(`${baseUrl}${at}`, { redirect, headers: user ? { authorization: `Bearer ${user.accessToken}` } : {} });
+
+    for (const user of [dora, support]) {
+      const answer = await open(user);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-disposition')).toBe('attachment; filename="run.log"');
+      expect(await answer.text()).toBe('line 1\n');
+    }
+    // The edge sends a token to the API, which sends the caller on to a short-lived link.
+    const sent = await open(dora, path, 'manual');
+    expect(sent.status).toBe(307);
+    const checked = await open(dora, sent.headers.get('location')!, 'manual');
+    expect(checked.status).toBe(302);
+    expect(checked.headers.get('location')).toMatch(new RegExp(`^${path}\\?expires=\\d+&signature=[0-9a-f]{64}$`));
+
+    const refused = await open(bob);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { message: string }).message).toBe(caseMessages.attachmentNotFound(attachment.id));
+    expect((await open(dora, `/attachments/${id}/${attachment.id}/other.log`)).status).toBe(404);
+    expect((await open(dora, `/attachments/${id + 1}/${attachment.id}/run.log`)).status).toBe(404);
+    expect((await open({ accessToken: 'not-a-token' })).status).toBe(401);
+    expect((await open(null)).status).toBe(403);
+  });
+});
+
+describe('a presigned upload form', () => {
+  it('lands one file once: posted again after completion it changes nothing stored, and after a delete it stores nothing', async () => {
+    const ann = await customer();
+    const id = await openCase(ann);
+    const started = await call<Upload>(ann, 'create_attachment_upload', { case_id: id, filename: 'export.csv', size: 6 });
+    expect(started.status, started.message).toBe(200);
+    // Each form has a key of its own, not the attachment's.
+    const stagingKey = started.data.upload.fields.key!;
+    expect(stagingKey).not.toContain(`${id}/`);
+    expect(await postForm(started.data, 'a,b,c\n')).toBe(204);
+    const completed = await call<CaseAttachment>(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id });
+    expect(completed.status, completed.message).toBe(200);
+    expect(await staged(stagingKey)).toBe(false);
+
+    // The same form again, with other bytes of the same size: what support downloads stays the file completed.
+    expect(await postForm(started.data, 'x,y,z\n')).toBe(204);
+    expect(await (await fetch(`${baseUrl}${completed.data.link}`)).text()).toBe('a,b,c\n');
+    const linked = (await getCase(ann, id)).data.attachments[0]!;
+    expect(await (await fetch(`${baseUrl}${linked.link}`)).text()).toBe('a,b,c\n');
+    expect((await call(ann, 'complete_attachment_upload', { attachment_id: started.data.attachment.id })).message).toBe(caseMessages.uploadFinished);
+
+    // Deleted, then the form again: no file comes back for the deleted attachment.
+    expect((await call(ann, 'delete_attachment', { attachment_id: completed.data.id })).status).toBe(200);
+    expect(await postForm(started.data, 'a,b,c\n')).toBe(204);
+    expect(await storedFilesOf(completed.data)).toEqual([]);
+    expect((await fetch(`${baseUrl}${completed.data.link}`)).status).toBe(404);
+
+    // An upload deleted before it completed: its form stores nothing that a record names either.
+    const abandoned = await call<Upload>(ann, 'create_attachment_upload', { case_id: id, filename: 'later.csv', size: 6 });
+    expect((await call(ann, 'delete_attachment', { attachment_id: abandoned.data.attachment.id })).status).toBe(200);
+    expect(await postForm(abandoned.data, 'a,b,c\n')).toBe(204);
+    expect(await storedFilesOf(abandoned.data.attachment)).toEqual([]);
+    expect((await call(ann, 'complete_attachment_upload', { attachment_id: abandoned.data.attachment.id })).status).toBe(404);
+    expect((await getCase(ann, id)).data).toMatchObject({ attachments: [], attachment_count: 0 });
+  });
+
+  it("is refused past what a customer's open cases may hold and past a day's bytes, each with its message", async () => {
+    const [, , support] = await users;
+    const carl = await customer();
+    const id = await openCase(carl);
+    const start = (size: number) => call<Upload>(carl, 'create_attachment_upload', { case_id: id, filename: 'trace.zip', size });
+    const MAX = MAX_ATTACHMENT_BYTES;
+    const perOpenCases = CASE_UPLOAD_BYTES.openCases / MAX;
+    const started: Upload[] = [];
+    for (let i = 0; i < perOpenCases; i++) started.push((await start(MAX)).data);
+    // Uploads under way count: one byte more does not fit.
+    expect(await start(1)).toMatchObject({ status: 400, message: caseMessages.openCaseBytesFull });
+    // Support's files on the case are not the customer's to count.
+    expect((await attach(support, id, 'answer.txt', 'try this')).status).toBe(200);
+
+    // A deleted attachment gives its bytes back to the open cases, not to the day.
+    let sent = CASE_UPLOAD_BYTES.openCases;
+    while (sent + MAX <= CASE_UPLOAD_BYTES.perDay) {
+      expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
+      const again = await start(MAX);
+      expect(again.status, again.message).toBe(200);
+      started.push(again.data);
+      sent += MAX;
+    }
+    expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
+    expect(await start(MAX)).toMatchObject({ status: 429, message: caseMessages.uploadBytesPerDay });
+    expect((await attach(carl, id, 'small.txt', 'x'.repeat(1024))).body.message).toBe(caseMessages.uploadBytesPerDay);
+    // An admin is not held to them.
+    expect((await call(support, 'create_attachment_upload', { case_id: id, filename: 'big.zip', size: MAX })).status).toBe(200);
+  });
+});
+
 describe('limits', () => {
   it('takes a comment of 65,535 characters, refuses one longer and an empty one, and a case without a title', async () => {
     const [ann] = await users;
@@ -231,6 +377,40 @@ describe('limits', () => {
     expect((await call(ann, 'add_comment', { case_id: id, comment: '   ' })).message).toContain(caseMessages.commentRequired);
     expect((await call(ann, 'create_case', { title: ' ', description: 'x' })).message).toContain(caseMessages.titleRequired);
     expect((await getCase(ann, id)).data.comments).toHaveLength(1);
+  });
+
+  it('answers a case of 60 comments of the largest size in under 6 MB, the newest first and the earlier ones page by page', async () => {
+    const [, , support] = await users;
+    const ann = await customer();
+    const id = await openCase(ann);
+    // 65,535 characters of three bytes each: about 196 KB a comment, 11.8 MB together.
+    const written: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await call<{ comment_id: number }>(support, 'add_comment', { case_id: id, comment: `${i} ${'€'.repeat(MAX_COMMENT_LENGTH - 3)}` });
+      expect(res.status, res.message).toBe(200);
+      written.push(res.data.comment_id);
+    }
+    const answer = await fetch(`${baseUrl}/api/case`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.accessToken}` },
+      body: JSON.stringify({ version: API_VERSION, client: API_CLIENT, cmd: 'get_case', id }),
+    });
+    const bytes = (await answer.arrayBuffer()).byteLength;
+    expect(answer.status).toBe(200);
+    expect(bytes).toBeLessThan(6 * 1024 * 1024);
+    const first = (await getCase(ann, id)).data as CaseDetail & { earlier_comments: boolean };
+    expect(first.earlier_comments).toBe(true);
+    expect(first.comments.at(-1)!.id).toBe(written.at(-1));
+
+    let seen = first.comments.map((comment) => comment.id);
+    for (let more = first.earlier_comments; more; ) {
+      const page = await call<{ comments: CaseComment[]; earlier_comments: boolean }>(ann, 'get_case_comments', { case_id: id, before: seen[0] });
+      expect(page.status, page.message).toBe(200);
+      seen = [...page.data.comments.map((comment) => comment.id), ...seen];
+      more = page.data.earlier_comments;
+    }
+    expect(seen).toEqual(written);
+    expect((await call(support, 'get_case_comments', { case_id: id + 1_000_000, before: 1 })).status).toBe(404);
   });
 });
 

@@ -1,13 +1,13 @@
 import { MAX_MULTIPART_ATTACHMENT_BYTES, caseMessages } from '../../../shared/cases/cases';
 import type { caseContract } from '../../../shared/contract/case';
-import { attachmentUpload } from '../../domain/cases/case-files';
+import { attachmentLink, attachmentUpload } from '../../domain/cases/case-files';
 import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
 import { attachFile, checkedFile, completeUpload, removeAttachment, startUpload, visibleCase } from '../../domain/cases/cases';
 import { findAttachment, findCase } from '../../domain/cases/cases.repository';
 import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers, RedirectHandler } from '../../lib/endpoint-app';
 import { ApiError, forbidden, notFound } from '../../lib/errors';
-import { attachmentResult, caseAttempts, limitCustomer } from './cases';
+import { attachmentResult, limitCustomerUpload } from './cases';
 import { viewerOf } from './viewer';
 
 type Handlers = EndpointHandlers<typeof caseContract>;
@@ -26,7 +26,7 @@ export const uploadCaseAttachment: Handlers['upload_case_attachment'] = async ({
   checkedFile(uploaded_file.name);
   await visibleCase(case_id, viewer);
   if (uploaded_file.size > MAX_MULTIPART_ATTACHMENT_BYTES) throw new ApiError(413, caseMessages.fileTooLarge(MAX_MULTIPART_ATTACHMENT_BYTES));
-  await limitCustomer(viewer, caseAttempts.upload);
+  await limitCustomerUpload(viewer, uploaded_file.size);
   const attachment = await attachFile(case_id, viewer, uploaded_file.name, new Uint8Array(await uploaded_file.arrayBuffer()));
   return attachmentResult(attachment, viewer);
 };
@@ -36,7 +36,7 @@ export const createAttachmentUpload: Handlers['create_attachment_upload'] = asyn
   const viewer = await viewerOf(caller);
   checkedFile(filename);
   await visibleCase(case_id, viewer);
-  await limitCustomer(viewer, caseAttempts.upload);
+  await limitCustomerUpload(viewer, size);
   const attachment = await startUpload(case_id, viewer, filename, size);
   return { attachment: await attachmentResult(attachment, viewer), upload: await attachmentUpload(attachment) };
 };
@@ -56,4 +56,20 @@ export const deleteAttachment: Handlers['delete_attachment'] = async ({ attachme
   if (!mayDeleteAttachment(attachment, viewer)) throw forbidden(caseMessages.deleteOwnOnly);
   await removeAttachment(attachment, viewer);
   return { attachment_id, case_id: attachment.case_id };
+};
+
+/**
+ * GET /attachments/{caseId}/{attachmentId}/{filename} with the caller's access token (the edge sends it
+ * here): the case's user and admins are sent on to a fresh short-lived link to the file; anyone else, or
+ * a path that does not name a stored attachment exactly, gets "not found".
+ */
+export const attachmentByToken: RedirectHandler = async ({ caseId, attachmentId, filename }, { caller }) => {
+  const id = Number(attachmentId);
+  const refused = notFound(caseMessages.attachmentNotFound(Number.isSafeInteger(id) ? id : 0));
+  if (!/^[1-9]\d{0,15}$/.test(attachmentId ?? '') || !/^[1-9]\d{0,15}$/.test(caseId ?? '')) throw refused;
+  const attachment = await visibleAttachment(id, await viewerOf(caller)).catch(() => {
+    throw refused;
+  });
+  if (attachment.case_id !== Number(caseId) || attachment.filename !== filename || attachment.state !== 'stored') throw refused;
+  return attachmentLink(attachment);
 };

@@ -1,4 +1,4 @@
-import { CASE_LIMITS, caseMessages } from '../../../shared/cases/cases';
+import { CASE_LIMITS, CASE_UPLOAD_BYTES, caseMessages } from '../../../shared/cases/cases';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import type { caseContract } from '../../../shared/contract/case';
 import type { caseAdminContract } from '../../../shared/contract/case.admin';
@@ -7,8 +7,9 @@ import { readCaseStatistics } from '../../domain/cases/case-figures';
 import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-list';
 import { mailCaseWriting } from '../../domain/cases/case-mail';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseRecord } from '../../domain/cases/case-record';
-import { mayDeleteAttachment, mayReadComment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
-import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, visibleCase } from '../../domain/cases/cases';
+import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
+import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, openCaseBytes, visibleCase } from '../../domain/cases/cases';
+import { commentPage } from '../../domain/cases/case-comments';
 import { casesOf, findCaseWithDetails } from '../../domain/cases/cases.repository';
 import { personName } from '../../domain/users/person';
 import { resolveCallerUser } from '../../domain/users/caller-user';
@@ -26,12 +27,30 @@ export const caseAttempts = {
   create: { action: 'create-case', max: CASE_LIMITS.cases, windowSeconds: HOUR, message: caseMessages.tooManyCases },
   comment: { action: 'case-comment', max: CASE_LIMITS.comments, windowSeconds: HOUR, message: caseMessages.tooManyComments },
   upload: { action: 'case-upload', max: CASE_LIMITS.uploads, windowSeconds: HOUR, message: caseMessages.tooManyUploads },
+  /** Counted in bytes: `max` is what a day's uploads may weigh together. */
+  uploadBytes: { action: 'case-upload-bytes', max: CASE_UPLOAD_BYTES.perDay, windowSeconds: 24 * HOUR, message: caseMessages.uploadBytesPerDay },
 } satisfies Record<string, AttemptLimit>;
 
 /** Takes one of a customer's attempts (admins are not held to the limits). */
 export const limitCustomer = async (viewer: CaseViewer, limit: AttemptLimit): Promise<void> => {
   if (!viewer.isAdmin) await takeAttempt(limit, viewer.userId);
 };
+
+/**
+ * Holds a customer's upload of `bytes` to the limits: what their open cases hold with it (400 beyond, as a case's count is),
+ * one of the hour's uploads, and its bytes from the day's. Either refusal takes nothing.
+ */
+export async function limitCustomerUpload(viewer: CaseViewer, bytes: number): Promise<void> {
+  if (viewer.isAdmin) return;
+  if ((await openCaseBytes(viewer.userId)) + bytes > CASE_UPLOAD_BYTES.openCases) throw badRequest(caseMessages.openCaseBytesFull);
+  const upload = await takeAttempt(caseAttempts.upload, viewer.userId);
+  try {
+    await takeAttempt(caseAttempts.uploadBytes, viewer.userId, new Date(), bytes);
+  } catch (error) {
+    await upload.giveBack();
+    throw error;
+  }
+}
 
 
 /** An attachment as the viewer gets it: a fresh short-lived link to a stored file. */
@@ -84,10 +103,12 @@ export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
   const viewer = await viewerOf(caller);
   const found = await findCaseWithDetails(id);
   if (!found || !maySeeCase(found.kase, viewer)) throw notFound(caseMessages.notFound(id));
+  const conversation = await commentPage(id, viewer, null);
   return {
     ...caseSummary(found.kase),
     ...subjectResult(found.kase),
-    comments: found.comments.filter((comment) => mayReadComment(comment, viewer)).map((comment) => commentResult(comment, viewer)),
+    comments: conversation.comments.map((comment) => commentResult(comment, viewer)),
+    earlier_comments: conversation.earlier,
     attachments: await Promise.all(found.attachments.map((attachment) => attachmentResult(attachment, viewer))),
     ...(viewer.isAdmin
       ? {
@@ -102,6 +123,14 @@ export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
         }
       : {}),
   };
+};
+
+/** Earlier comments of a case the viewer may see, a page at a time as get_case answers the newest. */
+export const getCaseComments: Handlers['get_case_comments'] = async ({ case_id, before }, { caller }) => {
+  const viewer = await viewerOf(caller);
+  await visibleCase(case_id, viewer);
+  const page = await commentPage(case_id, viewer, before);
+  return { comments: page.comments.map((comment) => commentResult(comment, viewer)), earlier_comments: page.earlier };
 };
 
 export const getCaseStatistics: Handlers['get_case_statistics'] = () => readCaseStatistics();

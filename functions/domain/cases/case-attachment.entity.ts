@@ -9,7 +9,8 @@ import { casePartition } from './case.entity';
  * An attachment of a case: pk `case#{caseId}`, sk `attachment#{id:10}`; found by its id alone through
  * gsi2 `case-attachment#{id}`. Its file is in the attachments bucket under `{caseId}/{id}/{filename}`
  * (the link's path below /attachments). `uploading` while a presigned upload is under way, `stored` once
- * the file is there.
+ * the file is there (a presigned upload's file lands under `staging_key` in the staging bucket first;
+ * completing it copies it here).
  */
 export const attachmentSchema = item({
   case_id: number().key(),
@@ -20,6 +21,8 @@ export const attachmentSchema = item({
   size: number(),
   state: string().enum('uploading', 'stored'),
   uploaded: string(),
+  /** A presigned upload's key in the staging bucket (fresh per form), where its one file lands before completion takes it. */
+  staging_key: string().optional(),
 });
 
 export const attachmentKey = ({ case_id, id, filename }: { case_id: number; id: number; filename: string }) => `${case_id}/${id}/${filename}`;

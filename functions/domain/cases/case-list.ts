@@ -61,7 +61,9 @@ export const caseList = declareList({
     const states = params.state?.length ? new Set(params.state) : null;
     const { user, assigned_to: assignee } = params;
     if (!states && user == null && assignee == null) return undefined;
-    return (row: CaseListRow) => (!states || states.has(row.state)) && (user == null || row.user_id === user) && (assignee == null || row.assigned_to === assignee);
+    // An assignee of 0 (no user has that id) asks for the cases assigned to nobody.
+    const assigned = assignee === 0 ? null : assignee;
+    return (row: CaseListRow) => (!states || states.has(row.state)) && (user == null || row.user_id === user) && (assignee == null || row.assigned_to === assigned);
   },
   sort: { user: (row: CaseListRow) => row.name.toLowerCase() || row.email },
   result: (row: CaseListRow) => row,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressesFor, caseMailAudience, caseMails, type CaseMailDirectory, type CaseWriting } from './case-mail';
+import { MAIL_EXCERPT_CHARACTERS, addressesFor, caseMailAudience, caseMails, type CaseMailDirectory, type CaseWriting } from './case-mail';
 
 const CUSTOMER = 42;
 const ADMIN = 7;
@@ -35,7 +35,11 @@ describe('who hears of a case writing', () => {
   it("tells support, and the assignee when there is one, of the customer's comment or new case", () => {
     expect(caseMailAudience(customerComment())).toEqual({ customer: false, support: true, assignee: false });
     expect(caseMailAudience(customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } }))).toEqual({ customer: false, support: true, assignee: true });
-    expect(caseMailAudience(customerComment({ what: 'opened' }))).toEqual({ customer: false, support: true, assignee: false });
+  });
+
+  it('confirms a case to the customer who opened it, beside telling support', () => {
+    expect(caseMailAudience(customerComment({ what: 'opened' }))).toEqual({ customer: true, support: true, assignee: false });
+    expect(caseMailAudience(customerComment({ what: 'opened', kase: { ...kase, email: '' } })).customer).toBe(false);
   });
 
   it('tells nobody of what the customer does not see (an internal note), even support', () => {
@@ -76,6 +80,34 @@ describe("the customer's mail", () => {
   });
 });
 
+describe('the mail that a case was received', () => {
+  const mails = caseMails(customerComment({ what: 'opened', text: 'It stops at 60 minutes.' }), addresses, link);
+  const received = mails.find((mail) => mail.to === addresses.customer)!;
+
+  it('tells the customer their case was received, what they wrote and where it is answered; support gets its own', () => {
+    expect(mails.map((mail) => mail.to)).toEqual([addresses.customer, addresses.support]);
+    expect(received.subject).toBe('We received your case 12: Logger stops after an hour');
+    expect(received.text).toContain('We received your case 12');
+    expect(received.text).toContain('It stops at 60 minutes.');
+    expect(received.text).toContain(link);
+  });
+});
+
+describe('what a mail quotes', () => {
+  it('is the whole text when short, else its beginning and where the rest is, for every audience', () => {
+    const long = `${'word '.repeat(13_000)}THE END`;
+    for (const writing of [answer({ text: long }), customerComment({ text: long }), customerComment({ what: 'opened', text: long })]) {
+      for (const mail of caseMails(writing, addresses, link)) {
+        expect(mail.text.length).toBeLessThan(MAIL_EXCERPT_CHARACTERS + 600);
+        expect(mail.text).not.toContain('THE END');
+        expect(mail.text).toContain('(The rest of the text is on the case.)');
+        expect(mail.text).toContain(link);
+      }
+    }
+    expect(caseMails(answer(), addresses, link)[0]!.text).not.toContain('The rest');
+  });
+});
+
 describe("support's mail", () => {
   it('goes to support and the assignee, once each, naming the customer, with the comment and the link', () => {
     const mails = caseMails(customerComment({ kase: { ...kase, assigned_to: ASSIGNEE } }), addresses, link);
@@ -89,7 +121,7 @@ describe("support's mail", () => {
   });
 
   it('says a case is new, with its description', () => {
-    const [mail] = caseMails(customerComment({ what: 'opened', text: 'It stops at 60 minutes.' }), addresses, link);
+    const mail = caseMails(customerComment({ what: 'opened', text: 'It stops at 60 minutes.' }), addresses, link).find((sent) => sent.to === addresses.support);
     expect(mail!.subject).toBe('New case 12: Logger stops after an hour');
     expect(mail!.text).toContain('opened case 12');
     expect(mail!.text).toContain('It stops at 60 minutes.');

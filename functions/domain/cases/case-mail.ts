@@ -43,14 +43,14 @@ export interface CaseMailAudience {
 /**
  * Who hears of a writing. Support's answer goes to the customer (unless the customer wrote it: an admin
  * on their own case, or the account is deleted and the case's email blanked). The customer's writing goes
- * to support and to the assignee (an admin other than the writer). A writing the customer does not see
- * goes to nobody.
+ * to support and to the assignee (an admin other than the writer); a case they open is also confirmed to
+ * them (that it was received and where it is answered). A writing the customer does not see goes to nobody.
  */
 export function caseMailAudience(writing: CaseWriting): CaseMailAudience {
-  const { kase, authorId, bySupport, visibleToCustomer } = writing;
+  const { kase, authorId, bySupport, visibleToCustomer, what } = writing;
   if (!visibleToCustomer) return { customer: false, support: false, assignee: false };
   if (bySupport) return { customer: kase.user_id !== authorId && kase.email !== '', support: false, assignee: false };
-  return { customer: false, support: true, assignee: kase.assigned_to !== undefined && kase.assigned_to !== authorId };
+  return { customer: what === 'opened' && kase.email !== '', support: true, assignee: kase.assigned_to !== undefined && kase.assigned_to !== authorId };
 }
 
 /** The addresses of the audience, as they are now (absent: nobody to tell). */
@@ -66,9 +66,35 @@ const caseLine = (kase: CaseWriting['kase']) => {
   return `case ${kase.id}: ${title.length > 120 ? `${title.slice(0, 119)}…` : title}`;
 };
 
-/** The mail to the customer: support's answer and the link, nothing else. */
+/** The most of a writing's text a mail quotes: the case itself has the whole of it. */
+export const MAIL_EXCERPT_CHARACTERS = 2000;
+
+/** A writing's text as a mail quotes it: whole when short, else its beginning (cut at a space) and where the rest is. */
+export function mailExcerpt(text: string): string {
+  if (text.length <= MAIL_EXCERPT_CHARACTERS) return text;
+  const cut = text.slice(0, MAIL_EXCERPT_CHARACTERS);
+  const space = cut.search(/\s\S*$/);
+  return `${(space > MAIL_EXCERPT_CHARACTERS / 2 ? cut.slice(0, space) : cut).trimEnd()} …\n\n(The rest of the text is on the case.)`;
+}
+
+/** The mail to the customer: that their case was received, or support's answer; and the link, nothing else. */
 function customerMail(writing: CaseWriting, to: string, link: string): Mail {
   const { kase, text } = writing;
+  if (writing.what === 'opened') {
+    return {
+      to,
+      subject: `We received your ${caseLine(kase)}`,
+      text: [
+        `We received your case ${kase.id}, "${kase.title}". Support answers on the case, and you get a mail when they do.`,
+        '',
+        'You wrote:',
+        '',
+        mailExcerpt(text),
+        '',
+        `See the case at ${link}`,
+      ].join('\n'),
+    };
+  }
   const closed = kase.state === CASE_STATE.closed;
   return {
     to,
@@ -76,7 +102,7 @@ function customerMail(writing: CaseWriting, to: string, link: string): Mail {
     text: [
       `Support answered your case ${kase.id}, "${kase.title}":`,
       '',
-      text,
+      mailExcerpt(text),
       '',
       ...(closed ? ['The case is closed. Write on it to open it again.', ''] : []),
       `See the case and answer at ${link}`,
@@ -94,7 +120,7 @@ function supportMail(writing: CaseWriting, to: string, link: string): Mail {
     text: [
       what === 'opened' ? `${who} opened case ${kase.id}, "${kase.title}":` : `${who} wrote on case ${kase.id}, "${kase.title}":`,
       '',
-      text,
+      mailExcerpt(text),
       '',
       `Open the case at ${link}`,
     ].join('\n'),

@@ -42,6 +42,8 @@ export const caseSchema = item({
   attachment_count: number(),
   /** Attachments, stored or under way: what the per-case limit counts. */
   attachment_slots: number(),
+  /** Bytes of the attachments its user sent (stored or under way; none before this was kept): what the quota across a user's open cases counts. */
+  customer_bytes: number().optional(),
   revision: number(),
   created: string(),
   updated: string(),

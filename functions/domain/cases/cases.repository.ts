@@ -23,23 +23,41 @@ export async function findCase(id: number): Promise<CaseRecord | null> {
   return Item ?? null;
 }
 
-/** A case with its comments (in the order written), attachments and history: one Query of its partition. */
-export async function findCaseWithDetails(id: number) {
+/** Every record of one kind in a case's partition (its key begins `{prefix}#`), in key order. */
+async function partOfCase<E extends typeof CaseAttachmentEntity | typeof CaseEventEntity>(id: number, entity: E, prefix: string) {
   const { Items = [] } = await portalTable
     .build(QueryCommand)
-    .entities(CaseEntity, CaseCommentEntity, CaseAttachmentEntity, CaseEventEntity)
-    .query({ partition: casePartition(id) })
-    .options({ consistent: true, maxPages: Infinity, showEntityAttr: true })
+    .entities(entity)
+    .query({ partition: casePartition(id), range: { beginsWith: `${prefix}#` } })
+    .options({ consistent: true, maxPages: Infinity })
     .send();
-  const of = (name: string): unknown[] => Items.filter((item) => item.entity === name).map(({ entity: _entity, ...record }) => record);
-  const kase = of('case')[0] as CaseRecord | undefined;
+  return Items;
+}
+
+/**
+ * A case with its attachments (at most MAX_ATTACHMENTS_PER_CASE) and history; its comments, which have no
+ * such bound, are read a page at a time (commentsBefore).
+ */
+export async function findCaseWithDetails(id: number) {
+  const [kase, attachments, history] = await Promise.all([findCase(id), partOfCase(id, CaseAttachmentEntity, 'attachment'), partOfCase(id, CaseEventEntity, 'event')]);
   if (!kase) return null;
-  return {
-    kase,
-    comments: of('case-comment') as CaseCommentRecord[],
-    attachments: of('case-attachment') as CaseAttachmentRecord[],
-    history: of('case-event') as CaseEventRecord[],
-  };
+  return { kase, attachments: attachments as CaseAttachmentRecord[], history: history as CaseEventRecord[] };
+}
+
+const commentSortKey = (id: number) => `comment#${String(id).padStart(10, '0')}`;
+
+/**
+ * A case's comments written before the comment `before` (null: the newest), newest first, `count` at
+ * most a read; `next` continues where this read stopped (undefined: there are no more).
+ */
+export async function commentsBefore(caseId: number, before: number | null, count: number, next?: Record<string, unknown>) {
+  const page = await portalTable
+    .build(QueryCommand)
+    .entities(CaseCommentEntity)
+    .query({ partition: casePartition(caseId), range: before === null ? { beginsWith: 'comment#' } : { between: ['comment#', commentSortKey(before - 1)] } })
+    .options({ consistent: true, reverse: true, limit: count, ...(next ? { exclusiveStartKey: next } : {}) })
+    .send();
+  return { comments: (page.Items ?? []) as CaseCommentRecord[], next: page.LastEvaluatedKey as Record<string, unknown> | undefined };
 }
 
 /** A user's cases. */

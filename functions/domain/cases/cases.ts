@@ -1,11 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { CASE_STATE, MAX_ATTACHMENTS_PER_CASE, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../shared/cases/cases';
 import { nextId } from '../../lib/db/counters';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { attachmentFileArrived, deleteAttachmentFile, putAttachmentFile } from './case-files';
+import { deleteAttachmentFile, deleteStagedFile, putAttachmentFile, stagedFileSize, takeStagedFile } from './case-files';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseEventRecord, CaseRecord } from './case-record';
 import { maySeeCase, stateAfterComment, type CaseViewer } from './case.rules';
-import { CaseChangedError, casesOf, findCase, writeCase, type CaseWriteParts } from './cases.repository';
+import { CaseChangedError, casesOf, findAttachment, findCase, writeCase, type CaseWriteParts } from './cases.repository';
 
 /** How often a write that lost a race with another on the same case is tried again from a fresh read. */
 const TRIES = 8;
@@ -137,12 +138,18 @@ export async function commentOnCase(
   return { kase, commentId, comment: written! };
 }
 
-/** Closes a case (state 0); closing a closed case changes nothing. */
-export const closeCase = (caseId: number, viewer: CaseViewer) =>
-  changeCase(caseId, viewer, (read, now) => ({
+/**
+ * Closes a case (state 0): its user their own, an admin any (audited). Closing a closed case writes
+ * nothing, so a loop of closes changes nothing (reopening takes a comment, which is limited).
+ */
+export async function closeCase(caseId: number, viewer: CaseViewer): Promise<CaseRecord> {
+  const kase = await visibleCase(caseId, viewer);
+  if (kase.state === CASE_STATE.closed) return kase;
+  return changeCase(caseId, viewer, (read, now) => ({
     next: revised(read, { state: CASE_STATE.closed }, now),
-    parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now), audit: { by_user_id: viewer.userId, fields: ['state'] } },
+    parts: { events: stateEvent(read, CASE_STATE.closed, viewer.userId, now), ...(viewer.isAdmin ? { audit: { by_user_id: viewer.userId, fields: ['state'] } } : {}) },
   }));
+}
 
 /** Assigns a case to an admin (undefined: clears), kept in its history. */
 export const assignCase = (caseId: number, viewer: CaseViewer, assignee: number | undefined) =>
@@ -169,25 +176,51 @@ export function checkedFile(name: string): { filename: string; contentType: stri
   return { filename, contentType };
 }
 
-/** Takes one of the case's attachment places for a new attachment (refused at MAX_ATTACHMENTS_PER_CASE). */
-function withSlot(read: CaseRecord, changes: Partial<CaseRecord>, now: Date): CaseRecord {
+/**
+ * Takes one of the case's attachment places for a new attachment (refused at MAX_ATTACHMENTS_PER_CASE);
+ * the bytes of one its user sends count towards what their open cases hold.
+ */
+function withSlot(read: CaseRecord, attachment: CaseAttachmentRecord, changes: Partial<CaseRecord>, now: Date): CaseRecord {
   if (read.attachment_slots >= MAX_ATTACHMENTS_PER_CASE) throw badRequest(caseMessages.tooManyAttachments);
-  return revised(read, { ...changes, attachment_slots: read.attachment_slots + 1 }, now);
+  return revised(read, { ...changes, attachment_slots: read.attachment_slots + 1, customer_bytes: customerBytes(read) + customerShare(read, attachment) }, now);
 }
 
-/** Removes a file nothing refers to; a failure leaves only an orphan object behind, so it is logged. */
-async function dropFile(attachment: CaseAttachmentRecord): Promise<void> {
-  try {
-    await deleteAttachmentFile(attachment);
-  } catch (error) {
-    logger.warn('A case attachment file nothing refers to could not be removed', { case_id: attachment.case_id, id: attachment.id, error: error as Error });
+const customerBytes = (kase: CaseRecord) => kase.customer_bytes ?? 0;
+/** The bytes of an attachment its case's user sent (support's files are not theirs to count). */
+const customerShare = (kase: CaseRecord, attachment: CaseAttachmentRecord) => (attachment.user_id === kase.user_id ? attachment.size : 0);
+
+/** What the user's open cases hold of their files, in bytes (uploads under way included). */
+export async function openCaseBytes(userId: number): Promise<number> {
+  return (await casesOf(userId)).filter((kase) => kase.state !== CASE_STATE.closed).reduce((sum, kase) => sum + customerBytes(kase), 0);
+}
+
+/** Removes files nothing refers to; a failure leaves only an orphan object behind, so it is logged. */
+async function dropFiles(attachment: CaseAttachmentRecord): Promise<void> {
+  const removals = [deleteAttachmentFile(attachment), ...(attachment.staging_key ? [deleteStagedFile(attachment.staging_key)] : [])];
+  for (const result of await Promise.allSettled(removals)) {
+    if (result.status === 'rejected') {
+      logger.warn('A case attachment file nothing refers to could not be removed', { case_id: attachment.case_id, id: attachment.id, error: result.reason as Error });
+    }
   }
 }
 
-/** A new attachment of the viewer's: its name cleaned and its type from the allow-list (else refused). */
+/**
+ * A new attachment of the viewer's: its name cleaned and its type from the allow-list (else refused).
+ * One uploaded by a presigned form gets its own fresh staging key, where that form's file lands.
+ */
 async function newAttachment(caseId: number, viewer: CaseViewer, name: string, size: number, state: CaseAttachmentRecord['state']): Promise<CaseAttachmentRecord> {
   const { filename, contentType } = checkedFile(name);
-  return { case_id: caseId, id: await nextId('case-attachment'), user_id: viewer.userId, filename, content_type: contentType, size, state, uploaded: new Date().toISOString() };
+  return {
+    case_id: caseId,
+    id: await nextId('case-attachment'),
+    user_id: viewer.userId,
+    filename,
+    content_type: contentType,
+    size,
+    state,
+    uploaded: new Date().toISOString(),
+    ...(state === 'uploading' ? { staging_key: randomUUID() } : {}),
+  };
 }
 
 /** An attachment sent in the call: its file first, then its record with the case's count; a refused write removes the file. */
@@ -197,36 +230,58 @@ export async function attachFile(caseId: number, viewer: CaseViewer, name: strin
   await putAttachmentFile(attachment, bytes);
   try {
     await changeCase(caseId, viewer, (read, now) => ({
-      next: withSlot(read, { attachment_count: read.attachment_count + 1 }, now),
+      next: withSlot(read, attachment, { attachment_count: read.attachment_count + 1 }, now),
       parts: { putAttachment: attachment },
     }));
   } catch (error) {
-    await dropFile(attachment);
+    await dropFiles(attachment);
     throw error;
   }
   return attachment;
 }
 
 /** Starts a presigned upload: the attachment is kept as `uploading` (holding a place on the case) until completed. */
-export async function startUpload(caseId: number, viewer: CaseViewer, name: string, size: number): Promise<CaseAttachmentRecord> {
-  const attachment = await newAttachment(caseId, viewer, name, size, 'uploading');
-  await changeCase(caseId, viewer, (read, now) => ({ next: withSlot(read, {}, now), parts: { putAttachment: attachment } }));
+export async function startUpload(caseId: number, viewer: CaseViewer, name: string, size: number): Promise<CaseAttachmentRecord & { staging_key: string }> {
+  const attachment = (await newAttachment(caseId, viewer, name, size, 'uploading')) as CaseAttachmentRecord & { staging_key: string };
+  await changeCase(caseId, viewer, (read, now) => ({ next: withSlot(read, attachment, {}, now), parts: { putAttachment: attachment } }));
   return attachment;
 }
 
-/** Completes a presigned upload once its file is there: the attachment is stored and counted. */
+/**
+ * Completes a presigned upload once its file is in staging: the file is copied to the attachment's own
+ * key, the attachment stored and counted, and the staging object removed. The form that landed it may
+ * be posted again until it expires, but only ever into staging: the attachment's file is the one taken
+ * now, and a completed upload is never taken again.
+ */
 export async function completeUpload(attachment: CaseAttachmentRecord, viewer: CaseViewer): Promise<CaseAttachmentRecord> {
   if (attachment.state === 'stored') throw conflict(caseMessages.uploadFinished);
-  if (!(await attachmentFileArrived(attachment))) throw badRequest(caseMessages.uploadNotFinished);
-  const stored: CaseAttachmentRecord = { ...attachment, state: 'stored', uploaded: new Date().toISOString() };
-  await changeCase(attachment.case_id, viewer, (read, now) => ({
-    next: revised(read, { attachment_count: read.attachment_count + 1 }, now),
-    parts: { completeAttachment: stored },
-  }));
+  // An upload started before uploads were staged has no staging key: it cannot complete (its user deletes it and uploads again).
+  const stagingKey = attachment.staging_key;
+  const size = stagingKey ? await stagedFileSize(stagingKey) : null;
+  if (!stagingKey || size === null) throw badRequest(caseMessages.uploadNotFinished);
+  if (size !== attachment.size) throw badRequest(caseMessages.sizeDiffers);
+  await takeStagedFile(attachment, stagingKey);
+  const { staging_key: _taken, ...rest } = attachment;
+  const stored: CaseAttachmentRecord = { ...rest, state: 'stored', uploaded: new Date().toISOString() };
+  try {
+    await changeCase(attachment.case_id, viewer, (read, now) => ({
+      next: revised(read, { attachment_count: read.attachment_count + 1 }, now),
+      parts: { completeAttachment: stored },
+    }));
+  } catch (error) {
+    // Deleted meanwhile: the copy just made is named by no record. (Completed meanwhile: it is that one's file.)
+    if (!(await findAttachment(attachment.id))) await dropFiles(attachment);
+    throw error;
+  }
+  try {
+    await deleteStagedFile(stagingKey);
+  } catch (error) {
+    logger.warn('A taken staging file could not be removed: its bucket lifecycle removes it', { case_id: attachment.case_id, id: attachment.id, error: error as Error });
+  }
   return stored;
 }
 
-/** Deletes an attachment: its record (and its place and count on the case) first, then its file. */
+/** Deletes an attachment: its record (and its place, count and bytes on the case) first, then its file (and a staged one). */
 export async function removeAttachment(attachment: CaseAttachmentRecord, viewer: CaseViewer): Promise<void> {
   await changeCase(attachment.case_id, viewer, (read, now) => ({
     next: revised(
@@ -234,6 +289,7 @@ export async function removeAttachment(attachment: CaseAttachmentRecord, viewer:
       {
         attachment_slots: Math.max(0, read.attachment_slots - 1),
         attachment_count: Math.max(0, read.attachment_count - (attachment.state === 'stored' ? 1 : 0)),
+        customer_bytes: Math.max(0, customerBytes(read) - customerShare(read, attachment)),
       },
       now,
     ),
@@ -252,7 +308,7 @@ export async function removeAttachment(attachment: CaseAttachmentRecord, viewer:
         : {}),
     },
   }));
-  await dropFile(attachment);
+  await dropFiles(attachment);
 }
 
 /**

@@ -68,27 +68,29 @@ async function add(limit: AttemptLimit, userId: number, delta: number, now: Date
 }
 
 /**
- * Takes one of the user's attempts before the attempt is made, atomically, so a loop of parallel calls
- * cannot get past the limit either; throws TooManyAttemptsError when none is left. Call `giveBack` when
- * the attempt succeeded and should not count (a limit on failures only).
+ * Takes one of the user's attempts (or `amount` of what the limit counts, such as bytes) before the
+ * attempt is made, atomically, so a loop of parallel calls cannot get past the limit either; throws
+ * TooManyAttemptsError when not enough is left. Call `giveBack` when the attempt succeeded and should not
+ * count (a limit on failures only).
  *
  * Counted per fixed window, but the window before still counts for the part of it that lies within the
  * last `windowSeconds`, its attempts taken as spread evenly over it (rounded up): a user who used every
  * attempt in a window's last minute has none at the start of the next, and gets them back as that
  * window goes on. Fixed windows alone would let twice `max` through in a minute around a boundary.
  */
-export async function takeAttempt(limit: AttemptLimit, userId: number, now = new Date()): Promise<{ giveBack: () => Promise<void> }> {
+export async function takeAttempt(limit: AttemptLimit, userId: number, now = new Date(), amount = 1): Promise<{ giveBack: () => Promise<void> }> {
   const { previous, elapsed } = windowsAt(limit, now);
   const { Item: before } = await AttemptCountEntity.build(GetItemCommand).key({ action: limit.action, user_id: userId, window: previous }).send();
   const room = limit.max - Math.ceil((before?.count ?? 0) * (1 - elapsed));
-  if (room <= 0) throw new TooManyAttemptsError(limit.message);
+  if (room < amount) throw new TooManyAttemptsError(limit.message);
   try {
-    await add(limit, userId, 1, now, room);
+    // Taken only while the window's count leaves room for all of it.
+    await add(limit, userId, amount, now, room - amount + 1);
   } catch (error) {
     if (isConditionFailure(error)) throw new TooManyAttemptsError(limit.message);
     throw error;
   }
-  return { giveBack: () => add(limit, userId, -1, now) };
+  return { giveBack: () => add(limit, userId, -amount, now) };
 }
 
 /**

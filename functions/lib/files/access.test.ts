@@ -39,13 +39,13 @@ describe('the registry\'s files', () => {
     ...Object.entries(jobs).map(([name, unit]) => [`job ${name}`, unit.needs as FunctionNeeds] as [string, FunctionNeeds]),
   ];
 
-  it('are what today\'s features use: exports written and linked by the list endpoints (users and the audit trail by user), IV curves kept by user and removed by the deletion job, case attachments kept, uploaded, linked and removed by case, list snapshots read by the list endpoints and written by their job, the release list read by the units that count desktop use', () => {
+  it('are what today\'s features use: exports written and linked by the list endpoints (users and the audit trail by user), IV curves kept by user and removed by the deletion job, case attachments kept, linked and removed by case (uploaded through staging), list snapshots read by the list endpoints and written by their job, the release list read by the units that count desktop use', () => {
     const declared = Object.fromEntries(units.filter(([, needs]) => needs.files).map(([label, needs]) => [label, needs.files]));
     expect(declared).toEqual({
       'endpoint user': { ivcurves: ['get', 'put', 'delete'], lists: ['get'], exports: ['put', 'sign-get'], data: ['get'] },
       'endpoint lic': { exports: ['put', 'sign-get'], lists: ['get'], data: ['get'] },
       'endpoint product': { exports: ['put', 'sign-get'], lists: ['get'] },
-      'endpoint case': { attachments: ['get', 'put', 'delete', 'sign-put', 'sign-get'], lists: ['get'] },
+      'endpoint case': { attachments: ['put', 'delete', 'sign-get'], staging: ['sign-put', 'get', 'delete'], lists: ['get'] },
       'endpoint info': { news: ['sign-put'] },
       'job expiry-notices': { lists: ['get'] },
       'job delete-accounts': { ivcurves: ['delete'] },
@@ -61,7 +61,8 @@ describe('the registry\'s files', () => {
     expect(new Set(bucketNames.map((name) => buckets[name].env)).size).toBe(bucketNames.length);
     const paths = bucketNames.flatMap((name) => ('path' in buckets[name].served ? [(buckets[name].served as { path: string }).path] : []));
     expect(paths.sort()).toEqual(['/attachments', '/data', '/downloads', '/news-media', '/umdata']);
-    expect(buckets.attachments.served).toEqual({ kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' });
+    expect(buckets.attachments.served).toEqual({ kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}', byToken: { endpoint: 'case' } });
+    expect(buckets.staging.served).toEqual({ kind: 'private' });
     expect(buckets.ivcurves.served).toEqual({ kind: 'private' });
   });
 });

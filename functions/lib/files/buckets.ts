@@ -22,7 +22,18 @@ export type Serving =
    * (CloudFront Function; locally the same code in the local server) and never cached. `link` is the
    * shape of the links the product hands out.
    */
-  | { kind: 'signed'; path: `/${string}`; link: string }
+  | {
+      kind: 'signed';
+      path: `/${string}`;
+      link: string;
+      /**
+       * The endpoint that also answers a request at the path made with the caller's access token
+       * (`Authorization: Bearer …`) instead of a signature: the edge sends it on (307) to
+       * `GET /api/{endpoint}{path}/…`, which checks that the caller may have the file and redirects
+       * (302) to a fresh signed link.
+       */
+      byToken?: { endpoint: string };
+    }
   /** Never served: only functions read it. */
   | { kind: 'private' };
 
@@ -64,9 +75,21 @@ export const buckets = {
   attachments: {
     env: 'ATTACHMENTS_BUCKET',
     // Only the case's user and admins: the API checks that, then hands out a short-lived link.
-    served: { kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}' },
+    // A client with the caller's token may also open the link's path as it is (the case endpoint checks them).
+    served: { kind: 'signed', path: '/attachments', link: '/attachments/{caseId}/{attachmentId}/{filename}', byToken: { endpoint: 'case' } },
     versioned: true, // customers' files
-    browserUploads: true, // files over what the API carries go straight to S3 (decision 034)
+  },
+  /**
+   * Browsers' uploads before they are taken: each presigned form lands its one file under a fresh key
+   * here, and completing the upload copies it to its own key in its own bucket and removes it here. A
+   * form posted again (it stays valid until it expires) lands here only, never over a file anyone reads.
+   */
+  staging: {
+    env: 'STAGING_BUCKET',
+    served: { kind: 'private' },
+    versioned: false, // a form posted again replaces its file here: one file a form, never a pile of versions
+    expireAfterDays: 1, // what no completion took (abandoned, or posted again after it) goes a day later
+    browserUploads: true, // files over what the API carries come straight from the browser (decision 034)
   },
   /** CSV exports of the admin lists. */
   exports: {
@@ -111,6 +134,15 @@ export const bucketNames = Object.keys(buckets) as BucketName[];
  * not the origin, decides what is stored.
  */
 export const browserUploadCors = { allowedMethods: ['POST'], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAgeSeconds: 3600 } as const;
+
+/**
+ * The signed paths a caller's token also opens, each with where the edge sends such a request: the
+ * endpoint's own path followed by the bucket's (`/attachments/…` → `{apiPrefix}/case/attachments/…`).
+ */
+export const tokenPaths = (apiPrefix: string): { bucket: BucketName; path: string; endpoint: string; apiPath: string }[] =>
+  (Object.entries(buckets) as [BucketName, BucketDeclaration][]).flatMap(([bucket, { served }]) =>
+    served.kind === 'signed' && served.byToken ? [{ bucket, path: served.path, endpoint: served.byToken.endpoint, apiPath: `${apiPrefix}/${served.byToken.endpoint}${served.path}` }] : [],
+  );
 
 /** Whether any bucket takes browsers' presigned uploads (the CSP then admits S3). */
 export const takesBrowserUploads = Object.values(buckets as Record<string, BucketDeclaration>).some((bucket) => bucket.browserUploads);

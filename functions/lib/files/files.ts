@@ -137,6 +137,37 @@ export async function fileMetadata(bucket: BucketName, key: string): Promise<Rec
   }
 }
 
+/** An object's size in bytes, without reading it; null when the key holds nothing. */
+export async function fileSize(bucket: BucketName, key: string): Promise<number | null> {
+  const { sdk, client } = await s3();
+  try {
+    return (await client.send(new sdk.HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }))).ContentLength ?? 0;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Copies an object to another key (in the same or another bucket) inside S3, without passing its bytes
+ * through the function, stored with `options` (its type, name and metadata as given, not as the source had them).
+ */
+export async function copyFile(from: { bucket: BucketName; key: string }, to: { bucket: BucketName; key: string }, options: PutOptions): Promise<void> {
+  const { sdk, client } = await s3();
+  await client.send(
+    new sdk.CopyObjectCommand({
+      CopySource: `${bucketName(from.bucket)}/${from.key.split('/').map(encodeURIComponent).join('/')}`,
+      Bucket: bucketName(to.bucket),
+      Key: to.key,
+      MetadataDirective: 'REPLACE',
+      ContentType: options.contentType,
+      ...(options.downloadName ? { ContentDisposition: `attachment; filename="${options.downloadName}"` } : {}),
+      ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}),
+      ...(options.metadata ? { Metadata: options.metadata } : {}),
+    }),
+  );
+}
+
 /** Removes an object (a versioned bucket keeps it as a noncurrent version for its lifecycle's days). */
 export async function deleteFile(bucket: BucketName, key: string): Promise<void> {
   const { sdk, client } = await s3();

@@ -6,8 +6,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 
-/** The mobile breakpoint: below 640px the side menu becomes a toggled menu. */
-export const MOBILE_BREAKPOINT = '40em';
+export { MOBILE_BREAKPOINT } from '../lib/breakpoints';
 
 /*
  * Contrast (issue point 18): every text meets WCAG AA, 4.5:1, in both schemes; test/e2e/accessibility.test.ts

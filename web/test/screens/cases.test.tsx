@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { caseAdminContract } from '../../../shared/contract/case.admin';
 import { caseContract, type Case, type CaseAttachment, type CaseComment, type CaseEvent } from '../../../shared/contract/case';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
@@ -97,10 +97,11 @@ interface DetailExtras {
   history?: CaseEvent[];
   license?: { id: number; license_type_id: 'Battery' } | null;
   product?: { id: number; product_id: string; uid: string } | null;
+  earlier_comments?: boolean;
 }
 
 function caseDetail(detail: Case, { comments = [], attachments = [], ...rest }: DetailExtras = {}) {
-  return { ...detail, comments, attachments, ...rest };
+  return { ...detail, comments, attachments, earlier_comments: false, ...rest };
 }
 
 const lastCall = () => api.calls(caseContract, 'get_cases').at(-1);
@@ -146,6 +147,56 @@ describe('Cases list', () => {
     await waitFor(() => expect(lastCall()?.search).toBe('logger'));
     expect(lastCall()?.state).toEqual([1, 2, 3]);
   });
+
+  it('opens a case from anywhere on its row', async () => {
+    const row = supportCase();
+    answerCase(row);
+    const { user } = await openCases('customer', [row]);
+    await user.click(screen.getByText(row.title));
+    expect(await screen.findByRole('dialog', { name: `Case ${row.id}` })).toBeTruthy();
+    expect(currentPath()).toBe(`/cases/${row.id}`);
+  });
+
+  /** A customer's empty Open list, `closed` of their cases being closed (the All list's count). */
+  const openEmptyList = async (closed: number) => {
+    answerProfile(CUSTOMER);
+    api.answer(caseContract, 'get_cases', ({ state }) => ({ cases: [], count: state?.length === 4 ? closed : 0 }));
+    await renderScreen('/cases', { as: 'customer', title: 'Cases' });
+  };
+
+  it('says how to open a case when there are none', async () => {
+    await openEmptyList(0);
+    await screen.findByText(/^No cases yet\. To ask support something, press New case/);
+    expect(screen.queryByText('No cases match the filters.')).toBeNull();
+  });
+
+  it('says the filters hide the cases only when they do', async () => {
+    await openEmptyList(2);
+    expect(await screen.findByText('No cases match the filters.')).toBeTruthy();
+    expect(screen.queryByText(/^No cases yet/)).toBeNull();
+  });
+
+  it('lets support list the cases assigned to nobody, instead of their own', async () => {
+    const { user } = await openCases('admin', [supportCase()]);
+    await user.click(screen.getByLabelText('Assigned to me'));
+    await waitFor(() => expect(lastCall()?.assigned_to).toBe(ADMIN.id));
+    await user.click(screen.getByLabelText('Unassigned'));
+    await waitFor(() => expect(lastCall()?.assigned_to).toBe(0));
+    expect(screen.getByLabelText('Assigned to me')).toHaveProperty('checked', false);
+    expect(currentPath()).toContain('unassigned=1');
+  });
+
+  it('shows how long each open case has waited since it last changed, and nothing for a closed one', async () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const waiting = supportCase({ state: 3, updated: hoursAgo(3 * 24 + 2) });
+    const fresh = supportCase({ state: 1, updated: hoursAgo(5) });
+    const closed = supportCase({ state: 0, updated: hoursAgo(48) });
+    await openCases('admin', [waiting, fresh, closed]);
+    const stateCell = (row: Case) => within(screen.getByText(row.title).closest('tr')!).getAllByRole('cell')[3]!.textContent;
+    expect(stateCell(waiting)).toBe('Waiting for admin responsefor 3 days');
+    expect(stateCell(fresh)).toBe('Newfor 5 hours');
+    expect(stateCell(closed)).toBe('Closed');
+  });
 });
 
 describe('Case dialog', () => {
@@ -167,6 +218,33 @@ describe('Case dialog', () => {
     await findNotification('Case 900 opened');
     expect(api.calls(caseContract, 'create_case')).toEqual([{ title: 'Cannot activate', description: '   The key is refused.' }]);
     expect(await screen.findByRole('dialog', { name: 'Case 900' })).toBeTruthy();
+  });
+
+  it('opens a new case with its file in one step', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    api.answer(caseContract, 'create_case', { id: 901 });
+    answerCase(supportCase({ id: 901, title: 'Drift' }));
+    const target = 'http://storage.test/staging';
+    api.acceptUploads(target);
+    api.answer(caseContract, 'create_attachment_upload', ({ case_id, filename, size }) => ({
+      attachment: { id: 77, case_id, uploaded: '2026-11-02T11:00:00Z', state: 'uploading' as const, filename, user_id: CUSTOMER.id, size, content_type: 'text/plain', link: null, can_delete: true },
+      upload: { url: target, fields: { key: 'f00d', policy: 'signed' }, expires: '2026-11-02T12:00:00Z' },
+    }));
+    api.answer(caseContract, 'complete_attachment_upload', ({ attachment_id }) => ({
+      id: attachment_id, case_id: 901, uploaded: '2026-11-02T11:00:00Z', state: 'stored' as const, filename: 'drift.log', user_id: CUSTOMER.id, size: 7, content_type: 'text/plain', link: '/attachments/901/77/drift.log?expires=1&signature=x', can_delete: true,
+    }));
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Drift');
+    await user.type(within(dialog).getByLabelText('Comment'), 'Readings drift.');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['line 1\n'], 'drift.log', { type: 'text/plain' }));
+    expect(within(dialog).getByText('drift.log')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Open case' }));
+    await findNotification('Case 901 opened with drift.log');
+    expect(api.calls(caseContract, 'create_attachment_upload')).toEqual([{ case_id: 901, filename: 'drift.log', size: 7 }]);
+    expect(api.calls(caseContract, 'complete_attachment_upload')).toEqual([{ attachment_id: 77 }]);
+    expect(await screen.findByRole('dialog', { name: 'Case 901' })).toBeTruthy();
   });
 
   it('shows the comments with who and when, counts what is written, and comments and closes', async () => {
@@ -196,11 +274,65 @@ describe('Case dialog', () => {
     expect(within(dialog).getByLabelText('Comment')).toHaveProperty('value', '');
   });
 
+  it('shows the newest comments, and the earlier ones page by page on Show earlier comments', async () => {
+    const open = supportCase({ state: 3 });
+    const comment = (id: number, text: string): CaseComment => ({ id, comment: text, user_id: CUSTOMER.id, created: '2026-11-02T10:00:00Z', by_admin: false });
+    answerCase(open, { comments: [comment(30, 'The newest')], earlier_comments: true });
+    api.answer(caseContract, 'get_case_comments', ({ before }) =>
+      before === 30 ? { comments: [comment(20, 'An earlier one')], earlier_comments: true } : { comments: [comment(10, 'The first')], earlier_comments: false },
+    );
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
+    const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+    expect(await within(dialog).findByText('The newest')).toBeTruthy();
+    expect(within(dialog).queryByText('An earlier one')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Show earlier comments' }));
+    expect(await within(dialog).findByText('An earlier one')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Show earlier comments' }));
+    expect(await within(dialog).findByText('The first')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Show earlier comments' })).toBeNull();
+    const texts = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(texts.findIndex((text) => text?.includes('The first'))).toBeLessThan(texts.findIndex((text) => text?.includes('The newest')));
+    expect(api.calls(caseContract, 'get_case_comments')).toEqual([{ case_id: open.id, before: 30 }, { case_id: open.id, before: 20 }]);
+  });
+
+  it('renews the download links before they end while the case stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const open = supportCase({ state: 3 });
+      const linkUntil = (seconds: number) => `/attachments/${open.id}/41/trace.csv?expires=${Math.floor(Date.now() / 1000) + seconds}&signature=${seconds}`;
+      const attachment = (link: string): CaseAttachment => ({
+        id: 41,
+        case_id: open.id,
+        uploaded: '2026-11-02T11:00:00Z',
+        state: 'stored',
+        filename: 'trace.csv',
+        user_id: CUSTOMER.id,
+        size: 2048,
+        content_type: 'text/csv',
+        link,
+        can_delete: true,
+      });
+      const first = linkUntil(300);
+      let served = first;
+      api.answer(caseContract, 'get_case', () => caseDetail(open, { attachments: [attachment(served)] }));
+      await openCases('customer', [open], `/cases/${open.id}`);
+      const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
+      expect((await within(dialog).findByRole('link', { name: 'trace.csv' })).getAttribute('href')).toBe(first);
+      served = linkUntil(600);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(275_000);
+      });
+      await waitFor(() => expect(within(dialog).getByRole('link', { name: 'trace.csv' }).getAttribute('href')).toBe(served));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets an admin assign a case to an administrator and close it', async () => {
     const open = supportCase({ state: 3 });
     answerCase(open);
     api.answer(caseAdminContract, 'assign_case', ({ case_id, user_id }) => ({ case_id, assigned_to: typeof user_id === 'number' ? user_id : null }));
-    api.answer(caseAdminContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
+    api.answer(caseContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
     const { user } = await openCases('admin', [open], `/cases/${open.id}`);
     const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
     await user.click(await within(dialog).findByLabelText('Assigned to', { selector: 'input' }));
@@ -209,17 +341,21 @@ describe('Case dialog', () => {
     expect(api.calls(caseAdminContract, 'assign_case')).toEqual([{ case_id: open.id, user_id: OTHER_ADMIN.id }]);
     await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
     await findNotification(`Case ${open.id} closed`);
-    expect(api.calls(caseAdminContract, 'close_case')).toEqual([{ case_id: open.id }]);
+    expect(api.calls(caseContract, 'close_case')).toEqual([{ case_id: open.id }]);
   });
 
-  it('offers a customer no assignment and no Close', async () => {
+  it('offers a customer no assignment, and a plain Close that needs no comment', async () => {
     const open = supportCase({ state: 3 });
     answerCase(open);
-    await openCases('customer', [open], `/cases/${open.id}`);
+    api.answer(caseContract, 'close_case', ({ case_id }) => ({ case_id, state: 0 }));
+    const { user } = await openCases('customer', [open], `/cases/${open.id}`);
     const dialog = await screen.findByRole('dialog', { name: `Case ${open.id}` });
     await within(dialog).findByText(open.description);
     expect(within(dialog).queryByLabelText('Assigned to')).toBeNull();
-    expect(within(dialog).queryByRole('button', { name: 'Close case' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    await findNotification(`Case ${open.id} closed`);
+    expect(api.calls(caseContract, 'close_case')).toEqual([{ case_id: open.id }]);
+    expect(api.calls(caseContract, 'add_comment')).toEqual([]);
   });
 
   it('uploads a file straight to storage with its signed form, and deletes an attachment only once confirmed', async () => {

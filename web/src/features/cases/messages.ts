@@ -4,12 +4,16 @@ import { MAX_ATTACHMENT_BYTES, MAX_COMMENT_LENGTH, attachmentExtensionList } fro
 /** What the case screens say. */
 export const caseTexts = {
   caseCount: (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`,
-  noCases: 'No cases yet.',
+  noCases: 'No cases yet. To ask support something, press New case: give it a description line, say what happened, and attach a log or a screenshot if it helps.',
   noMatch: 'No cases match the filters.',
   newCase: 'New case',
   newCaseTitle: 'New case',
   caseTitle: (id: number) => `Case ${id}`,
   created: (id: number) => `Case ${id} opened`,
+  createdWithFile: (id: number, filename: string) => `Case ${id} opened with ${filename}`,
+  createdWithoutFile: (id: number, filename: string, reason: string) => `Case ${id} opened, but ${filename} was not attached: ${reason}`,
+  attachOptional: 'Attach a file (optional)',
+  removeFile: (filename: string) => `Remove ${filename}`,
   commented: (id: number) => `Comment added to case ${id}`,
   commentedAndClosed: (id: number) => `Comment added and case ${id} closed`,
   noteAdded: (id: number) => `Internal note added to case ${id}`,
@@ -20,6 +24,9 @@ export const caseTexts = {
   counter: (length: number) => `${length.toLocaleString('en-US')} / ${MAX_COMMENT_LENGTH.toLocaleString('en-US')} characters`,
   support: 'Support',
   noComments: 'No comments yet.',
+  /** How long an open case has waited since it last changed. */
+  waitingFor: (age: string) => `for ${age}`,
+  earlierComments: 'Show earlier comments',
   subjectField: 'About a license or product (optional)',
   subjectPlaceholder: 'Nothing in particular',
   noSubjects: 'You have no licenses or registered products to name',

@@ -23,11 +23,35 @@ export const casesQueryOptions = (params: CasesParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useCases = (params: CasesParams) => useQuery(casesQueryOptions(params));
+export const useCases = (params: CasesParams, enabled = true) => useQuery({ ...casesQueryOptions(params), enabled });
 
-/** A case with its comments and attachments: `case/get_case`. */
+/** How long before a download link ends the case is read again for fresh ones. */
+const RENEW_BEFORE_MS = 30_000;
+
+/**
+ * When the case's download links want renewing while it stays open: a little before the first of them
+ * ends (each says when, `expires` in epoch seconds; they last minutes); never when it has none.
+ */
+export function linkRenewalDelay(detail: CaseDetail | undefined, now = Date.now()): number | false {
+  const ends = (detail?.attachments ?? []).flatMap(({ link }) => {
+    const expires = link ? /[?&]expires=(\d+)/.exec(link)?.[1] : undefined;
+    return expires ? [Number(expires) * 1000] : [];
+  });
+  if (ends.length === 0) return false;
+  return Math.max(5_000, Math.min(...ends) - now - RENEW_BEFORE_MS);
+}
+
+/** A case with its comments and attachments: `case/get_case`, read again before its download links end. */
 export const useCase = (caseId: number) =>
-  useQuery({ queryKey: [...caseQueryKey, caseId], queryFn: () => call(caseContract, 'get_case', { id: caseId }), enabled: caseId > 0 });
+  useQuery({
+    queryKey: [...caseQueryKey, caseId],
+    queryFn: () => call(caseContract, 'get_case', { id: caseId }),
+    enabled: caseId > 0,
+    refetchInterval: (query) => linkRenewalDelay(query.state.data),
+  });
+
+/** The page of a case's comments before the comment `before`: `case/get_case_comments`. */
+export const fetchEarlierComments = (caseId: number, before: number) => call(caseContract, 'get_case_comments', { case_id: caseId, before });
 
 /** The administrators a case may be assigned to: `user/get_admins` (admins only). */
 export const useAdmins = (enabled: boolean) =>
@@ -53,10 +77,18 @@ export const useAssignCase = () =>
   useCaseMutation((params: { case_id: number; user_id: number | null }) => call(caseAdminContract, 'assign_case', params));
 
 /** Closes a case: `case/close_case`. */
-export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseAdminContract, 'close_case', { case_id: caseId }));
+export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseContract, 'close_case', { case_id: caseId }));
 
 /** A file refused before it is sent (its type or size), with the text the server would answer. */
 export class AttachmentRefused extends Error {}
+
+/** Refuses a file the server would refuse (its name, type or size), with the server's text, before anything is sent. */
+export function checkAttachment(file: File): void {
+  const name = cleanAttachmentName(file.name);
+  if (!name) throw new AttachmentRefused(caseMessages.badFileName);
+  if (!attachmentTypeOf(name)) throw new AttachmentRefused(caseMessages.fileTypeNotAllowed);
+  if (file.size > MAX_ATTACHMENT_BYTES) throw new AttachmentRefused(caseMessages.fileTooLarge(MAX_ATTACHMENT_BYTES));
+}
 
 /**
  * Attaches a file to a case, straight to storage whatever its size (up to 50 MB): checked here first
@@ -64,10 +96,7 @@ export class AttachmentRefused extends Error {}
  * (its fields, then the file), and `case/complete_attachment_upload`.
  */
 async function uploadAttachment({ caseId, file }: { caseId: number; file: File }) {
-  const name = cleanAttachmentName(file.name);
-  if (!name) throw new AttachmentRefused(caseMessages.badFileName);
-  if (!attachmentTypeOf(name)) throw new AttachmentRefused(caseMessages.fileTypeNotAllowed);
-  if (file.size > MAX_ATTACHMENT_BYTES) throw new AttachmentRefused(caseMessages.fileTooLarge(MAX_ATTACHMENT_BYTES));
+  checkAttachment(file);
   const { attachment, upload } = await call(caseContract, 'create_attachment_upload', { case_id: caseId, filename: file.name, size: file.size });
   const form = new FormData();
   for (const [field, value] of Object.entries(upload.fields)) form.append(field, value);

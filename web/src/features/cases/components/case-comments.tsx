@@ -1,7 +1,42 @@
-import { Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { CaseComment } from '../../../../../shared/contract/case';
 import { formatDateTime } from '../../../lib/dates';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { fetchEarlierComments } from '../api/cases';
 import { caseTexts } from '../messages';
+
+interface ConversationProps {
+  caseId: number;
+  /** The newest page of comments, as get_case answers it (oldest first). */
+  comments: readonly CaseComment[];
+  /** Whether there are earlier comments than those. */
+  earlier: boolean;
+  authorOf: (comment: CaseComment) => string;
+}
+
+/**
+ * A case's conversation: the newest page of comments, and "Show earlier comments" above them while there
+ * are earlier ones, each press adding the page before. A new newest page (a comment was written) starts
+ * over from it, so no comment between the pages is missed (the dialog keys it by its first comment).
+ */
+export function CaseConversation({ caseId, comments, earlier, authorOf }: ConversationProps) {
+  const [loaded, setLoaded] = useState<{ comments: readonly CaseComment[]; earlier: boolean }>({ comments: [], earlier });
+  const shown = [...loaded.comments, ...comments];
+  const more = useSubmit(() => fetchEarlierComments(caseId, shown[0]!.id), {
+    onSuccess: (page) => setLoaded({ comments: [...page.comments, ...loaded.comments], earlier: page.earlier_comments }),
+  });
+  return (
+    <Stack gap="xs">
+      {loaded.earlier && shown.length > 0 && (
+        <Button variant="subtle" size="xs" style={{ alignSelf: 'flex-start' }} loading={more.pending} onClick={() => void more.run()}>
+          {caseTexts.earlierComments}
+        </Button>
+      )}
+      <CaseComments comments={shown} authorOf={authorOf} />
+    </Stack>
+  );
+}
 
 /**
  * The conversation, oldest first, each comment with who and when. An internal note (only admins ever get

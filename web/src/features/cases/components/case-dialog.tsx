@@ -19,7 +19,7 @@ import {
   type CaseDetail,
 } from '../api/cases';
 import { caseTexts } from '../messages';
-import { CaseComments } from './case-comments';
+import { CaseConversation } from './case-comments';
 import { CaseHistory } from './case-history';
 import { CaseStateBadge } from './case-state-badge';
 import { CaseSubject } from './case-subject';
@@ -86,9 +86,21 @@ function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: bo
         </Text>
         <CaseSubject license={detail.license} product={detail.product} isAdmin={isAdmin} />
       </Stack>
-      {isAdmin && <AdminActions detail={detail} admins={admins} />}
+      {isAdmin ? (
+        <AdminActions detail={detail} admins={admins} />
+      ) : (
+        <Group>
+          <CloseCase detail={detail} />
+        </Group>
+      )}
       <Divider label="Comments" labelPosition="left" />
-      <CaseComments comments={detail.comments} authorOf={(comment) => authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)} />
+      <CaseConversation
+        key={detail.comments[0]?.id ?? 0}
+        caseId={detail.id}
+        comments={detail.comments}
+        earlier={detail.earlier_comments}
+        authorOf={(comment) => authorOf(detail, comment.user_id, comment.by_admin, isAdmin, admins)}
+      />
       <Divider label="Attachments" labelPosition="left" />
       <Attachments detail={detail} isAdmin={isAdmin} admins={admins} />
       <AddComment caseId={caseId} isAdmin={isAdmin} />
@@ -143,14 +155,23 @@ function AddComment({ caseId, isAdmin }: { caseId: number; isAdmin: boolean }) {
 
 const UNASSIGNED = '';
 
+/** Close case, without a comment: an admin's for any case, a customer's for their own (a comment reopens it). */
+function CloseCase({ detail }: { detail: CaseDetail }) {
+  const close = useCloseCase();
+  const closeSubmit = useSubmit(() => close.mutateAsync(detail.id), { success: () => caseTexts.closed(detail.id) });
+  return (
+    <Button variant="default" disabled={detail.state === 0} loading={closeSubmit.pending} onClick={() => void closeSubmit.run()}>
+      Close case
+    </Button>
+  );
+}
+
 /** An admin's: who the case is assigned to (any administrator, or nobody), and Close. */
 function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly AdminSummary[] }) {
   const assign = useAssignCase();
-  const close = useCloseCase();
   const assignSubmit = useSubmit((userId: number | null) => assign.mutateAsync({ case_id: detail.id, user_id: userId }), {
     success: ({ assigned_to }) => caseTexts.assigned(detail.id, assigned_to === null ? null : adminName(admins, assigned_to)),
   });
-  const closeSubmit = useSubmit(() => close.mutateAsync(detail.id), { success: () => caseTexts.closed(detail.id) });
   const options = [{ value: UNASSIGNED, label: 'Nobody' }, ...admins.map((admin) => ({ value: String(admin.id), label: adminChoiceLabel(admin) }))];
   return (
     <Group align="flex-end" gap="sm">
@@ -162,9 +183,7 @@ function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly
         disabled={assignSubmit.pending}
         onChange={(value) => void assignSubmit.run(value ? Number(value) : null)}
       />
-      <Button variant="default" disabled={detail.state === 0} loading={closeSubmit.pending} onClick={() => void closeSubmit.run()}>
-        Close case
-      </Button>
+      <CloseCase detail={detail} />
     </Group>
   );
 }

@@ -22,7 +22,7 @@ const filterOptions = (Object.keys(caseFilterLabels) as CaseFilter[]).map((value
 
 /**
  * Cases: a customer's own, an admin's all. Filters All, Open (the default), Closed and Waiting for admin
- * response; admins also search, filter by user and by "Assigned to me". 20 a page, last updated first
+ * response; admins also search, filter by user, by "Assigned to me" and "Unassigned". 20 a page, last updated first
  * until a column header sorts them. `/cases/{id}` opens a case as a dialog over the list (0: a new one).
  */
 export default function CasesPage() {
@@ -35,10 +35,16 @@ export default function CasesPage() {
     ...pageParams,
     state: [...caseFilters[filters.filter]],
     ...(isAdmin
-      ? { search: pageParams.search, user: filters.user ?? undefined, assigned_to: filters.assignedToMe && me ? me : undefined }
+      ? // Assigned to nobody is asked for as assignee 0 (no user has that id).
+        { search: pageParams.search, user: filters.user ?? undefined, assigned_to: filters.unassigned ? 0 : filters.assignedToMe && me ? me : undefined }
       : { search: undefined }),
   });
   const admins = useAdmins(isAdmin);
+  // An empty list says "No cases match the filters." only when there are cases the filters hide.
+  const filtered = filters.filter !== 'all' || Boolean(list.search) || filters.user !== null || filters.assignedToMe || filters.unassigned;
+  const empty = cases.data?.count === 0;
+  const anyCases = useCases({ limit: 1, page: 1, state: [...caseFilters.all] }, empty && filtered);
+  const hidden = filtered && (anyCases.data?.count ?? 0) > 0;
   const count = cases.data?.count ?? 0;
   const pages = pageCount(count, pageSize);
   useLastPageBound(list.page, pages, cases.data !== undefined && !cases.isPlaceholderData, list.setPage);
@@ -73,6 +79,7 @@ export default function CasesPage() {
               onChange={(value) => filters.setUser(typeof value === 'number' && value > 0 ? value : null)}
             />
             <Checkbox label="Assigned to me" mb={8} checked={filters.assignedToMe} onChange={(event) => filters.setAssignedToMe(event.currentTarget.checked)} />
+            <Checkbox label="Unassigned" mb={8} checked={filters.unassigned} onChange={(event) => filters.setUnassigned(event.currentTarget.checked)} />
           </Group>
         )}
         {cases.isPending ? (
@@ -94,7 +101,7 @@ export default function CasesPage() {
                   busy={cases.isPlaceholderData}
                 />
               ) : (
-                <Text>{filters.filter === 'all' && !list.search && !filters.user && !filters.assignedToMe ? caseTexts.noCases : caseTexts.noMatch}</Text>
+                (!filtered || anyCases.data) && <Text>{hidden ? caseTexts.noMatch : caseTexts.noCases}</Text>
               )}
               <Group justify="flex-end">
                 <PageSelect page={Math.min(list.page, Math.max(pages, 1))} pages={pages} onChange={list.setPage} />
@@ -103,7 +110,7 @@ export default function CasesPage() {
           )
         )}
       </Stack>
-      <FormDialog opened={openId !== null && Number.isInteger(openId) && openId >= 0} onClose={close} title={openId ? caseTexts.caseTitle(openId) : caseTexts.newCaseTitle}>
+      <FormDialog wide opened={openId !== null && Number.isInteger(openId) && openId >= 0} onClose={close} title={openId ? caseTexts.caseTitle(openId) : caseTexts.newCaseTitle}>
         <CaseDialog caseId={openId ?? 0} isAdmin={isAdmin} admins={admins.data?.admins ?? []} onCreated={(caseId) => open(caseId)} />
       </FormDialog>
     </>

@@ -1,4 +1,5 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
+import { CASE_STATE } from '../../../../../shared/cases/cases';
 import type { Case } from '../../../../../shared/contract/case';
 import type { caseListColumns } from '../../../../../shared/lists/admin-lists';
 import { SortableTable } from '../../../components/sortable-table';
@@ -9,6 +10,18 @@ import { caseTexts } from '../messages';
 import { CaseStateBadge } from './case-state-badge';
 
 type CaseOrderColumn = (typeof caseListColumns.orderBy)[number];
+
+/**
+ * How long an open case has waited, since it last changed (a comment, a state, an assignment): in hours
+ * on its first day, then in days, so support sees which waits longest and a customer how long theirs has.
+ */
+export function waitingAge(updated: string, now: number): string {
+  const hours = Math.max(0, Math.floor((now - Date.parse(updated)) / 3_600_000));
+  if (hours < 1) return 'under an hour';
+  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day' : `${days} days`;
+}
 
 const COLUMNS: readonly { column: CaseOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },
@@ -34,12 +47,23 @@ interface CasesTableProps {
 
 /** The cases, one a row, each column header sorting the list on the server. */
 export function CasesTable({ rows, isAdmin, admins, sort, onSort, onOpen, busy }: CasesTableProps) {
+  const now = Date.now();
   return (
     <SortableTable label="Cases" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={880}>
       {rows.map((row) => (
-        <Table.Tr key={row.id}>
+        // The whole row opens the case; its id stays the button a keyboard reaches.
+        <Table.Tr key={row.id} onClick={() => onOpen(row.id)} style={{ cursor: 'pointer' }}>
           <Table.Td>
-            <Anchor component="button" type="button" size="sm" aria-haspopup="dialog" onClick={() => onOpen(row.id)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                event.stopPropagation(); // the row would open it a second time
+                onOpen(row.id);
+              }}
+            >
               {row.id}
             </Anchor>
           </Table.Td>
@@ -47,6 +71,11 @@ export function CasesTable({ rows, isAdmin, admins, sort, onSort, onOpen, busy }
           <Table.Td>{isAdmin ? row.email : row.name}</Table.Td>
           <Table.Td>
             <CaseStateBadge state={row.state} />
+            {row.state !== CASE_STATE.closed && (
+              <Text span size="xs" c="dimmed" ml={6} style={{ whiteSpace: 'nowrap' }}>
+                {caseTexts.waitingFor(waitingAge(row.updated, now))}
+              </Text>
+            )}
           </Table.Td>
           <Table.Td>{row.assigned_to === null ? '' : isAdmin ? adminName(admins, row.assigned_to) : caseTexts.support}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.updated)}</Table.Td>
