@@ -69,6 +69,7 @@ describe('dates west of UTC', () => {
     api.answer(caseContract, 'get_case', {
       ...supportCase,
       comments: [{ id: 1, comment: 'Which firmware?', user_id: CUSTOMER.id, created: '2026-11-02T01:15:00Z', by_admin: false }],
+      earlier_comments: false,
       attachments: [],
       history: [{ at: '2026-11-01T10:00:00Z', by_user_id: CUSTOMER.id, kind: 'state', from_state: null, to_state: 1, assigned_to: null }],
     });
