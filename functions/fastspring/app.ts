@@ -6,7 +6,7 @@ import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
-import { cancelAddonSubscriptionsWith } from '../domain/commerce/addon-subscriptions';
+import { cancelAddonSubscriptionsWith, resumeAddonSubscriptionsWith } from '../domain/commerce/addon-subscriptions';
 import { parseDelivery, readSubscription, type ProviderEvent } from '../domain/commerce/provider-event';
 import { getCheckoutProvider } from '../lib/adapters/checkout-provider';
 import { callLogKeys, drain, isFromDistribution } from '../lib/endpoint-app';
@@ -55,6 +55,14 @@ async function cancelAddonsOf(event: ProviderEvent): Promise<void> {
   if (canceled.length) logger.info('Add-on subscriptions canceled with their license subscription', { reference, canceled });
 }
 
+/** Resumes at the provider the add-on subscriptions canceled with the subscription an uncanceled event names. */
+async function resumeAddonsOf(event: ProviderEvent): Promise<void> {
+  const reference = readSubscription(event.data)?.reference;
+  if (!reference) return;
+  const resumed = await resumeAddonSubscriptionsWith(reference, getCheckoutProvider());
+  if (resumed.length) logger.info('Add-on subscriptions resumed with their license subscription', { reference, resumed });
+}
+
 /**
  * POST /api/fastspring: the checkout provider's webhook. Checks the signature over the raw body, then
  * applies each event once (in the delivery's order: an order before its subscription's activation).
@@ -99,9 +107,12 @@ app.post(
         const outcome = await applyEvent(event);
         logger.info('Webhook event', { eventId: event.id, type: event.type, outcome });
         // A license's subscription canceled (by its buyer, on the provider's account page, or by an admin):
-        // its add-on subscriptions are canceled with it. Also after a duplicate: a delivery whose add-on
-        // cancels failed is retried by the provider, and this finishes them (done ones no longer charge).
+        // its add-on subscriptions are canceled with it; resumed, they are resumed. Also after a duplicate:
+        // a delivery whose add-on calls failed is retried by the provider, and this finishes them. Both go
+        // by the license subscription's stored state, not the event's: a cancel delivered again after the
+        // buyer resumed cancels nothing.
         if (event.type === 'subscription.canceled' && outcome !== 'partial') await cancelAddonsOf(event);
+        if (event.type === 'subscription.uncanceled' && outcome !== 'partial') await resumeAddonsOf(event);
         if (outcome !== 'partial') taken.push(event.id);
       } catch (err) {
         const reason = err instanceof EventNotApplicableError ? err.message : `Internal error: ${(err as Error).message}`;

@@ -70,6 +70,12 @@ describe('the local edge’s file paths', () => {
     expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answer the refusal of a path with an encoded traversal with nosniff too', async () => {
+    const refused = await app.request('/data/%252e%252e/probe.txt');
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answer the SPA and its settings with nosniff too', async () => {
     for (const path of ['/', '/licenses', '/config.json']) {
       expect((await app.request(path)).headers.get('x-content-type-options'), path).toBe('nosniff');

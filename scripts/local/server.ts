@@ -75,11 +75,12 @@ export function createInvokeApp(lambdas: Record<string, LocalLambda>): Hono {
 export function createLocalApp(options: LocalAppOptions): Hono {
   const app = new Hono();
 
-  // Before any route maps a path onto a file or an object key: no encoded traversal gets through.
-  app.use('*', refuseUnsafePaths());
   // What the distribution's response headers policy adds to every answer (infra/constructs/web.ts): no
   // browser guesses a type other than the one sent, so a file served as text never runs as a page or script.
+  // First, so that the refusals of the middleware after it carry it too.
   app.use('*', noSniff());
+  // Before any route maps a path onto a file or an object key: no encoded traversal gets through.
+  app.use('*', refuseUnsafePaths());
   app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
 
   app.use('/local/*', localOnly());

@@ -11,6 +11,8 @@ export const recipientMessages = {
   noMatch: 'No user has this user id and email: check both with your colleague',
   /** A customer's checks in a day are counted: each one that matches names a person. */
   checkBudget: (perDay: number) => `You checked ${perDay} recipients today: try again tomorrow`,
+  /** And the checks of one email: someone who knows only an email must not walk the user ids. */
+  emailCheckBudget: (perDay: number) => `You checked this email ${perDay} times today: try again tomorrow`,
   emailLabel: 'Their email',
   emailHint: 'The email your colleague signs in with: the portal checks that the user id is theirs',
   emailRequired: 'Their email is required',

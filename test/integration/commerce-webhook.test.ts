@@ -572,7 +572,7 @@ describe('buying through the checkout sandbox, and the subscription actions of a
 
   it('cancels the add-on subscription on a license with its subscription, at the provider too, and the add-on ends with the license', async () => {
     const [buyer, boss, stranger] = await Promise.all([customer(), admin(), customer()]);
-    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-yearly', quantity: 1 }]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-yearly', quantity: 1 }], buyer.email.toUpperCase());
     const [pro] = await licensesOf(buyer);
     const rows = await subscriptionsOf(boss, buyer);
     const own = rows.find((row) => row.product === 'pro-yearly')!;
@@ -592,7 +592,7 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     expect(await detail(addon.id)).toMatchObject({ state: 'canceled' });
     expect(await detail(own.id)).toMatchObject({ state: 'canceled', addon_subscriptions: [] });
 
-    // The buyer sees both on Licenses, with the price and the account page the provider gives.
+    // The buyer sees both on Licenses, with the price and the account page of their email (in any case).
     const mine = await licCall(buyer.accessToken, 'get_my_subscriptions');
     const url = expect.stringMatching(/\/local\/checkout\/account\/.+#\/subscriptions$/);
     expect(mine.body).toEqual({
@@ -627,6 +627,35 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     expect((await subscriptionsOf(boss, buyer)).map((row) => row.state)).toEqual(Array(4).fill('canceled'));
   });
 
+  it('resumes the add-on subscription with its license\'s, and a cancel event delivered again after the resume cancels nothing', async () => {
+    const [buyer, boss] = await Promise.all([customer(), admin()]);
+    await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }, { path: 'automation-addon-yearly', quantity: 1 }]);
+    const rows = await subscriptionsOf(boss, buyer);
+    const own = rows.find((row) => row.product === 'pro-yearly')!;
+    const addon = rows.find((row) => row.product === 'automation-addon-yearly')!;
+    const detail = async (id: number) => (await licCall(boss.accessToken, 'get_subscription', { subscription_id: id })).body.data;
+    const addonCancels = () => sandboxCalls().filter((call) => call.call === `DELETE /subscriptions/${addon.reference}`).length;
+
+    // The buyer cancels on the provider's page: the add-on is canceled with it, and says with which.
+    const cancel = providerEvent('subscription.canceled', { id: own.reference, subscription: own.reference, state: 'canceled' });
+    expect((await deliver([cancel])).status).toBe(200);
+    expect(sandboxSubscription(addon.reference)?.state).toBe('canceled');
+    expect(await detail(addon.id)).toMatchObject({ state: 'canceled', canceled_with: own.id });
+    expect(addonCancels()).toBe(1);
+
+    // The buyer resumes it before its end: the add-on is resumed at the provider too.
+    expect(await sandboxSubscriptionEvent(own.reference, 'uncanceled')).toBe(200);
+    expect(sandboxSubscription(addon.reference)?.state).toBe('active');
+    expect(await detail(addon.id)).toMatchObject({ state: 'active', canceled_with: null });
+
+    // The provider delivers the old cancel again (same event id): the live license keeps its add-on.
+    expect((await deliver([cancel])).status).toBe(200);
+    expect(addonCancels()).toBe(1);
+    expect(sandboxSubscription(addon.reference)?.state).toBe('active');
+    expect(await detail(addon.id)).toMatchObject({ state: 'active' });
+    expect(await detail(own.id)).toMatchObject({ state: 'active' });
+  });
+
   it('lowers an add-on subscription that also pays for another license from its next charge when one license\'s subscription is canceled', async () => {
     const [buyer, boss] = await Promise.all([customer(), admin()]);
     await sandboxOrder(buyer.id, [{ path: 'pro-yearly', quantity: 1 }]);
@@ -651,6 +680,18 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     expect(await sandboxSubscriptionEvent(onFirst!.reference, 'charge.completed')).toBe(200);
     expect(await detail(onFirst!.id)).toMatchObject({ state: 'canceled', renews_at: null });
     expect(await detail(onSecond!.id)).toMatchObject({ state: 'active', renews_at: expect.any(String) });
+  });
+
+  it('gives a customer no account page of an order placed with another email (the provider files it under that email\'s account)', async () => {
+    const [buyer, victim] = await Promise.all([customer(), customer()]);
+    await sandboxOrder(victim.id, [{ path: 'pro-yearly', quantity: 1 }], victim.email);
+    // The buyer types the victim's email in the checkout: the order carries the buyer's tag, the victim's account.
+    await sandboxOrder(buyer.id, [{ path: 'pro-monthly', quantity: 1 }], victim.email);
+    const mine = (await licCall(buyer.accessToken, 'get_my_subscriptions')).body.data as { subscriptions: { product: string; url: string | null }[] };
+    expect(mine.subscriptions).toEqual([expect.objectContaining({ product: 'pro-monthly', url: null })]);
+    // The victim still gets their own.
+    const theirs = (await licCall(victim.accessToken, 'get_my_subscriptions')).body.data as { subscriptions: { url: string | null }[] };
+    expect(theirs.subscriptions).toEqual([expect.objectContaining({ url: expect.stringMatching(/\/local\/checkout\/account\/.+#\/subscriptions$/) })]);
   });
 
   it('counts a customer\'s reads of their subscriptions (each asks the provider)', async () => {

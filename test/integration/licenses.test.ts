@@ -6,7 +6,7 @@ import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../suppor
 import { dailyShares, MAX_SHARES_PER_DAY, MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
 import { takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { dailyMoves, MAX_MOVES_PER_DAY } from '../../functions/lic/handlers/move-license';
-import { dailyRecipientChecks, MAX_RECIPIENT_CHECKS_PER_DAY } from '../../functions/user/handlers/check-recipient';
+import { dailyRecipientChecks, MAX_CHECKS_PER_EMAIL_PER_DAY, MAX_RECIPIENT_CHECKS_PER_DAY } from '../../functions/user/handlers/check-recipient';
 import { recipientMessages } from '../../shared/forms/recipient';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
@@ -190,6 +190,20 @@ describe('a customer and their licenses', () => {
     const over = await check({ user_id: friend.id, email: friend.email });
     expect(over).toMatchObject({ status: 429, body: { status: 'error', message: recipientMessages.checkBudget(MAX_RECIPIENT_CHECKS_PER_DAY) } });
     expect(JSON.stringify(over.body)).not.toContain('Test User');
+  });
+
+  it(`refuses a customer's check of one email after ${MAX_CHECKS_PER_EMAIL_PER_DAY} in a day: knowing an email is no way to walk the user ids`, async () => {
+    const [owner, friend] = await Promise.all([customer(), customer()]);
+    const check = (params: Record<string, unknown>) => callApi('user', { cmd: 'check_recipient', ...params }, owner.accessToken);
+    for (let guess = 1; guess <= MAX_CHECKS_PER_EMAIL_PER_DAY; guess++) {
+      expect((await check({ user_id: friend.id + guess * 1_000_000, email: friend.email })).status).toBe(404);
+    }
+    // The right id now, with the same email in another case: refused, and nobody named.
+    const over = await check({ user_id: friend.id, email: friend.email.toUpperCase() });
+    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: recipientMessages.emailCheckBudget(MAX_CHECKS_PER_EMAIL_PER_DAY) } });
+    expect(JSON.stringify(over.body)).not.toContain('Test User');
+    // Another email is checked as before.
+    expect((await check({ user_id: owner.id, email: owner.email })).body).toMatchObject({ status: 'ok', data: { user_id: owner.id } });
   });
 
   it(`refuses a customer's move after ${MAX_MOVES_PER_DAY} in a day, and changes nothing; an admin still moves`, async () => {

@@ -87,19 +87,23 @@ export async function recordAddonsEnded(rowIds: number[], converted: ReadonlyMap
 }
 
 /**
- * Records that the cancel of the license subscription rows `canceledWith` (by license) took the add-on rows
- * `rowIds` out of their provider subscription (its quantity lowered from its next charge): each is canceled
- * and names that row; read afresh and written only while still as read. The add-on stays on its license,
- * which runs out with the period paid for.
+ * Records that the cancel of the license subscription rows `canceledWith` (by license) canceled the add-on
+ * rows `rowIds`: each is canceled and names that row; read afresh and written only while still as read.
+ * `whole`: their provider subscription was canceled itself (its rows follow its events, and resuming the
+ * license's subscription resumes it); else they were taken out of it (its quantity lowered from its next
+ * charge) and the add-on stays on its license, which runs out with the period paid for.
  */
-async function recordAddonsCanceledWith(rowIds: number[], canceledWith: ReadonlyMap<number, number>, now: Date): Promise<void> {
+async function recordAddonsCanceledWith(rowIds: number[], canceledWith: ReadonlyMap<number, number>, whole: boolean, now: Date): Promise<void> {
   for (const rowId of rowIds) {
     for (let attempt = 0; ; attempt++) {
       const addon = await findSubscription(rowId);
       const licenseRowId = addon ? canceledWith.get(addon.license_id) : undefined;
-      if (!addon || licenseRowId === undefined || leftItsProviderSubscription(addon) || !CHARGING.has(addon.state)) break;
+      if (!addon || licenseRowId === undefined || leftItsProviderSubscription(addon) || addon.canceled_with !== undefined) break;
+      if (!whole && !CHARGING.has(addon.state)) break;
       try {
-        await executeTransaction(subscriptionChangeWrites(addon, { state: 'canceled', renews_at: null, canceled_with: licenseRowId }, now));
+        await executeTransaction(
+          subscriptionChangeWrites(addon, { state: whole ? undefined : 'canceled', renews_at: whole ? undefined : null, canceled_with: licenseRowId, canceled_whole: whole || undefined }, now),
+        );
         break;
       } catch (error) {
         if (!isConditionFailure(error) || attempt + 1 >= ATTEMPTS) throw error;
@@ -108,11 +112,17 @@ async function recordAddonsCanceledWith(rowIds: number[], canceledWith: Readonly
   }
 }
 
-/** The licenses a provider subscription's own rows pay for, each with its row (add-on rows left out). */
-async function licenseRowsOf(reference: string): Promise<Map<number, number>> {
+/** States of a license's subscription in which its add-ons are to be canceled with it. */
+const ENDING = new Set(['canceled', 'deactivated']);
+
+/**
+ * The licenses a provider subscription's own rows pay for, each with its row (add-on rows left out); with
+ * `states`, only the rows stored in one of them.
+ */
+async function licenseRowsOf(reference: string, states?: ReadonlySet<string>): Promise<Map<number, number>> {
   const provider = await findProviderSubscription(reference);
   const rows = provider ? await subscriptionRows(provider) : [];
-  return new Map(rows.filter((row) => row.addon_id === undefined).map((row) => [row.license_id, row.id]));
+  return new Map(rows.filter((row) => row.addon_id === undefined && (!states || states.has(row.state))).map((row) => [row.license_id, row.id]));
 }
 
 /** The add-on subscription rows still charging on the licenses of the provider subscription `reference`. */
@@ -124,19 +134,47 @@ export const addonRowsChargingWith = async (reference: string): Promise<Subscrip
  * provider subscription `reference`, as that one is canceled: at the end of the period paid for. An add-on
  * subscription that pays only for these licenses is canceled (and its cancel applied here at once, as its
  * event will); one that also pays for add-ons on other licenses is lowered to those from its next charge.
- * Answers the add-on rows canceled. Safe to repeat: an add-on canceled already no longer charges.
+ * Either way the rows name the license's row (`canceled_with`). Answers the add-on rows canceled.
+ * Only licenses whose own subscription row is stored canceled (or ended) count: a cancel event delivered
+ * again after the buyer resumed the subscription cancels nothing. Safe to repeat: an add-on canceled
+ * already no longer charges.
  */
 export async function cancelAddonSubscriptionsWith(reference: string, checkout: CheckoutProvider, now = new Date()): Promise<number[]> {
-  const canceledWith = await licenseRowsOf(reference);
+  const canceledWith = await licenseRowsOf(reference, ENDING);
   const charging = await chargingAddonRows(new Set(canceledWith.keys()));
   for (const ending of await addonEndings(charging)) {
     if (ending.end === 'all') {
       await checkout.cancelSubscription(ending.reference);
       await applyProviderAnswer('subscription.canceled', { id: ending.reference }, now);
+      await recordAddonsCanceledWith(ending.rowIds, canceledWith, true, now);
     } else {
       await checkout.changeSubscriptionProduct(ending.reference, ending.product, ending.quantity, { prorate: false });
-      await recordAddonsCanceledWith(ending.rowIds, canceledWith, now);
+      await recordAddonsCanceledWith(ending.rowIds, canceledWith, false, now);
     }
   }
   return charging.map((row) => row.id);
+}
+
+/**
+ * Resumes, through `checkout`, the add-on subscriptions canceled whole with the license subscription rows of
+ * the provider subscription `reference` (`canceled_with`, `canceled_whole`), now that it was resumed: each
+ * only while it is still canceled (not ended), and only for license rows stored active again. Its resume is
+ * applied here at once, as its event will. Add-ons taken out of a subscription shared with other licenses
+ * (its quantity lowered) are not added back: the buyer buys them again. Answers the add-on rows resumed.
+ */
+export async function resumeAddonSubscriptionsWith(reference: string, checkout: CheckoutProvider, now = new Date()): Promise<number[]> {
+  const resumed = await licenseRowsOf(reference, CHARGING);
+  const rowIds = new Set(resumed.values());
+  if (!rowIds.size) return [];
+  const listed = [...(await subscriptionList.current()).values()].filter(
+    (row) => resumed.has(row.license_id) && row.state === 'canceled' && catalogueItem(row.product)?.grants.kind === 'addon',
+  );
+  const rows = (await Promise.all(listed.map((row) => findSubscription(row.id)))).filter(
+    (row): row is SubscriptionRecord => row?.state === 'canceled' && row.canceled_whole === true && row.canceled_with !== undefined && rowIds.has(row.canceled_with),
+  );
+  for (const addonReference of new Set(rows.map((row) => row.reference))) {
+    await checkout.uncancelSubscription(addonReference);
+    await applyProviderAnswer('subscription.uncanceled', { id: addonReference }, now);
+  }
+  return rows.map((row) => row.id);
 }

@@ -61,7 +61,8 @@ const subscriptionEffects: Record<string, SubscriptionEffect> = {
     };
   },
   'subscription.canceled': () => ({ subscription: { state: 'canceled' }, license: { subscription_state: 'canceled' } }),
-  'subscription.uncanceled': () => ({ subscription: { state: 'active' }, license: { subscription_state: 'active' } }),
+  // An add-on resumed with its license's subscription no longer names the cancel it followed.
+  'subscription.uncanceled': () => ({ subscription: { state: 'active', canceled_with: null, canceled_whole: null }, license: { subscription_state: 'active' } }),
   'subscription.payment.overdue': (row, license, _change, now) => ({
     subscription: { state: 'overdue' },
     license: row.addon_id ? {} : { subscription_state: 'overdue', valid_to: later(license.valid_to, addDuration(today(now), `P${OVERDUE_GRACE_DAYS}D`)) },
@@ -199,8 +200,8 @@ async function applyReturn(event: ProviderEvent, now: Date): Promise<'applied' |
   throw new Error(`Event ${event.id} kept conflicting with other writes`);
 }
 
-/** The provider's answers the admin's actions apply at once: both leave a row they already changed as it is. */
-export type ProviderAnswer = 'subscription.canceled' | 'subscription.updated';
+/** The provider's answers the portal's calls apply at once: each leaves a row it already changed as it is. */
+export type ProviderAnswer = 'subscription.canceled' | 'subscription.uncanceled' | 'subscription.updated';
 
 /**
  * Applies what the provider answered to a REST call (a cancel, a change of product) at once, as the event

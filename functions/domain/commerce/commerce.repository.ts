@@ -148,15 +148,17 @@ export const newProviderSubscriptionWrite = (provider: Omit<ProviderSubscription
   ProviderSubscriptionEntity.build(PutTransaction).item(provider).options({ condition: { attr: 'reference', exists: false } });
 
 export type SubscriptionChanges = Partial<
-  Pick<SubscriptionRecord, 'state' | 'product' | 'converted_from' | 'converted_on' | 'ended_addon_subscriptions' | 'ended_on' | 'ended_by_conversion_of' | 'canceled_with'>
-> & { renews_at?: string | null };
+  Pick<SubscriptionRecord, 'state' | 'product' | 'converted_from' | 'converted_on' | 'ended_addon_subscriptions' | 'ended_on' | 'ended_by_conversion_of'>
+> & { renews_at?: string | null; canceled_with?: number | null; canceled_whole?: boolean | null };
 
 /**
  * Whether a row has left its provider subscription: an add-on row a conversion ended, or one canceled with
- * its license's subscription by lowering the quantity. That provider subscription no longer pays for it,
- * and its later events leave the row as it is.
+ * its license's subscription by lowering the quantity (not `canceled_whole`: that one's provider
+ * subscription was canceled itself). That provider subscription no longer pays for it, and its later events
+ * leave the row as it is.
  */
-export const leftItsProviderSubscription = (row: SubscriptionRecord): boolean => row.ended_by_conversion_of !== undefined || row.canceled_with !== undefined;
+export const leftItsProviderSubscription = (row: SubscriptionRecord): boolean =>
+  row.ended_by_conversion_of !== undefined || (row.canceled_with !== undefined && !row.canceled_whole);
 
 /** A change of a subscription row read as `row`, with its list row, only while it is still at that version. */
 export function subscriptionChangeWrites(row: SubscriptionRecord, changes: SubscriptionChanges, now: Date): TransactionItem[] {

@@ -1,4 +1,5 @@
 import { Entity } from 'dynamodb-toolbox/entity';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -52,6 +53,12 @@ export const SubscriptionEntity = new Entity({
      * instead; no later event of that provider subscription changes this row again.
      */
     canceled_with: number().optional(),
+    /**
+     * An add-on subscription canceled with the subscription `canceled_with` that paid only for add-ons on
+     * its licenses, so the provider subscription itself was canceled (not lowered): it still follows that
+     * provider subscription's events, and resuming the license's subscription resumes it.
+     */
+    canceled_whole: boolean().optional(),
     version: number().default(0),
   }),
   computeKey: ({ id }) => ({ pk: `subscription#${id}`, sk: 'subscription' }),

@@ -5,13 +5,15 @@ import { secrets } from '../../registry';
 
 /**
  * The checkout provider's REST API, seen from the portal: cancel a subscription at the end of its period
- * or end it now, change a subscription's product or quantity, read what it charges, and get a
+ * (and resume it before then) or end it now, change a subscription's product or quantity, read what it charges, and get a
  * pre-authenticated account page. FastSpring in AWS
  * (HTTP Basic with the API credentials secret); locally the checkout sandbox serves the same calls,
  * records them and sends the webhooks FastSpring would.
  */
 export interface CheckoutProvider {
   cancelSubscription(reference: string): Promise<void>;
+  /** Resumes a subscription canceled at the end of its period, before that end: it renews again. */
+  uncancelSubscription(reference: string): Promise<void>;
   /** Ends a subscription today instead of at the end of its period (no further charge). */
   endSubscriptionNow(reference: string): Promise<void>;
   /**
@@ -23,6 +25,12 @@ export interface CheckoutProvider {
   subscriptionPrice(reference: string): Promise<string | null>;
   /** The account-management page of a buyer, pre-authenticated; null when the provider gives none. */
   accountUrl(account: string): Promise<string | null>;
+  /**
+   * The email of a buyer's account at the provider (its contact), null when it has none. The checkout only
+   * pre-fills the buyer's email: the order is filed under the account of the email typed, which may not be
+   * the portal user's.
+   */
+  accountEmail(account: string): Promise<string | null>;
 }
 
 /** The provider refused a call, or did not answer. */
@@ -64,6 +72,10 @@ export function getCheckoutProvider(env: Readonly<Record<string, string | undefi
     async cancelSubscription(reference) {
       checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}`), 'subscriptions');
     },
+    async uncancelSubscription(reference) {
+      // FastSpring resumes a canceled subscription by an update that clears its deactivation.
+      checked(await call('POST', '/subscriptions', { subscriptions: [{ subscription: reference, deactivation: null }] }), 'subscriptions');
+    },
     async endSubscriptionNow(reference) {
       // billingPeriod=0: the cancellation takes effect now, not at the end of the period paid for.
       checked(await call('DELETE', `/subscriptions/${encodeURIComponent(reference)}?billingPeriod=0`), 'subscriptions');
@@ -80,6 +92,14 @@ export function getCheckoutProvider(env: Readonly<Record<string, string | undefi
     async accountUrl(account) {
       const [result] = checked(await call('GET', `/accounts/${encodeURIComponent(account)}/authenticate`), 'accounts');
       return typeof result?.url === 'string' ? `${result.url}#/subscriptions` : null;
+    },
+    async accountEmail(account) {
+      // One id answers the account itself; a list of ids answers them under `accounts`.
+      const answer = await call('GET', `/accounts/${encodeURIComponent(account)}`);
+      const found = Array.isArray(answer.accounts) ? ((answer.accounts as Json[])[0] ?? {}) : answer;
+      if (found.result === 'error' || found.error) throw new CheckoutProviderError(`The checkout provider refused: ${JSON.stringify(found.error ?? found)}`);
+      const email = (found.contact as Json | undefined)?.email;
+      return typeof email === 'string' && email ? email : null;
     },
   };
 }

@@ -2,7 +2,8 @@ import { MAX_SUBSCRIPTION_READS_PER_HOUR, mySubscriptionMessages } from '../../.
 import type { licContract, MySubscription } from '../../../shared/contract/lic';
 import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
 import { subscriptionList } from '../../domain/commerce/subscription-list';
-import { callerUserId } from '../../domain/users/caller-user';
+import { resolveCallerUser } from '../../domain/users/caller-user';
+import type { CheckoutProvider } from '../../lib/adapters/checkout-provider';
 import { getCheckoutProvider } from '../../lib/adapters/checkout-provider';
 import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
@@ -24,12 +25,25 @@ const orNull = <T>(work: Promise<T | null>, what: string): Promise<T | null> =>
   work.catch((error: unknown) => (logger.warn(`No ${what} from the checkout provider`, { error }), null));
 
 /**
+ * The signed-in account page of a provider account, only when that account's email is the caller's: the
+ * checkout pre-fills the buyer's email but lets them type another, and the provider files the order under
+ * the account of the email typed. A customer who typed someone else's email must not get a signed-in link
+ * to that person's invoices, address and payment method; they sign in at the provider with the email used.
+ */
+async function ownAccountUrl(checkout: CheckoutProvider, account: string, callerEmail: string): Promise<string | null> {
+  const email = await orNull(checkout.accountEmail(account), 'account email');
+  if (email?.toLowerCase() !== callerEmail.toLowerCase()) return null;
+  return orNull(checkout.accountUrl(account), 'account page');
+}
+
+/**
  * The subscriptions the caller pays for: the rows bought by them (a moved license's subscription stays
  * its buyer's: they pay for it), found through the subscription list and read back from their records,
- * which decide whose they are. Each with its price and the buyer's account page from the provider.
+ * which decide whose they are. Each with its price and, when the provider account is the caller's email's,
+ * its account page.
  */
 export const getMySubscriptions: LicHandlers['get_my_subscriptions'] = async (_params, { caller }) => {
-  const userId = await callerUserId(caller);
+  const { id: userId, email: callerEmail } = await resolveCallerUser(caller);
   const listed = [...(await subscriptionList.current()).values()].filter((row) => row.user_id === userId);
   const records = (await Promise.all(listed.map((row) => findSubscription(row.id)))).filter((row): row is SubscriptionRecord => row?.user_id === userId);
   if (!records.length) return { subscriptions: [] };
@@ -41,7 +55,7 @@ export const getMySubscriptions: LicHandlers['get_my_subscriptions'] = async (_p
   const accounts = [...new Set(providers.flatMap((provider) => (provider?.account ? [provider.account] : [])))];
   const [prices, urls] = await Promise.all([
     Promise.all(references.map((reference) => orNull(checkout.subscriptionPrice(reference), 'price'))),
-    Promise.all(accounts.map((account) => orNull(checkout.accountUrl(account), 'account page'))),
+    Promise.all(accounts.map((account) => ownAccountUrl(checkout, account, callerEmail))),
   ]);
   const priceOf = new Map(references.map((reference, i) => [reference, prices[i] ?? null]));
   const urlOf = new Map(accounts.map((account, i) => [account, urls[i] ?? null]));

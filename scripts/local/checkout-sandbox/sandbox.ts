@@ -51,9 +51,18 @@ interface SandboxSubscription {
   order: string;
 }
 
+/** A buyer's account, as the first order typed it: later orders with the same email are filed under it. */
+interface SandboxAccount {
+  email: string;
+  first?: unknown;
+  last?: unknown;
+  company?: unknown;
+}
+
 interface SandboxState {
   orders: number;
   subscriptions: Record<string, SandboxSubscription>;
+  accounts?: Record<string, SandboxAccount>;
 }
 
 type Json = Record<string, unknown>;
@@ -194,6 +203,8 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     if (!delivered.ok) return c.json({ message: `The portal did not take the order's webhooks (${delivered.status} ${delivered.body})` }, 502);
     update((state) => {
       state.orders = Math.max(state.orders, number);
+      state.accounts = { ...state.accounts };
+      state.accounts[account] ??= { email: contact.email as string, first: contact.firstName, last: contact.lastName, company: contact.company ?? null };
       for (const subscription of subscriptions) state.subscriptions[subscription.id] = subscription;
     });
     return c.json({ id: orderId, reference });
@@ -261,14 +272,30 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
   });
 
   app.post('/api/subscriptions', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { subscriptions?: { subscription: string; product: string; quantity?: number }[] };
+    const body = (await c.req.json().catch(() => ({}))) as { subscriptions?: { subscription: string; product?: string; quantity?: number; deactivation?: null }[] };
     record({ kind: 'rest', call: 'POST /subscriptions', body });
     const results = [];
     for (const change of body.subscriptions ?? []) {
       let sub: SandboxSubscription | undefined;
+      // `deactivation: null` resumes a subscription canceled at the end of its period (not one ended).
+      if (change.deactivation === null) {
+        update((state) => {
+          const found = state.subscriptions[change.subscription];
+          if (found?.state !== 'canceled') return;
+          found.state = 'active';
+          sub = found;
+        });
+        if (!sub) {
+          results.push({ subscription: change.subscription, action: 'subscription.update', result: 'error', error: { uncancel: 'Subscription is not canceled.' } });
+          continue;
+        }
+        await deliver([event('subscription.uncanceled', expanded(sub))]);
+        results.push({ subscription: sub.id, action: 'subscription.update', result: 'success' });
+        continue;
+      }
       update((state) => {
         const found = state.subscriptions[change.subscription];
-        if (!found || !catalogueItem(change.product)) return;
+        if (!found || !change.product || !catalogueItem(change.product)) return;
         found.product = change.product;
         if (change.quantity) found.quantity = change.quantity;
         sub = found;
@@ -287,6 +314,15 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     const id = c.req.param('id');
     record({ kind: 'rest', call: `GET /accounts/${id}/authenticate` });
     return c.json({ accounts: [{ account: id, action: 'account.authenticate', result: 'success', url: `${options.portalUrl()}/local/checkout/account/${id}` }] });
+  });
+
+  app.get('/api/accounts/:id', (c) => {
+    const id = c.req.param('id');
+    record({ kind: 'rest', call: `GET /accounts/${id}` });
+    const account = load().accounts?.[id];
+    if (!account) return c.json({ account: id, action: 'account.get', result: 'error', error: { account: 'not found' } }, 400);
+    const { email, first, last, company } = account;
+    return c.json({ id, account: id, action: 'account.get', result: 'success', contact: { first, last, email, company } });
   });
 
   /** The account page the portal links to (FastSpring's account management, much simplified). */

@@ -515,6 +515,15 @@ describe('the subscriptions a customer pays for, on Licenses', () => {
     expect(links.map((link) => [link.getAttribute('href'), link.getAttribute('target')])).toEqual([[url, '_blank']]);
   });
 
+  it('links no account page for a subscription ordered with another email, and says to sign in at the provider with it', async () => {
+    const pro = license({ license_type_id: 'Pro', subscription_id: 41, subscription_state: 'active' });
+    const row: MySubscription = { id: 41, license_id: pro.id, product: 'pro-yearly', addon_id: null, state: 'active', renews_at: '2027-02-01', interval: '1 year', amount: '€990.00', url: null };
+    await openWith([pro], [row]);
+    await screen.findByRole('table', { name: 'Your subscriptions' });
+    screen.getByText('For a subscription ordered with another email: sign in at the checkout provider with the email used for the order.');
+    expect(screen.queryByRole('link', { name: 'Invoices, payment method and cancel: your account at the checkout provider' })).toBeNull();
+  });
+
   it('shows no subscriptions section to a customer who pays for none', async () => {
     await openWith([license()]);
     await waitFor(() => expect(api.calls(licContract, 'get_my_subscriptions')).toHaveLength(1));

@@ -46,4 +46,6 @@ export const mySubscriptionTexts = {
   /** "€990.00 a year". */
   price: (amount: string | null, interval: string) => (!amount ? 'Not available' : `${amount} ${interval.replace(/^1 /, 'a ')}`),
   accountPage: 'Invoices, payment method and cancel: your account at the checkout provider',
+  /** A subscription whose order was placed with another email: its account page is not linked here. */
+  otherAccount: 'For a subscription ordered with another email: sign in at the checkout provider with the email used for the order.',
 } as const;

@@ -53,6 +53,7 @@ export function MySubscriptions() {
             {mySubscriptionTexts.accountPage}
           </Anchor>
         ))}
+        {rows.some((row) => !row.url) && <Text size="sm">{mySubscriptionTexts.otherAccount}</Text>}
       </Stack>
     </section>
   );
