@@ -11,7 +11,7 @@ import { acceptsGzip, answerBody } from './answer-body';
 import { noteCallCmd, withCall } from './call-context';
 import { authenticate, bearerToken, type Caller } from './auth';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
-import { appendLogKeys, logger, withLogKeys } from './logger';
+import { logger } from './logger';
 import { getSecret } from './secrets';
 
 /** What a handler gets besides its parsed params. */
@@ -141,7 +141,8 @@ export const callLogKeys =
     // The same call as the audit trail sees it (call-context.ts): its entries carry the request id of its log lines.
     // Answered too, so a caller (support, a test) can name the call whose entry or log lines it looks for.
     c.header('x-request-id', request_id);
-    return withCall({ endpoint, request_id }, () => withLogKeys({ endpoint, request_id }, () => next()));
+    // The logger reads the call's keys from this same record (logger.ts).
+    return withCall({ endpoint, request_id }, () => next());
   };
 
 /**
@@ -225,7 +226,6 @@ export function createEndpointApp<C extends AnyContract>(contract: C, handlers: 
       const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
       if (!def && notOffered) throw new ApiError(410, notOffered);
       if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
-      appendLogKeys({ cmd });
       noteCallCmd(cmd);
 
       const caller = def.role === 'public' ? null : await authenticate(tokenFor(c, def), def.token);
