@@ -71,9 +71,13 @@ export function acceptsGzip(header: string | undefined): boolean {
   return (weights.get('gzip') ?? weights.get('x-gzip') ?? weights.get('*') ?? 0) > 0;
 }
 
+/** The answer as one JSON text when it holds no long list (most answers); undefined when it must be written in pieces. */
+export const wholeJson = (answer: unknown): string | undefined => (hasLongList(answer) ? undefined : JSON.stringify(answer));
+
 /** The JSON body of an answer: as one text, or (a long list) compressed or plain bytes within Lambda's limit. */
 export async function answerBody(answer: unknown, gzip: boolean): Promise<AnswerBody> {
-  if (!hasLongList(answer)) return { kind: 'json', text: JSON.stringify(answer) };
+  const text = wholeJson(answer);
+  if (text !== undefined) return { kind: 'json', text };
   const bytes = gzip ? await gzipWithin(jsonBatches(answer)) : plainWithin(jsonBatches(answer));
   return bytes ? { kind: 'bytes', bytes, gzip } : { kind: 'too-large', gzip };
 }

@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * The API call a piece of code runs for: its endpoint, cmd and request id. Kept with AsyncLocalStorage
  * (the local stack serves concurrent calls in one process), so a domain write deep below a handler can
- * name the call that made it (the audit trail) without every function passing it down.
+ * name the call that made it (the audit trail, every log line) without every function passing it down.
  */
 export interface CallRecord {
   endpoint: string;

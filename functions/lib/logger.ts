@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context } from 'aws-lambda';
+import { currentCall } from './call-context';
 import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS, type OperatorAlarm } from './operator-alarms';
 import { currentRuntime } from './runtime-env';
 
@@ -40,21 +41,16 @@ export function setLogService(name: string): void {
 const serviceName = (): string => currentRuntime()?.name ?? processService ?? FALLBACK_SERVICE;
 
 /**
- * The keys every line of one call carries (the Lambda context's fields, the endpoint, cmd and request
- * id), scoped to that call with AsyncLocalStorage rather than kept on the logger: the local stack serves
- * concurrent calls of the same unit in one process, and a key kept on a shared logger would show on
- * another call's lines.
+ * The keys every line of one invocation carries (the Lambda context's fields), scoped to it with
+ * AsyncLocalStorage rather than kept on the logger: the local stack serves concurrent calls of the same
+ * unit in one process, and a key kept on a shared logger would show on another call's lines. The API
+ * call's own keys (endpoint, cmd, request id) are read from the call it runs for (call-context.ts), not
+ * kept a second time here: every AsyncLocalStorage in use costs each promise of the process a copy.
  */
 const callKeys = new AsyncLocalStorage<LogAttributes>();
 
 /** Runs `work` (and everything it awaits) with `keys` on every line it logs, beside any outer call's keys; they end with it. */
 export const withLogKeys = <T>(keys: LogAttributes, work: () => T): T => callKeys.run({ ...callKeys.getStore(), ...keys }, work);
-
-/** Adds keys to the running call's lines from here on (e.g. the cmd, once the body is read). */
-export function appendLogKeys(keys: LogAttributes): void {
-  const scope = callKeys.getStore();
-  if (scope) Object.assign(scope, keys);
-}
 
 let coldStart = true;
 
@@ -100,7 +96,7 @@ const traceId = () => /Root=([^;]+)/.exec(process.env._X_AMZN_TRACE_ID ?? '')?.[
 function write(level: Level, message: string, extra: (LogAttributes | Error | string | undefined)[]): void {
   if (LEVELS[level] < threshold) return;
   const line: LogAttributes = { level, message, timestamp: new Date().toISOString(), service: serviceName(), xray_trace_id: traceId() };
-  Object.assign(line, callKeys.getStore());
+  Object.assign(line, callKeys.getStore(), currentCall());
   for (const item of extra) {
     if (item instanceof Error) line.error = item;
     else if (typeof item === 'string') line.extra = item;
