@@ -58,7 +58,8 @@ export const attachmentResult = async (attachment: CaseAttachmentRecord, viewer:
   id: attachment.id,
   case_id: attachment.case_id,
   uploaded: attachment.uploaded,
-  state: attachment.state,
+  // One being completed is still an upload under way to the caller.
+  state: attachment.state === 'stored' ? ('stored' as const) : ('uploading' as const),
   filename: attachment.filename,
   user_id: attachment.user_id,
   size: attachment.size,
