@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { CASE_STATE } from '../../../shared/cases/cases';
 import type { CaseAttachmentRecord, CaseRecord } from './case-record';
 
 // The table and the buckets are outside services here: a small store in memory keeps the attachment's
 // state with the same conditions the table holds, and the staged file's copy is counted.
-const store = vi.hoisted(() => ({ kase: null as unknown as CaseRecord, attachment: null as unknown as CaseAttachmentRecord | null, copies: 0 }));
+const store = vi.hoisted(() => ({ kase: null as unknown as CaseRecord, cases: [] as CaseRecord[], attachment: null as unknown as CaseAttachmentRecord | null, copies: 0 }));
 vi.mock('./cases.repository', () => {
   const move = (from: string, to: string) => async () => {
     await Promise.resolve();
@@ -16,7 +17,7 @@ vi.mock('./cases.repository', () => {
     CaseChangedError,
     findCase: async () => store.kase,
     findAttachment: async () => store.attachment,
-    casesOf: async () => [store.kase],
+    casesOf: async () => store.cases,
     claimUpload: move('uploading', 'completing'),
     releaseUpload: move('completing', 'uploading'),
     writeCase: async (read: CaseRecord, next: CaseRecord, parts: { completeAttachment?: CaseAttachmentRecord }) => {
@@ -38,7 +39,7 @@ vi.mock('./case-files', () => ({
   putAttachmentFile: async () => undefined,
 }));
 
-const { completeUpload } = await import('./cases');
+const { caseBytes, completeUpload } = await import('./cases');
 const viewer = { userId: 7, isAdmin: false };
 
 describe('completing a presigned upload', () => {
@@ -53,5 +54,13 @@ describe('completing a presigned upload', () => {
     expect(answers.find((answer) => answer.status === 'rejected')?.reason).toMatchObject({ httpStatus: 409, message: 'This upload is complete already' });
     expect(store.attachment).toMatchObject({ state: 'stored' });
     expect(store.kase.attachment_count).toBe(1);
+  });
+});
+
+describe("what a customer's cases hold", () => {
+  it('counts the files of closed cases too: closing a case gives no room back', async () => {
+    const kase = (state: number, customer_bytes?: number) => ({ id: 1, user_id: 7, state, ...(customer_bytes === undefined ? {} : { customer_bytes }) }) as CaseRecord;
+    store.cases = [kase(CASE_STATE.new, 60), kase(CASE_STATE.closed, 150), kase(CASE_STATE.closed)];
+    expect(await caseBytes(7)).toBe(210);
   });
 });

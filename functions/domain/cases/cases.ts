@@ -189,9 +189,12 @@ const customerBytes = (kase: CaseRecord) => kase.customer_bytes ?? 0;
 /** The bytes of an attachment its case's user sent (support's files are not theirs to count). */
 const customerShare = (kase: CaseRecord, attachment: CaseAttachmentRecord) => (attachment.user_id === kase.user_id ? attachment.size : 0);
 
-/** What the user's open cases hold of their files, in bytes (uploads under way included). */
-export async function openCaseBytes(userId: number): Promise<number> {
-  return (await casesOf(userId)).filter((kase) => kase.state !== CASE_STATE.closed).reduce((sum, kase) => sum + customerBytes(kase), 0);
+/**
+ * What the user's cases hold of their files, in bytes (uploads under way included). Closed cases count
+ * too: their files are still kept, and a customer may close their own cases.
+ */
+export async function caseBytes(userId: number): Promise<number> {
+  return (await casesOf(userId)).reduce((sum, kase) => sum + customerBytes(kase), 0);
 }
 
 /** Removes files nothing refers to; a failure leaves only an orphan object behind, so it is logged. */
