@@ -57,11 +57,12 @@ export const ATTACHMENT_UPLOAD_SECONDS = 600;
 export const CASE_LIMITS = { cases: 10, comments: 60, uploads: 30 } as const;
 
 /**
- * What a customer's attachments may weigh, beside how many they send: at most 200 MB kept on their open
- * cases at once (a deleted attachment or a closed case gives its bytes back), and at most 500 MB sent
+ * What a customer's attachments may weigh, beside how many they send: at most 200 MB kept on their cases,
+ * closed ones too (a deleted attachment gives its bytes back; closing does not, as a customer may close
+ * their own cases and their files are still kept), and at most 500 MB sent
  * in any 24 hours (an upload counts when its form is handed out, whether or not the file follows).
  */
-export const CASE_UPLOAD_BYTES = { openCases: 200 * 1024 * 1024, perDay: 500 * 1024 * 1024 } as const;
+export const CASE_UPLOAD_BYTES = { cases: 200 * 1024 * 1024, perDay: 500 * 1024 * 1024 } as const;
 
 /**
  * The file types a support desk accepts, by extension, with the content type they are kept and served
@@ -139,5 +140,5 @@ export const caseMessages = {
   tooManyComments: `You have written ${CASE_LIMITS.comments} comments in the last hour: try again later`,
   tooManyUploads: `You have uploaded ${CASE_LIMITS.uploads} files in the last hour: try again later`,
   uploadBytesPerDay: `You have uploaded ${describeSize(CASE_UPLOAD_BYTES.perDay)} of files in the last 24 hours: try again later`,
-  openCaseBytesFull: `Your open cases hold ${describeSize(CASE_UPLOAD_BYTES.openCases)} of your files, the most they may: delete attachments you no longer need first`,
+  caseBytesFull: `Your cases hold ${describeSize(CASE_UPLOAD_BYTES.cases)} of your files, the most they may: delete attachments you no longer need first`,
 } as const;

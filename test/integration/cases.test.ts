@@ -335,22 +335,23 @@ describe('a presigned upload form', () => {
     expect((await getCase(ann, id)).data).toMatchObject({ attachments: [], attachment_count: 0 });
   });
 
-  it("is refused past what a customer's open cases may hold and past a day's bytes, each with its message", async () => {
+  it("is refused past what a customer's cases may hold, closed ones too, and past a day's bytes, each with its message", async () => {
     const [, , support] = await users;
     const carl = await customer();
-    const id = await openCase(carl);
-    const start = (size: number) => call<Upload>(carl, 'create_attachment_upload', { case_id: id, filename: 'trace.zip', size });
+    const [id, full] = [await openCase(carl), await openCase(carl)];
+    const start = (size: number, caseId = id) => call<Upload>(carl, 'create_attachment_upload', { case_id: caseId, filename: 'trace.zip', size });
     const MAX = MAX_ATTACHMENT_BYTES;
-    const perOpenCases = CASE_UPLOAD_BYTES.openCases / MAX;
+    const perCases = CASE_UPLOAD_BYTES.cases / MAX;
     const started: Upload[] = [];
-    for (let i = 0; i < perOpenCases; i++) started.push((await start(MAX)).data);
-    // Uploads under way count: one byte more does not fit.
-    expect(await start(1)).toMatchObject({ status: 400, message: caseMessages.openCaseBytesFull });
+    for (let i = 0; i < perCases; i++) started.push((await start(MAX, full)).data);
+    // Uploads under way count, and closing their case gives nothing back: one byte more does not fit.
+    expect((await call(carl, 'close_case', { case_id: full })).status).toBe(200);
+    expect(await start(1)).toMatchObject({ status: 400, message: caseMessages.caseBytesFull });
     // Support's files on the case are not the customer's to count.
     expect((await attach(support, id, 'answer.txt', 'try this')).status).toBe(200);
 
-    // A deleted attachment gives its bytes back to the open cases, not to the day.
-    let sent = CASE_UPLOAD_BYTES.openCases;
+    // A deleted attachment gives its bytes back to the cases, not to the day.
+    let sent = CASE_UPLOAD_BYTES.cases;
     while (sent + MAX <= CASE_UPLOAD_BYTES.perDay) {
       expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
       const again = await start(MAX);

@@ -6,7 +6,7 @@ import { attachFile, checkedFile, completeUpload, removeAttachment, startUpload,
 import { findAttachment, findCase } from '../../domain/cases/cases.repository';
 import type { CaseAttachmentRecord } from '../../domain/cases/case-record';
 import type { EndpointHandlers, RedirectHandler } from '../../lib/endpoint-app';
-import { ApiError, forbidden, notFound } from '../../lib/errors';
+import { ApiError, forbidden, isOutage, notFound } from '../../lib/errors';
 import { attachmentResult, limitCustomerUpload } from './cases';
 import { viewerOf } from './viewer';
 
@@ -61,14 +61,15 @@ export const deleteAttachment: Handlers['delete_attachment'] = async ({ attachme
 /**
  * GET /attachments/{caseId}/{attachmentId}/{filename} with the caller's access token (the edge sends it
  * here): the case's user and admins are sent on to a fresh short-lived link to the file; anyone else, or
- * a path that does not name a stored attachment exactly, gets "not found".
+ * a path that does not name a stored attachment exactly, gets "not found". A store that does not answer
+ * is an outage (503, try again), never "not found".
  */
 export const attachmentByToken: RedirectHandler = async ({ caseId, attachmentId, filename }, { caller }) => {
   const id = Number(attachmentId);
   const refused = notFound(caseMessages.attachmentNotFound(Number.isSafeInteger(id) ? id : 0));
   if (!/^[1-9]\d{0,15}$/.test(attachmentId ?? '') || !/^[1-9]\d{0,15}$/.test(caseId ?? '')) throw refused;
-  const attachment = await visibleAttachment(id, await viewerOf(caller)).catch(() => {
-    throw refused;
+  const attachment = await visibleAttachment(id, await viewerOf(caller)).catch((error: unknown) => {
+    throw isOutage(error) ? error : refused;
   });
   if (attachment.case_id !== Number(caseId) || attachment.filename !== filename || attachment.state !== 'stored') throw refused;
   return attachmentLink(attachment);

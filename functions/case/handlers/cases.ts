@@ -8,7 +8,7 @@ import { caseList, caseSummary, toCaseListRow } from '../../domain/cases/case-li
 import { mailCaseWriting } from '../../domain/cases/case-mail';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseRecord } from '../../domain/cases/case-record';
 import { mayDeleteAttachment, maySeeCase, type CaseViewer } from '../../domain/cases/case.rules';
-import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, openCaseBytes, visibleCase } from '../../domain/cases/cases';
+import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, caseBytes, visibleCase } from '../../domain/cases/cases';
 import { commentPage } from '../../domain/cases/case-comments';
 import { casesOf, findCaseWithDetails } from '../../domain/cases/cases.repository';
 import { personName } from '../../domain/users/person';
@@ -37,12 +37,12 @@ export const limitCustomer = async (viewer: CaseViewer, limit: AttemptLimit): Pr
 };
 
 /**
- * Holds a customer's upload of `bytes` to the limits: what their open cases hold with it (400 beyond, as a case's count is),
+ * Holds a customer's upload of `bytes` to the limits: what their cases hold with it (400 beyond, as a case's count is),
  * one of the hour's uploads, and its bytes from the day's. Either refusal takes nothing.
  */
 export async function limitCustomerUpload(viewer: CaseViewer, bytes: number): Promise<void> {
   if (viewer.isAdmin) return;
-  if ((await openCaseBytes(viewer.userId)) + bytes > CASE_UPLOAD_BYTES.openCases) throw badRequest(caseMessages.openCaseBytesFull);
+  if ((await caseBytes(viewer.userId)) + bytes > CASE_UPLOAD_BYTES.cases) throw badRequest(caseMessages.caseBytesFull);
   const upload = await takeAttempt(caseAttempts.upload, viewer.userId);
   try {
     await takeAttempt(caseAttempts.uploadBytes, viewer.userId, new Date(), bytes);
@@ -58,7 +58,8 @@ export const attachmentResult = async (attachment: CaseAttachmentRecord, viewer:
   id: attachment.id,
   case_id: attachment.case_id,
   uploaded: attachment.uploaded,
-  state: attachment.state,
+  // One being completed is still an upload under way to the caller.
+  state: attachment.state === 'stored' ? ('stored' as const) : ('uploading' as const),
   filename: attachment.filename,
   user_id: attachment.user_id,
   size: attachment.size,

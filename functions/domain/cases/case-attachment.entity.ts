@@ -10,7 +10,7 @@ import { casePartition } from './case.entity';
  * gsi2 `case-attachment#{id}`. Its file is in the attachments bucket under `{caseId}/{id}/{filename}`
  * (the link's path below /attachments). `uploading` while a presigned upload is under way, `stored` once
  * the file is there (a presigned upload's file lands under `staging_key` in the staging bucket first;
- * completing it copies it here).
+ * completing it copies it here, while the record is `completing`, so that only one completion copies).
  */
 export const attachmentSchema = item({
   case_id: number().key(),
@@ -19,7 +19,7 @@ export const attachmentSchema = item({
   filename: string(),
   content_type: string(),
   size: number(),
-  state: string().enum('uploading', 'stored'),
+  state: string().enum('uploading', 'completing', 'stored'),
   uploaded: string(),
   /** A presigned upload's key in the staging bucket (fresh per form), where its one file lands before completion takes it. */
   staging_key: string().optional(),

@@ -1,4 +1,5 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
@@ -84,12 +85,35 @@ export async function findAttachment(id: number): Promise<CaseAttachmentRecord |
   return Item ?? null;
 }
 
+/**
+ * Takes a presigned upload to complete: `uploading` becomes `completing`, only while it is `uploading`.
+ * One completion wins and copies the staged file; false for every other (completed, being completed or deleted).
+ */
+export async function claimUpload(attachment: CaseAttachmentRecord): Promise<boolean> {
+  return moveUpload(attachment, 'uploading', 'completing');
+}
+
+/** Gives back a claimed upload whose completion failed (`completing` to `uploading`), so it may be completed again. */
+export async function releaseUpload(attachment: CaseAttachmentRecord): Promise<void> {
+  await moveUpload(attachment, 'completing', 'uploading');
+}
+
+async function moveUpload(attachment: CaseAttachmentRecord, from: CaseAttachmentRecord['state'], to: CaseAttachmentRecord['state']): Promise<boolean> {
+  try {
+    await CaseAttachmentEntity.build(PutItemCommand).item({ ...attachment, state: to }).options({ condition: { attr: 'state', eq: from } }).send();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** What goes with a case write besides the case itself. */
 export interface CaseWriteParts {
   comment?: CaseCommentRecord;
   events?: readonly CaseEventRecord[];
   putAttachment?: CaseAttachmentRecord;
-  /** An attachment whose upload completed: written over its `uploading` record, only while it is one. */
+  /** An attachment whose upload completed: written over its `completing` record (see claimUpload), only while it is one. */
   completeAttachment?: CaseAttachmentRecord;
   deleteAttachment?: CaseAttachmentRecord;
   /**
@@ -120,7 +144,7 @@ export async function writeCase(read: CaseRecord | null, next: CaseRecord, parts
     ...(parts.events ?? []).map((event) => CaseEventEntity.build(PutTransaction).item(event)),
     ...(parts.putAttachment ? [CaseAttachmentEntity.build(PutTransaction).item(parts.putAttachment)] : []),
     ...(parts.completeAttachment
-      ? [CaseAttachmentEntity.build(PutTransaction).item(parts.completeAttachment).options({ condition: { attr: 'state', eq: 'uploading' } })]
+      ? [CaseAttachmentEntity.build(PutTransaction).item(parts.completeAttachment).options({ condition: { attr: 'state', eq: 'completing' } })]
       : []),
     ...(parts.deleteAttachment
       ? [CaseAttachmentEntity.build(DeleteTransaction).key({ case_id: parts.deleteAttachment.case_id, id: parts.deleteAttachment.id }).options({ condition: { attr: 'state', eq: parts.deleteAttachment.state } })]

@@ -6,7 +6,7 @@ import { logger } from '../../lib/logger';
 import { deleteAttachmentFile, deleteStagedFile, putAttachmentFile, stagedFileSize, takeStagedFile } from './case-files';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseEventRecord, CaseRecord } from './case-record';
 import { maySeeCase, stateAfterComment, type CaseViewer } from './case.rules';
-import { CaseChangedError, casesOf, findAttachment, findCase, writeCase, type CaseWriteParts } from './cases.repository';
+import { CaseChangedError, casesOf, claimUpload, findAttachment, findCase, releaseUpload, writeCase, type CaseWriteParts } from './cases.repository';
 
 /** How often a write that lost a race with another on the same case is tried again from a fresh read. */
 const TRIES = 8;
@@ -189,9 +189,12 @@ const customerBytes = (kase: CaseRecord) => kase.customer_bytes ?? 0;
 /** The bytes of an attachment its case's user sent (support's files are not theirs to count). */
 const customerShare = (kase: CaseRecord, attachment: CaseAttachmentRecord) => (attachment.user_id === kase.user_id ? attachment.size : 0);
 
-/** What the user's open cases hold of their files, in bytes (uploads under way included). */
-export async function openCaseBytes(userId: number): Promise<number> {
-  return (await casesOf(userId)).filter((kase) => kase.state !== CASE_STATE.closed).reduce((sum, kase) => sum + customerBytes(kase), 0);
+/**
+ * What the user's cases hold of their files, in bytes (uploads under way included). Closed cases count
+ * too: their files are still kept, and a customer may close their own cases.
+ */
+export async function caseBytes(userId: number): Promise<number> {
+  return (await casesOf(userId)).reduce((sum, kase) => sum + customerBytes(kase), 0);
 }
 
 /** Removes files nothing refers to; a failure leaves only an orphan object behind, so it is logged. */
@@ -251,16 +254,24 @@ export async function startUpload(caseId: number, viewer: CaseViewer, name: stri
  * Completes a presigned upload once its file is in staging: the file is copied to the attachment's own
  * key, the attachment stored and counted, and the staging object removed. The form that landed it may
  * be posted again until it expires, but only ever into staging: the attachment's file is the one taken
- * now, and a completed upload is never taken again.
+ * now, and a completed upload is never taken again. Only the completion that claims the record
+ * (`uploading` to `completing`) copies, so two at once never copy twice (a form posted again between
+ * them would replace a file already stored); the other is told the upload is complete.
  */
 export async function completeUpload(attachment: CaseAttachmentRecord, viewer: CaseViewer): Promise<CaseAttachmentRecord> {
-  if (attachment.state === 'stored') throw conflict(caseMessages.uploadFinished);
+  if (attachment.state !== 'uploading') throw conflict(caseMessages.uploadFinished);
   // An upload started before uploads were staged has no staging key: it cannot complete (its user deletes it and uploads again).
   const stagingKey = attachment.staging_key;
   const size = stagingKey ? await stagedFileSize(stagingKey) : null;
   if (!stagingKey || size === null) throw badRequest(caseMessages.uploadNotFinished);
   if (size !== attachment.size) throw badRequest(caseMessages.sizeDiffers);
-  await takeStagedFile(attachment, stagingKey);
+  if (!(await claimUpload(attachment))) throw conflict(caseMessages.uploadFinished);
+  try {
+    await takeStagedFile(attachment, stagingKey);
+  } catch (error) {
+    await releaseUpload(attachment);
+    throw error;
+  }
   const { staging_key: _taken, ...rest } = attachment;
   const stored: CaseAttachmentRecord = { ...rest, state: 'stored', uploaded: new Date().toISOString() };
   try {
@@ -269,8 +280,9 @@ export async function completeUpload(attachment: CaseAttachmentRecord, viewer: C
       parts: { completeAttachment: stored },
     }));
   } catch (error) {
-    // Deleted meanwhile: the copy just made is named by no record. (Completed meanwhile: it is that one's file.)
-    if (!(await findAttachment(attachment.id))) await dropFiles(attachment);
+    // Deleted meanwhile: the copy just made is named by no record. Else it may be completed again.
+    if (await findAttachment(attachment.id)) await releaseUpload(attachment);
+    else await dropFiles(attachment);
     throw error;
   }
   try {
