@@ -141,7 +141,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Request deletion of account' }).click();
     await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Request deletion' }).click();
     await page.getByText('Your account will be deleted within two working days.', { exact: true }).waitFor();
-    await page.getByText(/^Deletion requested on \d{4}-\d{2}-\d{2}\.$/).waitFor();
+    await page.getByText(/^Deletion requested on \d{4}-\d{2}-\d{2}\. It will be gone by \d{4}-\d{2}-\d{2} at the latest\.$/).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Withdraw' }).click();
     await page.getByRole('status').getByText('Deletion withdrawn: your account stays as it is.', { exact: true }).waitFor();

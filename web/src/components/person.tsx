@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { NameOf } from '../../../shared/audit/action-words';
 import type { PersonEmail } from '../../../shared/audit/entries';
+import { EmailText } from './email-text';
 
 interface PersonProps {
   /** The user's id. */
@@ -37,19 +38,28 @@ export function namesFrom(people: readonly PersonEmail[] | null | undefined): Na
   return (id) => personText({ id, email: emails.get(id) });
 }
 
-/** A user as personText names them; a link when `to` is given. */
+/**
+ * A user as personText names them; a link when `to` is given. An email may wrap before its "@" and
+ * before "(user N)", nowhere else: a table keeps its columns at 1280 px with long addresses in them.
+ */
 export function Person({ to, ...person }: PersonProps) {
-  const text = personText(person);
+  const content = person.email ? (
+    <span style={{ whiteSpace: 'normal' }}>
+      <EmailText email={person.email} /> <span style={{ whiteSpace: 'nowrap' }}>(user {person.id})</span>
+    </span>
+  ) : (
+    personText(person)
+  );
   if (to) {
     return (
       <Anchor component={Link} to={to} size="sm">
-        {text}
+        {content}
       </Anchor>
     );
   }
   return (
     <Text span inherit>
-      {text}
+      {content}
     </Text>
   );
 }

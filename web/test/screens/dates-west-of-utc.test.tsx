@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 const cellsOf = (text: string) =>
-  within(screen.getByText(text).closest('tr')!)
+  within(screen.getByRole('cell', { name: text }).closest('tr')!)
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
@@ -44,7 +44,7 @@ describe('dates west of UTC', () => {
     answerProfile(ADMIN);
     api.answer(userAdminContract, 'get_users', { users: [row], count: 1 });
     await renderScreen('/users', { as: 'admin', title: 'Users' });
-    await screen.findByText(row.email);
+    await screen.findByRole('cell', { name: row.email });
     // Created 02:00 UTC on 1 March is 22:30 on 28 February in St John's.
     expect(cellsOf(row.email).slice(1, 3)).toEqual(['2026-02-28', '2026-11-20']);
   });

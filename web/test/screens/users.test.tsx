@@ -32,12 +32,13 @@ async function openUsers(users: UserListRow[], count = users.length) {
   answerProfile(ADMIN);
   api.answer(userAdminContract, 'get_users', { users, count });
   const rendered = await renderScreen('/users', { as: 'admin', title: 'Users' });
-  await screen.findByText(users[0]!.email);
+  // An email's cell reads as the whole email, though it may wrap before its "@".
+  await screen.findByRole('cell', { name: users[0]!.email });
   return rendered;
 }
 
 const rowOf = (email: string) => {
-  const row = screen.getByText(email).closest('tr');
+  const row = screen.getByRole('cell', { name: email }).closest('tr');
   if (!row) throw new Error(`No row for ${email}`);
   return row;
 };

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../../../../shared/audit/entries';
 import type { auditListColumns } from '../../../../../shared/lists/admin-lists';
 import { AuditChanges } from '../../../components/audit-changes';
 import { namesFrom, Person } from '../../../components/person';
+import { WholeValues } from '../../../components/whole-values';
 import { formatDateTime } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { SortableTable } from '../../../components/sortable-table';
@@ -30,7 +31,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         <Person id={entry.by_user_id} email={entry.by_user_email} to={userDetailPath(entry.by_user_id)} />
       </Table.Td>
       <Table.Td>
-        {auditActionWords(entry, nameOf)}
+        <WholeValues text={auditActionWords(entry, nameOf)} />
         {/* The call, as the logs and the Action filter name it. */}
         {entry.cmd && (
           <Text size="xs" c="dimmed" display="block">

@@ -5,6 +5,7 @@ import type { UserListRow, UserOrderColumn } from '../../../../../shared/contrac
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { userListColumns } from '../../../../../shared/lists/admin-lists';
 import { CsvExportLink } from '../../../components/csv-export-link';
+import { EmailText } from '../../../components/email-text';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
@@ -70,7 +71,9 @@ function UsersTable({ rows, sort, onSort, busy, onInfo }: UsersTableProps) {
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(user.created)}</Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.last_active ? formatDate(user.last_active) : ''}</Table.Td>
           {/* An address is one value: on one line, never broken inside. */}
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>{user.email}</Table.Td>
+          <Table.Td>
+            <EmailText email={user.email} />
+          </Table.Td>
           <Table.Td style={TYPED}>{user.first_name}</Table.Td>
           <Table.Td style={TYPED}>{user.last_name}</Table.Td>
           <Table.Td style={TYPED}>{user.company}</Table.Td>
