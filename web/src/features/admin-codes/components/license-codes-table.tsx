@@ -73,7 +73,7 @@ interface LicenseCodesTableProps {
 /** The license codes, one a row, each column header sorting the list on the server. */
 export function LicenseCodesTable({ rows, sort, onSort, busy }: LicenseCodesTableProps) {
   return (
-    <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={960}>
+    <SortableTable label="License codes" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={960} className={classes.table}>
       {rows.map((code) => (
         <CodeRow key={code.id} code={code} />
       ))}
