@@ -154,7 +154,7 @@ describe('a case support opens for a customer', () => {
     const kase = (await getCase(support, id)).data;
     expect(kase).toMatchObject({ user_id: fay.id, email: fay.email, state: 1 });
     expect(kase.history![0]).toMatchObject({ kind: 'state', to_state: 1, by_user_id: support.id });
-    const mails = ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as { to: string; subject: string }[]).filter((mail) => mail.to === fay.email);
+    const mails = ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as { to: string; subject: string; text: string }[]).filter((mail) => mail.to === fay.email && mail.text.includes('/cases/'));
     expect(mails.map((mail) => mail.subject)).toEqual([`Support opened your case ${id}: Called about the logger`]);
     const audit = await callApi('user', { cmd: 'get_audit_entries', by_user_id: support.id, limit: 100 }, support.accessToken);
     const entry = (audit.body.data as { entries: { cmd?: string; target: string; user_ids: number[]; after?: string }[] }).entries.find((row) => row.target === `case#${id}`);
