@@ -1,4 +1,4 @@
-import { describeSize } from '../api';
+import { apiMessages, describeSize } from '../api';
 
 /**
  * Support cases as both sides read them: the states, the list filters, the limits and the texts the
@@ -132,6 +132,8 @@ export const caseMessages = {
   deleteOwnOnly: 'Only administrators and the uploader may delete an attachment',
   assigneeNotAdmin: (id: number) => `User ${id} is not an administrator`,
   internalNoteForAdmins: 'Only support writes internal notes',
+  openForCustomerAdminsOnly: 'Only support opens a case for another user',
+  customerNotFound: apiMessages.userNotFound,
   internalNoteCannotClose: 'An internal note cannot close a case: close it with Close case, or close with a comment to the customer',
   licenseNotHeld: (id: number) => `License ${id} is not one of your licenses`,
   productNotOwned: (id: number) => `Product ${id} is not one of your registered products`,

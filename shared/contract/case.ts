@@ -116,11 +116,13 @@ export const caseContract = defineEndpoint({
     /**
      * Opens a case (state 1 New): `title` is its description line, `description` its first text. It may
      * name one of the caller's licenses (`license_id`: owned or shared with them) and one of their
-     * registered products (`product_id`, the registration's id as move_product takes it).
+     * registered products (`product_id`, the registration's id as move_product takes it). An admin may
+     * open it for a customer with `user_id`: the case is theirs (and the license or product must be);
+     * a customer sending `user_id` is refused (403).
      */
     create_case: cmd(
       'user',
-      { title: titleSchema, description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()) },
+      { title: titleSchema, description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()), user_id: z.optional(id()) },
       z.object({ id: z.int() }),
     ),
     /**

@@ -141,6 +141,40 @@ describe('the case state machine, cmd by cmd', () => {
   });
 });
 
+describe('a case support opens for a customer', () => {
+  it("is the customer's (listed, mailed, audited as the admin's); a customer sending a user id, or an unknown id, opens nothing", async () => {
+    const [ann, , support] = await users;
+    const fay = await customer();
+    const opened = await call<{ id: number }>(support, 'create_case', { title: 'Called about the logger', description: 'Fay called: it stops after an hour.', user_id: fay.id });
+    expect(opened.status, opened.message).toBe(200);
+    const id = opened.data.id;
+
+    const listed = await call<{ cases: Case[] }>(fay, 'get_cases');
+    expect(listed.data.cases.map((row) => [row.id, row.user_id])).toEqual([[id, fay.id]]);
+    const kase = (await getCase(support, id)).data;
+    expect(kase).toMatchObject({ user_id: fay.id, email: fay.email, state: 1 });
+    expect(kase.history![0]).toMatchObject({ kind: 'state', to_state: 1, by_user_id: support.id });
+    const mails = ((await (await fetch(`${baseUrl}/local/mailbox.json`)).json()) as { to: string; subject: string; text: string }[]).filter((mail) => mail.to === fay.email && mail.text.includes('/cases/'));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Support opened your case ${id}: Called about the logger`]);
+    const audit = await callApi('user', { cmd: 'get_audit_entries', by_user_id: support.id, limit: 100 }, support.accessToken);
+    const entry = (audit.body.data as { entries: { cmd?: string; target: string; user_ids: number[]; after?: string }[] }).entries.find((row) => row.target === `case#${id}`);
+    expect(entry).toMatchObject({ cmd: 'case/create_case', user_ids: [fay.id] });
+    expect(JSON.parse(entry!.after!)).toMatchObject({ user_id: fay.id });
+
+    // A customer may not open a case for anyone, themselves by id included; an unknown user gets none.
+    for (const user_id of [fay.id, ann.id]) {
+      expect(await call(ann, 'create_case', { title: 'For Fay', description: 'Not mine to open.', user_id })).toMatchObject({ status: 403, message: caseMessages.openForCustomerAdminsOnly });
+    }
+    const unknown = 999_999_999;
+    expect(await call(support, 'create_case', { title: 'Nobody', description: 'No such user.', user_id: unknown })).toMatchObject({ status: 404, message: caseMessages.customerNotFound(unknown) });
+    for (const who of [fay, ann]) {
+      const theirs = await call<{ cases: Case[] }>(support, 'get_cases', { user: who.id });
+      expect(theirs.data.cases.filter((row) => row.title === 'For Fay')).toEqual([]);
+    }
+    expect((await call<{ count: number }>(support, 'get_cases', { user: fay.id })).data.count).toBe(1);
+  });
+});
+
 describe('a second customer', () => {
   it('cannot read, list, comment on, attach to or take files from another customer\'s case, and changes nothing', async () => {
     const [ann, bob] = await users;

@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors';
  * What a new case names, checked against the records: a license the user owns or that is shared with
  * them (they use it, so they may ask about it), a registered product they own. Anything else, another
  * user's or one that does not exist, is refused with the same "not one of yours", so ids cannot be probed;
- * admins are held to it too, since the case they open is their own.
+ * admins are held to it too: it must be the case's customer's (theirs, or the customer they open it for).
  */
 export async function caseSubjectOf(userId: number, { license_id, product_id }: { license_id?: number; product_id?: number }): Promise<CaseSubject> {
   const subject: CaseSubject = {};

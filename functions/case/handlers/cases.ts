@@ -16,7 +16,7 @@ import { resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
 import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import type { EndpointHandlers } from '../../lib/endpoint-app';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { caseSubjectOf } from './case-subject';
 import { isAdminUser, viewerOf } from './viewer';
 
@@ -136,15 +136,30 @@ export const getCaseComments: Handlers['get_case_comments'] = async ({ case_id, 
 
 export const getCaseStatistics: Handlers['get_case_statistics'] = () => readCaseStatistics();
 
-/** Opens a case for the caller; a license or product it names must be the caller's, else nothing is opened. */
-export const createCase: Handlers['create_case'] = async ({ title, description, license_id, product_id }, { caller }) => {
-  const user = await resolveCallerUser(caller);
+/**
+ * Opens a case for the caller, or with `user_id` (admins only) for that customer, as support does for a
+ * customer who called: the case is theirs (name, email, their list), and the admin who opened it is in its
+ * history and audited. A license or product it names must be the case's customer's, else nothing is opened.
+ */
+export const createCase: Handlers['create_case'] = async ({ title, description, license_id, product_id, user_id }, { caller }) => {
+  const forCustomer = user_id !== undefined;
+  if (forCustomer && !caller.isAdmin) throw forbidden(caseMessages.openForCustomerAdminsOnly);
+  const opener = await resolveCallerUser(caller);
+  const user = forCustomer ? await findUserById(user_id) : opener;
+  if (!user) throw notFound(caseMessages.customerNotFound(user_id!));
+  const byAdminForCustomer = user.id !== opener.id;
   // Checked before an attempt is taken: a refused case costs nothing.
   const subject = await caseSubjectOf(user.id, { license_id, product_id });
-  await limitCustomer({ userId: user.id, isAdmin: caller.isAdmin }, caseAttempts.create);
-  const kase = await openCase({ id: user.id, name: personName(user), email: user.email }, title, description, subject);
-  // Whoever opens a case is its customer: support hears of it.
-  await mailCaseWriting({ kase, what: 'opened', authorId: user.id, bySupport: false, text: description, visibleToCustomer: true });
+  await limitCustomer({ userId: opener.id, isAdmin: caller.isAdmin }, caseAttempts.create);
+  const kase = await openCase(
+    { id: user.id, name: personName(user), email: user.email },
+    title,
+    description,
+    subject,
+    byAdminForCustomer ? { by_user_id: opener.id } : undefined,
+  );
+  // A customer's case tells support; one support opened for a customer tells the customer, as an answer does.
+  await mailCaseWriting({ kase, what: 'opened', authorId: opener.id, bySupport: byAdminForCustomer, text: description, visibleToCustomer: true });
   return { id: kase.id };
 };
 

@@ -93,6 +93,18 @@ describe('the mail that a case was received', () => {
   });
 });
 
+describe('the mail that support opened a case for the customer', () => {
+  const mails = caseMails(answer({ what: 'opened', kase: { ...kase, state: 1 }, text: 'Dana called: it stops at 60 minutes.' }), addresses, link);
+
+  it('goes to the customer alone, says support opened it for them, with what support wrote and the link', () => {
+    expect(mails.map((mail) => mail.to)).toEqual([addresses.customer]);
+    expect(mails[0]!.subject).toBe('Support opened your case 12: Logger stops after an hour');
+    expect(mails[0]!.text).toContain('Dana called: it stops at 60 minutes.');
+    expect(mails[0]!.text).toContain(link);
+    expect(mails[0]!.text).not.toContain('We received');
+  });
+});
+
 describe('what a mail quotes', () => {
   it('is the whole text when short, else its beginning and where the rest is, for every audience', () => {
     const long = `${'word '.repeat(13_000)}THE END`;

@@ -77,9 +77,22 @@ export function mailExcerpt(text: string): string {
   return `${(space > MAIL_EXCERPT_CHARACTERS / 2 ? cut.slice(0, space) : cut).trimEnd()} …\n\n(The rest of the text is on the case.)`;
 }
 
-/** The mail to the customer: that their case was received, or support's answer; and the link, nothing else. */
+/** The mail to the customer: that support opened a case for them, that their case was received, or support's answer; and the link, nothing else. */
 function customerMail(writing: CaseWriting, to: string, link: string): Mail {
   const { kase, text } = writing;
+  if (writing.what === 'opened' && writing.bySupport) {
+    return {
+      to,
+      subject: `Support opened your ${caseLine(kase)}`,
+      text: [
+        `Support opened case ${kase.id}, "${kase.title}", for you:`,
+        '',
+        mailExcerpt(text),
+        '',
+        `See the case and answer at ${link}`,
+      ].join('\n'),
+    };
+  }
   if (writing.what === 'opened') {
     return {
       to,

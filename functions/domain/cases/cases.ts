@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CASE_STATE, MAX_ATTACHMENTS_PER_CASE, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../shared/cases/cases';
 import { nextId } from '../../lib/db/counters';
+import type { AuditBy } from '../audit/audit.repository';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deleteAttachmentFile, deleteStagedFile, putAttachmentFile, stagedFileSize, takeStagedFile } from './case-files';
@@ -65,8 +66,18 @@ export interface CaseSubject {
   product?: { id: number; product_id: string; uid: string };
 }
 
-/** Opens a case (state 1 New) for the user, with who opened it in its history and what it is about. */
-export async function openCase(user: { id: number; name: string; email: string }, title: string, description: string, subject: CaseSubject = {}): Promise<CaseRecord> {
+/**
+ * Opens a case (state 1 New) for the user, with who opened it in its history and what it is about.
+ * `openedBy` is the admin who opens it for the user: they are in its history, and the opening is audited
+ * in the user's trail as other admin changes of a case are.
+ */
+export async function openCase(
+  user: { id: number; name: string; email: string },
+  title: string,
+  description: string,
+  subject: CaseSubject = {},
+  openedBy?: AuditBy,
+): Promise<CaseRecord> {
   const id = await nextId('case');
   const now = new Date();
   const kase: CaseRecord = {
@@ -85,8 +96,8 @@ export async function openCase(user: { id: number; name: string; email: string }
     created: now.toISOString(),
     updated: now.toISOString(),
   };
-  const opened: CaseEventRecord = { case_id: id, revision: 1, kind: 'state', by_user_id: user.id, to_state: CASE_STATE.new, at: now.toISOString() };
-  await writeCase(null, kase, { events: [opened] }, now);
+  const opened: CaseEventRecord = { case_id: id, revision: 1, kind: 'state', by_user_id: openedBy?.by_user_id ?? user.id, to_state: CASE_STATE.new, at: now.toISOString() };
+  await writeCase(null, kase, { events: [opened], ...(openedBy ? { audit: { ...openedBy, fields: ['user_id', 'title'] } } : {}) }, now);
   return kase;
 }
 

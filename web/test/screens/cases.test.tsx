@@ -5,8 +5,10 @@ import { caseContract, type Case, type CaseAttachment, type CaseComment, type Ca
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
 import { productContract, type Product } from '../../../shared/contract/product';
 import { userAdminContract } from '../../../shared/contract/user.admin';
-import { api } from '../support/fake-api';
-import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
+import { api, refused } from '../support/fake-api';
+import { ADMIN, CUSTOMER, answerProfile, userInformation } from '../support/fixtures';
+import { apiMessages } from '../../../shared/api';
+import { caseTexts } from '../../src/features/cases/messages';
 import { currentPath, renderScreen } from '../support/render';
 import { findConfirmation, findNotification } from '../support/results';
 
@@ -245,6 +247,42 @@ describe('Case dialog', () => {
     expect(api.calls(caseContract, 'create_attachment_upload')).toEqual([{ case_id: 901, filename: 'drift.log', size: 7 }]);
     expect(api.calls(caseContract, 'complete_attachment_upload')).toEqual([{ attachment_id: 77 }]);
     expect(await screen.findByRole('dialog', { name: 'Case 901' })).toBeTruthy();
+  });
+
+  it('lets an admin open a case for a customer by user id, showing their email once found, and sends it as user_id', async () => {
+    const { user } = await openCases('admin', [supportCase()]);
+    api.answer(userAdminContract, 'get_user_information', ({ user_id }) => (user_id === CUSTOMER.id ? userInformation({ user_id, email: CUSTOMER.email }) : refused(apiMessages.userNotFound(user_id), 404)));
+    api.answer(caseContract, 'create_case', { id: 902 });
+    answerCase(supportCase({ id: 902, title: 'Called about drift' }));
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    const customerField = within(dialog).getByLabelText('Open a case for a customer (user id)');
+    await user.type(within(dialog).getByLabelText(/^Description/), 'Called about drift');
+    await user.type(within(dialog).getByLabelText('Comment'), 'Dana called: readings drift.');
+    const send = within(dialog).getByRole('button', { name: 'Open case' });
+
+    await user.type(customerField, 'x');
+    expect(await within(dialog).findByText('A user id is a whole number above 0')).toBeTruthy();
+    expect(send).toHaveProperty('disabled', true);
+    await user.clear(customerField);
+    await user.type(customerField, '99');
+    expect(await within(dialog).findByText(apiMessages.userNotFound(99))).toBeTruthy();
+    await user.clear(customerField);
+    await user.type(customerField, String(CUSTOMER.id));
+    expect(await within(dialog).findByText(caseTexts.forCustomerFound(CUSTOMER.email))).toBeTruthy();
+    // The subject list holds the admin's own licenses and products: not offered for a customer.
+    expect(within(dialog).queryByLabelText(caseTexts.subjectField)).toBeNull();
+
+    await user.click(send);
+    await findNotification('Case 902 opened');
+    expect(api.calls(caseContract, 'create_case')).toEqual([{ title: 'Called about drift', description: 'Dana called: readings drift.', user_id: CUSTOMER.id }]);
+  });
+
+  it('offers a customer no customer field', async () => {
+    const { user } = await openCases('customer', [supportCase()]);
+    await user.click(screen.getByRole('button', { name: 'New case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New case' });
+    expect(within(dialog).queryByLabelText('Open a case for a customer (user id)')).toBeNull();
   });
 
   it('shows the comments with who and when, counts what is written, and comments and closes', async () => {

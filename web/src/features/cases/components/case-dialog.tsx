@@ -44,7 +44,7 @@ export function CaseDialog({ caseId, isAdmin, admins, onCreated }: CaseDialogPro
   return (
     <>
       <ErrorBanner />
-      {caseId === 0 ? <NewCaseForm onCreated={onCreated} /> : <ExistingCase caseId={caseId} isAdmin={isAdmin} admins={admins} />}
+      {caseId === 0 ? <NewCaseForm onCreated={onCreated} isAdmin={isAdmin} /> : <ExistingCase caseId={caseId} isAdmin={isAdmin} admins={admins} />}
     </>
   );
 }

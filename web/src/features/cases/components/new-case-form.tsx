@@ -1,6 +1,10 @@
 import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList } from '../../../../../shared/cases/cases';
+import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList, caseMessages } from '../../../../../shared/cases/cases';
+import { isUserIdText } from '../../../../../shared/forms/licenses';
+import { getUserInformation, userInformationQueryKey } from '../../admin-licenses/api/get-user-information';
+import { ApiCallError } from '../../../api/client';
 import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
 import { AttachmentRefused, checkAttachment, useCreateCase, useUploadAttachment } from '../api/cases';
 import { caseTexts } from '../messages';
@@ -10,12 +14,49 @@ import { CommentBox } from './comment-box';
 const ACCEPTED_EXTENSIONS = attachmentExtensionList.replaceAll(' ', '');
 const refusal = (error: unknown) => (error instanceof AttachmentRefused ? error.message : failureMessage(error));
 
+/** The user of an id as the customer field shows them, or null when there is none (answered at the field, not as a page error). */
+const customerLookup = (userId: number) =>
+  queryOptions({
+    queryKey: [...userInformationQueryKey, userId, 'customer'],
+    queryFn: () =>
+      getUserInformation(userId).catch((error: unknown) => {
+        if (error instanceof ApiCallError && error.fromServer && error.httpStatus === 404) return null;
+        throw error;
+      }),
+  });
+
+/**
+ * An admin's customer field: the user id of the customer the case is opened for, with their email once
+ * the user is found (or that there is no such user); empty, the case is the admin's own.
+ */
+function CustomerField({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+  const valid = isUserIdText(text);
+  const userId = valid ? Number(text) : 0;
+  const found = useQuery({ ...customerLookup(userId), enabled: valid });
+  const malformed = text.trim() !== '' && !valid;
+  const error = malformed ? caseTexts.forCustomerInvalid : valid && found.data === null ? caseMessages.customerNotFound(userId) : undefined;
+  const description = valid && found.data ? caseTexts.forCustomerFound(found.data.email) : caseTexts.forCustomerHint;
+  return (
+    <TextInput
+      label={caseTexts.forCustomer}
+      inputMode="numeric"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      description={description}
+      error={error}
+    />
+  );
+}
+
 /**
  * A new case: its description line and its first comment, both needed before it can be sent, and
  * optionally the license or product it is about and a file, attached as soon as the case is open (one
  * step for the customer; a file refused then leaves the case open and says why).
  */
-export function NewCaseForm({ onCreated }: { onCreated: (caseId: number) => void }) {
+export function NewCaseForm({ onCreated, isAdmin = false }: { onCreated: (caseId: number) => void; isAdmin?: boolean }) {
+  const [customerText, setCustomerText] = useState('');
+  const customer = isAdmin && isUserIdText(customerText) ? Number(customerText) : null;
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [subject, setSubject] = useState<SubjectChoice>(null);
@@ -25,7 +66,12 @@ export function NewCaseForm({ onCreated }: { onCreated: (caseId: number) => void
   const upload = useUploadAttachment();
   const submit = useSubmit(
     async () => {
-      const { id } = await create.mutateAsync({ title: title.trim(), description, ...subjectParams(subject) });
+      const { id } = await create.mutateAsync({
+        title: title.trim(),
+        description,
+        // The subject list holds the caller's own licenses and products, so it is not offered for a customer.
+        ...(customer === null ? subjectParams(subject) : { user_id: customer }),
+      });
       if (!file) return { id, notAttached: null };
       try {
         await upload.mutateAsync({ caseId: id, file });
@@ -50,7 +96,7 @@ export function NewCaseForm({ onCreated }: { onCreated: (caseId: number) => void
       setFileRefused(refusal(error));
     }
   };
-  const ready = title.trim() !== '' && description.trim() !== '';
+  const ready = title.trim() !== '' && description.trim() !== '' && (customerText.trim() === '' || customer !== null);
   return (
     <form
       onSubmit={(event) => {
@@ -59,8 +105,9 @@ export function NewCaseForm({ onCreated }: { onCreated: (caseId: number) => void
       }}
     >
       <Stack gap="sm">
+        {isAdmin && <CustomerField text={customerText} onChange={setCustomerText} />}
         <TextInput label="Description" required maxLength={MAX_CASE_TITLE_LENGTH} value={title} onChange={(event) => setTitle(event.currentTarget.value)} />
-        <CaseSubjectSelect value={subject} onChange={setSubject} />
+        {customer === null && <CaseSubjectSelect value={subject} onChange={setSubject} />}
         <CommentBox label="Comment" value={description} onChange={setDescription} />
         <Group gap="sm">
           <FileButton accept={ACCEPTED_EXTENSIONS} onChange={pick}>
