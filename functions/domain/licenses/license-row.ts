@@ -77,11 +77,12 @@ export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, 
   const theirs = license.reserved_to === recipientId;
   // The recipient may know the owner's name and their own, never another recipient's.
   const nameable = license.reserved_to === recipientId || license.reserved_to === license.user_id;
-  return {
-    ...row,
-    tag: null,
-    fingerprint: theirs ? row.fingerprint : null,
-    hostname: theirs ? row.hostname : null,
-    reserved_to_name: nameable ? (names?.get(license.reserved_to!) ?? null) : null,
-  };
+  // The row is new: its fields are overwritten in place (same fields, same order), not copied.
+  row.tag = null;
+  if (!theirs) {
+    row.fingerprint = null;
+    row.hostname = null;
+  }
+  row.reserved_to_name = nameable ? (names?.get(license.reserved_to!) ?? null) : null;
+  return row;
 }
