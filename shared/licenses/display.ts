@@ -37,7 +37,9 @@ const utcDay = (value: string): Date => new Date(utcDayMs(value));
  */
 export function daysLeft(validTo: string | null, today: Date = new Date()): number | null {
   if (validTo === null || validTo === '') return null;
-  return Math.round((utcDayMs(validTo) - utcDayMs(today.toISOString())) / DAY_MS);
+  // Today's UTC midnight by arithmetic (epoch time has no leap seconds): no date text made and parsed per row.
+  const todayMs = Math.floor(today.getTime() / DAY_MS) * DAY_MS;
+  return Math.round((utcDayMs(validTo) - todayMs) / DAY_MS);
 }
 
 /** No end, or an end in 2030 or later. */

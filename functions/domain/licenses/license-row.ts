@@ -29,13 +29,14 @@ export interface LicenseRowPeople {
   names?: Names;
 }
 
-/** The name of the user whose machine holds the seat, when the caller may know who that is. */
-const reservedToName = (license: LicenseRecord, mayName: (userId: number) => boolean, names: Names | undefined): string | null =>
-  license.reserved_to != null && mayName(license.reserved_to) ? (names?.get(license.reserved_to) ?? null) : null;
+/** The name of the user whose machine holds the seat, when the caller may know who that is: the owner or one it is shared with. */
+const reservedToName = (license: LicenseRecord, sharedUsers: readonly number[], names: Names | undefined): string | null =>
+  license.reserved_to != null && (license.reserved_to === license.user_id || sharedUsers.includes(license.reserved_to))
+    ? (names?.get(license.reserved_to) ?? null)
+    : null;
 
 /** A stored license as the lists show it. */
 export function toLicenseRow(license: LicenseRecord, extra: LicenseRowPeople, today = new Date()): LicenseRow {
-  const named = new Set([license.user_id, ...extra.sharedUsers]);
   const days = daysLeft(license.valid_to ?? null, today);
   return {
     id: license.id,
@@ -49,7 +50,7 @@ export function toLicenseRow(license: LicenseRecord, extra: LicenseRowPeople, to
     valid_to: license.valid_to ?? null,
     tag: license.tag ?? null,
     reserved_to: license.reserved_to ?? null,
-    reserved_to_name: reservedToName(license, (userId) => named.has(userId), extra.names),
+    reserved_to_name: reservedToName(license, extra.sharedUsers, extra.names),
     fingerprint: license.fingerprint ?? null,
     hostname: license.hostname ?? null,
     expired: days !== null && days < 0,
@@ -77,11 +78,12 @@ export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, 
   const theirs = license.reserved_to === recipientId;
   // The recipient may know the owner's name and their own, never another recipient's.
   const nameable = license.reserved_to === recipientId || license.reserved_to === license.user_id;
-  return {
-    ...row,
-    tag: null,
-    fingerprint: theirs ? row.fingerprint : null,
-    hostname: theirs ? row.hostname : null,
-    reserved_to_name: nameable ? (names?.get(license.reserved_to!) ?? null) : null,
-  };
+  // The row is new: its fields are overwritten in place (same fields, same order), not copied.
+  row.tag = null;
+  if (!theirs) {
+    row.fingerprint = null;
+    row.hostname = null;
+  }
+  row.reserved_to_name = nameable ? (names?.get(license.reserved_to!) ?? null) : null;
+  return row;
 }

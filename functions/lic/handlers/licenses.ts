@@ -46,7 +46,10 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { ca
   // machine claiming the fingerprint of another user's seat is not its holder).
   const today = now.toISOString().slice(0, 10);
   const byId = new Map([...own, ...shared.map(({ license }) => license)].map((license) => [license.id, license]));
-  return { licenses: rows.map((row) => ({ ...row, available: availableTo(byId.get(row.id)!, machine, today, userId) })) };
+  // Each row is this call's own object: the field is set on it, where a spread copy of every row's ~30
+  // fields was the largest cost of the app's list after the read itself.
+  for (const row of rows) row.available = availableTo(byId.get(row.id)!, machine, today, userId);
+  return { licenses: rows };
 };
 
 export const getLicenseTypes: LicHandlers['get_license_types'] = async () => ({ license_types: [...LICENSE_TYPES] });
