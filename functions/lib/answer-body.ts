@@ -77,7 +77,11 @@ export const wholeJson = (answer: unknown): string | undefined => (hasLongList(a
 /** The JSON body of an answer: as one text, or (a long list) compressed or plain bytes within Lambda's limit. */
 export async function answerBody(answer: unknown, gzip: boolean): Promise<AnswerBody> {
   const text = wholeJson(answer);
-  if (text !== undefined) return { kind: 'json', text };
+  return text !== undefined ? { kind: 'json', text } : longListBody(answer, gzip);
+}
+
+/** The body of an answer that holds a long list (wholeJson gave none): bytes within Lambda's limit, or too large. */
+export async function longListBody(answer: unknown, gzip: boolean): Promise<Exclude<AnswerBody, { kind: 'json' }>> {
   const bytes = gzip ? await gzipWithin(jsonBatches(answer)) : plainWithin(jsonBatches(answer));
   return bytes ? { kind: 'bytes', bytes, gzip } : { kind: 'too-large', gzip };
 }

@@ -7,7 +7,7 @@ import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages
 import type { CmdDefinition, CmdName, CmdParams, CmdResult, EndpointContract } from '../../shared/contract/define';
 import { API_PREFIX, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { secrets } from '../registry';
-import { acceptsGzip, answerBody, wholeJson } from './answer-body';
+import { acceptsGzip, longListBody, wholeJson } from './answer-body';
 import { noteCallCmd, withCall } from './call-context';
 import { authenticate, bearerToken, type Caller } from './auth';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
@@ -158,8 +158,7 @@ function answer(c: Context, envelope: ApiResponse<unknown>): Response | Promise<
 
 /** An answer holding a long list (answer-body.ts). */
 async function longAnswer(c: Context, envelope: ApiResponse<unknown>): Promise<Response> {
-  const body = await answerBody(envelope, acceptsGzip(c.req.header('accept-encoding')));
-  if (body.kind === 'json') return c.body(body.text, 200, { 'content-type': 'application/json' });
+  const body = await longListBody(envelope, acceptsGzip(c.req.header('accept-encoding')));
   if (body.kind === 'too-large') throw body.gzip ? badRequest(apiMessages.answerTooLarge) : new ApiError(406, apiMessages.answerNeedsGzip);
   return c.body(body.bytes, 200, {
     'content-type': 'application/json',
@@ -173,17 +172,17 @@ const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
 
 /**
- * One Hono app per endpoint, served at /api/{path} (and its `redirects` below it, GETs). It refuses requests that did not come
- * through the distribution, parses the body (JSON, or a multipart form for an upload cmd), rejects unknown cmds and invalid or unknown params, checks
- * the caller's session and role and calls the cmd's handler with typed params. Every failure is an
- * error envelope with a fitting status (a store or sign-in outage is a 503); nothing leaks a stack trace.
- */
-/**
  * A signed-in GET below the endpoint's path (`:name` parts are its params) that answers where the thing
  * asked for is (a short-lived link), for a caller who may have it: the app redirects there (302).
  */
 export type RedirectHandler = (params: Record<string, string>, ctx: AuthedContext) => Promise<string>;
 
+/**
+ * One Hono app per endpoint, served at /api/{path} (and its `redirects` below it, GETs). It refuses
+ * requests that did not come through the distribution, parses the body (JSON, or a multipart form for an upload cmd), rejects unknown cmds and invalid or unknown params, checks
+ * the caller's session and role and calls the cmd's handler with typed params. Every failure is an
+ * error envelope with a fitting status (a store or sign-in outage is a 503); nothing leaks a stack trace.
+ */
 export function createEndpointApp<C extends AnyContract>(contract: C, handlers: EndpointHandlers<C>, redirects: Record<string, RedirectHandler> = {}): Hono {
   const cmds = contract.cmds as Record<string, CmdDefinition>;
   const root = new Hono();
