@@ -11,7 +11,7 @@ export interface SessionState {
 }
 
 /** The authenticator (TOTP) second factor, the one the pool offers; an admin must have it on. */
-const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
+export const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
 
 /**
  * Cognito's word on a user whose token claims Admin: still a member of the group, and with an
@@ -19,7 +19,7 @@ const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
  * seen by asking; and the pool cannot require a second factor of one group only, so the API does: an
  * Admin member without one has no admin rights until they set it up.
  */
-async function adminState(username: string): Promise<SessionState> {
+export async function adminState(username: string): Promise<SessionState> {
   const { sdk, client } = await cognito();
   const UserPoolId = getAuthConfig().userPoolId;
   try {

@@ -1,5 +1,5 @@
 import { OTHER_USAGE } from '../../../shared/usage/usage';
-import { SOFTWARE_OS, softwareReleases, versionsSchema, VERSIONS_KEY, type Versions } from '../../../shared/downloads/releases';
+import { readableVersions, SOFTWARE_OS, softwareReleases, VERSIONS_KEY, type Versions } from '../../../shared/downloads/releases';
 import { findFile } from '../../lib/files/files';
 import { logger } from '../../lib/logger';
 
@@ -38,7 +38,9 @@ export function releasedVersions(now = Date.now()): Promise<ReadonlySet<string>>
 async function readReleasedVersions(): Promise<ReadonlySet<string>> {
   try {
     const file = await findFile('data', VERSIONS_KEY);
-    return file ? releasedVersionsOf(versionsSchema.parse(JSON.parse(new TextDecoder().decode(file)))) : new Set();
+    // Read as the Download page reads it: a malformed entry costs that entry only, with its log line.
+    const versions = file && readableVersions(JSON.parse(new TextDecoder().decode(file)), (line) => logger.warn(line));
+    return versions ? releasedVersionsOf(versions) : new Set();
   } catch (error) {
     // Counted as `other` until the next read; the use itself is never refused for it.
     logger.warn('Release list not read: versions count as other', { error });

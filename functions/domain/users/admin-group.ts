@@ -1,11 +1,6 @@
-import { ADMIN_GROUP } from '../../../shared/runtime';
-import { cognito } from '../../lib/cognito';
+import { cognito, isUserNotFound } from '../../lib/cognito';
 import { getAuthConfig } from '../../lib/config';
-
-/** The authenticator (TOTP) second factor: an Admin member is an administrator only with it on (decision 018). */
-const SOFTWARE_TOKEN_MFA = 'SOFTWARE_TOKEN_MFA';
-
-const isUserNotFound = (error: unknown) => (error as Error).name === 'UserNotFoundException';
+import { adminState, SOFTWARE_TOKEN_MFA } from '../../lib/session-check';
 
 /** Whether the user with this username has an authenticator set up (a user who is gone has not). */
 export async function hasAuthenticator(username: string): Promise<boolean> {
@@ -21,20 +16,8 @@ export async function hasAuthenticator(username: string): Promise<boolean> {
 
 /**
  * Whether the user with this username is an administrator now: in the Admin group and with an
- * authenticator, as the API grants admin rights. A member who has not set one up is refused everything
- * an admin may do, so they are no admin to assign a case to or to mail one to either; a user who left
- * the group, or is gone, is not one.
+ * authenticator, as the API grants admin rights (the session check's own reading). A member who has not
+ * set one up is refused everything an admin may do, so they are no admin to assign a case to or to mail
+ * one to either; a user who left the group, or is gone, is not one.
  */
-export async function isEnrolledAdmin(username: string): Promise<boolean> {
-  const { sdk, client } = await cognito();
-  try {
-    const [{ Groups }, enrolled] = await Promise.all([
-      client.send(new sdk.AdminListGroupsForUserCommand({ UserPoolId: getAuthConfig().userPoolId, Username: username })),
-      hasAuthenticator(username),
-    ]);
-    return enrolled && (Groups?.some((group) => group.GroupName === ADMIN_GROUP) ?? false);
-  } catch (error) {
-    if (isUserNotFound(error)) return false;
-    throw error;
-  }
-}
+export const isEnrolledAdmin = async (username: string): Promise<boolean> => (await adminState(username)).admin === 'yes';

@@ -25,7 +25,7 @@ export const dailyEulaAcceptances: AttemptLimit = {
 
 /**
  * A click on a download link. The version is not checked against versions.json: the record says what
- * the caller fetched, and the user Lambda needs no read of the data bucket for it.
+ * the caller fetched; only the usage figures count it as `other` when no release has it.
  */
 export const addUserDownload: UserHandlers['add_user_download'] = async (params, { caller }) => {
   const userId = await callerUserId(caller);
