@@ -17,7 +17,7 @@ const keeps = ({ value, comparison, limit }: Budget): boolean =>
   comparison === '≥' ? value >= limit : comparison === '<' ? value < limit : value <= limit;
 
 /** The budgets a run missed (a figure that could not be measured, NaN, misses its budget too). */
-export const missedBudgets = (budgets: readonly Budget[]): Budget[] => budgets.filter((budget) => !keeps(budget));
+const missedBudgets = (budgets: readonly Budget[]): Budget[] => budgets.filter((budget) => !keeps(budget));
 
 /** The run's last line and its exit code: 0 when every budget was kept, 1 otherwise. */
 export function budgetVerdict(budgets: readonly Budget[]): { line: string; exitCode: 0 | 1 } {

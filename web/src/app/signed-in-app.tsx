@@ -22,7 +22,7 @@ import { menuCurrent, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
 import { RoutePage } from './route-page';
 import { SIGNED_IN_FALLBACK, routes } from './routes';
-import { MOBILE_BREAKPOINT } from './theme';
+import { MOBILE_BREAKPOINT } from '../lib/breakpoints';
 import classes from './signed-in-app.module.css';
 
 /**

@@ -6,8 +6,6 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 
-export { MOBILE_BREAKPOINT } from '../lib/breakpoints';
-
 /*
  * Contrast (issue point 18): every text meets WCAG AA, 4.5:1, in both schemes; test/e2e/accessibility.test.ts
  * checks every screen with axe-core. Mantine's defaults do not: blue-6 links and buttons on white are 3.56:1.

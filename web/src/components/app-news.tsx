@@ -10,7 +10,7 @@ import { isFollowableLink, type LatestEntry, type NewsPage } from '../../../shar
  * (typed but not yet refused, or stored under an older rule) is shown as text, never followed.
  */
 
-export const appNewsTexts = {
+const appNewsTexts = {
   readMore: 'Read more',
   important: 'Important',
   notALink: (address: string) => `Not a link: ${address}`,

@@ -3,7 +3,7 @@ import { pageCount } from '../lib/paging';
 import { PageSelect } from './page-select';
 
 /** A detail's table shows 20 rows a page. */
-export const DETAIL_PAGE_SIZE = 20;
+const DETAIL_PAGE_SIZE = 20;
 
 /**
  * One page of rows the screen already holds (a user detail's downloads or actions), and the page

@@ -56,14 +56,7 @@ function Holder({ license }: { license: AdminLicenseRow }) {
             {license.hostname ?? 'A machine'}
           </Text>
           <Text size="xs" c="dimmed" span display="block" className={classes.whole}>
-            {/* As Person names a user to an admin, the email whole but for a break before its "@". */}
-            {license.reserved_to_email ? (
-              <>
-                <EmailText email={license.reserved_to_email} /> (user {license.reserved_to})
-              </>
-            ) : (
-              <Person id={license.reserved_to} />
-            )}
+            <Person id={license.reserved_to} email={license.reserved_to_email} />
           </Text>
         </>
       )}

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { MAX_ATTACHMENT_BYTES, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../../../shared/cases/cases';
+import { MAX_ATTACHMENT_BYTES, attachmentExtensionList, attachmentTypeOf, caseMessages, cleanAttachmentName } from '../../../../../shared/cases/cases';
 import { caseAdminContract } from '../../../../../shared/contract/case.admin';
 import { caseContract } from '../../../../../shared/contract/case';
 import type { CmdInput, CmdResult } from '../../../../../shared/contract/define';
 import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { call } from '../../../api/client';
+import { failureMessage } from '../../../lib/forms/use-submit';
 
 export type CasesParams = CmdInput<typeof caseContract, 'get_cases'>;
 export type CaseDetail = CmdResult<typeof caseContract, 'get_case'>;
@@ -32,7 +33,7 @@ const RENEW_BEFORE_MS = 30_000;
  * When the case's download links want renewing while it stays open: a little before the first of them
  * ends (each says when, `expires` in epoch seconds; they last minutes); never when it has none.
  */
-export function linkRenewalDelay(detail: CaseDetail | undefined, now = Date.now()): number | false {
+function linkRenewalDelay(detail: CaseDetail | undefined, now = Date.now()): number | false {
   const ends = (detail?.attachments ?? []).flatMap(({ link }) => {
     const expires = link ? /[?&]expires=(\d+)/.exec(link)?.[1] : undefined;
     return expires ? [Number(expires) * 1000] : [];
@@ -81,6 +82,12 @@ export const useCloseCase = () => useCaseMutation((caseId: number) => call(caseC
 
 /** A file refused before it is sent (its type or size), with the text the server would answer. */
 export class AttachmentRefused extends Error {}
+
+/** The file picker's `accept`: the extensions an attachment may have. */
+export const ATTACHMENT_ACCEPT = attachmentExtensionList.replaceAll(' ', '');
+
+/** What a failed attachment shows: its refusal here (name, type, size), else the call's failure. */
+export const attachmentFailure = (error: unknown): string => (error instanceof AttachmentRefused ? error.message : failureMessage(error));
 
 /** Refuses a file the server would refuse (its name, type or size), with the server's text, before anything is sent. */
 export function checkAttachment(file: File): void {

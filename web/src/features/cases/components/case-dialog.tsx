@@ -1,15 +1,15 @@
 import { Anchor, Button, Divider, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { attachmentExtensionList } from '../../../../../shared/cases/cases';
 import { describeSize } from '../../../../../shared/api';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
 import { personText } from '../../../components/person';
 import { formatDate } from '../../../lib/dates';
-import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
+import { useSubmit } from '../../../lib/forms/use-submit';
 import { adminChoiceLabel, adminName, type AdminSummary } from '../admin-name';
 import {
-  AttachmentRefused,
+  ATTACHMENT_ACCEPT,
+  attachmentFailure,
   useAddComment,
   useAssignCase,
   useCase,
@@ -191,7 +191,6 @@ function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly
 type Attachment = CaseDetail['attachments'][number];
 
 /** The file picker offers the allowed types (the upload checks them again, and the server too). */
-const ACCEPTED_EXTENSIONS = attachmentExtensionList.replaceAll(' ', '');
 
 /** The case's files: each with its size, uploader and date, a download link, and Delete where the caller may; then Attach a file. */
 function Attachments({ detail, isAdmin, admins }: { detail: CaseDetail; isAdmin: boolean; admins: readonly AdminSummary[] }) {
@@ -199,7 +198,7 @@ function Attachments({ detail, isAdmin, admins }: { detail: CaseDetail; isAdmin:
   const remove = useDeleteAttachment();
   const uploadSubmit = useSubmit((file: File) => upload.mutateAsync({ caseId: detail.id, file }), {
     success: (attachment) => caseTexts.attached(attachment.filename),
-    failure: (error) => (error instanceof AttachmentRefused ? error.message : failureMessage(error)),
+    failure: attachmentFailure,
   });
   const deleteSubmit = useSubmit((attachment: Attachment) => remove.mutateAsync(attachment.id), {
     confirm: (attachment) => caseTexts.deleteAttachmentQuestion(attachment.filename, detail.id),
@@ -238,7 +237,7 @@ function Attachments({ detail, isAdmin, admins }: { detail: CaseDetail; isAdmin:
         </Stack>
       )}
       <Group gap="sm">
-        <FileButton accept={ACCEPTED_EXTENSIONS} onChange={(file) => file && void uploadSubmit.run(file)}>
+        <FileButton accept={ATTACHMENT_ACCEPT} onChange={(file) => file && void uploadSubmit.run(file)}>
           {(props) => (
             <Button {...props} variant="default" size="xs" loading={uploadSubmit.pending}>
               {caseTexts.attachFile}

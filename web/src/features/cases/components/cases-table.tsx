@@ -15,7 +15,7 @@ type CaseOrderColumn = (typeof caseListColumns.orderBy)[number];
  * How long an open case has waited, since it last changed (a comment, a state, an assignment): in hours
  * on its first day, then in days, so support sees which waits longest and a customer how long theirs has.
  */
-export function waitingAge(updated: string, now: number): string {
+function waitingAge(updated: string, now: number): string {
   const hours = Math.max(0, Math.floor((now - Date.parse(updated)) / 3_600_000));
   if (hours < 1) return 'under an hour';
   if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;

@@ -1,18 +1,16 @@
 import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MAX_CASE_TITLE_LENGTH, attachmentExtensionList, caseMessages } from '../../../../../shared/cases/cases';
+import { MAX_CASE_TITLE_LENGTH, caseMessages } from '../../../../../shared/cases/cases';
 import { isUserIdText } from '../../../../../shared/forms/licenses';
 import { getUserInformation, userInformationQueryKey } from '../../admin-licenses/api/get-user-information';
 import { ApiCallError } from '../../../api/client';
-import { failureMessage, useSubmit } from '../../../lib/forms/use-submit';
-import { AttachmentRefused, checkAttachment, useCreateCase, useUploadAttachment } from '../api/cases';
+import { useSubmit } from '../../../lib/forms/use-submit';
+import { ATTACHMENT_ACCEPT, attachmentFailure, checkAttachment, useCreateCase, useUploadAttachment } from '../api/cases';
 import { caseTexts } from '../messages';
 import { CaseSubjectSelect, subjectParams, type SubjectChoice } from './case-subject-select';
 import { CommentBox } from './comment-box';
 
-const ACCEPTED_EXTENSIONS = attachmentExtensionList.replaceAll(' ', '');
-const refusal = (error: unknown) => (error instanceof AttachmentRefused ? error.message : failureMessage(error));
 
 /** The user of an id as the customer field shows them, or null when there is none (answered at the field, not as a page error). */
 const customerLookup = (userId: number) =>
@@ -77,7 +75,7 @@ export function NewCaseForm({ onCreated, isAdmin = false }: { onCreated: (caseId
         await upload.mutateAsync({ caseId: id, file });
         return { id, notAttached: null };
       } catch (error) {
-        return { id, notAttached: refusal(error) };
+        return { id, notAttached: attachmentFailure(error) };
       }
     },
     {
@@ -93,7 +91,7 @@ export function NewCaseForm({ onCreated, isAdmin = false }: { onCreated: (caseId
       setFile(picked);
     } catch (error) {
       setFile(null);
-      setFileRefused(refusal(error));
+      setFileRefused(attachmentFailure(error));
     }
   };
   const ready = title.trim() !== '' && description.trim() !== '' && (customerText.trim() === '' || customer !== null);
@@ -110,7 +108,7 @@ export function NewCaseForm({ onCreated, isAdmin = false }: { onCreated: (caseId
         {customer === null && <CaseSubjectSelect value={subject} onChange={setSubject} />}
         <CommentBox label="Comment" value={description} onChange={setDescription} />
         <Group gap="sm">
-          <FileButton accept={ACCEPTED_EXTENSIONS} onChange={pick}>
+          <FileButton accept={ATTACHMENT_ACCEPT} onChange={pick}>
             {(props) => (
               <Button {...props} variant="default" size="xs">
                 {caseTexts.attachOptional}
