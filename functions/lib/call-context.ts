@@ -10,6 +10,8 @@ export interface CallRecord {
   request_id: string;
   /** Known once the body is read. */
   cmd?: string;
+  /** The signed-in caller's user id, once the pipeline has resolved it: the actor of the call's writes. */
+  actor_user_id?: number;
 }
 
 const calls = new AsyncLocalStorage<CallRecord>();
@@ -21,6 +23,12 @@ export const withCall = <T>(record: CallRecord, work: () => T): T => calls.run({
 export function noteCallCmd(cmd: string): void {
   const call = calls.getStore();
   if (call) call.cmd = cmd;
+}
+
+/** Names the running call's actor (the caller's user id), once resolved. */
+export function noteCallActor(userId: number): void {
+  const call = calls.getStore();
+  if (call) call.actor_user_id = userId;
 }
 
 /** The running call; undefined outside one (a job, a script, a test calling the domain directly). */
