@@ -129,6 +129,10 @@ describe('the topic documents', () => {
 });
 
 describe('the decision records', () => {
+  it('name only places that exist', () => {
+    expect(decisionFiles().flatMap((name) => missingPlaces(`${DECISIONS_DIR}/${name}`))).toEqual([]);
+  });
+
   it('are each named once by the index, which names no record that does not exist', () => {
     const rows = read(`${DECISIONS_DIR}/README.md`).split('\n').filter((line) => line.startsWith('| ['));
     const linked = rows.flatMap((row) => [...row.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)].map((match) => match[1]!));
