@@ -6,7 +6,7 @@ import { FIRMWARE_TYPES } from '../../shared/downloads/releases';
  * one per license type the user holds an active license of (owned or shared with them), one per kind of
  * hardware they have registered, and one for administrators. Names are lower case and at most 20
  * characters (Discourse's default longest group name); the forum's operator creates the groups (Discourse
- * adds users only to groups that exist). README "The forum" lists them.
+ * adds users only to groups that exist). docs/deploy.md, "The forum: single sign-on and groups", lists them.
  */
 export const licenseGroup = (type: LicenseTypeId) => `license-${type.toLowerCase()}`;
 /** The hardware kinds with a group: the product lines the portal knows (Arc, Ace); other product ids get none. */

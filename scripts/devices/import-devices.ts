@@ -1,7 +1,7 @@
 /**
  * `npm run import:devices -- FILE`: imports produced units (serial number, uid, product, hardware version,
- * EMS id, EAN, label certificates, calibrations) from a production file, CSV or JSON (formats: README,
- * "Produced hardware import"), through the devices repository. The whole file is checked first, and then
+ * EMS id, EAN, label certificates, calibrations) from a production file, CSV or JSON (formats:
+ * docs/operations.md, "Produced hardware and registered products"), through the devices repository. The whole file is checked first, and then
  * what is stored of its units (a unit must stay under DynamoDB's item size with the file merged in): with
  * any bad row or unit, every problem is printed with its line and nothing is written. A write that fails
  * after that (throttling, an outage) stops the import: what was written and what was not is printed.

@@ -1,7 +1,7 @@
 /**
  * `npm run release:publish -- …`: publishes a desktop software or firmware release. Uploads the packages
  * to the downloads bucket (served at /downloads/{package}), then adds the release to /data/versions.json
- * (see publish-release.ts for how that write stays safe). README, "Releases", has the usage.
+ * (see publish-release.ts for how that write stays safe). docs/operations.md, "Releases", has the usage.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';

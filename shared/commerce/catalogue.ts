@@ -2,7 +2,7 @@ import type { AddonId, LicenseTypeId } from '../licenses/catalog';
 
 /**
  * The sales catalogue: every product the portal sells through the checkout provider, by the
- * provider's product path. Operators create exactly these paths in the store (README, "Checkout").
+ * provider's product path. Operators create exactly these paths in the store (docs/deploy.md, "Checkout").
  * What an item grants is the portal's decision (docs/decisions/022-commerce.md): a toolbox is one
  * license of type All (it grants Automation and Battery), Pro is a Pro license without add-ons, an add-on
  * goes onto a Pro license, a legacy Year 1 item is a one-year license and a legacy upgrade extends the

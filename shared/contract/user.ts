@@ -163,7 +163,7 @@ export const userContract = defineEndpoint({
       z.object({ curves: z.array(ivCurveSchema), count: z.int(), can_publish: z.boolean() }),
     ),
     /**
-     * Uploads a curve file (multipart; the format is in the README, "IV curve files"): a new curve, or the
+     * Uploads a curve file (multipart; the format is in docs/files.md, "IV curve files"): a new curve, or the
      * next version of one the caller may change. Its fields are read from the file; a file that is too
      * large, empty or not a curve is refused and nothing is stored.
      */

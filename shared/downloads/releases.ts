@@ -5,7 +5,7 @@ import { multiLineText, singleLineText } from '../validation';
  * The release list, `/data/versions.json` in the data bucket: the desktop software releases (`otii`,
  * `otii2`) and the firmware releases (`firmware`, `firmware2`), each list newest first. The publish
  * script writes it, the SPA reads it (`GET /data/versions.json?t=…`), tests check it: this schema is the
- * one description of the format (README, "Releases").
+ * one description of the format (docs/operations.md, "Releases").
  *
  * `otii2` holds the current generation of the desktop app and `firmware2` the firmware it runs with;
  * `otii` and `firmware` the previous generation's, still offered to those who use it.

@@ -3,7 +3,7 @@ import { describeSize } from '../api';
 
 /**
  * IV curves (decision 024): a customer's or an admin's current–voltage curve, uploaded as a CSV file
- * (the format is in the README, "IV curve files"), kept in S3 with its fields in DynamoDB. What the
+ * (the format is in docs/files.md, "IV curve files"), kept in S3 with its fields in DynamoDB. What the
  * server, the SPA and the tests share about them.
  */
 

@@ -1,6 +1,6 @@
 import { uploadApi, type FormFile } from './api';
 
-/** The lines of a curve file in the documented format (README, "IV curve files"). */
+/** The lines of a curve file in the documented format (docs/files.md, "IV curve files"). */
 export function curveText(fields: { manufacturer?: string; model?: string; unit?: string; points?: [number, number][] } = {}): string {
   const points = fields.points ?? [
     [0, 52.1],

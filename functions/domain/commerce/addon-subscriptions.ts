@@ -56,12 +56,20 @@ export async function addonEndings(rows: SubscriptionRecord[]): Promise<AddonEnd
   const endings: AddonEnding[] = [];
   for (const [reference, ending] of byReference) {
     const provider = await findProviderSubscription(reference);
-    const paidFor = provider ? (await subscriptionRows(provider)).filter((row) => !leftItsProviderSubscription(row) && row.state !== 'deactivated') : ending;
-    const remaining = paidFor.length - ending.length;
-    const rowIds = ending.map((row) => row.id);
-    endings.push(remaining > 0 ? { reference, rowIds, end: 'quantity', product: ending[0]!.product, quantity: remaining } : { reference, rowIds, end: 'all' });
+    endings.push(addonEnding(reference, ending, provider && (await subscriptionRows(provider))));
   }
   return endings;
+}
+
+/**
+ * Ending the rows `ending` of the provider subscription `reference`, whose rows are `rows` as stored (null:
+ * unknown here, so these are all it pays for).
+ */
+export function addonEnding(reference: string, ending: readonly SubscriptionRecord[], rows: readonly SubscriptionRecord[] | null): AddonEnding {
+  const paidFor = rows ? rows.filter((row) => !leftItsProviderSubscription(row) && row.state !== 'deactivated') : ending;
+  const remaining = paidFor.length - ending.length;
+  const rowIds = ending.map((row) => row.id);
+  return remaining > 0 ? { reference, rowIds, end: 'quantity', product: ending[0]!.product, quantity: remaining } : { reference, rowIds, end: 'all' };
 }
 
 /**

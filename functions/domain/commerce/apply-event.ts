@@ -19,6 +19,7 @@ import {
   orderReturnedWrite,
   subscriptionChangeWrites,
   subscriptionRows,
+  type OrderRecord,
   type SubscriptionChanges,
   type SubscriptionRecord,
 } from './commerce.repository';
@@ -51,7 +52,7 @@ const renewsTo = (row: SubscriptionRecord, license: LicenseRecord, change: Subsc
   return change.next ?? addDuration(later(row.addon_id ? row.renews_at : license.valid_to, today(now)), item ? period(item) : 'P1Y');
 };
 
-const subscriptionEffects: Record<string, SubscriptionEffect> = {
+export const subscriptionEffects: Record<string, SubscriptionEffect> = {
   'subscription.activated': () => ({ subscription: { state: 'active' }, license: { subscription_state: 'active' } }),
   'subscription.charge.completed': (row, license, change, now) => {
     const next = renewsTo(row, license, change, now);
@@ -91,7 +92,7 @@ const subscriptionEffects: Record<string, SubscriptionEffect> = {
 };
 
 /** Whether `changes` would change anything on `record` (null: a field removed). */
-const changesAnything = (record: object, changes: object) =>
+export const changesAnything = (record: object, changes: object) =>
   Object.entries(changes).some(([name, value]) => value !== undefined && !isDeepStrictEqual((record as Record<string, unknown>)[name] ?? null, value));
 
 /** The writes of a subscription event on one subscription row and its license. */
@@ -108,21 +109,41 @@ interface RowGroup {
  */
 async function planSubscriptionEvent(type: string, data: Record<string, unknown>, now: Date, done: ReadonlySet<number> = new Set()): Promise<RowGroup[]> {
   const change = readSubscription(data) ?? refuse(`${type}: no subscription id`);
-  const provider = (await findProviderSubscription(change.reference)) ?? refuse(`${type}: unknown subscription ${change.reference}`);
+  const provider = await findProviderSubscription(change.reference);
+  const rows = provider ? await subscriptionRows(provider) : null;
+  const licenses = new Map((await Promise.all((rows ?? []).map((row) => findLicense(row.license_id)))).flatMap((license) => (license ? [[license.id, license] as const] : [])));
+  return subscriptionRowChanges(type, change, rows && { rows, licenses }, now, done).map(({ row, license, changes }) => ({
+    rowId: row.id,
+    writes: [
+      ...(changesAnything(row, changes.subscription) ? subscriptionChangeWrites(row, changes.subscription, now) : []),
+      ...(changesAnything(license, changes.license) ? licenseChangeWrites(license, changes.license, { now }) : []),
+    ],
+  }));
+}
+
+/**
+ * What a subscription event changes on each row of its provider subscription (`stored`: its rows and their
+ * licenses as read; null when the portal does not know it) and on the row's license, rows that would change
+ * nothing left out: rows in `done` (an earlier step of this event), rows that left the provider subscription
+ * (an add-on a conversion ended or a cancel took out of it), and rows already as the event would leave them.
+ */
+export function subscriptionRowChanges(
+  type: string,
+  change: SubscriptionChange,
+  stored: { rows: readonly SubscriptionRecord[]; licenses: ReadonlyMap<number, LicenseRecord> } | null,
+  now: Date,
+  done: ReadonlySet<number> = new Set(),
+): { row: SubscriptionRecord; license: LicenseRecord; changes: ReturnType<SubscriptionEffect> }[] {
+  if (!stored) return refuse(`${type}: unknown subscription ${change.reference}`);
   const effect = subscriptionEffects[type]!;
-  const groups: RowGroup[] = [];
-  for (const row of await subscriptionRows(provider)) {
-    // An add-on row a conversion ended, or a cancel took out of it, is no longer paid for by this provider subscription.
+  const planned = [];
+  for (const row of stored.rows) {
     if (done.has(row.id) || leftItsProviderSubscription(row)) continue;
-    const license = (await findLicense(row.license_id)) ?? refuse(`${type}: license ${row.license_id} of subscription ${row.id} is gone`);
-    const { subscription, license: licenseChanges } = effect(row, license, change, now);
-    const writes = [
-      ...(changesAnything(row, subscription) ? subscriptionChangeWrites(row, subscription, now) : []),
-      ...(changesAnything(license, licenseChanges) ? licenseChangeWrites(license, licenseChanges, { now }) : []),
-    ];
-    if (writes.length) groups.push({ rowId: row.id, writes });
+    const license = stored.licenses.get(row.license_id) ?? refuse(`${type}: license ${row.license_id} of subscription ${row.id} is gone`);
+    const changes = effect(row, license, change, now);
+    if (changesAnything(row, changes.subscription) || changesAnything(license, changes.license)) planned.push({ row, license, changes });
   }
-  return groups;
+  return planned;
 }
 
 /** The first groups, in order, that fit `room` items together (a group fits alone: at most 7 + 50 items). */
@@ -138,8 +159,22 @@ async function planReturn(data: Record<string, unknown>, now: Date): Promise<{ g
   const orderId = readReturnedOrder(data) ?? refuse('return.created: no original order');
   const order = (await findOrder(orderId)) ?? refuse(`return.created: unknown order ${orderId}`);
   if (order.returned) return { groups: [], closing: [] };
-  if (!isOrderComplete(order)) refuse(`return.created: order ${orderId} is still being applied`);
-  const groups: TransactionItem[][] = [];
+  const ids = new Set([...order.license_ids, ...order.addons.map((addon) => addon.license_id), ...order.extensions.map((extension) => extension.license_id)]);
+  const licenses = new Map((await Promise.all([...ids].map((id) => findLicense(id)))).flatMap((license) => (license ? [[license.id, license] as const] : [])));
+  const { changes, unrestored } = returnChanges(order, licenses);
+  const groups = [...changes.values()].map(({ license, changes: fields }) => licenseChangeWrites(license, fields, { now }));
+  const closing = [orderReturnedWrite(order, now, unrestored), ...unrestored.map((licenseId) => refundNotRestoredWrite(order.user_id, licenseId, now))];
+  return { groups, closing };
+}
+
+/**
+ * What a refund of `order` changes on its licenses (`licenses`: as read, by id), each only while still to
+ * do: the licenses it created disabled, the add-ons it put on licenses taken off, and a legacy upgrade's
+ * extra year and mark restored while the license shows what the upgrade set; `unrestored`: the licenses
+ * changed since (edited, upgraded again), left as they are and recorded for support.
+ */
+export function returnChanges(order: OrderRecord, licenses: ReadonlyMap<number, LicenseRecord>) {
+  if (!isOrderComplete(order)) refuse(`return.created: order ${order.order_id} is still being applied`);
   const changes = new Map<number, { license: LicenseRecord; changes: LicenseChanges }>();
   const change = (license: LicenseRecord, fields: LicenseChanges) => {
     const entry = changes.get(license.id) ?? { license, changes: {} };
@@ -147,13 +182,13 @@ async function planReturn(data: Record<string, unknown>, now: Date): Promise<{ g
     changes.set(license.id, entry);
   };
   for (const licenseId of order.license_ids) {
-    const license = await findLicense(licenseId);
+    const license = licenses.get(licenseId);
     if (license?.enabled) change(license, { enabled: false });
   }
   const addonsByLicense = new Map<number, AddonId[]>();
   for (const { license_id, addon_id } of order.addons) addonsByLicense.set(license_id, [...(addonsByLicense.get(license_id) ?? []), addon_id]);
   for (const [licenseId, addons] of addonsByLicense) {
-    const license = await findLicense(licenseId);
+    const license = licenses.get(licenseId);
     if (license?.addons.some((addon) => addons.includes(addon.id))) change(license, { addons: license.addons.filter((addon) => !addons.includes(addon.id)) });
   }
   // A legacy upgrade's extra year and its mark: restored exactly while the license shows what the upgrade
@@ -161,7 +196,7 @@ async function planReturn(data: Record<string, unknown>, now: Date): Promise<{ g
   const unrestored: number[] = [];
   const extended = new Set(order.extensions.map((extension) => extension.license_id));
   for (const extension of order.extensions) {
-    const license = await findLicense(extension.license_id);
+    const license = licenses.get(extension.license_id);
     const shows = (validTo: string | undefined, mark: string | undefined) => license?.valid_to === validTo && license?.to_fastspring_product === mark;
     if (license && shows(extension.valid_to_after, extension.mark_after)) {
       change(license, { valid_to: extension.valid_to_before ?? null, to_fastspring_product: extension.mark_before ?? null });
@@ -171,9 +206,7 @@ async function planReturn(data: Record<string, unknown>, now: Date): Promise<{ g
   }
   // Orders recorded before upgrades kept what they changed: nothing to restore from.
   unrestored.push(...order.extended_ids.filter((id) => !extended.has(id)));
-  for (const { license, changes: fields } of changes.values()) groups.push(licenseChangeWrites(license, fields, { now }));
-  const closing = [orderReturnedWrite(order, now, unrestored), ...unrestored.map((licenseId) => refundNotRestoredWrite(order.user_id, licenseId, now))];
-  return { groups, closing };
+  return { changes, unrestored };
 }
 
 /**

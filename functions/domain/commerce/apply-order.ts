@@ -49,7 +49,7 @@ import { readOrder, type CompletedOrder, type ProviderEvent } from './provider-e
  */
 
 /** Whether a license may take an add-on: an enabled, unexpired Pro license without it. */
-const takesAddon = (license: Pick<NewLicense, 'license_type_id' | 'addons' | 'enabled' | 'valid_to'>, addon: AddonId, day: string) =>
+export const takesAddon = (license: Pick<NewLicense, 'license_type_id' | 'addons' | 'enabled' | 'valid_to'>, addon: AddonId, day: string) =>
   license.license_type_id === 'Pro' &&
   license.enabled !== false &&
   (license.valid_to === undefined || license.valid_to >= day) &&
@@ -77,7 +77,7 @@ interface PlannedAddon {
 }
 
 /** What an order creates, from the order alone: the same on every delivery. */
-interface OrderPlan {
+export interface OrderPlan {
   licenses: PlannedLicense[];
   addons: PlannedAddon[];
   /** Add-ons for licenses the buyer had, in order (the claim picks the licenses). */
@@ -85,13 +85,14 @@ interface OrderPlan {
   upgrades: Line[];
 }
 
-function linesOf(order: CompletedOrder): Line[] {
+/** The order's lines with their catalogue items; an unknown product or a quantity outside 1–100 refuses it. */
+export function linesOf(order: CompletedOrder): Line[] {
   const lines = order.items.map((line) => ({ line, item: catalogueItem(line.path) ?? refuse(`Order ${order.orderId}: unknown product ${line.path}`) }));
   for (const { line } of lines) if (line.quantity < 1 || line.quantity > 100) refuse(`Order ${order.orderId}: quantity ${line.quantity} of ${line.path}`);
   return lines;
 }
 
-function planOrder(order: CompletedOrder, lines: Line[], userId: number, day: string): OrderPlan {
+export function planOrder(order: CompletedOrder, lines: Line[], userId: number, day: string): OrderPlan {
   // New licenses first, so that add-ons bought with a Pro license go onto it.
   const licenses: PlannedLicense[] = [];
   for (const { line, item } of lines) {
@@ -133,6 +134,44 @@ function planOrder(order: CompletedOrder, lines: Line[], userId: number, day: st
     }
   }
   return { licenses, addons, existingAddons, upgrades: lines.filter(({ item }) => item.grants.kind === 'legacy-upgrade') };
+}
+
+/**
+ * What an order changes on licenses the buyer had (`owned`, by id): each add-on for them goes onto the first
+ * that takes it; each legacy upgrade extends, by a year from its end (or today, if later), a license an admin
+ * marked with it, and moves the mark on. Refuses an order they cannot take.
+ */
+export function planClaim(order: CompletedOrder, plan: OrderPlan, owned: readonly LicenseRecord[], day: string) {
+  const userId = order.userId;
+  const changes = new Map<number, { license: LicenseRecord; changes: LicenseChanges }>();
+  const addedAddons: OrderRecord['addons'] = [];
+  for (const { addon } of plan.existingAddons) {
+    const existing =
+      owned.find((license) => takesAddon({ ...license, ...(changes.get(license.id)?.changes as object) } as LicenseRecord, addon, day)) ??
+      refuse(`Order ${order.orderId}: user ${userId} has no Pro license to take the ${addon} add-on`);
+    const entry = changes.get(existing.id) ?? { license: existing, changes: {} };
+    entry.changes.addons = [...(entry.changes.addons ?? existing.addons), { id: addon }];
+    changes.set(existing.id, entry);
+    addedAddons.push({ license_id: existing.id, addon_id: addon });
+  }
+  const extensions: OrderRecord['extensions'] = [];
+  for (const { line } of plan.upgrades) {
+    const marked = owned.filter((license) => license.to_fastspring_product === line.path && !changes.has(license.id));
+    if (marked.length < line.quantity) refuse(`Order ${order.orderId}: user ${userId} has ${marked.length} license(s) marked for ${line.path}, not ${line.quantity}`);
+    for (const license of marked.slice(0, line.quantity)) {
+      const validTo = addDuration(later(license.valid_to, day), 'P1Y');
+      const mark = nextLegacyUpgrade(line.path);
+      changes.set(license.id, { license, changes: { valid_to: validTo, to_fastspring_product: mark } });
+      extensions.push({
+        license_id: license.id,
+        ...(license.valid_to ? { valid_to_before: license.valid_to } : {}),
+        ...(license.to_fastspring_product ? { mark_before: license.to_fastspring_product } : {}),
+        valid_to_after: validTo,
+        ...(mark ? { mark_after: mark } : {}),
+      });
+    }
+  }
+  return { changes, addedAddons, extensions };
 }
 
 const subscriptionCount = (plan: OrderPlan) => plan.licenses.filter((l) => l.subscription).length + plan.addons.filter((a) => a.subscription).length;
@@ -208,34 +247,7 @@ async function claimOrder(event: ProviderEvent, order: CompletedOrder, now: Date
   const plan = planOrder(order, lines, userId, day);
 
   const owned = (await ownLicenses(userId)).sort((a, b) => a.id - b.id);
-  const changes = new Map<number, { license: LicenseRecord; changes: LicenseChanges }>();
-  const addedAddons: OrderRecord['addons'] = [];
-  for (const { addon } of plan.existingAddons) {
-    const existing =
-      owned.find((license) => takesAddon({ ...license, ...(changes.get(license.id)?.changes as object) } as LicenseRecord, addon, day)) ??
-      refuse(`Order ${order.orderId}: user ${userId} has no Pro license to take the ${addon} add-on`);
-    const entry = changes.get(existing.id) ?? { license: existing, changes: {} };
-    entry.changes.addons = [...(entry.changes.addons ?? existing.addons), { id: addon }];
-    changes.set(existing.id, entry);
-    addedAddons.push({ license_id: existing.id, addon_id: addon });
-  }
-  const extensions: OrderRecord['extensions'] = [];
-  for (const { line } of plan.upgrades) {
-    const marked = owned.filter((license) => license.to_fastspring_product === line.path && !changes.has(license.id));
-    if (marked.length < line.quantity) refuse(`Order ${order.orderId}: user ${userId} has ${marked.length} license(s) marked for ${line.path}, not ${line.quantity}`);
-    for (const license of marked.slice(0, line.quantity)) {
-      const validTo = addDuration(later(license.valid_to, day), 'P1Y');
-      const mark = nextLegacyUpgrade(line.path);
-      changes.set(license.id, { license, changes: { valid_to: validTo, to_fastspring_product: mark } });
-      extensions.push({
-        license_id: license.id,
-        ...(license.valid_to ? { valid_to_before: license.valid_to } : {}),
-        ...(license.to_fastspring_product ? { mark_before: license.to_fastspring_product } : {}),
-        valid_to_after: validTo,
-        ...(mark ? { mark_after: mark } : {}),
-      });
-    }
-  }
+  const { changes, addedAddons, extensions } = planClaim(order, plan, owned, day);
   const references = new Set([...plan.licenses, ...plan.addons].flatMap((planned) => (planned.subscription ? [planned.subscription] : [])));
   for (const reference of references) {
     if (await findProviderSubscription(reference)) refuse(`Order ${order.orderId}: subscription ${reference} belongs to another order`);

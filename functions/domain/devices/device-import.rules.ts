@@ -1,7 +1,7 @@
 /**
  * Reading a production file of produced units (`npm run import:devices -- FILE`): CSV or JSON, checked
- * whole before anything is written, each problem reported with its line. The formats are in the README
- * (Produced hardware import). Pure: the repository writes what this returns.
+ * whole before anything is written, each problem reported with its line. The formats are in
+ * docs/operations.md, "Produced hardware and registered products". Pure: the repository writes what this returns.
  */
 import { parseCsv } from '../../lib/csv';
 

@@ -10,7 +10,7 @@ import {
 import { parseCsv } from '../../lib/csv';
 
 /**
- * Reading an uploaded IV curve file (README, "IV curve files"; decision 024). Pure: the handler stores
+ * Reading an uploaded IV curve file (docs/files.md, "IV curve files"; decision 024). Pure: the handler stores
  * what this returns, and nothing when it finds a problem.
  *
  * ```csv

@@ -13,7 +13,7 @@ import { renderScreen, type Viewer } from '../support/render';
 
 /**
  * Every declared route can be reached by a click: each route a role may open has a link on that role's
- * side menu or on the page that links it (the side menu is the product's fixed list; README: pages it
+ * side menu or on the page that links it (the side menu is the product's fixed list; docs/features.md: pages it
  * does not name are linked from pages that do). The routes come from the declarations, so a new route
  * without a link fails here with its path. What the links lead to is navigation.test.tsx.
  */
