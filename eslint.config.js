@@ -1,10 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries: each layer may import only what is below it. */
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+
+/**
+ * The SPA's feature zones (bulletproof-react): a feature imports another only through what that one
+ * exports for others, its `index.ts`; the shared layers below the features (api, components, hooks, lib,
+ * session) import no feature and not the app. Each feature folder is a zone of its own, read from disk.
+ */
+const FEATURES = readdirSync('web/src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature imports another feature only through its index.ts (move what both need down to components/, hooks/ or lib/).',
+  })),
+  {
+    target: ['./web/src/api', './web/src/components', './web/src/hooks', './web/src/lib', './web/src/session'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'The shared layers sit below the features and the app: they import neither.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench'] },
@@ -19,6 +44,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // No circles among the SPA's and shared modules, and the feature zones above.
+    files: ['web/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  {
+    // The two classic hooks rules. The plugin's recommended preset also carries the React Compiler's rules,
+    // which judge code written for the compiler; this SPA does not use it.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['shared/**/*.ts'],

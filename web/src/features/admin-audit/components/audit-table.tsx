@@ -8,7 +8,7 @@ import { WholeValues } from '../../../components/whole-values';
 import { formatDateTime } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
 import { SortableTable } from '../../../components/sortable-table';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { userDetailPath } from '../../admin-users';
 
 export type AuditOrderColumn = (typeof auditListColumns.orderBy)[number];
 

@@ -7,15 +7,16 @@ import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
-import { useLicenseChoices } from '../../admin-licenses/api/get-license-catalog';
-import { useUserProfile } from '../../profile/api/get-user-profile';
-import { useCreateLicenseCodes } from '../api/create-license-codes';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { codeFormDefaults, codeFormSchema, createCodesParams, MAX_DESCRIPTION, type CodeFormOutput } from '../code-form';
 import { licenseCodeTexts } from '../messages';
 import { GeneratedCodes } from './generated-codes';
+import { useCmdQuery, useCmdMutation } from '../../../api/cmd-query';
+import { userContract } from '../../../../../shared/contract/user';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 function CodeForm({ description }: { description: string }) {
-  const create = useCreateLicenseCodes();
+  const create = useCmdMutation(licAdminContract, 'create_license_codes', { invalidates: ['get_license_codes'] });
   const choices = useLicenseChoices();
   const form = useSchemaForm(codeFormSchema, codeFormDefaults(description));
   const submit = useSubmit((values: CodeFormOutput) => create.mutateAsync(createCodesParams(values)));
@@ -104,7 +105,7 @@ function CodeForm({ description }: { description: string }) {
  * shows the new codes with Copy to clipboard and a link to the list.
  */
 export default function CreateCodesPage() {
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   return (
     <>
       <PageTitle />

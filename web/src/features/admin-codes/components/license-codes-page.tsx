@@ -5,9 +5,11 @@ import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { paths } from '../../../lib/routing/paths';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { useLicenseCodes } from '../api/get-license-codes';
 import { licenseCodeTexts } from '../messages';
 import { LicenseCodesTable } from './license-codes-table';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 /**
  * License codes (admin): a search (code, description or user), the codes 40 a page, newest first until a
@@ -16,7 +18,7 @@ import { LicenseCodesTable } from './license-codes-table';
  */
 export default function LicenseCodesPage() {
   const { list, pageParams, pageSize } = useDeclaredList(codeListColumns);
-  const codes = useLicenseCodes(pageParams);
+  const codes = useCmdQuery(licAdminContract, 'get_license_codes', pageParams, { placeholderData: keepPreviousData });
 
   return (
     <>

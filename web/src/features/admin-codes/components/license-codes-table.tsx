@@ -5,8 +5,8 @@ import { Person } from '../../../components/person';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { useLicenseTypeName } from '../../admin-licenses/api/get-license-catalog';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { useLicenseTypeName } from '../../../hooks/use-license-catalog';
+import { userDetailPath } from '../../admin-users';
 import type { LicenseCodeOrderColumn } from '../list-query';
 import classes from './license-codes.module.css';
 

@@ -7,12 +7,12 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLicenseChoices } from '../api/get-license-catalog';
-import { useCreateLicense } from '../api/license-changes';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
+import { useCreateLicense } from '../license-changes';
 import { addonsOf, newLicenseFormSchema, type NewLicenseFormValues } from '../forms';
 import { adminLicenseNotices } from '../messages';
 import { AddonFields } from './addon-fields';
-import { DialogActions } from './dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ValidToInput } from './valid-to-input';
 
 /** A new license's defaults: Automation, usage 4, from today to one year later, BVT with 4 channels. */

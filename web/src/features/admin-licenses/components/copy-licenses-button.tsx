@@ -1,8 +1,11 @@
 import { Button } from '@mantine/core';
 import { copyText } from '../../../lib/clipboard';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { exportLicensesCsv, type LicenseExportParams } from '../api/export-licenses';
 import { adminLicenseNotices } from '../messages';
+import { call } from '../../../api/client';
+import { readCsvExport } from '../../../api/csv-export';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { type LicenseExportParams } from '../license-list-query';
 
 /**
  * Copy to clipboard: the list as filtered and sorted, every page, as CSV (get_license_users writes the
@@ -10,7 +13,7 @@ import { adminLicenseNotices } from '../messages';
  */
 export function CopyLicensesButton({ params }: { params: LicenseExportParams }) {
   // The clipboard write starts inside the click (copyText), while the file is still being made.
-  const copy = useSubmit(() => copyText(exportLicensesCsv(params)), {
+  const copy = useSubmit(() => copyText(call(licAdminContract, 'get_license_users', params).then(({ filename }) => readCsvExport(filename))), {
     success: () => adminLicenseNotices.copied,
   });
   return (

@@ -4,12 +4,13 @@ import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { useLicenseDongles } from '../api/get-license-dongles';
 import { adminLicenseTexts } from '../messages';
-import { userDetailPath } from '../user-detail-path';
+import { userDetailPath } from '../../admin-users';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 function Dongles() {
-  const dongles = useLicenseDongles();
+  const dongles = useCmdQuery(licAdminContract, 'get_license_dongles', {});
   if (dongles.isPending) return <PageLoader />;
   // A failed load shows its message in red at the top of the page.
   if (!dongles.data) return null;

@@ -8,13 +8,13 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { formatDay } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLicenseChoices, useLicenseTypeName } from '../api/get-license-catalog';
-import { useEditLicense } from '../api/license-changes';
-import { addonsText } from '../addons';
+import { useLicenseChoices, useLicenseTypeName } from '../../../hooks/use-license-catalog';
+import { useEditLicense } from '../license-changes';
+import { addonsText } from '../../../lib/addons';
 import { addonsOf, editLicenseFormSchema, type EditLicenseFormValues } from '../forms';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { AddonFields } from './addon-fields';
-import { DialogActions } from './dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ValidToInput } from './valid-to-input';
 
 const initialValues = (license: AdminLicenseRow): EditLicenseFormValues => ({

@@ -4,13 +4,15 @@ import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { SubscriptionActionConfirm } from '../../admin-subscriptions/components/subscription-action-confirm';
-import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes';
+import { SubscriptionActionConfirm } from '../../admin-subscriptions';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { LicenseHistory } from './license-history';
 import { MoveLicenseForm } from './move-license-form';
+import { useCmdMutation } from '../../../api/cmd-query';
+import { licContract } from '../../../../../shared/contract/lic';
+import { useSetLicenseEnabled } from '../license-changes';
 
 type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | 'history' | null;
 
@@ -34,9 +36,9 @@ function MoreIcon() {
  */
 export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const release = useReleaseLicense();
+  const release = useCmdMutation(licContract, 'return_license', { invalidates: ['get_all_licenses'] });
   const setEnabled = useSetLicenseEnabled();
-  const releaseSubmit = useSubmit(() => release.mutateAsync(license), {
+  const releaseSubmit = useSubmit(() => release.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
     confirm: () => adminLicenseQuestions.release(license.id, license.hostname),
     success: () => adminLicenseNotices.released(license.id),
   });

@@ -1,13 +1,15 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
-import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
+import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn, licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
 import { pageCount } from '../../../lib/paging';
 import type { SortOrder } from '../../../lib/sorting';
-import { useAllLicenses, type AllLicensesParams } from '../api/get-all-licenses';
 import { adminLicenseTexts } from '../messages';
 import { LicensesTable } from './licenses-table';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { type AllLicensesParams } from '../license-list-query';
 
 interface LicenseListProps {
   params: AllLicensesParams;
@@ -27,7 +29,7 @@ interface LicenseListProps {
  * below it (none for a single page).
  */
 export function LicenseList({ params, sort, onSort, page, onPage, showOwner, emptyText, toolbar }: LicenseListProps) {
-  const list = useAllLicenses(params);
+  const list = useCmdQuery(licAdminContract, 'get_all_licenses', params, { placeholderData: keepPreviousData });
   const count = list.data?.count ?? 0;
   const pages = pageCount(count, ALL_LICENSES_PAGE_SIZE);
 

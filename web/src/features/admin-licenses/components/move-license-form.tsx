@@ -7,13 +7,15 @@ import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-inpu
 import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useMoveLicense } from '../api/license-changes';
 import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
-import { DialogActions } from './dialog-actions';
+import { DialogActions } from '../../../components/dialog-actions';
+import { useCmdMutation } from '../../../api/cmd-query';
+import { licContract } from '../../../../../shared/contract/lic';
 
 /** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
-  const move = useMoveLicense();
+  // A move also adds a user action to both users' details.
+  const move = useCmdMutation(licContract, 'move_license', { invalidates: ['get_all_licenses', 'get_user_information'] });
   const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '', email: '' });
   const submit = useSubmit(
     (values: z.output<typeof moveLicenseFormSchema>) =>

@@ -1,7 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
-import { useProducts } from '../../products/api/get-products';
-import { productLabel } from '../../products/product-label';
+import { productLabel } from '../../products';
 import { ivCurveTexts } from '../messages';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { productContract } from '../../../../../shared/contract/product';
 
 export interface CurveProductFieldProps {
   /** The chosen product's registration id as text ('' none). */
@@ -39,7 +40,7 @@ export function CurveProductField({ value, onChange, current, anyProduct, error 
 }
 
 function OwnProductSelect({ value, onChange, current }: Pick<CurveProductFieldProps, 'value' | 'onChange' | 'current'>) {
-  const products = useProducts();
+  const products = useCmdQuery(productContract, 'get_products', {});
   const own = products.data?.products ?? [];
   const options = own.map((product) => ({ value: String(product.id), label: productLabel(product) }));
   // A curve's product the caller no longer holds (moved to another user) is still named, by its number.

@@ -1,13 +1,13 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiCallError } from '../../../api/client';
+import { ApiCallError, call } from '../../../api/client';
 import { setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../lib/routing/paths';
-import { ssoSignIn } from '../api/sso-sign-in';
 import { rememberForumOrigin } from '../forum-origin';
 import { forumLoginUrl, readSsoRequest, ssoMessages } from '../sso-urls';
+import { ssoContract } from '../../../../../shared/contract/sso';
 
 /**
  * /ssosignin?sso=…&sig=… signed in: exchange the forum's request for the signed identity and go
@@ -31,7 +31,7 @@ export default function SsoSignInPage() {
       fail(ssoMessages.malformed);
       return;
     }
-    ssoSignIn(request).then(
+    call(ssoContract, 'sso_sign_in', request).then(
       (answer) => {
         const target = forumLoginUrl(answer.return_sso_url, answer.sso, answer.sig);
         if (!target) {

@@ -1,0 +1,96 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { CmdDefinition, CmdInput, CmdName, CmdResult, EndpointContract } from '../../../shared/contract/define';
+import { call } from './client';
+
+/**
+ * Server state straight from the contract: a query is (endpoint, cmd, params), its cache key is derived
+ * from exactly that, and a change names the cmds whose answers it makes stale. A page imports the
+ * contract modules it calls (so its chunk carries only their schemas) and calls these; nothing is written
+ * per cmd. A cmd whose call is more than one request (an upload, several cmds in a row) keeps its own
+ * function and still names what it invalidates with `invalidateCmds`.
+ */
+
+type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
+
+/** The cache key of `cmd`'s answer to `params`: [endpoint path, cmd, params]. */
+export const cmdKey = <C extends AnyContract, N extends CmdName<C>>(contract: C, cmd: N, params: CmdInput<C, N>) =>
+  [contract.path, cmd, params ?? {}] as const;
+
+/** The key every cached answer of `cmd` starts with, whatever its params. */
+export const cmdPrefix = <C extends AnyContract>(contract: C, cmd: CmdName<C>) => [contract.path, cmd] as const;
+
+/** Query settings besides the key and the call (staleTime, placeholderData, enabled, refetchInterval...). */
+type CmdQuerySettings<R> = Omit<UseQueryOptions<R, Error, R, readonly unknown[]>, 'queryKey' | 'queryFn'>;
+
+/** The query options of `cmd` with `params`: for `useQuery`, `useQueries` or a query client's own reads. */
+export const cmdQueryOptions = <C extends AnyContract, N extends CmdName<C>>(
+  contract: C,
+  cmd: N,
+  params: CmdInput<C, N>,
+  settings: CmdQuerySettings<CmdResult<C, N>> = {},
+) =>
+  queryOptions<CmdResult<C, N>, Error, CmdResult<C, N>, readonly unknown[]>({
+    ...settings,
+    queryKey: cmdKey(contract, cmd, params),
+    queryFn: () => call(contract, cmd, params),
+  });
+
+/** Reads `cmd` of `contract` with `params`, cached under (path, cmd, params). */
+export const useCmdQuery = <C extends AnyContract, N extends CmdName<C>>(
+  contract: C,
+  cmd: N,
+  params: CmdInput<C, N>,
+  settings?: CmdQuerySettings<CmdResult<C, N>>,
+) => useQuery(cmdQueryOptions(contract, cmd, params, settings));
+
+/** Marks stale every cached answer of these cmds, whatever their params (every page, filter and id). */
+export const invalidateCmds = (queryClient: QueryClient, cmds: readonly string[]) =>
+  cmds.length === 0
+    ? Promise.resolve()
+    : queryClient.invalidateQueries({ predicate: (query) => cmds.includes(query.queryKey[1] as string) });
+
+/** What a change does besides calling: the cmds it makes stale, and anything the screen adds. */
+export interface CmdMutationSettings<P, R> extends Omit<UseMutationOptions<R, Error, P>, 'mutationFn'> {
+  /** The cmds whose cached answers the change makes stale (on success; on settling with `whenSettled`). */
+  invalidates?: readonly string[];
+  /** Reload even when the change failed (a change of several calls may have saved a part). */
+  whenSettled?: boolean;
+}
+
+/**
+ * A change through `cmd` of `contract`, or through `run` when it takes more than one call: the mutation,
+ * which reloads what `invalidates` names.
+ */
+export function useCmdMutation<C extends AnyContract, N extends CmdName<C>>(
+  contract: C,
+  cmd: N,
+  settings?: CmdMutationSettings<CmdInput<C, N>, CmdResult<C, N>>,
+) {
+  return useChange((params: CmdInput<C, N>) => call(contract, cmd, params), settings);
+}
+
+/** A change that is more than one call (`run`), reloading what `invalidates` names. */
+export function useChange<P, R>(run: (params: P) => Promise<R>, settings: CmdMutationSettings<P, R> = {}) {
+  const queryClient = useQueryClient();
+  const { invalidates = [], whenSettled = false, onSuccess, onSettled, ...rest } = settings;
+  return useMutation<R, Error, P>({
+    ...rest,
+    mutationFn: run,
+    onSuccess: async (...args) => {
+      if (!whenSettled) await invalidateCmds(queryClient, invalidates);
+      await onSuccess?.(...args);
+    },
+    onSettled: async (...args) => {
+      if (whenSettled) await invalidateCmds(queryClient, invalidates);
+      await onSettled?.(...args);
+    },
+  });
+}
