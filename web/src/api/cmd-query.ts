@@ -1,12 +1,4 @@
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-  type UseMutationOptions,
-  type UseQueryOptions,
-} from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import type { CmdDefinition, CmdInput, CmdName, CmdResult, EndpointContract } from '../../../shared/contract/define';
 import { call } from './client';
 
@@ -14,11 +6,10 @@ import { call } from './client';
  * Server state straight from the contract: a query is (endpoint, cmd, params), its cache key is derived
  * from exactly that, and a change names the cmds whose answers it makes stale. A page imports the
  * contract modules it calls (so its chunk carries only their schemas) and calls these; nothing is written
- * per cmd. A cmd whose call is more than one request (an upload, several cmds in a row) keeps its own
- * function and still names what it invalidates with `invalidateCmds`.
+ * per cmd. Changes are in cmd-mutation.ts (a page that only reads does not load them).
  */
 
-type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
+export type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 
 /** The cache key of `cmd`'s answer to `params`: [endpoint path, cmd, params]. */
 export const cmdKey = <C extends AnyContract, N extends CmdName<C>>(contract: C, cmd: N, params: CmdInput<C, N>) =>
@@ -56,41 +47,3 @@ export const invalidateCmds = (queryClient: QueryClient, cmds: readonly string[]
   cmds.length === 0
     ? Promise.resolve()
     : queryClient.invalidateQueries({ predicate: (query) => cmds.includes(query.queryKey[1] as string) });
-
-/** What a change does besides calling: the cmds it makes stale, and anything the screen adds. */
-export interface CmdMutationSettings<P, R> extends Omit<UseMutationOptions<R, Error, P>, 'mutationFn'> {
-  /** The cmds whose cached answers the change makes stale (on success; on settling with `whenSettled`). */
-  invalidates?: readonly string[];
-  /** Reload even when the change failed (a change of several calls may have saved a part). */
-  whenSettled?: boolean;
-}
-
-/**
- * A change through `cmd` of `contract`, or through `run` when it takes more than one call: the mutation,
- * which reloads what `invalidates` names.
- */
-export function useCmdMutation<C extends AnyContract, N extends CmdName<C>>(
-  contract: C,
-  cmd: N,
-  settings?: CmdMutationSettings<CmdInput<C, N>, CmdResult<C, N>>,
-) {
-  return useChange((params: CmdInput<C, N>) => call(contract, cmd, params), settings);
-}
-
-/** A change that is more than one call (`run`), reloading what `invalidates` names. */
-export function useChange<P, R>(run: (params: P) => Promise<R>, settings: CmdMutationSettings<P, R> = {}) {
-  const queryClient = useQueryClient();
-  const { invalidates = [], whenSettled = false, onSuccess, onSettled, ...rest } = settings;
-  return useMutation<R, Error, P>({
-    ...rest,
-    mutationFn: run,
-    onSuccess: async (...args) => {
-      if (!whenSettled) await invalidateCmds(queryClient, invalidates);
-      await onSuccess?.(...args);
-    },
-    onSettled: async (...args) => {
-      if (whenSettled) await invalidateCmds(queryClient, invalidates);
-      await onSettled?.(...args);
-    },
-  });
-}

@@ -21,6 +21,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { paths } from '../lib/routing/paths';
 import type { RouteDeclaration } from '../lib/routing/route-declaration';
+import type { UserDetailSectionsLoader } from '../features/admin-users';
 
 /** Every route of the SPA, as the features declare them; the router and the side menu are built from these. */
 export const routes: readonly RouteDeclaration[] = [
@@ -52,3 +53,12 @@ export const SIGNED_IN_FALLBACK = paths.download;
 
 /** The routes a signed-out visitor may open; any other path goes to sign-in. */
 export const signedOutRoutes = routes.filter((route) => route.access === 'signed-out' || route.access === 'public');
+
+let userDetailSections: ReturnType<UserDetailSectionsLoader> | undefined;
+
+/**
+ * The sections other features add to a user's detail (app/user-detail-sections.ts), loaded once with the
+ * detail page as its route loads it. Declared beside the routes: they are contributed the same way.
+ */
+export const loadUserDetailSections: UserDetailSectionsLoader = () =>
+  (userDetailSections ??= import('./user-detail-sections').then((module) => module.userDetailSections));

@@ -20,13 +20,12 @@ import { useSession } from '../session/session';
 import { menuCurrent, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
 import { RoutePage } from './route-page';
-import { SIGNED_IN_FALLBACK, routes } from './routes';
+import { SIGNED_IN_FALLBACK, routes, loadUserDetailSections } from './routes';
 import { MOBILE_BREAKPOINT } from '../lib/breakpoints';
 import classes from './signed-in-app.module.css';
 import { useCmdQuery } from '../api/cmd-query';
 import { userContract } from '../../../shared/contract/user';
 import { UserDetailSectionsProvider } from '../features/admin-users';
-import { userDetailSections } from './user-detail-sections';
 
 /**
  * Admin-only routes refuse everyone but members of Admin: they go to the signed-in fallback. A member
@@ -163,7 +162,7 @@ export default function SignedInApp() {
       <Notifications position="top-right" />
       <ModalsProvider>
         <ResultPlaceProvider place="notifications">
-          <UserDetailSectionsProvider value={userDetailSections}>
+          <UserDetailSectionsProvider value={loadUserDetailSections}>
             <Shell />
           </UserDetailSectionsProvider>
         </ResultPlaceProvider>

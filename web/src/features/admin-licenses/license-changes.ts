@@ -2,7 +2,7 @@ import type { AdminLicenseRow } from '../../../../shared/contract/lic.admin';
 import { licAdminContract } from '../../../../shared/contract/lic.admin';
 import type { LicenseTypeId } from '../../../../shared/licenses/catalog';
 import { call } from '../../api/client';
-import { useChange } from '../../api/cmd-query';
+import { useChange } from '../../api/cmd-mutation';
 import { addonChanges, type Addon } from '../../lib/addons';
 
 /**

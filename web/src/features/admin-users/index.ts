@@ -3,4 +3,9 @@
  * contribute a section to it. Anything else in the folder is its own.
  */
 export { userDetailPath, usersUserPath } from './user-detail-path';
-export { declareUserDetailSections, UserDetailSectionsProvider, type UserDetailSection } from './user-detail-sections';
+export {
+  declareUserDetailSections,
+  UserDetailSectionsProvider,
+  type UserDetailSection,
+  type UserDetailSectionsLoader,
+} from './user-detail-sections';

@@ -2,7 +2,7 @@ import { MAX_ATTACHMENT_BYTES, attachmentExtensionList, attachmentTypeOf, caseMe
 import { caseContract } from '../../../../shared/contract/case';
 import type { CmdResult } from '../../../../shared/contract/define';
 import { call } from '../../api/client';
-import { useChange } from '../../api/cmd-query';
+import { useChange } from '../../api/cmd-mutation';
 import { failureMessage } from '../../lib/forms/use-submit';
 
 export type CaseDetail = CmdResult<typeof caseContract, 'get_case'>;

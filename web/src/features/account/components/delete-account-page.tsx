@@ -7,7 +7,8 @@ import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { deleteAccountQuestion, deleteAccountTexts, undoText } from '../texts';
 import { useQueryClient } from '@tanstack/react-query';
-import { cmdKey, useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 
 /** Until when a request, pending now or made now, can be withdrawn: the deletion job's next run. */
 const withdrawableUntil = () => formatDateTime(nextDeletionRun(new Date()));

@@ -11,7 +11,8 @@ import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { codeFormDefaults, codeFormSchema, createCodesParams, MAX_DESCRIPTION, type CodeFormOutput } from '../code-form';
 import { licenseCodeTexts } from '../messages';
 import { GeneratedCodes } from './generated-codes';
-import { useCmdQuery, useCmdMutation } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { userContract } from '../../../../../shared/contract/user';
 import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 

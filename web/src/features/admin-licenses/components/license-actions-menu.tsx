@@ -10,7 +10,7 @@ import { EditLicenseForm } from './edit-license-form';
 import { FormDialog } from '../../../components/form-dialog';
 import { LicenseHistory } from './license-history';
 import { MoveLicenseForm } from './move-license-form';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { licContract } from '../../../../../shared/contract/lic';
 import { useSetLicenseEnabled } from '../license-changes';
 

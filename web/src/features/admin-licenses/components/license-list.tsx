@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn, licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
@@ -10,6 +10,7 @@ import { LicensesTable } from './licenses-table';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCmdQuery } from '../../../api/cmd-query';
 import { type AllLicensesParams } from '../license-list-query';
+import { useLastPageBound } from '../../../lib/use-list-search';
 
 interface LicenseListProps {
   params: AllLicensesParams;
@@ -34,9 +35,7 @@ export function LicenseList({ params, sort, onSort, page, onPage, showOwner, emp
   const pages = pageCount(count, ALL_LICENSES_PAGE_SIZE);
 
   // A page that no longer exists (the list got shorter) shows the last one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && pages > 0 && page > pages) onPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages]);
+  useLastPageBound(page, pages, list.data !== undefined && !list.isPlaceholderData, onPage);
 
   if (list.isPending) return <PageLoader />;
   // A failed load shows its message in red at the top of the page.

@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
 import { DialogActions } from '../../../components/dialog-actions';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { licContract } from '../../../../../shared/contract/lic';
 
 /** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */

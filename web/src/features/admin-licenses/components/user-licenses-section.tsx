@@ -13,7 +13,7 @@ import { LicenseList } from './license-list';
 const ALL_EXPIRED = MAX_FILTER_DAYS;
 
 /** The user detail's Licenses (Show expired, Add new license), 20 a page, sortable, each with its admin actions. */
-export default function UserLicensesSection({ user }: { user: UserInformation }) {
+export function UserLicensesSection({ user }: { user: UserInformation }) {
   const userId = user.user_id;
   const headingId = useId();
   const [showExpired, setShowExpired] = useState(false);

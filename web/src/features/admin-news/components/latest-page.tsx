@@ -7,7 +7,8 @@ import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { newsScreenMessages } from '../messages';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { infoContract } from '../../../../../shared/contract/info';
 import { type CmdInput } from '../../../../../shared/contract/define';
 

@@ -9,7 +9,8 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { uploadFailure, uploadNewsMedia } from '../news-media';
 import { newsScreenMessages } from '../messages';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { infoContract } from '../../../../../shared/contract/info';
 import { type CmdInput } from '../../../../../shared/contract/define';
 

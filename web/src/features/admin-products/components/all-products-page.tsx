@@ -16,7 +16,8 @@ import { listQuery } from '../../../lib/use-list-search';
 import type { ProductOrderColumn } from '../list-query';
 import { adminProductTexts } from '../messages';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { call } from '../../../api/client';
 import { readCsvExport } from '../../../api/csv-export';
 

@@ -1,7 +1,8 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { type CmdResult } from '../../../../../shared/contract/define';
 

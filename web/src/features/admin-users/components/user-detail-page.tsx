@@ -1,8 +1,9 @@
 import { Anchor, Checkbox, DataList, Stack, Text, Title } from '@mantine/core';
-import { Suspense, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useMatch, useParams } from 'react-router';
 import { USER_DETAIL_ROWS, userAdminContract, type UserInformation } from '../../../../../shared/contract/user.admin';
-import { cmdKey, useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { Detail } from '../../../components/detail';
 import { PageLoader } from '../../../components/page-loader';
 import { PagedRows } from '../../../components/paged-rows';
@@ -86,6 +87,7 @@ const ownSections: readonly UserDetailSection[] = [
 
 function UserDetail({ userId }: { userId: number }) {
   const information = useCmdQuery(userAdminContract, 'get_user_information', { user_id: userId });
+  // The page shows once the other features' sections are loaded too.
   const contributed = useUserDetailSections();
   if (information.isPending) return <PageLoader />;
   // A failed load (an unknown user) shows its message in red at the top of the page.
@@ -94,22 +96,19 @@ function UserDetail({ userId }: { userId: number }) {
   const sections = [...ownSections, ...contributed].sort((a, b) => a.order - b.order);
 
   return (
-    // The contributed sections load with the page: it shows once all of them can.
-    <Suspense fallback={<PageLoader />}>
-      <Stack gap="xl">
-        <Stack gap="sm">
-          <DataList size="sm" gap={4} labelWidth={96}>
-            <Detail label="User id">{user.user_id}</Detail>
-            <Detail label="Email">{user.email}</Detail>
-            <Detail label="Company">{user.company}</Detail>
-          </DataList>
-          <LegacyCheckbox user={user} />
-        </Stack>
-        {sections.map(({ order, Section }) => (
-          <Section key={order} user={user} />
-        ))}
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <DataList size="sm" gap={4} labelWidth={96}>
+          <Detail label="User id">{user.user_id}</Detail>
+          <Detail label="Email">{user.email}</Detail>
+          <Detail label="Company">{user.company}</Detail>
+        </DataList>
+        <LegacyCheckbox user={user} />
       </Stack>
-    </Suspense>
+      {sections.map(({ order, Section }) => (
+        <Section key={order} user={user} />
+      ))}
+    </Stack>
   );
 }
 

@@ -15,7 +15,8 @@ import { CaseStateBadge } from './case-state-badge';
 import { CaseSubject } from './case-subject';
 import { CommentBox } from './comment-box';
 import { NewCaseForm } from './new-case-form';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { caseContract } from '../../../../../shared/contract/case';
 import { caseAdminContract } from '../../../../../shared/contract/case.admin';
 

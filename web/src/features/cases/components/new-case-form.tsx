@@ -9,7 +9,8 @@ import { ATTACHMENT_ACCEPT, CASE_CHANGES, attachmentFailure, checkAttachment, us
 import { caseTexts } from '../messages';
 import { CaseSubjectSelect, subjectParams, type SubjectChoice } from './case-subject-select';
 import { CommentBox } from './comment-box';
-import { cmdKey, useCmdMutation } from '../../../api/cmd-query';
+import { cmdKey } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { caseContract } from '../../../../../shared/contract/case';
 

@@ -4,7 +4,7 @@ import type { UserInformation } from '../../../../../shared/contract/user.admin'
 import { UserCasesTable } from './user-cases-table';
 
 /** The user detail's Cases, under its heading, which names it for screen readers. */
-export default function UserCasesSection({ user }: { user: UserInformation }) {
+export function UserCasesSection({ user }: { user: UserInformation }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>

@@ -23,7 +23,8 @@ import { downloadTexts } from '../messages';
 import { EulaCheckbox } from './eula-checkbox';
 import { PackageLink } from './package-link';
 import { ReleaseNotes } from './release-notes';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { call } from '../../../api/client';
 import { userContract } from '../../../../../shared/contract/user';
 

@@ -15,7 +15,8 @@ import type { IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { applyIvCurveChange } from '../iv-curve-list-cache';
 import { downloadIvCurveFile } from '../iv-curve-file';
 

@@ -5,7 +5,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { fileProblem, ivCurveTexts } from '../messages';
 import { CurveProductField } from './curve-product-field';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { type CmdInput } from '../../../../../shared/contract/define';
 import { applyIvCurveChange } from '../iv-curve-list-cache';
 

@@ -14,7 +14,7 @@ import { licenseTerms } from '../terms';
 import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { sharedPeople } from '../shared-people';
 import { Detail } from '../../../components/detail';
 

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { codeMessages, redeemCodeSchema } from '../../../../../shared/commerce/codes';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { licContract } from '../../../../../shared/contract/lic';
 
 /** The code as typed, surrounding spaces dropped; the server compares codes without case, spaces or hyphens. */

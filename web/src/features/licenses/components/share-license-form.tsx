@@ -8,7 +8,8 @@ import { personText } from '../../../components/person';
 import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
 import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
-import { cmdKey, useCmdMutation, useCmdQuery } from '../../../api/cmd-query';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useQueryClient } from '@tanstack/react-query';
 import { sharedPeople } from '../shared-people';
 

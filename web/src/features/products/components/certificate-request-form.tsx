@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../../components/error-banner';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { productNotices } from '../messages';
-import { useCmdMutation } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 
 const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', country: '' };
 

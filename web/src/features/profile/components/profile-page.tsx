@@ -8,7 +8,8 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
 import { profileMessages } from '../messages';
-import { useCmdQuery, useCmdMutation } from '../../../api/cmd-query';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { type CmdInput } from '../../../../../shared/contract/define';
 
 const editable = (profile: UserProfile) => ({
