@@ -7,6 +7,7 @@ import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminNewsRoutes } from '../features/admin-news/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
+import type { UserDetailSectionsLoader } from '../features/admin-users';
 import { adminUserRoutes } from '../features/admin-users/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
@@ -21,7 +22,6 @@ import { profileRoutes } from '../features/profile/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { paths } from '../lib/routing/paths';
 import type { RouteDeclaration } from '../lib/routing/route-declaration';
-import type { UserDetailSectionsLoader } from '../features/admin-users';
 
 /** Every route of the SPA, as the features declare them; the router and the side menu are built from these. */
 export const routes: readonly RouteDeclaration[] = [

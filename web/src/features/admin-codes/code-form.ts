@@ -1,12 +1,12 @@
 import { addYears } from 'date-fns';
 import * as z from 'zod/mini';
 import { campaignCodeSchema, DURATION_UNITS, formatDuration, MAX_CODE_COUNT, MAX_DURATION } from '../../../../shared/commerce/codes';
+import { type CmdInput } from '../../../../shared/contract/define';
+import { type licAdminContract } from '../../../../shared/contract/lic.admin';
 import { DEFAULT_LICENSE_USAGE_ID, LICENSE_TYPE_IDS } from '../../../../shared/licenses/catalog';
 import { isoDateSchema } from '../../../../shared/licenses/dates';
 import { formatDate } from '../../lib/dates';
 import { licenseCodeMessages } from './messages';
-import { type CmdInput } from '../../../../shared/contract/define';
-import { type licAdminContract } from '../../../../shared/contract/lic.admin';
 
 /**
  * The license code generator's form: single-use codes (a duration of 1 to 1000 days, weeks,

@@ -1,15 +1,15 @@
+import { type CmdInput } from '../../../../shared/contract/define';
 import {
   ALL_LICENSES_PAGE_SIZE,
   DEFAULT_EXPIRED_IN,
   DEFAULT_EXPIRES_WITHIN,
   type LicenseOrderColumn,
 } from '../../../../shared/contract/lic.admin';
+import { type licAdminContract } from '../../../../shared/contract/lic.admin';
 import { LICENSE_TYPE_IDS, type LicenseTypeId } from '../../../../shared/licenses/catalog';
 import { licenseListColumns } from '../../../../shared/lists/admin-lists';
-import type { SortOrder } from '../../lib/sorting';
 import { MAX_FILTER_DAYS } from '../../lib/license-days';
-import { type CmdInput } from '../../../../shared/contract/define';
-import { type licAdminContract } from '../../../../shared/contract/lic.admin';
+import type { SortOrder } from '../../lib/sorting';
 
 /** The license list's order until a header is clicked: created, newest first (its declaration's). */
 export const DEFAULT_LICENSE_SORT: SortOrder<LicenseOrderColumn> = licenseListColumns.defaultOrder;

@@ -1,8 +1,8 @@
+import { authenticatorMessages } from '../../../../shared/authenticator';
 import { signUpNameRefusalTexts } from '../../../../shared/forms/sign-up-names';
 import { messages } from '../../../../shared/validation';
 import { UNKNOWN_ERROR } from '../../lib/forms/unknown-error';
 import { isWrongCode } from '../../lib/forms/wrong-code';
-import { authenticatorMessages } from '../../../../shared/authenticator';
 
 /**
  * The product's error texts for the identity provider's answers, word for word. Cognito rejects with

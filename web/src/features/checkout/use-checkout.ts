@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateCmds } from '../../api/cmd-query';
 import { showActionResult } from '../../lib/action-result';
 import { updateAppState, useAppState } from '../../lib/app-state';
 import { checkoutMessages } from './messages';
 import { checkoutAvailable, loadCheckout } from './provider';
-import { invalidateCmds } from '../../api/cmd-query';
 
 /**
  * The checkout provider on a buying screen: `available` when /config.json names one, `ready` once its

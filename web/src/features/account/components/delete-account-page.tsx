@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { nextDeletionRun } from '../../../../../shared/accounts/deletion';
 import { type PendingDeletion, userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { deleteAccountQuestion, deleteAccountTexts, undoText } from '../texts';
-import { useQueryClient } from '@tanstack/react-query';
-import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
 
 /** Until when a request, pending now or made now, can be withdrawn: the deletion job's next run. */
 const withdrawableUntil = () => formatDateTime(nextDeletionRun(new Date()));

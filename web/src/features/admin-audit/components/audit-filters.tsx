@@ -1,13 +1,13 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { AUDIT_ACTION_NAMES } from '../../../../../shared/audit/action-words';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { DateField } from '../../../components/date-field';
 import { personText } from '../../../components/person';
 import { isCalendarDay } from '../../../lib/dates';
 import { auditTexts } from '../messages';
 import type { AuditFilterValues } from '../use-audit-filters';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { userAdminContract } from '../../../../../shared/contract/user.admin';
 
 const ACTION_CHOICES = [
   { value: '', label: auditTexts.anyAction },

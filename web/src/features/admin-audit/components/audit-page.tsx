@@ -1,5 +1,9 @@
 import { Stack } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { auditListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { CsvExportLink } from '../../../components/csv-export-link';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
@@ -9,10 +13,6 @@ import { auditTexts } from '../messages';
 import { useAuditFilters } from '../use-audit-filters';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { call } from '../../../api/client';
-import { userAdminContract } from '../../../../../shared/contract/user.admin';
 
 /**
  * Audit trail (admin): every recorded admin action (and customers' moves and shares), newest first until

@@ -1,20 +1,20 @@
 import { Anchor, Button, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { DURATION_UNITS, MAX_CODE_COUNT, MAX_DURATION } from '../../../../../shared/commerce/codes';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { DateField } from '../../../components/date-field';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
-import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { codeFormDefaults, codeFormSchema, createCodesParams, MAX_DESCRIPTION, type CodeFormOutput } from '../code-form';
 import { licenseCodeTexts } from '../messages';
 import { GeneratedCodes } from './generated-codes';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { userContract } from '../../../../../shared/contract/user';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 function CodeForm({ description }: { description: string }) {
   const create = useCmdMutation(licAdminContract, 'create_license_codes', { invalidates: ['get_license_codes'] });

@@ -1,15 +1,15 @@
 import { Anchor } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { codeListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { paths } from '../../../lib/routing/paths';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { licenseCodeTexts } from '../messages';
 import { LicenseCodesTable } from './license-codes-table';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 /**
  * License codes (admin): a search (code, description or user), the codes 40 a page, newest first until a

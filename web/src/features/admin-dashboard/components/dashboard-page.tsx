@@ -1,5 +1,10 @@
 import { Anchor, Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { caseAdminContract } from '../../../../../shared/contract/case.admin';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { productAdminContract } from '../../../../../shared/contract/product.admin';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { Chart, CHART_COLORS } from '../../../components/charts/line-chart';
 import { PageTitle } from '../../../components/page-title';
 import { copyText } from '../../../lib/clipboard';
@@ -9,11 +14,6 @@ import { userDetailPath } from '../../admin-users';
 import { graphCsv, graphHasData, graphTypes, paymentRows, typeRows } from '../graph';
 import { dashboardTexts } from '../messages';
 import { FigureTable } from './figure-table';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
-import { userAdminContract } from '../../../../../shared/contract/user.admin';
-import { productAdminContract } from '../../../../../shared/contract/product.admin';
-import { caseAdminContract } from '../../../../../shared/contract/case.admin';
 
 const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 

@@ -1,10 +1,10 @@
 import { Loader, SimpleGrid, Text } from '@mantine/core';
 import { type SeatDay, type Usage, usageContract } from '../../../../../shared/contract/usage.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { Chart, CHART_COLORS } from '../../../components/charts/line-chart';
 import { PageTitle } from '../../../components/page-title';
 import { usageTexts } from '../messages';
 import { FigureTable } from './figure-table';
-import { useCmdQuery } from '../../../api/cmd-query';
 
 /** Per day, one column per license type: the chart's data of `value` (peak or refused). */
 function seatRows(seats: readonly SeatDay[], value: 'peak' | 'refused') {

@@ -1,7 +1,9 @@
 import { ActionIcon, CopyButton, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
 import { DEVICE_ORDER_COLUMNS, type DeviceRow, productAdminContract } from '../../../../../shared/contract/product.admin';
 import { deviceListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageTitle } from '../../../components/page-title';
 import { Person } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
@@ -9,8 +11,6 @@ import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { userDetailPath } from '../../admin-users';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
 
 /** Produced hardware, 20 a page, last updated first (deviceListColumns). */
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];

@@ -1,11 +1,11 @@
 import { Button } from '@mantine/core';
-import { copyText } from '../../../lib/clipboard';
-import { useSubmit } from '../../../lib/forms/use-submit';
-import { adminLicenseNotices } from '../messages';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { call } from '../../../api/client';
 import { readCsvExport } from '../../../api/csv-export';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { copyText } from '../../../lib/clipboard';
+import { useSubmit } from '../../../lib/forms/use-submit';
 import { type LicenseExportParams } from '../license-list-query';
+import { adminLicenseNotices } from '../messages';
 
 /**
  * Copy to clipboard: the list as filtered and sorted, every page, as CSV (get_license_users writes the

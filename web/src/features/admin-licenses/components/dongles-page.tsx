@@ -1,13 +1,13 @@
 import { Table, Text } from '@mantine/core';
-import { Person } from '../../../components/person';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { Person } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { adminLicenseTexts } from '../messages';
 import { userDetailPath } from '../../admin-users';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { adminLicenseTexts } from '../messages';
 
 function Dongles() {
   const dongles = useCmdQuery(licAdminContract, 'get_license_dongles', {});

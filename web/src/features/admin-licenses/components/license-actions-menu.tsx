@@ -1,18 +1,18 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
+import { licContract } from '../../../../../shared/contract/lic';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { ErrorBanner } from '../../../components/error-banner';
+import { FormDialog } from '../../../components/form-dialog';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { SubscriptionActionConfirm } from '../../admin-subscriptions';
+import { useSetLicenseEnabled } from '../license-changes';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
-import { FormDialog } from '../../../components/form-dialog';
 import { LicenseHistory } from './license-history';
 import { MoveLicenseForm } from './move-license-form';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { licContract } from '../../../../../shared/contract/lic';
-import { useSetLicenseEnabled } from '../license-changes';
 
 type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | 'history' | null;
 

@@ -2,15 +2,15 @@ import { Stack, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import { auditActionWords } from '../../../../../shared/audit/action-words';
 import type { AuditEntry } from '../../../../../shared/audit/entries';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { AuditChanges } from '../../../components/audit-changes';
 import { PageLoader } from '../../../components/page-loader';
+import { PageSelect } from '../../../components/page-select';
 import { namesFrom, personText } from '../../../components/person';
 import { formatDateTime } from '../../../lib/dates';
-import { PageSelect } from '../../../components/page-select';
 import { pageCount } from '../../../lib/paging';
 import { adminLicenseTexts } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 /** A license's History shows 20 entries a page. */
 const HISTORY_PAGE_SIZE = 20;

@@ -1,16 +1,16 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn, licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
 import { pageCount } from '../../../lib/paging';
 import type { SortOrder } from '../../../lib/sorting';
+import { useLastPageBound } from '../../../lib/use-list-search';
+import { type AllLicensesParams } from '../license-list-query';
 import { adminLicenseTexts } from '../messages';
 import { LicensesTable } from './licenses-table';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { type AllLicensesParams } from '../license-list-query';
-import { useLastPageBound } from '../../../lib/use-list-search';
 
 interface LicenseListProps {
   params: AllLicensesParams;

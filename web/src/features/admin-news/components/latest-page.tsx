@@ -1,16 +1,16 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { type CmdInput } from '../../../../../shared/contract/define';
+import { infoContract } from '../../../../../shared/contract/info';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
 import { LATEST_ENTRY_COUNT, type LatestEntry } from '../../../../../shared/news/news';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { LatestPreview } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { newsScreenMessages } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { infoContract } from '../../../../../shared/contract/info';
-import { type CmdInput } from '../../../../../shared/contract/define';
 
 const blank = (): LatestEntry => ({ title: '', text: '', link: '', important: false });
 

@@ -1,18 +1,18 @@
 import { Anchor, Button, Card, FileButton, Fieldset, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { type CmdInput } from '../../../../../shared/contract/define';
+import { infoContract } from '../../../../../shared/contract/info';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
 import { isFollowableLink, NEWS_MEDIA_TYPES, newsMessages, type News } from '../../../../../shared/news/news';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { uploadFailure, uploadNewsMedia } from '../news-media';
 import { newsScreenMessages } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { infoContract } from '../../../../../shared/contract/info';
-import { type CmdInput } from '../../../../../shared/contract/define';
+import { uploadFailure, uploadNewsMedia } from '../news-media';
 
 const blankPage = () => ({ media_url: '', title: '', text: '', link: '' });
 

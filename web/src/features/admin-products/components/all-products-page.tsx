@@ -1,9 +1,14 @@
 import { Anchor, Button, Table } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { generatePath, Link } from 'react-router';
-import { personText } from '../../../components/person';
 import { type AdminProductRow, productAdminContract } from '../../../../../shared/contract/product.admin';
 import { productListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { readCsvExport } from '../../../api/csv-export';
 import { PageTitle } from '../../../components/page-title';
+import { personText } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { copyText } from '../../../lib/clipboard';
@@ -15,11 +20,6 @@ import { useDeclaredList } from '../../../lib/use-declared-list';
 import { listQuery } from '../../../lib/use-list-search';
 import type { ProductOrderColumn } from '../list-query';
 import { adminProductTexts } from '../messages';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { call } from '../../../api/client';
-import { readCsvExport } from '../../../api/csv-export';
 
 const COLUMNS: readonly { column: ProductOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },

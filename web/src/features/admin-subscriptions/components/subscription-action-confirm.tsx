@@ -1,10 +1,10 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { type CmdResult } from '../../../../../shared/contract/define';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
-import { type CmdResult } from '../../../../../shared/contract/define';
 
 /** What an admin may do to a subscription: cancel it, or convert a Pro one with one add-on. */
 export type SubscriptionAction = 'cancel' | 'convert';

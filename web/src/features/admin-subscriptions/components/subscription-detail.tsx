@@ -1,20 +1,20 @@
 import { Anchor, Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type CmdResult } from '../../../../../shared/contract/define';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
-import { formatDate, formatDay } from '../../../lib/dates';
 import { useLicenseTypeName } from '../../../hooks/use-license-catalog';
 import { addonsText } from '../../../lib/addons';
+import { formatDate, formatDay } from '../../../lib/dates';
 import { userDetailPath } from '../../admin-users';
 import { licensePath } from '../license-path';
 import { productName, subscriptionTexts } from '../messages';
-import { SubscriptionActionConfirm, type SubscriptionAction } from './subscription-action-confirm';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
-import { type CmdResult } from '../../../../../shared/contract/define';
 import { useSubscriptionLicense } from '../use-subscription-license';
+import { SubscriptionActionConfirm, type SubscriptionAction } from './subscription-action-confirm';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (

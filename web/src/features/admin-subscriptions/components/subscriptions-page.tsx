@@ -1,15 +1,15 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { subscriptionListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { FormDialog } from '../../../components/form-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { FormDialog } from '../../../components/form-dialog';
 import { subscriptionTexts } from '../messages';
 import { SubscriptionDetail } from './subscription-detail';
 import { SubscriptionsTable } from './subscriptions-table';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 
 /**
  * Subscriptions (admin): a search (user, product, state or ids), the subscriptions 40 a page, newest

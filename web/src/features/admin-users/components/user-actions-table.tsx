@@ -1,8 +1,8 @@
 import { Table, Text } from '@mantine/core';
 import { auditActionWords } from '../../../../../shared/audit/action-words';
+import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { AuditChanges } from '../../../components/audit-changes';
 import { namesFrom, Person } from '../../../components/person';
-import type { UserAction } from '../../../../../shared/contract/user.admin';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { userDetailTexts } from '../messages';

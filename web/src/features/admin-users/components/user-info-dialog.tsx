@@ -1,15 +1,15 @@
 import { Anchor, DataList, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { userAdminContract, type UserInformation } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { Detail } from '../../../components/detail';
 import { personText } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { namesUser, userActionName } from './user-actions-table';
-import { UserDownloadsTable } from './user-downloads-table';
 import { userInfoTexts } from '../messages';
 import { usersUserPath } from '../user-detail-path';
-import { Detail } from '../../../components/detail';
-import { useCmdQuery } from '../../../api/cmd-query';
+import { namesUser, userActionName } from './user-actions-table';
+import { UserDownloadsTable } from './user-downloads-table';
 
 /** How many of the latest downloads and actions the dialog lists (the user detail lists them all). */
 export const LATEST_SHOWN = 5;

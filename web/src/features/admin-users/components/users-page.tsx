@@ -1,9 +1,12 @@
 import { Anchor, Button, Group, NativeSelect, Table } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { type UserListRow, type UserOrderColumn, userAdminContract } from '../../../../../shared/contract/user.admin';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { userListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { CsvExportLink } from '../../../components/csv-export-link';
 import { EmailText } from '../../../components/email-text';
 import { PageTitle } from '../../../components/page-title';
@@ -16,9 +19,6 @@ import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useAddressUpdate, listQuery } from '../../../lib/use-list-search';
 import { adminUserTexts } from '../messages';
 import { UserInfoDialog } from './user-info-dialog';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { call } from '../../../api/client';
-import { keepPreviousData } from '@tanstack/react-query';
 
 const COLUMNS: readonly { column: UserOrderColumn; header: string }[] = [
   { column: 'id', header: 'Id' },

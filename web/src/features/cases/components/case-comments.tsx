@@ -1,10 +1,10 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type CaseComment, caseContract } from '../../../../../shared/contract/case';
+import { call } from '../../../api/client';
 import { formatDateTime } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { caseTexts } from '../messages';
-import { call } from '../../../api/client';
 
 interface ConversationProps {
   caseId: number;

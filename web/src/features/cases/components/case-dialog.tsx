@@ -1,6 +1,10 @@
 import { Anchor, Button, Divider, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { describeSize } from '../../../../../shared/api';
+import { caseContract } from '../../../../../shared/contract/case';
+import { caseAdminContract } from '../../../../../shared/contract/case.admin';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
 import { personText } from '../../../components/person';
@@ -15,10 +19,6 @@ import { CaseStateBadge } from './case-state-badge';
 import { CaseSubject } from './case-subject';
 import { CommentBox } from './comment-box';
 import { NewCaseForm } from './new-case-form';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { caseContract } from '../../../../../shared/contract/case';
-import { caseAdminContract } from '../../../../../shared/contract/case.admin';
 
 interface CaseDialogProps {
   /** The case shown, or 0 for a new one. */

@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
-import { productLabel } from '../../products';
-import { caseTexts } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
 import { licContract } from '../../../../../shared/contract/lic';
 import { productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { productLabel } from '../../products';
+import { caseTexts } from '../messages';
 
 /** The license or product a new case is about, or null for neither. */
 export type SubjectChoice = { kind: 'license' | 'product'; id: number } | null;

@@ -1,7 +1,13 @@
 import { Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { caseFilters } from '../../../../../shared/cases/cases';
+import { caseContract } from '../../../../../shared/contract/case';
+import { userContract } from '../../../../../shared/contract/user';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { caseListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { FormDialog } from '../../../components/form-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
 import { PageTitle } from '../../../components/page-title';
@@ -10,17 +16,11 @@ import { useDebouncedField } from '../../../lib/use-debounced-field';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useLastPageBound } from '../../../lib/use-list-search';
 import { useSession } from '../../../session/session';
-import { FormDialog } from '../../../components/form-dialog';
+import { ADMINS_FRESH_MS } from '../case-changes';
 import { useCaseFilters, type CaseFilter } from '../case-filters';
 import { caseFilterLabels, caseTexts } from '../messages';
 import { CaseDialog } from './case-dialog';
 import { CasesTable } from './cases-table';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { userContract } from '../../../../../shared/contract/user';
-import { keepPreviousData } from '@tanstack/react-query';
-import { caseContract } from '../../../../../shared/contract/case';
-import { userAdminContract } from '../../../../../shared/contract/user.admin';
-import { ADMINS_FRESH_MS } from '../case-changes';
 
 const filterOptions = (Object.keys(caseFilterLabels) as CaseFilter[]).map((value) => ({ value, label: caseFilterLabels[value] }));
 

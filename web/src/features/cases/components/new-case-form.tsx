@@ -2,17 +2,17 @@ import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_CASE_TITLE_LENGTH, caseMessages } from '../../../../../shared/cases/cases';
+import { caseContract } from '../../../../../shared/contract/case';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { isUserIdText } from '../../../../../shared/forms/licenses';
 import { ApiCallError, call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey } from '../../../api/cmd-query';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { ATTACHMENT_ACCEPT, CASE_CHANGES, attachmentFailure, checkAttachment, useUploadAttachment } from '../case-changes';
 import { caseTexts } from '../messages';
 import { CaseSubjectSelect, subjectParams, type SubjectChoice } from './case-subject-select';
 import { CommentBox } from './comment-box';
-import { cmdKey } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { userAdminContract } from '../../../../../shared/contract/user.admin';
-import { caseContract } from '../../../../../shared/contract/case';
 
 
 /** The user of an id as the customer field shows them, or null when there is none (answered at the field, not as a page error). */

@@ -1,12 +1,12 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { ORDER_USER_TAG, catalogueItem } from '../../../../../shared/commerce/catalogue';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { useAppState, type CartItem } from '../../../lib/app-state';
 import { intervalText } from '../catalogue-lines';
 import { checkoutMessages } from '../messages';
 import { checkout } from '../provider';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { userContract } from '../../../../../shared/contract/user';
 
 function Amount({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { userContract } from '../../../../../shared/contract/user';
 import {
   currentEula,
   selectRelease,
@@ -11,6 +12,9 @@ import {
   type SoftwareRelease,
   type Versions,
 } from '../../../../../shared/downloads/releases';
+import { call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
@@ -23,10 +27,6 @@ import { downloadTexts } from '../messages';
 import { EulaCheckbox } from './eula-checkbox';
 import { PackageLink } from './package-link';
 import { ReleaseNotes } from './release-notes';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { call } from '../../../api/client';
-import { userContract } from '../../../../../shared/contract/user';
 
 /**
  * The EULA box of a release: ticked when the caller accepted this release's EULA in the version shown

@@ -1,8 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
+import { productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { productLabel } from '../../products';
 import { ivCurveTexts } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { productContract } from '../../../../../shared/contract/product';
 
 export interface CurveProductFieldProps {
   /** The chosen product's registration id as text ('' none). */

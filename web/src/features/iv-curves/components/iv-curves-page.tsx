@@ -1,7 +1,10 @@
 import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { type IvCurve, userContract } from '../../../../../shared/contract/user';
 import { ivCurveListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ActionsTh } from '../../../components/actions-th';
 import { PageTitle } from '../../../components/page-title';
 import { personText } from '../../../components/person';
@@ -11,14 +14,11 @@ import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { productLabel } from '../../products';
+import { downloadIvCurveFile } from '../iv-curve-file';
+import { applyIvCurveChange } from '../iv-curve-list-cache';
 import type { IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { applyIvCurveChange } from '../iv-curve-list-cache';
-import { downloadIvCurveFile } from '../iv-curve-file';
 
 /** The columns: id, product id, version, created, user, public Yes/No, manufacturer, model, unit; every header sorts. */
 const COLUMNS: readonly { column: IvCurveOrderColumn; header: string }[] = [

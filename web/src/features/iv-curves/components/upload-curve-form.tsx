@@ -1,13 +1,13 @@
 import { Button, Checkbox, FileInput, Group, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type CmdInput } from '../../../../../shared/contract/define';
 import { type IvCurve, userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useSubmit } from '../../../lib/forms/use-submit';
+import { applyIvCurveChange } from '../iv-curve-list-cache';
 import { fileProblem, ivCurveTexts } from '../messages';
 import { CurveProductField } from './curve-product-field';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { type CmdInput } from '../../../../../shared/contract/define';
-import { applyIvCurveChange } from '../iv-curve-list-cache';
 
 const PRODUCT_ID = /^[1-9]\d{0,14}$/;
 

@@ -2,16 +2,16 @@ import { List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { MAX_PURCHASE_QUANTITY } from '../../../../../shared/commerce/catalogue';
 import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
+import { userContract } from '../../../../../shared/contract/user';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual } from '../../../../../shared/licenses/display';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDay } from '../../../lib/dates';
 import { BuyingSection, CartSummary, ProductLines, useOrderCompletion } from '../../checkout';
 import { legacyTexts } from '../messages';
 import { upgradeOffers, yearOneItems } from '../upgrades';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { userContract } from '../../../../../shared/contract/user';
 
 const typeName = (id: string) => LICENSE_TYPES.find((type) => type.id === id)?.name ?? id;
 

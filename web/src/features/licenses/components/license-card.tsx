@@ -4,19 +4,19 @@ import { type LicenseRow, licContract } from '../../../../../shared/contract/lic
 import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { Detail } from '../../../components/detail';
 import { personText } from '../../../components/person';
 import { TermHelp } from '../../../components/term-help';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { licenseNotices, licenseQuestions } from '../messages';
 import { renewalItem } from '../renewal';
+import { sharedPeople } from '../shared-people';
 import { licenseTerms } from '../terms';
 import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { sharedPeople } from '../shared-people';
-import { Detail } from '../../../components/detail';
 
 /** What a license's card shows below its details: its action buttons, or one of its forms. */
 export type LicenseCardMode = 'view' | 'move' | 'share';

@@ -1,6 +1,9 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { licContract } from '../../../../../shared/contract/lic';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
@@ -12,9 +15,6 @@ import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
 import { MySubscriptions } from './my-subscriptions';
 import { RedeemCodeForm } from './redeem-code-form';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { userContract } from '../../../../../shared/contract/user';
-import { licContract } from '../../../../../shared/contract/lic';
 
 /** The one license whose Move or Share form is open. */
 interface OpenForm {

@@ -1,7 +1,7 @@
 import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { MoveToUserForm } from '../../../components/move-to-user-form';
 import { licenseNotices, licenseQuestions } from '../messages';
-import { useCmdMutation } from '../../../api/cmd-mutation';
 
 /** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: LicenseRow; onClose: () => void }) {

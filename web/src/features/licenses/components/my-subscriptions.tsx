@@ -1,11 +1,11 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { catalogueItem } from '../../../../../shared/commerce/catalogue';
+import { licContract } from '../../../../../shared/contract/lic';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDay } from '../../../lib/dates';
 import { mySubscriptionTexts } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { licContract } from '../../../../../shared/contract/lic';
 
 /**
  * Each read of the caller's subscriptions asks the provider and is counted: kept for a few minutes rather

@@ -1,10 +1,10 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import * as z from 'zod/mini';
 import { codeMessages, redeemCodeSchema } from '../../../../../shared/commerce/codes';
+import { licContract } from '../../../../../shared/contract/lic';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { licContract } from '../../../../../shared/contract/lic';
 
 /** The code as typed, surrounding spaces dropped; the server compares codes without case, spaces or hyphens. */
 const redeemFormSchema = z.object({ code: z.pipe(z.string().check(z.trim()), redeemCodeSchema) });

@@ -1,16 +1,16 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
 import { licContract, type LicenseRow, type Person } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
+import { personText } from '../../../components/person';
+import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { personText } from '../../../components/person';
 import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
-import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
-import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
-import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { useQueryClient } from '@tanstack/react-query';
 import { sharedPeople } from '../shared-people';
 
 /**

@@ -2,11 +2,11 @@ import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type * as z from 'zod/mini';
 import { type Product, productContract } from '../../../../../shared/contract/product';
 import { certificateAddressSchema } from '../../../../../shared/products/certificate-request';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { productNotices } from '../messages';
-import { useCmdMutation } from '../../../api/cmd-mutation';
 
 const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', country: '' };
 

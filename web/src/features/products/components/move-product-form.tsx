@@ -1,7 +1,7 @@
 import { type Product, productContract } from '../../../../../shared/contract/product';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { MoveToUserForm } from '../../../components/move-to-user-form';
 import { productNotices, productQuestions } from '../messages';
-import { useCmdMutation } from '../../../api/cmd-mutation';
 
 /** Move to user: the user id the unit goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveProductForm({ product, onClose }: { product: Product; onClose: () => void }) {

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Product, productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
@@ -11,7 +12,6 @@ import { productTexts } from '../messages';
 import { CertificateRequestForm } from './certificate-request-form';
 import { MoveProductForm } from './move-product-form';
 import { UnitLinks } from './unit-links';
-import { useCmdQuery } from '../../../api/cmd-query';
 
 /** One unit: its fields, and Move to user (the form opens in the row) and Request calibration certificate. */
 function ProductRow({ product, onRequest }: { product: Product; onRequest: (product: Product) => void }) {

@@ -1,6 +1,9 @@
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { type CmdInput } from '../../../../../shared/contract/define';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
@@ -8,9 +11,6 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
 import { profileMessages } from '../messages';
-import { useCmdQuery } from '../../../api/cmd-query';
-import { useCmdMutation } from '../../../api/cmd-mutation';
-import { type CmdInput } from '../../../../../shared/contract/define';
 
 const editable = (profile: UserProfile) => ({
   first_name: profile.first_name,

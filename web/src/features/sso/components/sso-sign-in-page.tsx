@@ -1,13 +1,13 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ssoContract } from '../../../../../shared/contract/sso';
 import { ApiCallError, call } from '../../../api/client';
-import { setError } from '../../../lib/app-state';
 import { PageTitle } from '../../../components/page-title';
+import { setError } from '../../../lib/app-state';
 import { paths } from '../../../lib/routing/paths';
 import { rememberForumOrigin } from '../forum-origin';
 import { forumLoginUrl, readSsoRequest, ssoMessages } from '../sso-urls';
-import { ssoContract } from '../../../../../shared/contract/sso';
 
 /**
  * /ssosignin?sso=…&sig=… signed in: exchange the forum's request for the signed identity and go
