@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -14,7 +15,8 @@ const forbid = (patterns, message) => ({
  * exports for others, its `index.ts`; the shared layers below the features (api, components, hooks, lib,
  * session) import no feature and not the app. Each feature folder is a zone of its own, read from disk.
  */
-const FEATURES = readdirSync('web/src/features', { withFileTypes: true })
+const ROOT = import.meta.dirname;
+const FEATURES = readdirSync(join(ROOT, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const featureZones = [
@@ -57,7 +59,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: featureZones }],
     },
   },
   {
