@@ -1,10 +1,37 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** Import boundaries: each layer may import only what is below it. */
 const forbid = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+
+/**
+ * The SPA's feature zones (bulletproof-react): a feature imports another only through what that one
+ * exports for others, its `index.ts`; the shared layers below the features (api, components, hooks, lib,
+ * session) import no feature and not the app. Each feature folder is a zone of its own, read from disk.
+ */
+const ROOT = import.meta.dirname;
+const FEATURES = readdirSync(join(ROOT, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...FEATURES.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`, ...FEATURES.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+    message: 'A feature imports another feature only through its index.ts (move what both need down to components/, hooks/ or lib/).',
+  })),
+  {
+    target: ['./web/src/api', './web/src/components', './web/src/hooks', './web/src/lib', './web/src/session'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'The shared layers sit below the features and the app: they import neither.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench'] },
@@ -19,6 +46,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    // No circles among the SPA's and shared modules, and the feature zones above.
+    files: ['web/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The modules import-x reads to follow imports (a cycle runs through them): TypeScript, parsed as ESLint does.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: featureZones }],
+    },
+  },
+  {
+    // The React hooks rules: rules-of-hooks and exhaustive-deps, and the React Compiler's checks of what a
+    // render may do (purity, refs, state set in effects...), as the plugin recommends them.
+    files: ['web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['shared/**/*.ts'],

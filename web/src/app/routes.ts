@@ -7,6 +7,7 @@ import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminNewsRoutes } from '../features/admin-news/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
+import type { UserDetailSectionsLoader } from '../features/admin-users';
 import { adminUserRoutes } from '../features/admin-users/routes';
 import { authRoutes } from '../features/auth/routes';
 import { authenticatorRoutes } from '../features/authenticator/routes';
@@ -52,3 +53,12 @@ export const SIGNED_IN_FALLBACK = paths.download;
 
 /** The routes a signed-out visitor may open; any other path goes to sign-in. */
 export const signedOutRoutes = routes.filter((route) => route.access === 'signed-out' || route.access === 'public');
+
+let userDetailSections: ReturnType<UserDetailSectionsLoader> | undefined;
+
+/**
+ * The sections other features add to a user's detail (app/user-detail-sections.ts), loaded once with the
+ * detail page as its route loads it. Declared beside the routes: they are contributed the same way.
+ */
+export const loadUserDetailSections: UserDetailSectionsLoader = () =>
+  (userDetailSections ??= import('./user-detail-sections').then((module) => module.userDetailSections));

@@ -15,15 +15,17 @@ import { Logo } from '../components/logo';
 import { PageLoader } from '../components/page-loader';
 import { ResultPlaceProvider } from '../lib/forms/result-place';
 import { AdminAuthenticatorGate } from '../features/authenticator/components/admin-authenticator-gate';
-import { useUserProfile } from '../features/profile/api/get-user-profile';
 import type { RouteDeclaration } from '../lib/routing/route-declaration';
 import { useSession } from '../session/session';
 import { menuCurrent, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
 import { RoutePage } from './route-page';
-import { SIGNED_IN_FALLBACK, routes } from './routes';
+import { SIGNED_IN_FALLBACK, routes, loadUserDetailSections } from './routes';
 import { MOBILE_BREAKPOINT } from '../lib/breakpoints';
 import classes from './signed-in-app.module.css';
+import { useCmdQuery } from '../api/cmd-query';
+import { userContract } from '../../../shared/contract/user';
+import { UserDetailSectionsProvider } from '../features/admin-users';
 
 /**
  * Admin-only routes refuse everyone but members of Admin: they go to the signed-in fallback. A member
@@ -37,7 +39,7 @@ function AdminOnly({ children }: { children: ReactNode }) {
 
 /** The legacy purchase page exists only for a user whose profile has the legacy flag set. */
 function LegacyOnly({ children }: { children: ReactNode }) {
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   if (profile.isPending) return <PageLoader />;
   return profile.data?.legacy ? children : <Navigate to={SIGNED_IN_FALLBACK} replace />;
 }
@@ -76,7 +78,7 @@ function MenuLinks({ links, pathname }: { links: readonly NavItem[]; pathname: s
 
 function Shell() {
   const session = useSession();
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
 
@@ -160,7 +162,9 @@ export default function SignedInApp() {
       <Notifications position="top-right" />
       <ModalsProvider>
         <ResultPlaceProvider place="notifications">
-          <Shell />
+          <UserDetailSectionsProvider value={loadUserDetailSections}>
+            <Shell />
+          </UserDetailSectionsProvider>
         </ResultPlaceProvider>
       </ModalsProvider>
     </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /**
  * A filter field that commits what is typed once typing pauses (`wait` ms), so a list is not asked for
@@ -11,11 +11,12 @@ export function useDebouncedField(committed: string, commit: (value: string) => 
   const [settled] = useDebouncedValue(text, wait);
   const last = useRef(committed);
 
+  // Only a settled change of the text commits; `commit` may be a new function at every render.
+  const commitText = useEffectEvent(commit);
   useEffect(() => {
     if (settled === last.current) return;
     last.current = settled;
-    commit(settled);
-    // Only a settled change of the text commits; `commit` may be a new function at every render.
+    commitText(settled);
   }, [settled]);
 
   useEffect(() => {

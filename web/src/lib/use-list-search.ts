@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useRememberListAddress } from './list-return';
 import { nextSort, type SortOrder } from './sorting';
@@ -12,6 +12,8 @@ import { nextSort, type SortOrder } from './sorting';
 export function useAddressUpdate() {
   const [params, setParams] = useSearchParams();
   const latest = useRef(params);
+  // The values of this render, for an update made before the next one (see above).
+  // eslint-disable-next-line react-hooks/refs -- the ref is the point: it outlives the render's values
   latest.current = params;
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(latest.current);
@@ -90,8 +92,9 @@ export const listPageQuery = <Column extends string>(list: Pick<ListSearch<Colum
  * answer (not the previous page's rows kept while loading) says how many pages there are.
  */
 export function useLastPageBound(page: number, pages: number, settled: boolean, setPage: (page: number) => void) {
+  // `setPage` may be a new function at every render: only the answer and the page decide.
+  const showPage = useEffectEvent(setPage);
   useEffect(() => {
-    if (settled && pages > 0 && page > pages) setPage(pages);
-    // `setPage` may be a new function at every render.
+    if (settled && pages > 0 && page > pages) showPage(pages);
   }, [settled, page, pages]);
 }

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { AuditEntry } from '../../../shared/audit/entries';
 import { licAdminContract, type AdminLicenseRow } from '../../../shared/contract/lic.admin';
 import { USER_DETAIL_ROWS, userAdminContract } from '../../../shared/contract/user.admin';
-import type { AuditEntry } from '../../../shared/audit/entries';
-import { userDetailPath } from '../../src/features/admin-licenses/user-detail-path';
+import { userDetailPath } from '../../src/features/admin-users';
 import { api } from '../support/fake-api';
 import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile, auditEntry, userInformation } from '../support/fixtures';
 import { renderScreen } from '../support/render';

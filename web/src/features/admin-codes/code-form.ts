@@ -1,10 +1,11 @@
 import { addYears } from 'date-fns';
 import * as z from 'zod/mini';
 import { campaignCodeSchema, DURATION_UNITS, formatDuration, MAX_CODE_COUNT, MAX_DURATION } from '../../../../shared/commerce/codes';
+import { type CmdInput } from '../../../../shared/contract/define';
+import { type licAdminContract } from '../../../../shared/contract/lic.admin';
 import { DEFAULT_LICENSE_USAGE_ID, LICENSE_TYPE_IDS } from '../../../../shared/licenses/catalog';
 import { isoDateSchema } from '../../../../shared/licenses/dates';
 import { formatDate } from '../../lib/dates';
-import type { CreateLicenseCodesInput } from './api/create-license-codes';
 import { licenseCodeMessages } from './messages';
 
 /**
@@ -92,7 +93,7 @@ export function codeFormDefaults(description: string, today = new Date()): CodeF
 }
 
 /** The form as create_license_codes takes it: the fields of the chosen kind only. */
-export function createCodesParams(values: CodeFormOutput): CreateLicenseCodesInput {
+export function createCodesParams(values: CodeFormOutput): CmdInput<typeof licAdminContract, 'create_license_codes'> {
   const common = {
     license_type_id: values.license_type_id,
     license_usage_id: Number(values.license_usage_id),

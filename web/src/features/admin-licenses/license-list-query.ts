@@ -1,14 +1,15 @@
+import { type CmdInput } from '../../../../shared/contract/define';
 import {
   ALL_LICENSES_PAGE_SIZE,
   DEFAULT_EXPIRED_IN,
   DEFAULT_EXPIRES_WITHIN,
   type LicenseOrderColumn,
 } from '../../../../shared/contract/lic.admin';
+import { type licAdminContract } from '../../../../shared/contract/lic.admin';
 import { LICENSE_TYPE_IDS, type LicenseTypeId } from '../../../../shared/licenses/catalog';
 import { licenseListColumns } from '../../../../shared/lists/admin-lists';
+import { MAX_FILTER_DAYS } from '../../lib/license-days';
 import type { SortOrder } from '../../lib/sorting';
-import type { AllLicensesParams } from './api/get-all-licenses';
-import type { LicenseExportParams } from './api/export-licenses';
 
 /** The license list's order until a header is clicked: created, newest first (its declaration's). */
 export const DEFAULT_LICENSE_SORT: SortOrder<LicenseOrderColumn> = licenseListColumns.defaultOrder;
@@ -40,8 +41,12 @@ export const DEFAULT_LICENSE_FILTERS: LicenseFilterValues = {
   licenseUsage: ANY,
 };
 
-/** The days filters' largest value (the contract's). */
-export const MAX_FILTER_DAYS = 100_000;
+export { MAX_FILTER_DAYS };
+
+/** One page of every license, filtered and sorted, as `lic/5/get_all_licenses` takes it. */
+export type AllLicensesParams = CmdInput<typeof licAdminContract, 'get_all_licenses'>;
+/** The filtered list as `lic/5/get_license_users` exports it. */
+export type LicenseExportParams = CmdInput<typeof licAdminContract, 'get_license_users'>;
 
 /** A whole number as typed (surrounding spaces dropped); undefined for anything else. */
 const wholeNumber = (text: string): number | undefined => {

@@ -9,8 +9,6 @@ export const adminLicenseNotices = {
   moved: (licenseId: number, userId: number) => `License ${licenseId} moved to user ${userId}`,
   added: (licenseId: number) => `License ${licenseId} added`,
   copied: 'Licenses copied to the clipboard',
-  legacyAllowed: (userId: number) => `User ${userId} may make legacy purchases`,
-  legacyWithdrawn: (userId: number) => `User ${userId} may no longer make legacy purchases`,
 } as const;
 
 /** Who holds a license, as the questions name them: "user 41 (kim@example.com)". */
@@ -64,28 +62,15 @@ export const adminLicenseQuestions = {
     message: questions.map((question) => question.message).join(' '),
     confirmLabel: 'Save changes',
   }),
-  withdrawLegacy: (userId: number) => ({
-    title: `Withdraw legacy purchases from user ${userId}?`,
-    message: `User ${userId} can no longer buy on Buy legacy licenses until they are allowed again.`,
-    confirmLabel: 'Withdraw',
-  }),
 } as const;
 
 export const adminLicenseTexts = {
   noMatch: 'No licenses match the filters.',
   noLicenses: 'No licenses.',
-  noActions: 'No actions yet.',
-  /** Under a user's actions when the detail holds as many as it answers: where the older ones are. */
-  newestActions: (shown: number) => `The newest ${shown} actions: the Audit trail lists every one (search the user id).`,
-  newestDownloads: (shown: number) => `The newest ${shown} downloads.`,
   noHistory: 'No changes recorded yet.',
-  noDownloads: 'No downloads yet.',
   noDongles: 'No licenses are bound to a dongle.',
   /** The Move dialog's user field: what an admin types. */
   moveUserIdHint: 'The id of the user it goes to: the number their user detail and the User filter show',
   licenseCount: (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`,
   licenseIdFilter: 'A license id is a whole number above 0',
-  notAUser: 'Not a user id.',
-  backToAll: 'Back to all licenses',
-  backToUsers: 'Back to users',
 } as const;

@@ -2,10 +2,7 @@ import { lazy } from 'react';
 import { paths } from '../../lib/routing/paths';
 import { declareRoutes } from '../../lib/routing/route-declaration';
 
-/**
- * The admin license screens: all licenses, a user's detail (its id is a user id; the same page at
- * /users/{id}, reached from the users list), and the dongles.
- */
+/** The admin license screens: all licenses and the dongles (a user's detail belongs to the admin users). */
 export const adminLicenseRoutes = declareRoutes([
   {
     path: paths.allLicenses,
@@ -13,18 +10,6 @@ export const adminLicenseRoutes = declareRoutes([
     access: 'admin',
     menu: { section: 'admin', label: 'All licenses', order: 10 },
     page: lazy(() => import('./components/all-licenses-page')),
-  },
-  {
-    path: paths.allLicensesUser,
-    title: 'User details',
-    access: 'admin',
-    page: lazy(() => import('./components/user-detail-page')),
-  },
-  {
-    path: paths.user,
-    title: 'User details',
-    access: 'admin',
-    page: lazy(() => import('./components/user-detail-page')),
   },
   {
     path: paths.dongles,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { authenticatorMessages } from '../../../../shared/authenticator';
 import {
   UNKNOWN_ERROR,
+  authenticatorSignInError,
   changePasswordError,
   errorName,
   loginFailed,
@@ -76,5 +78,13 @@ describe('error catalogue', () => {
   it('does not mistake inherited property names for error names', () => {
     expect(signUpError(cognitoError('toString'))).toBe(UNKNOWN_ERROR);
     expect(errorName({ name: 42 })).toBe('');
+  });
+
+  it('sends the sign-in back to its first step once Cognito no longer takes its session', () => {
+    expect(authenticatorSignInError(cognitoError('CodeMismatchException'))).toEqual({ message: authenticatorMessages.wrongCode, restart: false });
+    expect(authenticatorSignInError(cognitoError('NotAuthorizedException'))).toEqual({
+      message: authenticatorMessages.challengeExpired,
+      restart: true,
+    });
   });
 });

@@ -1,6 +1,8 @@
+import { authenticatorMessages } from '../../../../shared/authenticator';
 import { signUpNameRefusalTexts } from '../../../../shared/forms/sign-up-names';
 import { messages } from '../../../../shared/validation';
 import { UNKNOWN_ERROR } from '../../lib/forms/unknown-error';
+import { isWrongCode } from '../../lib/forms/wrong-code';
 
 /**
  * The product's error texts for the identity provider's answers, word for word. Cognito rejects with
@@ -83,4 +85,15 @@ export function signInError(error: unknown): string {
   if (error instanceof TypeError || errorName(error) === 'TimeoutError') return loginFailed('Cannot reach the sign-in service');
   if (error instanceof Error && error.message) return loginFailed(error.message);
   return loginFailed(UNKNOWN_ERROR);
+}
+
+/** The sign-in's authenticator step: a wrong code, or a session Cognito no longer takes (three minutes). */
+export function authenticatorSignInError(error: unknown): { message: string; restart: boolean } {
+  if (isWrongCode(error)) return { message: authenticatorMessages.wrongCode, restart: false };
+  const name = errorName(error);
+  if (name === 'NotAuthorizedException' || name === 'ExpiredCodeException') {
+    return { message: authenticatorMessages.challengeExpired, restart: true };
+  }
+  if (error instanceof TypeError) return { message: signInError(error), restart: false };
+  return { message: UNKNOWN_ERROR, restart: false };
 }

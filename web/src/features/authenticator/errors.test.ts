@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { authenticatorMessages } from '../../../../shared/authenticator';
-import { authenticatorError, authenticatorSignInError } from './errors';
+import { authenticatorError } from './errors';
 
 const named = (name: string) => Object.assign(new Error('x'), { name });
 
@@ -9,13 +9,5 @@ describe('authenticator errors', () => {
     expect(authenticatorError(named('CodeMismatchException'))).toBe(authenticatorMessages.wrongCode);
     expect(authenticatorError(named('EnableSoftwareTokenMFAException'))).toBe(authenticatorMessages.wrongCode);
     expect(authenticatorError(named('InternalErrorException'))).toBe('Unknown error, try again later');
-  });
-
-  it('sends the sign-in back to its first step once Cognito no longer takes its session', () => {
-    expect(authenticatorSignInError(named('CodeMismatchException'))).toEqual({ message: authenticatorMessages.wrongCode, restart: false });
-    expect(authenticatorSignInError(named('NotAuthorizedException'))).toEqual({
-      message: authenticatorMessages.challengeExpired,
-      restart: true,
-    });
   });
 });

@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateCmds } from '../../api/cmd-query';
 import { showActionResult } from '../../lib/action-result';
 import { updateAppState, useAppState } from '../../lib/app-state';
-import { licensesQueryKey } from '../licenses/api/get-licenses';
-import { mySubscriptionsQueryKey } from '../licenses/api/get-my-subscriptions';
 import { checkoutMessages } from './messages';
 import { checkoutAvailable, loadCheckout } from './provider';
 
@@ -45,11 +44,10 @@ export function useOrderCompletion() {
     updateAppState({ orderCompleted: null });
     showActionResult(checkoutMessages.completed(completed.reference));
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: licensesQueryKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: mySubscriptionsQueryKey, exact: true });
+      void invalidateCmds(queryClient, ['get_licenses', 'get_my_subscriptions']);
     };
     refresh();
     LATE_REFRESH_MS.forEach((delay) => setTimeout(refresh, delay));
     // Only a newly set marker acts.
-  }, [completed]);
+  }, [completed, queryClient]);
 }

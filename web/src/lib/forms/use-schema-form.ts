@@ -1,5 +1,5 @@
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type * as z from 'zod/mini';
 
 /** A form schema from shared/: its input is what the fields hold, its output what the form sends. */
@@ -51,12 +51,13 @@ export function useSchemaForm<S extends FormSchema>(
   });
 
   const password = (form.values as { password?: unknown }).password;
-  useEffect(() => {
+  const recheckConfirmation = useEffectEvent(() => {
     if ('confirmPassword' in form.values && form.values.confirmPassword && form.isTouched('confirmPassword')) {
       form.validateField('confirmPassword');
     }
-    // Only a change of the password itself re-checks its confirmation.
-  }, [password]);
+  });
+  // Only a change of the password itself re-checks its confirmation.
+  useEffect(() => recheckConfirmation(), [password]);
 
   return form;
 }

@@ -1,11 +1,13 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { nextDeletionRun } from '../../../../../shared/accounts/deletion';
-import type { PendingDeletion } from '../../../../../shared/contract/user';
+import { type PendingDeletion, userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate, formatDateTime, formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useAccountDeletion, useDeleteUserAccount, useWithdrawAccountDeletion } from '../api/delete-user-account';
 import { deleteAccountQuestion, deleteAccountTexts, undoText } from '../texts';
 
 /** Until when a request, pending now or made now, can be withdrawn: the deletion job's next run. */
@@ -16,8 +18,8 @@ const withdrawableUntil = () => formatDateTime(nextDeletionRun(new Date()));
  * request) until when it can be withdrawn, with Withdraw.
  */
 function PendingRequest({ request }: { request: PendingDeletion }) {
-  const withdrawal = useWithdrawAccountDeletion();
-  const withdraw = useSubmit(() => withdrawal.mutateAsync(), { success: () => deleteAccountTexts.withdrawn });
+  const withdrawal = useCmdMutation(userContract, 'withdraw_account_deletion', { invalidates: ['get_account_deletion'], whenSettled: true });
+  const withdraw = useSubmit(() => withdrawal.mutateAsync({}), { success: () => deleteAccountTexts.withdrawn });
   return (
     <Alert color="teal" variant="light" role="status" title={deleteAccountTexts.requested}>
       <Stack gap="xs">
@@ -44,9 +46,13 @@ function PendingRequest({ request }: { request: PendingDeletion }) {
  * and after the request, page and confirmation name the same moment: the job's next run.
  */
 export default function DeleteAccountPage() {
-  const pending = useAccountDeletion();
-  const request = useDeleteUserAccount();
-  const ask = useSubmit(() => request.mutateAsync(), { confirm: () => deleteAccountQuestion(withdrawableUntil()) });
+  const pending = useCmdQuery(userContract, 'get_account_deletion', {});
+  const queryClient = useQueryClient();
+  // The request shows as pending at once (the user's own: they may withdraw it).
+  const request = useCmdMutation(userContract, 'delete_user_account', {
+    onSuccess: (asked) => queryClient.setQueryData(cmdKey(userContract, 'get_account_deletion', {}), { request: { ...asked, by_admin: false } }),
+  });
+  const ask = useSubmit(() => request.mutateAsync({}), { confirm: () => deleteAccountQuestion(withdrawableUntil()) });
 
   return (
     <>

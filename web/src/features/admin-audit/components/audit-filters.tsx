@@ -1,10 +1,11 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { AUDIT_ACTION_NAMES } from '../../../../../shared/audit/action-words';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { DateField } from '../../../components/date-field';
 import { personText } from '../../../components/person';
 import { isCalendarDay } from '../../../lib/dates';
-import { useAdmins } from '../api/get-audit-entries';
 import { auditTexts } from '../messages';
 import type { AuditFilterValues } from '../use-audit-filters';
 
@@ -38,8 +39,11 @@ interface AuditFiltersProps {
 }
 
 /** The audit trail's filters: Admin (who acted), Action, From and To (days, both included). */
+/** The administrators change rarely: read again after five minutes (the case screens share the answer). */
+const ADMINS_FRESH_MS = 5 * 60_000;
+
 export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
-  const admins = useAdmins();
+  const admins = useCmdQuery(userAdminContract, 'get_admins', {}, { staleTime: ADMINS_FRESH_MS });
   // A filtered admin not (or no longer) among the admins still shows as chosen.
   const adminChoices = (admins.data?.admins ?? []).map((admin) => ({ value: String(admin.id), label: personText({ id: admin.id, email: admin.email }) }));
   if (filters.admin && !adminChoices.some((choice) => choice.value === filters.admin)) {

@@ -1,11 +1,14 @@
 import { Stack } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { auditListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { CsvExportLink } from '../../../components/csv-export-link';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { listQuery } from '../../../lib/use-list-search';
-import { createAuditCsv, useAuditEntries } from '../api/get-audit-entries';
 import { auditTexts } from '../messages';
 import { useAuditFilters } from '../use-audit-filters';
 import { AuditFilters } from './audit-filters';
@@ -19,7 +22,7 @@ import { AuditTable } from './audit-table';
 export default function AuditPage() {
   const { list, pageParams, pageSize } = useDeclaredList(auditListColumns);
   const { filters, params, setFilter } = useAuditFilters();
-  const entries = useAuditEntries({ ...pageParams, ...params });
+  const entries = useCmdQuery(userAdminContract, 'get_audit_entries', { ...pageParams, ...params }, { placeholderData: keepPreviousData });
   const filtered = Object.keys(params).length > 0;
 
   return (
@@ -30,7 +33,7 @@ export default function AuditPage() {
         <SearchableList
           list={list}
           placeholder="Id, user id, target, cmd or request id"
-          actions={<CsvExportLink create={() => createAuditCsv({ ...listQuery(list), ...params })} />}
+          actions={<CsvExportLink create={() => call(userAdminContract, 'get_audit_csv', { ...listQuery(list), ...params })} />}
           query={entries}
           pageSize={pageSize}
           summary={auditTexts.entryCount}

@@ -4,11 +4,11 @@ import type { AuditEntry } from '../../../../../shared/audit/entries';
 import type { auditListColumns } from '../../../../../shared/lists/admin-lists';
 import { AuditChanges } from '../../../components/audit-changes';
 import { namesFrom, Person } from '../../../components/person';
+import { SortableTable } from '../../../components/sortable-table';
 import { WholeValues } from '../../../components/whole-values';
 import { formatDateTime } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { SortableTable } from '../../../components/sortable-table';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { userDetailPath } from '../../admin-users';
 
 export type AuditOrderColumn = (typeof auditListColumns.orderBy)[number];
 

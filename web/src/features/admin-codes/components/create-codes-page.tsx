@@ -1,21 +1,23 @@
 import { Anchor, Button, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { DURATION_UNITS, MAX_CODE_COUNT, MAX_DURATION } from '../../../../../shared/commerce/codes';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { DateField } from '../../../components/date-field';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
-import { useLicenseChoices } from '../../admin-licenses/api/get-license-catalog';
-import { useUserProfile } from '../../profile/api/get-user-profile';
-import { useCreateLicenseCodes } from '../api/create-license-codes';
 import { codeFormDefaults, codeFormSchema, createCodesParams, MAX_DESCRIPTION, type CodeFormOutput } from '../code-form';
 import { licenseCodeTexts } from '../messages';
 import { GeneratedCodes } from './generated-codes';
 
 function CodeForm({ description }: { description: string }) {
-  const create = useCreateLicenseCodes();
+  const create = useCmdMutation(licAdminContract, 'create_license_codes', { invalidates: ['get_license_codes'] });
   const choices = useLicenseChoices();
   const form = useSchemaForm(codeFormSchema, codeFormDefaults(description));
   const submit = useSubmit((values: CodeFormOutput) => create.mutateAsync(createCodesParams(values)));
@@ -104,7 +106,7 @@ function CodeForm({ description }: { description: string }) {
  * shows the new codes with Copy to clipboard and a link to the list.
  */
 export default function CreateCodesPage() {
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   return (
     <>
       <PageTitle />

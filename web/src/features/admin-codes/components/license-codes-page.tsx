@@ -1,11 +1,13 @@
 import { Anchor } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { codeListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { paths } from '../../../lib/routing/paths';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { useLicenseCodes } from '../api/get-license-codes';
 import { licenseCodeTexts } from '../messages';
 import { LicenseCodesTable } from './license-codes-table';
 
@@ -16,7 +18,7 @@ import { LicenseCodesTable } from './license-codes-table';
  */
 export default function LicenseCodesPage() {
   const { list, pageParams, pageSize } = useDeclaredList(codeListColumns);
-  const codes = useLicenseCodes(pageParams);
+  const codes = useCmdQuery(licAdminContract, 'get_license_codes', pageParams, { placeholderData: keepPreviousData });
 
   return (
     <>

@@ -3,10 +3,10 @@ import { describeDuration } from '../../../../../shared/commerce/codes';
 import type { LicenseCodeRow } from '../../../../../shared/contract/lic.admin';
 import { Person } from '../../../components/person';
 import { SortableTable } from '../../../components/sortable-table';
+import { useLicenseTypeName } from '../../../hooks/use-license-catalog';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { useLicenseTypeName } from '../../admin-licenses/api/get-license-catalog';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { userDetailPath } from '../../admin-users';
 import type { LicenseCodeOrderColumn } from '../list-query';
 import classes from './license-codes.module.css';
 

@@ -1,12 +1,16 @@
 import { Anchor, Button, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { caseAdminContract } from '../../../../../shared/contract/case.admin';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { productAdminContract } from '../../../../../shared/contract/product.admin';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { Chart, CHART_COLORS } from '../../../components/charts/line-chart';
 import { PageTitle } from '../../../components/page-title';
 import { copyText } from '../../../lib/clipboard';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
-import { useCaseStatistics, useEndingLicenses, useLicenseStatistics, useProductStatistics, useUserStatistics } from '../api/get-statistics';
+import { userDetailPath } from '../../admin-users';
 import { graphCsv, graphHasData, graphTypes, paymentRows, typeRows } from '../graph';
 import { dashboardTexts } from '../messages';
 import { FigureTable } from './figure-table';
@@ -14,10 +18,10 @@ import { FigureTable } from './figure-table';
 const figure = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 
 function LicenseTables() {
-  const licenses = useLicenseStatistics();
-  const users = useUserStatistics();
-  const products = useProductStatistics();
-  const cases = useCaseStatistics();
+  const licenses = useCmdQuery(licAdminContract, 'get_license_statistics', {});
+  const users = useCmdQuery(userAdminContract, 'get_user_statistics', {});
+  const products = useCmdQuery(productAdminContract, 'get_product_statistics', {});
+  const cases = useCmdQuery(caseAdminContract, 'get_case_statistics', {});
   const stats = licenses.data?.license_type_stats ?? [];
   const sum = (key: 'active' | 'reserved' | 'perpetual') => stats.reduce((total, row) => total + row[key], 0);
   return (
@@ -52,7 +56,7 @@ function LicenseTables() {
 }
 
 function Charts() {
-  const licenses = useLicenseStatistics();
+  const licenses = useCmdQuery(licAdminContract, 'get_license_statistics', {});
   const graph = licenses.data?.graph ?? [];
   const copy = useSubmit(() => copyText(Promise.resolve(graphCsv(graph))), { success: () => dashboardTexts.copied });
   if (!licenses.data) return licenses.isError ? null : <Loader size="sm" />;
@@ -93,7 +97,7 @@ function Charts() {
 }
 
 function EndingLicenses() {
-  const ending = useEndingLicenses();
+  const ending = useCmdQuery(licAdminContract, 'get_all_licenses', endingLicensesParams);
   const rows = ending.data?.rows ?? [];
   return (
     <section>
@@ -124,6 +128,12 @@ function EndingLicenses() {
     </section>
   );
 }
+
+/** How far ahead the dashboard lists licenses that end. */
+const ENDING_WITHIN_DAYS = 30;
+
+/** The licenses ending in the next 30 days, soonest first: a page of the declared All licenses list. */
+const endingLicensesParams = { expires_within: ENDING_WITHIN_DAYS, expired_in: 0, order_by: 'valid_to', descending: false, limit: 20, page: 1 } as const;
 
 /** The state of the business at a glance: licenses, users, products and cases, two charts, and licenses ending soon. */
 export default function DashboardPage() {

@@ -1,8 +1,8 @@
 import { Loader, SimpleGrid, Text } from '@mantine/core';
-import type { SeatDay, Usage } from '../../../../../shared/contract/usage.admin';
+import { type SeatDay, type Usage, usageContract } from '../../../../../shared/contract/usage.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { Chart, CHART_COLORS } from '../../../components/charts/line-chart';
 import { PageTitle } from '../../../components/page-title';
-import { useUsage } from '../api/get-statistics';
 import { usageTexts } from '../messages';
 import { FigureTable } from './figure-table';
 
@@ -30,7 +30,7 @@ function SeatCharts({ seats }: { seats: Usage['seats'] }) {
 
 /** Who uses the desktop app: distinct users by week, month and year, and this month's versions, OS and license types. */
 export default function UsagePage() {
-  const usage = useUsage();
+  const usage = useCmdQuery(usageContract, 'get_usage', {});
   if (!usage.data) {
     return (
       <>

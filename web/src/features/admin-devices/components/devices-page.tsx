@@ -1,15 +1,16 @@
 import { ActionIcon, CopyButton, Group, Loader, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Fragment, useState, type ReactNode } from 'react';
-import { DEVICE_ORDER_COLUMNS, type DeviceRow } from '../../../../../shared/contract/product.admin';
+import { DEVICE_ORDER_COLUMNS, type DeviceRow, productAdminContract } from '../../../../../shared/contract/product.admin';
 import { deviceListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageTitle } from '../../../components/page-title';
 import { Person } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
-import { useDevice, useDevices } from '../api/get-devices';
+import { userDetailPath } from '../../admin-users';
 
 /** Produced hardware, 20 a page, last updated first (deviceListColumns). */
 type DeviceOrderColumn = (typeof DEVICE_ORDER_COLUMNS)[number];
@@ -59,7 +60,7 @@ function CopyValue({ value, label }: { value: string; label: string }) {
 
 /** The rows under an opened unit: a Labeled row per certificate, a Calibrated row per calibration. */
 function DeviceEvents({ uid }: { uid: string }) {
-  const device = useDevice(uid);
+  const device = useCmdQuery(productAdminContract, 'get_device', { uid });
   const span = COLUMNS.length;
   if (!device.data) {
     return (
@@ -145,7 +146,7 @@ function DeviceTableRow({ device, open, onToggle }: { device: DeviceRow; open: b
  */
 export default function DevicesPage() {
   const { list, pageParams, pageSize } = useDeclaredList(deviceListColumns);
-  const devices = useDevices(pageParams);
+  const devices = useCmdQuery(productAdminContract, 'get_devices', pageParams, { placeholderData: keepPreviousData });
   const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const toggle = (uid: string) =>
     setOpened((current) => {

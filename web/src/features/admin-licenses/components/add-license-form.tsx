@@ -3,16 +3,16 @@ import { addYears } from 'date-fns';
 import type * as z from 'zod/mini';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS, DEFAULT_LICENSE_USAGE_ID } from '../../../../../shared/licenses/catalog';
 import { DateField } from '../../../components/date-field';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorBanner } from '../../../components/error-banner';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { formatDate } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLicenseChoices } from '../api/get-license-catalog';
-import { useCreateLicense } from '../api/license-changes';
 import { addonsOf, newLicenseFormSchema, type NewLicenseFormValues } from '../forms';
+import { useCreateLicense } from '../license-changes';
 import { adminLicenseNotices } from '../messages';
 import { AddonFields } from './addon-fields';
-import { DialogActions } from './dialog-actions';
 import { ValidToInput } from './valid-to-input';
 
 /** A new license's defaults: Automation, usage 4, from today to one year later, BVT with 4 channels. */

@@ -1,6 +1,6 @@
 import { Checkbox, Group, NumberInput, type CheckboxGroupProps, type NumberInputProps } from '@mantine/core';
 import { ADDON_IDS } from '../../../../../shared/licenses/catalog';
-import { ADDON_DESCRIPTIONS, ADDON_LABELS } from '../addons';
+import { ADDON_DESCRIPTIONS, ADDON_LABELS } from '../../../lib/addons';
 import { CHANNELS_MAX, CHANNELS_MIN } from '../forms';
 
 interface AddonFieldsProps {

@@ -1,7 +1,10 @@
 import { Button } from '@mantine/core';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { call } from '../../../api/client';
+import { readCsvExport } from '../../../api/csv-export';
 import { copyText } from '../../../lib/clipboard';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { exportLicensesCsv, type LicenseExportParams } from '../api/export-licenses';
+import { type LicenseExportParams } from '../license-list-query';
 import { adminLicenseNotices } from '../messages';
 
 /**
@@ -10,7 +13,7 @@ import { adminLicenseNotices } from '../messages';
  */
 export function CopyLicensesButton({ params }: { params: LicenseExportParams }) {
   // The clipboard write starts inside the click (copyText), while the file is still being made.
-  const copy = useSubmit(() => copyText(exportLicensesCsv(params)), {
+  const copy = useSubmit(() => copyText(call(licAdminContract, 'get_license_users', params).then(({ filename }) => readCsvExport(filename))), {
     success: () => adminLicenseNotices.copied,
   });
   return (

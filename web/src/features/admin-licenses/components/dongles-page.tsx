@@ -1,15 +1,16 @@
 import { Table, Text } from '@mantine/core';
-import { Person } from '../../../components/person';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
+import { Person } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { useLicenseDongles } from '../api/get-license-dongles';
+import { userDetailPath } from '../../admin-users';
 import { adminLicenseTexts } from '../messages';
-import { userDetailPath } from '../user-detail-path';
 
 function Dongles() {
-  const dongles = useLicenseDongles();
+  const dongles = useCmdQuery(licAdminContract, 'get_license_dongles', {});
   if (dongles.isPending) return <PageLoader />;
   // A failed load shows its message in red at the top of the page.
   if (!dongles.data) return null;

@@ -4,17 +4,17 @@ import type * as z from 'zod/mini';
 import { catalogueItem, legacyUpgradePaths } from '../../../../../shared/commerce/catalogue';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { DEFAULT_BATTERY_VALIDATION_CHANNELS, licenseUsageName } from '../../../../../shared/licenses/catalog';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorBanner } from '../../../components/error-banner';
+import { useLicenseChoices, useLicenseTypeName } from '../../../hooks/use-license-catalog';
+import { addonsText } from '../../../lib/addons';
 import { formatDay } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLicenseChoices, useLicenseTypeName } from '../api/get-license-catalog';
-import { useEditLicense } from '../api/license-changes';
-import { addonsText } from '../addons';
 import { addonsOf, editLicenseFormSchema, type EditLicenseFormValues } from '../forms';
+import { useEditLicense } from '../license-changes';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { AddonFields } from './addon-fields';
-import { DialogActions } from './dialog-actions';
 import { ValidToInput } from './valid-to-input';
 
 const initialValues = (license: AdminLicenseRow): EditLicenseFormValues => ({

@@ -1,14 +1,16 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { useState } from 'react';
+import { licContract } from '../../../../../shared/contract/lic';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { ErrorBanner } from '../../../components/error-banner';
+import { FormDialog } from '../../../components/form-dialog';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { SubscriptionActionConfirm } from '../../admin-subscriptions/components/subscription-action-confirm';
-import { useReleaseLicense, useSetLicenseEnabled } from '../api/license-changes';
+import { SubscriptionActionConfirm } from '../../admin-subscriptions';
+import { useSetLicenseEnabled } from '../license-changes';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
-import { FormDialog } from './form-dialog';
 import { LicenseHistory } from './license-history';
 import { MoveLicenseForm } from './move-license-form';
 
@@ -34,9 +36,9 @@ function MoreIcon() {
  */
 export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
   const [dialog, setDialog] = useState<Dialog>(null);
-  const release = useReleaseLicense();
+  const release = useCmdMutation(licContract, 'return_license', { invalidates: ['get_all_licenses'] });
   const setEnabled = useSetLicenseEnabled();
-  const releaseSubmit = useSubmit(() => release.mutateAsync(license), {
+  const releaseSubmit = useSubmit(() => release.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
     confirm: () => adminLicenseQuestions.release(license.id, license.hostname),
     success: () => adminLicenseNotices.released(license.id),
   });

@@ -1,6 +1,6 @@
 import { PageLinks } from '../../../components/page-links';
 import { paths } from '../../../lib/routing/paths';
-import { licenseCodeTexts } from '../../admin-codes/messages';
+import { licenseCodeTexts } from '../../admin-codes';
 
 /** The way to the license code screens, which the side menu does not name: All licenses links both. */
 export function LicenseCodeLinks() {

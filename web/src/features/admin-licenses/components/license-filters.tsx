@@ -1,6 +1,6 @@
 import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useLicenseChoices } from '../../../hooks/use-license-catalog';
 import { useDebouncedField } from '../../../lib/use-debounced-field';
-import { useLicenseChoices } from '../api/get-license-catalog';
 import { ANY, MAX_FILTER_DAYS, isBadLicenseId, type LicenseFilterValues } from '../license-list-query';
 import { adminLicenseTexts } from '../messages';
 

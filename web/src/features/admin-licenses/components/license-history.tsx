@@ -2,14 +2,18 @@ import { Stack, Text, Timeline } from '@mantine/core';
 import { useState } from 'react';
 import { auditActionWords } from '../../../../../shared/audit/action-words';
 import type { AuditEntry } from '../../../../../shared/audit/entries';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { AuditChanges } from '../../../components/audit-changes';
 import { PageLoader } from '../../../components/page-loader';
+import { PageSelect } from '../../../components/page-select';
 import { namesFrom, personText } from '../../../components/person';
 import { formatDateTime } from '../../../lib/dates';
-import { PageSelect } from '../../../components/page-select';
 import { pageCount } from '../../../lib/paging';
-import { HISTORY_PAGE_SIZE, useLicenseHistory } from '../api/get-license-history';
 import { adminLicenseTexts } from '../messages';
+
+/** A license's History shows 20 entries a page. */
+const HISTORY_PAGE_SIZE = 20;
 
 function HistoryItem({ entry }: { entry: AuditEntry }) {
   const nameOf = namesFrom(entry.people);
@@ -29,7 +33,11 @@ function HistoryItem({ entry }: { entry: AuditEntry }) {
  */
 export function LicenseHistory({ licenseId }: { licenseId: number }) {
   const [page, setPage] = useState(1);
-  const history = useLicenseHistory(licenseId, page);
+  const history = useCmdQuery(licAdminContract, 'get_license_history', { license_id: licenseId, limit: HISTORY_PAGE_SIZE, page }, {
+    // Each opening of History reads it again: the admin may just have changed the license.
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
   if (history.isPending) return <PageLoader />;
   const entries = history.data?.entries ?? [];
   if (entries.length === 0) return history.data ? <Text>{adminLicenseTexts.noHistory}</Text> : null;

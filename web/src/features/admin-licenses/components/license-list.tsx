@@ -1,11 +1,14 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
-import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
+import { keepPreviousData } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ALL_LICENSES_PAGE_SIZE, type LicenseOrderColumn, licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
 import { pageCount } from '../../../lib/paging';
 import type { SortOrder } from '../../../lib/sorting';
-import { useAllLicenses, type AllLicensesParams } from '../api/get-all-licenses';
+import { useLastPageBound } from '../../../lib/use-list-search';
+import { type AllLicensesParams } from '../license-list-query';
 import { adminLicenseTexts } from '../messages';
 import { LicensesTable } from './licenses-table';
 
@@ -27,14 +30,12 @@ interface LicenseListProps {
  * below it (none for a single page).
  */
 export function LicenseList({ params, sort, onSort, page, onPage, showOwner, emptyText, toolbar }: LicenseListProps) {
-  const list = useAllLicenses(params);
+  const list = useCmdQuery(licAdminContract, 'get_all_licenses', params, { placeholderData: keepPreviousData });
   const count = list.data?.count ?? 0;
   const pages = pageCount(count, ALL_LICENSES_PAGE_SIZE);
 
   // A page that no longer exists (the list got shorter) shows the last one.
-  useEffect(() => {
-    if (list.data && !list.isPlaceholderData && pages > 0 && page > pages) onPage(pages);
-  }, [list.data, list.isPlaceholderData, page, pages]);
+  useLastPageBound(page, pages, list.data !== undefined && !list.isPlaceholderData, onPage);
 
   if (list.isPending) return <PageLoader />;
   // A failed load shows its message in red at the top of the page.

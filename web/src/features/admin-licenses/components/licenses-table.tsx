@@ -1,20 +1,20 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { EmailText } from '../../../components/email-text';
-import { Person } from '../../../components/person';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../../../shared/contract/lic.admin';
 import { licenseStateText } from '../../../../../shared/licenses/display';
 import { ActionsTh } from '../../../components/actions-th';
+import { EmailText } from '../../../components/email-text';
+import { Person } from '../../../components/person';
 import { SortableTable } from '../../../components/sortable-table';
+import { useLicenseTypeName } from '../../../hooks/use-license-catalog';
+import { addonsText } from '../../../lib/addons';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { useLicenseTypeName } from '../api/get-license-catalog';
-import { addonsText } from '../addons';
-import { userDetailPath } from '../user-detail-path';
+import { userDetailPath } from '../../admin-users';
 import { LicenseActionsMenu } from './license-actions-menu';
-import { SharedIcon } from './shared-icon';
 import classes from './licenses-table.module.css';
+import { SharedIcon } from './shared-icon';
 
 interface Column {
   column: LicenseOrderColumn;

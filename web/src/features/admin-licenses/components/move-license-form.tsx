@@ -1,19 +1,21 @@
 import { Stack, Text } from '@mantine/core';
 import type * as z from 'zod/mini';
+import { licContract } from '../../../../../shared/contract/lic';
 import type { AdminLicenseRow } from '../../../../../shared/contract/lic.admin';
 import { moveLicenseFormSchema } from '../../../../../shared/forms/licenses';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ErrorBanner } from '../../../components/error-banner';
-import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useMoveLicense } from '../api/license-changes';
 import { adminLicenseNotices, adminLicenseQuestions, adminLicenseTexts } from '../messages';
-import { DialogActions } from './dialog-actions';
 
 /** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
-  const move = useMoveLicense();
+  // A move also adds a user action to both users' details.
+  const move = useCmdMutation(licContract, 'move_license', { invalidates: ['get_all_licenses', 'get_user_information'] });
   const form = useSchemaForm(moveLicenseFormSchema, { to_user_id: '', email: '' });
   const submit = useSubmit(
     (values: z.output<typeof moveLicenseFormSchema>) =>

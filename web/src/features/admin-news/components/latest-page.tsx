@@ -1,26 +1,29 @@
 import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { type CmdInput } from '../../../../../shared/contract/define';
+import { infoContract } from '../../../../../shared/contract/info';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
 import { LATEST_ENTRY_COUNT, type LatestEntry } from '../../../../../shared/news/news';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { LatestPreview } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useLatest, useUpdateLatest, type UpdateLatestInput } from '../api/latest';
 import { newsScreenMessages } from '../messages';
 
 const blank = (): LatestEntry => ({ title: '', text: '', link: '', important: false });
 
 /** Exactly the entries the start screen shows: the stored ones, blanks for any not written yet. */
-const editable = (entries: readonly LatestEntry[]): UpdateLatestInput => ({
+const editable = (entries: readonly LatestEntry[]): CmdInput<typeof infoAdminContract, 'update_latest'> => ({
   latest: Array.from({ length: LATEST_ENTRY_COUNT }, (_, i) => ({ ...blank(), ...entries[i] })),
 });
 
 function LatestForm({ entries }: { entries: readonly LatestEntry[] }) {
-  const update = useUpdateLatest();
+  const update = useCmdMutation(infoAdminContract, 'update_latest', { invalidates: ['get_latest'] });
   // The same schema the server parses update_latest with: three entries, titles required, links followable.
   const form = useSchemaForm(infoAdminContract.cmds.update_latest.params, editable(entries));
-  const save = useSubmit((values: UpdateLatestInput) => update.mutateAsync(values), {
+  const save = useSubmit((values: CmdInput<typeof infoAdminContract, 'update_latest'>) => update.mutateAsync(values), {
     success: () => newsScreenMessages.latestUpdated,
     onSuccess: (saved) => {
       form.setInitialValues(editable(saved.latest));
@@ -65,7 +68,7 @@ function LatestForm({ entries }: { entries: readonly LatestEntry[] }) {
 
 /** Latest: the desktop app's start screen, exactly three entries (title, text, link, important); Update saves them, Cancel puts back what is saved. */
 export default function LatestPage() {
-  const latest = useLatest();
+  const latest = useCmdQuery(infoContract, 'get_latest', {});
   return (
     <>
       <PageTitle />

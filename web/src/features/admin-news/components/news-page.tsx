@@ -1,14 +1,18 @@
 import { Anchor, Button, Card, FileButton, Fieldset, Group, Image, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { type CmdInput } from '../../../../../shared/contract/define';
+import { infoContract } from '../../../../../shared/contract/info';
 import { infoAdminContract } from '../../../../../shared/contract/info.admin';
 import { isFollowableLink, NEWS_MEDIA_TYPES, newsMessages, type News } from '../../../../../shared/news/news';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { uploadFailure, uploadNewsMedia, useAllNews, useUpdateNews, type UpdateNewsInput } from '../api/news';
 import { newsScreenMessages } from '../messages';
+import { uploadFailure, uploadNewsMedia } from '../news-media';
 
 const blankPage = () => ({ media_url: '', title: '', text: '', link: '' });
 
@@ -43,10 +47,10 @@ function MediaUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
 
 /** Edits one version, or a new one (`news` null): title, version, and pages (media URL, title, text, link); Add page, Update, Cancel. */
 function NewsForm({ news, onClose }: { news: News | null; onClose: () => void }) {
-  const update = useUpdateNews();
+  const update = useCmdMutation(infoAdminContract, 'update_news', { invalidates: ['get_all_news'] });
   // The same schema the server parses update_news with.
   const form = useSchemaForm(infoAdminContract.cmds.update_news.params, editable(news));
-  const save = useSubmit((values: UpdateNewsInput) => update.mutateAsync(values), {
+  const save = useSubmit((values: CmdInput<typeof infoAdminContract, 'update_news'>) => update.mutateAsync(values), {
     success: (saved) => (news ? newsScreenMessages.newsUpdated(saved.title) : newsScreenMessages.newsAdded(saved.title)),
     onSuccess: onClose,
   });
@@ -136,7 +140,7 @@ function NewsCard({ news, onEdit, editDisabled }: { news: News; onEdit: () => vo
 
 /** News: every version with its pages, newest first; Edit one, or Add version; a form saves with Update or leaves with Cancel. */
 export default function NewsPage() {
-  const news = useAllNews();
+  const news = useCmdQuery(infoContract, 'get_all_news', {});
   // What is being edited: a version's id, 'new' for Add version, or nothing. One at a time.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const close = () => setEditing(null);

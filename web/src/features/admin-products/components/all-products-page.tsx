@@ -1,9 +1,14 @@
 import { Anchor, Button, Table } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { generatePath, Link } from 'react-router';
-import { personText } from '../../../components/person';
-import type { AdminProductRow } from '../../../../../shared/contract/product.admin';
+import { type AdminProductRow, productAdminContract } from '../../../../../shared/contract/product.admin';
 import { productListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { readCsvExport } from '../../../api/csv-export';
 import { PageTitle } from '../../../components/page-title';
+import { personText } from '../../../components/person';
 import { SearchableList } from '../../../components/searchable-list';
 import { SortableTable } from '../../../components/sortable-table';
 import { copyText } from '../../../lib/clipboard';
@@ -13,7 +18,6 @@ import { paths } from '../../../lib/routing/paths';
 import type { SortOrder } from '../../../lib/sorting';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { listQuery } from '../../../lib/use-list-search';
-import { exportProductsCsv, useAllProducts, useUnregisterProduct } from '../api/get-all-products';
 import type { ProductOrderColumn } from '../list-query';
 import { adminProductTexts } from '../messages';
 
@@ -32,8 +36,8 @@ const userPath = (userId: number) => generatePath(paths.allLicensesUser, { id: S
 
 /** Unregister: unregistering needs Confirm, in a dialog that says what it does. */
 function UnregisterCell({ product }: { product: AdminProductRow }) {
-  const unregister = useUnregisterProduct();
-  const submit = useSubmit(() => unregister.mutateAsync(product.uid), {
+  const unregister = useCmdMutation(productAdminContract, 'unregister_product', { invalidates: ['get_all_products'] });
+  const submit = useSubmit(() => unregister.mutateAsync({ uid: product.uid }), {
     confirm: () => adminProductTexts.confirmUnregister(product.uid, product.user || `User ${product.user_id}`),
     success: () => adminProductTexts.unregistered(product.uid),
   });
@@ -77,8 +81,8 @@ function ProductsTable({ rows, sort, onSort, busy }: { rows: readonly AdminProdu
  */
 export default function AllProductsPage() {
   const { list, pageParams, pageSize } = useDeclaredList(productListColumns);
-  const products = useAllProducts(pageParams);
-  const copy = useSubmit(() => copyText(exportProductsCsv(listQuery(list))), { success: () => adminProductTexts.copied });
+  const products = useCmdQuery(productAdminContract, 'get_all_products', pageParams, { placeholderData: keepPreviousData });
+  const copy = useSubmit(() => copyText(call(productAdminContract, 'get_products_csv', listQuery(list)).then(({ filename }) => readCsvExport(filename))), { success: () => adminProductTexts.copied });
 
   return (
     <>

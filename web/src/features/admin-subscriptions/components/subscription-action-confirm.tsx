@@ -1,8 +1,9 @@
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type CmdResult } from '../../../../../shared/contract/define';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { subscriptionQueryOptions, type SubscriptionDetail } from '../api/get-subscription';
-import { useCancelSubscription, useConvertSubscription } from '../api/subscription-changes';
 import { subscriptionNotices, subscriptionTexts } from '../messages';
 
 /** What an admin may do to a subscription: cancel it, or convert a Pro one with one add-on. */
@@ -18,7 +19,13 @@ interface SubscriptionActionConfirmProps {
   onCancel: () => void;
 }
 
-type AddonSubscriptions = NonNullable<SubscriptionDetail['addon_subscriptions']>;
+type AddonSubscriptions = NonNullable<CmdResult<typeof licAdminContract, 'get_subscription'>['addon_subscriptions']>;
+
+/**
+ * Canceling or converting changes the subscription (its state or product: the list and its detail) and
+ * its license (subscription state, or type and add-ons: the license lists).
+ */
+const RELOADS = { invalidates: ['get_subscriptions', 'get_subscription', 'get_all_licenses'] };
 
 /**
  * What Cancel cancels with the subscription: the add-on subscriptions still charging on its licenses, each
@@ -49,17 +56,17 @@ function AddonsCanceledWith({ pending, addons }: { pending: boolean; addons: Add
  */
 export function SubscriptionActionConfirm({ action, subscriptionId, licenseId, onDone, onCancel }: SubscriptionActionConfirmProps) {
   // Cancel names what it cancels with the subscription; Confirm waits until it can.
-  const detail = useQuery({ ...subscriptionQueryOptions(subscriptionId), enabled: action === 'cancel' });
+  const detail = useCmdQuery(licAdminContract, 'get_subscription', { subscription_id: subscriptionId }, { enabled: action === 'cancel' });
   const naming = action === 'cancel' && detail.isPending;
-  const cancel = useCancelSubscription();
-  const convert = useConvertSubscription();
+  const cancel = useCmdMutation(licAdminContract, 'cancel_subscription', RELOADS);
+  const convert = useCmdMutation(licAdminContract, 'convert_pro_subscription', RELOADS);
   const submit = useSubmit(
     async (): Promise<string> => {
       if (action === 'cancel') {
-        const canceled = await cancel.mutateAsync(licenseId);
+        const canceled = await cancel.mutateAsync({ license_id: licenseId });
         return subscriptionNotices.canceled(subscriptionId, canceled.canceled_addon_subscriptions);
       }
-      const converted = await convert.mutateAsync(subscriptionId);
+      const converted = await convert.mutateAsync({ subscription_id: subscriptionId });
       return subscriptionNotices.converted(subscriptionId, converted.product);
     },
     { success: (text) => text, onSuccess: onDone },

@@ -1,17 +1,19 @@
 import { Anchor, Button, DataList, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { type CmdResult } from '../../../../../shared/contract/define';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { adminActions } from '../../../../../shared/licenses/actions';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
+import { useLicenseTypeName } from '../../../hooks/use-license-catalog';
+import { addonsText } from '../../../lib/addons';
 import { formatDate, formatDay } from '../../../lib/dates';
-import { useLicenseTypeName } from '../../admin-licenses/api/get-license-catalog';
-import { addonsText } from '../../admin-licenses/addons';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
-import { useSubscription, type SubscriptionDetail as Detail } from '../api/get-subscription';
-import { useSubscriptionLicense } from '../api/get-subscription-license';
+import { userDetailPath } from '../../admin-users';
 import { licensePath } from '../license-path';
 import { productName, subscriptionTexts } from '../messages';
+import { useSubscriptionLicense } from '../use-subscription-license';
 import { SubscriptionActionConfirm, type SubscriptionAction } from './subscription-action-confirm';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -29,6 +31,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
  * counts; the license gives its type and add-ons. None until the license is in, and none for an add-on's
  * subscription: cancel_subscription takes the license, so it would end the license's own subscription.
  */
+type Detail = CmdResult<typeof licAdminContract, 'get_subscription'>;
+
 function useOfferedActions(subscription: Detail): { offered: Set<SubscriptionAction>; addonOf: number | null } {
   const { license } = useSubscriptionLicense(subscription.license_id);
   const offered = new Set<SubscriptionAction>();
@@ -181,7 +185,7 @@ function DetailView({ subscription, onClose }: { subscription: Detail; onClose: 
  * and the provider's account page, with Cancel and Convert where they apply, each behind Confirm.
  */
 export function SubscriptionDetail({ subscriptionId, onClose }: { subscriptionId: number; onClose: () => void }) {
-  const subscription = useSubscription(subscriptionId);
+  const subscription = useCmdQuery(licAdminContract, 'get_subscription', { subscription_id: subscriptionId });
   return (
     <>
       <ErrorBanner />

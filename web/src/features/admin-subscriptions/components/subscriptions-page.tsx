@@ -1,10 +1,12 @@
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
+import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { subscriptionListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { FormDialog } from '../../../components/form-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { SearchableList } from '../../../components/searchable-list';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { FormDialog } from '../../admin-licenses/components/form-dialog';
-import { useSubscriptions } from '../api/get-subscriptions';
 import { subscriptionTexts } from '../messages';
 import { SubscriptionDetail } from './subscription-detail';
 import { SubscriptionsTable } from './subscriptions-table';
@@ -18,7 +20,7 @@ export default function SubscriptionsPage() {
   const { list, pageParams, pageSize } = useDeclaredList(subscriptionListColumns);
   // The id stays while the dialog closes, so its title does not change as it fades.
   const [detail, setDetail] = useState({ id: 0, open: false });
-  const subscriptions = useSubscriptions(pageParams);
+  const subscriptions = useCmdQuery(licAdminContract, 'get_subscriptions', pageParams, { placeholderData: keepPreviousData });
   const close = () => setDetail((current) => ({ ...current, open: false }));
 
   return (

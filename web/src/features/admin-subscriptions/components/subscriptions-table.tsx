@@ -4,7 +4,7 @@ import type { SubscriptionRow } from '../../../../../shared/contract/lic.admin';
 import { SortableTable } from '../../../components/sortable-table';
 import { formatDate, formatDay } from '../../../lib/dates';
 import type { SortOrder } from '../../../lib/sorting';
-import { userDetailPath } from '../../admin-licenses/user-detail-path';
+import { userDetailPath } from '../../admin-users';
 import { licensePath } from '../license-path';
 import type { SubscriptionOrderColumn } from '../list-query';
 import { productName } from '../messages';

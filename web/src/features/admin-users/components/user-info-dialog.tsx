@@ -1,15 +1,15 @@
 import { Anchor, DataList, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { UserInformation } from '../../../../../shared/contract/user.admin';
+import { userAdminContract, type UserInformation } from '../../../../../shared/contract/user.admin';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { Detail } from '../../../components/detail';
 import { personText } from '../../../components/person';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
-import { useUserInformation } from '../../admin-licenses/api/get-user-information';
-import { namesUser, userActionName } from '../../admin-licenses/components/user-actions-table';
-import { UserDownloadsTable } from '../../admin-licenses/components/user-downloads-table';
 import { userInfoTexts } from '../messages';
 import { usersUserPath } from '../user-detail-path';
+import { namesUser, userActionName } from './user-actions-table';
+import { UserDownloadsTable } from './user-downloads-table';
 
 /** How many of the latest downloads and actions the dialog lists (the user detail lists them all). */
 export const LATEST_SHOWN = 5;
@@ -19,15 +19,6 @@ interface UserInfoDialogProps {
   userId: number;
   opened: boolean;
   onClose: () => void;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
 }
 
 /** The latest changes of ownership the user took part in, newest first. */
@@ -105,7 +96,7 @@ function UserInfo({ user, onClose }: { user: UserInformation; onClose: () => voi
  * actions) and a link to their full detail. It reads the information itself, only while open.
  */
 export function UserInfoDialog({ userId, opened, onClose }: UserInfoDialogProps) {
-  const information = useUserInformation(userId, opened);
+  const information = useCmdQuery(userAdminContract, 'get_user_information', { user_id: userId }, { enabled: opened });
   return (
     <Modal opened={opened} onClose={onClose} title={userInfoTexts.title(userId)} size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       {information.data ? (

@@ -1,9 +1,12 @@
 import { Anchor, Button, Group, NativeSelect, Table } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { generatePath, Link } from 'react-router';
-import type { UserListRow, UserOrderColumn } from '../../../../../shared/contract/user.admin';
+import { type UserListRow, type UserOrderColumn, userAdminContract } from '../../../../../shared/contract/user.admin';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { userListColumns } from '../../../../../shared/lists/admin-lists';
+import { call } from '../../../api/client';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { CsvExportLink } from '../../../components/csv-export-link';
 import { EmailText } from '../../../components/email-text';
 import { PageTitle } from '../../../components/page-title';
@@ -14,7 +17,6 @@ import { paths } from '../../../lib/routing/paths';
 import type { SortOrder } from '../../../lib/sorting';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useAddressUpdate, listQuery } from '../../../lib/use-list-search';
-import { createUsersCsv, useUsers } from '../api/get-users';
 import { adminUserTexts } from '../messages';
 import { UserInfoDialog } from './user-info-dialog';
 
@@ -95,7 +97,9 @@ export default function UsersPage() {
   const { list, pageParams, pageSize } = useDeclaredList(userListColumns);
   const { params, update } = useAddressUpdate();
   const licenseType = params.get('license_type') ?? '';
-  const users = useUsers({ ...pageParams, ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) });
+  const users = useCmdQuery(userAdminContract, 'get_users', { ...pageParams, ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) }, {
+    placeholderData: keepPreviousData,
+  });
   const [infoUser, setInfoUser] = useState<number | null>(null);
 
   return (
@@ -113,7 +117,7 @@ export default function UsersPage() {
               // A new filter starts again at page 1.
               onChange={(event) => update({ license_type: event.currentTarget.value || null, page: null })}
             />
-            <CsvExportLink create={() => createUsersCsv({ ...listQuery(list), ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) })} />
+            <CsvExportLink create={() => call(userAdminContract, 'get_users_csv', { ...listQuery(list), ...(licenseType ? { license_type: licenseType as UserListFilter } : {}) })} />
           </Group>
         }
         query={users}

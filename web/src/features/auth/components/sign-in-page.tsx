@@ -7,9 +7,8 @@ import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
 import { preloadCognito } from '../../../session/session';
-import { authenticatorSignInError } from '../../authenticator/errors';
 import { answerAuthenticator, signInUser, type AuthenticatorChallenge } from '../api/sign-in';
-import { signInError } from '../errors';
+import { authenticatorSignInError, signInError } from '../errors';
 import { AuthLinks } from './auth-links';
 import { UsernameInput } from './username-input';
 

@@ -1,9 +1,9 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { CaseComment } from '../../../../../shared/contract/case';
+import { type CaseComment, caseContract } from '../../../../../shared/contract/case';
+import { call } from '../../../api/client';
 import { formatDateTime } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { fetchEarlierComments } from '../api/cases';
 import { caseTexts } from '../messages';
 
 interface ConversationProps {
@@ -23,7 +23,7 @@ interface ConversationProps {
 export function CaseConversation({ caseId, comments, earlier, authorOf }: ConversationProps) {
   const [loaded, setLoaded] = useState<{ comments: readonly CaseComment[]; earlier: boolean }>({ comments: [], earlier });
   const shown = [...loaded.comments, ...comments];
-  const more = useSubmit(() => fetchEarlierComments(caseId, shown[0]!.id), {
+  const more = useSubmit(() => call(caseContract, 'get_case_comments', { case_id: caseId, before: shown[0]!.id }), {
     onSuccess: (page) => setLoaded({ comments: [...page.comments, ...loaded.comments], earlier: page.earlier_comments }),
   });
   return (

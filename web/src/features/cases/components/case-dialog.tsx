@@ -1,23 +1,17 @@
 import { Anchor, Button, Divider, FileButton, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { describeSize } from '../../../../../shared/api';
+import { caseContract } from '../../../../../shared/contract/case';
+import { caseAdminContract } from '../../../../../shared/contract/case.admin';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ErrorBanner } from '../../../components/error-banner';
 import { PageLoader } from '../../../components/page-loader';
 import { personText } from '../../../components/person';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { adminChoiceLabel, adminName, type AdminSummary } from '../admin-name';
-import {
-  ATTACHMENT_ACCEPT,
-  attachmentFailure,
-  useAddComment,
-  useAssignCase,
-  useCase,
-  useCloseCase,
-  useDeleteAttachment,
-  useUploadAttachment,
-  type CaseDetail,
-} from '../api/cases';
+import { ATTACHMENT_ACCEPT, CASE_CHANGES, attachmentFailure, linkRenewalDelay, useUploadAttachment, type CaseDetail } from '../case-changes';
 import { caseTexts } from '../messages';
 import { CaseConversation } from './case-comments';
 import { CaseHistory } from './case-history';
@@ -66,7 +60,11 @@ const personInCase = (detail: CaseDetail, userId: number, admins: readonly Admin
  * assignment, Close, internal notes and the history.
  */
 function ExistingCase({ caseId, isAdmin, admins }: { caseId: number; isAdmin: boolean; admins: readonly AdminSummary[] }) {
-  const query = useCase(caseId);
+  const query = useCmdQuery(caseContract, 'get_case', { id: caseId }, {
+    enabled: caseId > 0,
+    // Read again before its download links end.
+    refetchInterval: (query) => linkRenewalDelay(query.state.data),
+  });
   if (query.isPending) return <PageLoader />;
   // A failed load shows its message in the dialog's banner.
   if (!query.data) return null;
@@ -127,7 +125,7 @@ const commentSent = (kind: CommentKind, caseId: number) =>
  */
 function AddComment({ caseId, isAdmin }: { caseId: number; isAdmin: boolean }) {
   const [comment, setComment] = useState('');
-  const addComment = useAddComment();
+  const addComment = useCmdMutation(caseContract, 'add_comment', CASE_CHANGES);
   const submit = useSubmit((kind: CommentKind) => addComment.mutateAsync({ case_id: caseId, comment, ...commentParams(kind) }), {
     success: (_result, kind) => commentSent(kind, caseId),
     onSuccess: () => setComment(''),
@@ -157,8 +155,8 @@ const UNASSIGNED = '';
 
 /** Close case, without a comment: an admin's for any case, a customer's for their own (a comment reopens it). */
 function CloseCase({ detail }: { detail: CaseDetail }) {
-  const close = useCloseCase();
-  const closeSubmit = useSubmit(() => close.mutateAsync(detail.id), { success: () => caseTexts.closed(detail.id) });
+  const close = useCmdMutation(caseContract, 'close_case', CASE_CHANGES);
+  const closeSubmit = useSubmit(() => close.mutateAsync({ case_id: detail.id }), { success: () => caseTexts.closed(detail.id) });
   return (
     <Button variant="default" disabled={detail.state === 0} loading={closeSubmit.pending} onClick={() => void closeSubmit.run()}>
       Close case
@@ -168,7 +166,7 @@ function CloseCase({ detail }: { detail: CaseDetail }) {
 
 /** An admin's: who the case is assigned to (any administrator, or nobody), and Close. */
 function AdminActions({ detail, admins }: { detail: CaseDetail; admins: readonly AdminSummary[] }) {
-  const assign = useAssignCase();
+  const assign = useCmdMutation(caseAdminContract, 'assign_case', CASE_CHANGES);
   const assignSubmit = useSubmit((userId: number | null) => assign.mutateAsync({ case_id: detail.id, user_id: userId }), {
     success: ({ assigned_to }) => caseTexts.assigned(detail.id, assigned_to === null ? null : adminName(admins, assigned_to)),
   });
@@ -195,12 +193,12 @@ type Attachment = CaseDetail['attachments'][number];
 /** The case's files: each with its size, uploader and date, a download link, and Delete where the caller may; then Attach a file. */
 function Attachments({ detail, isAdmin, admins }: { detail: CaseDetail; isAdmin: boolean; admins: readonly AdminSummary[] }) {
   const upload = useUploadAttachment();
-  const remove = useDeleteAttachment();
+  const remove = useCmdMutation(caseContract, 'delete_attachment', CASE_CHANGES);
   const uploadSubmit = useSubmit((file: File) => upload.mutateAsync({ caseId: detail.id, file }), {
     success: (attachment) => caseTexts.attached(attachment.filename),
     failure: attachmentFailure,
   });
-  const deleteSubmit = useSubmit((attachment: Attachment) => remove.mutateAsync(attachment.id), {
+  const deleteSubmit = useSubmit((attachment: Attachment) => remove.mutateAsync({ attachment_id: attachment.id }), {
     confirm: (attachment) => caseTexts.deleteAttachmentQuestion(attachment.filename, detail.id),
     success: (_result, attachment) => caseTexts.attachmentDeleted(attachment.filename),
   });

@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
-import { useLicenses } from '../../licenses/api/get-licenses';
-import { useProducts } from '../../products/api/get-products';
-import { productLabel } from '../../products/product-label';
+import { licContract } from '../../../../../shared/contract/lic';
+import { productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { productLabel } from '../../products';
 import { caseTexts } from '../messages';
 
 /** The license or product a new case is about, or null for neither. */
@@ -23,8 +24,8 @@ function decode(value: string | null): SubjectChoice {
  * is about, named as Licenses and My products name them; optional, and cleared back to none.
  */
 export function CaseSubjectSelect({ value, onChange }: { value: SubjectChoice; onChange: (choice: SubjectChoice) => void }) {
-  const licenses = useLicenses();
-  const products = useProducts();
+  const licenses = useCmdQuery(licContract, 'get_licenses', {});
+  const products = useCmdQuery(productContract, 'get_products', {});
   const licenseOptions = (licenses.data?.licenses ?? []).map((license) => ({ value: optionValue('license', license.id), label: caseTexts.licenseLabel(license) }));
   const productOptions = (products.data?.products ?? []).map((product) => ({ value: optionValue('product', product.id), label: productLabel(product) }));
   const data = [

@@ -2,7 +2,7 @@ import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { CaseLicense, CaseProduct } from '../../../../../shared/contract/case';
 import { paths, withQuery } from '../../../lib/routing/paths';
-import { productLabel } from '../../products/product-label';
+import { productLabel } from '../../products';
 import { caseTexts } from '../messages';
 
 /**

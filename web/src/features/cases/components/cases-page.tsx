@@ -1,7 +1,13 @@
 import { Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { caseFilters } from '../../../../../shared/cases/cases';
+import { caseContract } from '../../../../../shared/contract/case';
+import { userContract } from '../../../../../shared/contract/user';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { caseListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { FormDialog } from '../../../components/form-dialog';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
 import { PageTitle } from '../../../components/page-title';
@@ -10,9 +16,7 @@ import { useDebouncedField } from '../../../lib/use-debounced-field';
 import { useDeclaredList } from '../../../lib/use-declared-list';
 import { useLastPageBound } from '../../../lib/use-list-search';
 import { useSession } from '../../../session/session';
-import { useUserProfile } from '../../profile/api/get-user-profile';
-import { FormDialog } from '../../admin-licenses/components/form-dialog';
-import { useAdmins, useCases } from '../api/cases';
+import { ADMINS_FRESH_MS } from '../case-changes';
 import { useCaseFilters, type CaseFilter } from '../case-filters';
 import { caseFilterLabels, caseTexts } from '../messages';
 import { CaseDialog } from './case-dialog';
@@ -27,23 +31,23 @@ const filterOptions = (Object.keys(caseFilterLabels) as CaseFilter[]).map((value
  */
 export default function CasesPage() {
   const isAdmin = useSession()?.isAdmin ?? false;
-  const me = useUserProfile().data?.id;
+  const me = useCmdQuery(userContract, 'get_user_profile', {}).data?.id;
   const { list, pageParams, pageSize } = useDeclaredList(caseListColumns);
   const filters = useCaseFilters();
   const [search, setSearch] = useDebouncedField(list.search, list.setSearch);
-  const cases = useCases({
+  const cases = useCmdQuery(caseContract, 'get_cases', {
     ...pageParams,
     state: [...caseFilters[filters.filter]],
     ...(isAdmin
       ? // Assigned to nobody is asked for as assignee 0 (no user has that id).
         { search: pageParams.search, user: filters.user ?? undefined, assigned_to: filters.unassigned ? 0 : filters.assignedToMe && me ? me : undefined }
       : { search: undefined }),
-  });
-  const admins = useAdmins(isAdmin);
+  }, { placeholderData: keepPreviousData });
+  const admins = useCmdQuery(userAdminContract, 'get_admins', {}, { enabled: isAdmin, staleTime: ADMINS_FRESH_MS });
   // An empty list says "No cases match the filters." only when there are cases the filters hide.
   const filtered = filters.filter !== 'all' || Boolean(list.search) || filters.user !== null || filters.assignedToMe || filters.unassigned;
   const empty = cases.data?.count === 0;
-  const anyCases = useCases({ limit: 1, page: 1, state: [...caseFilters.all] }, empty && filtered);
+  const anyCases = useCmdQuery(caseContract, 'get_cases', { limit: 1, page: 1, state: [...caseFilters.all] }, { enabled: empty && filtered, placeholderData: keepPreviousData });
   const hidden = filtered && (anyCases.data?.count ?? 0) > 0;
   const count = cases.data?.count ?? 0;
   const pages = pageCount(count, pageSize);

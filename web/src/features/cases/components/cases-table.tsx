@@ -47,6 +47,8 @@ interface CasesTableProps {
 
 /** The cases, one a row, each column header sorting the list on the server. */
 export function CasesTable({ rows, isAdmin, admins, sort, onSort, onOpen, busy }: CasesTableProps) {
+  // How long each case has waited, as of this rendering of the list.
+  // eslint-disable-next-line react-hooks/purity -- an age is shown as of the moment it is drawn
   const now = Date.now();
   return (
     <SortableTable label="Cases" columns={COLUMNS} sort={sort} onSort={onSort} busy={busy} minWidth={880}>

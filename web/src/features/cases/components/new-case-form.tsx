@@ -2,11 +2,14 @@ import { Button, FileButton, Group, Stack, Text, TextInput } from '@mantine/core
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_CASE_TITLE_LENGTH, caseMessages } from '../../../../../shared/cases/cases';
+import { caseContract } from '../../../../../shared/contract/case';
+import { userAdminContract } from '../../../../../shared/contract/user.admin';
 import { isUserIdText } from '../../../../../shared/forms/licenses';
-import { getUserInformation, userInformationQueryKey } from '../../admin-licenses/api/get-user-information';
-import { ApiCallError } from '../../../api/client';
+import { ApiCallError, call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey } from '../../../api/cmd-query';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { ATTACHMENT_ACCEPT, attachmentFailure, checkAttachment, useCreateCase, useUploadAttachment } from '../api/cases';
+import { ATTACHMENT_ACCEPT, CASE_CHANGES, attachmentFailure, checkAttachment, useUploadAttachment } from '../case-changes';
 import { caseTexts } from '../messages';
 import { CaseSubjectSelect, subjectParams, type SubjectChoice } from './case-subject-select';
 import { CommentBox } from './comment-box';
@@ -15,9 +18,10 @@ import { CommentBox } from './comment-box';
 /** The user of an id as the customer field shows them, or null when there is none (answered at the field, not as a page error). */
 const customerLookup = (userId: number) =>
   queryOptions({
-    queryKey: [...userInformationQueryKey, userId, 'customer'],
+    // Under the cmd's own key (a move invalidates it too), set apart: this answer may be null.
+    queryKey: [...cmdKey(userAdminContract, 'get_user_information', { user_id: userId }), 'customer'],
     queryFn: () =>
-      getUserInformation(userId).catch((error: unknown) => {
+      call(userAdminContract, 'get_user_information', { user_id: userId }).catch((error: unknown) => {
         if (error instanceof ApiCallError && error.fromServer && error.httpStatus === 404) return null;
         throw error;
       }),
@@ -60,7 +64,7 @@ export function NewCaseForm({ onCreated, isAdmin = false }: { onCreated: (caseId
   const [subject, setSubject] = useState<SubjectChoice>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileRefused, setFileRefused] = useState<string | null>(null);
-  const create = useCreateCase();
+  const create = useCmdMutation(caseContract, 'create_case', CASE_CHANGES);
   const upload = useUploadAttachment();
   const submit = useSubmit(
     async () => {

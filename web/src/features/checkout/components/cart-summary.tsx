@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { ORDER_USER_TAG, catalogueItem } from '../../../../../shared/commerce/catalogue';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { useAppState, type CartItem } from '../../../lib/app-state';
 import { intervalText } from '../catalogue-lines';
-import { useUserProfile } from '../../profile/api/get-user-profile';
 import { checkoutMessages } from '../messages';
 import { checkout } from '../provider';
 
@@ -38,7 +39,7 @@ export function CartSummary() {
   const products = useAppState((state) => state.products);
   const total = useAppState((state) => state.orderTotal);
   const tax = useAppState((state) => state.orderTax);
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   const count = products.reduce((sum, product) => sum + product.quantity, 0);
   const empty = count === 0;
 

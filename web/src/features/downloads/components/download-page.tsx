@@ -1,6 +1,7 @@
 import { Accordion, Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { userContract } from '../../../../../shared/contract/user';
 import {
   currentEula,
   selectRelease,
@@ -11,13 +12,14 @@ import {
   type SoftwareRelease,
   type Versions,
 } from '../../../../../shared/downloads/releases';
+import { call } from '../../../api/client';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { NewsPages } from '../../../components/app-news';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { setError } from '../../../lib/app-state';
 import { paths } from '../../../lib/routing/paths';
-import { recordDownload } from '../api/add-user-download';
-import { useAcceptEula, useEulaAcceptances } from '../api/eula';
 import { useReleaseNews } from '../api/get-release-news';
 import { useVersions } from '../api/get-versions';
 import { guideLinks } from '../links';
@@ -32,15 +34,15 @@ import { ReleaseNotes } from './release-notes';
  * version; a failure to record it is shown, the box stays ticked).
  */
 function useEulaGate(version: string, eulaVersion: string | undefined) {
-  const acceptances = useEulaAcceptances();
-  const accept = useAcceptEula();
+  const acceptances = useCmdQuery(userContract, 'get_eula_acceptances', {});
+  const accept = useCmdMutation(userContract, 'accept_eula', { invalidates: ['get_eula_acceptances'] });
   const [choices, setChoices] = useState<Record<string, boolean>>({});
   const accepted =
     acceptances.data?.acceptances.some((acceptance) => acceptance.client_version === version && acceptance.eula_version === eulaVersion) ?? false;
   const checked = choices[version] ?? accepted;
   const onChange = (next: boolean) => {
     setChoices((current) => ({ ...current, [version]: next }));
-    if (next && !accepted) accept.mutateAsync({ clientVersion: version, eulaVersion }).catch((error: Error) => setError(error.message));
+    if (next && !accepted) accept.mutateAsync({ client_version: version, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }) }).catch((error: Error) => setError(error.message));
   };
   return { checked, onChange };
 }
@@ -94,8 +96,9 @@ function SelectedRelease({ release, eula: eulaDocument }: { release: SoftwareRel
                   detail={entry.title}
                   packageName={entry.package}
                   enabled={eula.checked}
+                  // The click is recorded (`user/add_user_download`); a failure is ignored: the download goes on, and nobody is told.
                   onDownload={() =>
-                    recordDownload({ client_version: release.version, os: entry.os, arch: entry.arch, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }) })
+                    void call(userContract, 'add_user_download', { client_version: release.version, os: entry.os, arch: entry.arch, ...(eulaVersion === undefined ? {} : { eula_version: eulaVersion }) }).catch(() => undefined)
                   }
                 />
               ))}

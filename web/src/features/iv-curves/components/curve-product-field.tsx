@@ -1,6 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
-import { useProducts } from '../../products/api/get-products';
-import { productLabel } from '../../products/product-label';
+import { productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
+import { productLabel } from '../../products';
 import { ivCurveTexts } from '../messages';
 
 export interface CurveProductFieldProps {
@@ -39,7 +40,7 @@ export function CurveProductField({ value, onChange, current, anyProduct, error 
 }
 
 function OwnProductSelect({ value, onChange, current }: Pick<CurveProductFieldProps, 'value' | 'onChange' | 'current'>) {
-  const products = useProducts();
+  const products = useCmdQuery(productContract, 'get_products', {});
   const own = products.data?.products ?? [];
   const options = own.map((product) => ({ value: String(product.id), label: productLabel(product) }));
   // A curve's product the caller no longer holds (moved to another user) is still named, by its number.

@@ -1,7 +1,10 @@
 import { Accordion, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import type { IvCurve } from '../../../../../shared/contract/user';
+import { type IvCurve, userContract } from '../../../../../shared/contract/user';
 import { ivCurveListColumns } from '../../../../../shared/lists/admin-lists';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ActionsTh } from '../../../components/actions-th';
 import { PageTitle } from '../../../components/page-title';
 import { personText } from '../../../components/person';
@@ -10,10 +13,9 @@ import { SortableTable } from '../../../components/sortable-table';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { useDeclaredList } from '../../../lib/use-declared-list';
-import { productLabel } from '../../products/product-label';
-import { useDeleteIvCurve } from '../api/delete-iv-curve';
-import { downloadIvCurveFile } from '../api/get-iv-curve-file';
-import { useIvCurves } from '../api/get-iv-curves';
+import { productLabel } from '../../products';
+import { downloadIvCurveFile } from '../iv-curve-file';
+import { applyIvCurveChange } from '../iv-curve-list-cache';
 import type { IvCurveOrderColumn } from '../list-query';
 import { ivCurveTexts } from '../messages';
 import { UploadCurveForm } from './upload-curve-form';
@@ -33,8 +35,10 @@ const COLUMNS: readonly { column: IvCurveOrderColumn; header: string }[] = [
 
 /** Delete, behind Confirm: a curve and its file cannot be brought back. */
 function DeleteCurve({ curve }: { curve: IvCurve }) {
-  const remove = useDeleteIvCurve();
-  const submit = useSubmit(() => remove.mutateAsync(curve.id), {
+  const queryClient = useQueryClient();
+  // Its row leaves the list at once (from the answer).
+  const remove = useCmdMutation(userContract, 'delete_iv_curve', { onSuccess: ({ id }) => applyIvCurveChange(queryClient, { deletedId: id }) });
+  const submit = useSubmit(() => remove.mutateAsync({ id: curve.id }), {
     confirm: () => ivCurveTexts.confirmDelete(curve.id),
     success: () => ivCurveTexts.deleted(curve.id),
   });
@@ -103,7 +107,7 @@ function CurveRow({ curve, admin, onUpdate }: { curve: IvCurve; admin: boolean; 
  */
 export default function IvCurvesPage() {
   const { list, pageParams, pageSize } = useDeclaredList(ivCurveListColumns);
-  const curves = useIvCurves(pageParams);
+  const curves = useCmdQuery(userContract, 'get_iv_curves', pageParams, { placeholderData: keepPreviousData });
   const [updating, setUpdating] = useState<IvCurve | null>(null);
   const formCard = useRef<HTMLDivElement>(null);
   const headingId = useId();

@@ -1,8 +1,11 @@
 import { Button, Checkbox, FileInput, Group, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { IvCurve } from '../../../../../shared/contract/user';
+import { type CmdInput } from '../../../../../shared/contract/define';
+import { type IvCurve, userContract } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useUploadIvCurve, type UploadIvCurveInput } from '../api/upload-iv-curve';
+import { applyIvCurveChange } from '../iv-curve-list-cache';
 import { fileProblem, ivCurveTexts } from '../messages';
 import { CurveProductField } from './curve-product-field';
 
@@ -25,7 +28,9 @@ export interface UploadCurveFormProps {
  * only when it was changed, and keeps the curve's id.
  */
 export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadCurveFormProps) {
-  const upload = useUploadIvCurve();
+  const queryClient = useQueryClient();
+  // Its answer is the curve as the list shows it, and goes straight into the list.
+  const upload = useCmdMutation(userContract, 'upload_iv_curve', { onSuccess: (stored) => applyIvCurveChange(queryClient, { stored }) });
   const initialProductId = curve?.product_id ? String(curve.product_id) : '';
   const [file, setFile] = useState<File | null>(null);
   const [productId, setProductId] = useState(initialProductId);
@@ -36,7 +41,7 @@ export function UploadCurveForm({ curve, canPublish, onDone, onCancel }: UploadC
 
   const submit = useSubmit(
     (chosen: File) => {
-      const input: UploadIvCurveInput = {
+      const input: CmdInput<typeof userContract, 'upload_iv_curve'> = {
         ...(curve ? { upload_type: 'update', id: curve.id } : { upload_type: 'new' }),
         ...(product !== '' && product !== initialProductId ? { product_id: product } : {}),
         ...(canPublish ? { public: isPublic } : {}),

@@ -1,18 +1,15 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { MAX_PURCHASE_QUANTITY } from '../../../../../shared/commerce/catalogue';
-import type { LicenseRow } from '../../../../../shared/contract/lic';
+import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
+import { userContract } from '../../../../../shared/contract/user';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual } from '../../../../../shared/licenses/display';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { formatDay } from '../../../lib/dates';
-import { BuyingSection } from '../../checkout/components/buying-section';
-import { CartSummary } from '../../checkout/components/cart-summary';
-import { ProductLines } from '../../checkout/components/product-lines';
-import { useOrderCompletion } from '../../checkout/use-checkout';
-import { useLicenses } from '../../licenses/api/get-licenses';
-import { useUserProfile } from '../../profile/api/get-user-profile';
+import { BuyingSection, CartSummary, ProductLines, useOrderCompletion } from '../../checkout';
 import { legacyTexts } from '../messages';
 import { upgradeOffers, yearOneItems } from '../upgrades';
 
@@ -28,8 +25,8 @@ const yearOneLines = yearOneItems.map((item) => ({ item }));
 
 /** The upgrades the caller's own licenses are marked for, each at most once per such license. */
 function Upgrades() {
-  const licenses = useLicenses();
-  const profile = useUserProfile();
+  const licenses = useCmdQuery(licContract, 'get_licenses', {});
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   if (licenses.isPending || profile.isPending) return <PageLoader />;
   // A failed load shows its message in red at the top of the page.
   if (!licenses.data || !profile.data) return null;

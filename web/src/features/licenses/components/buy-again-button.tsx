@@ -1,9 +1,7 @@
 import { Button } from '@mantine/core';
 import type { CatalogueItem } from '../../../../../shared/commerce/catalogue';
 import { useAppState } from '../../../lib/app-state';
-import { quantityLabel } from '../../checkout/catalogue-lines';
-import { checkout } from '../../checkout/provider';
-import { useCheckoutProvider } from '../../checkout/use-checkout';
+import { quantityLabel, checkout, useCheckoutProvider } from '../../checkout';
 
 /** The quantity field of `item` in Buy licenses below (it carries the item's name and term as its label). */
 const quantityField = (item: CatalogueItem) =>

@@ -1,9 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { SALES_CATALOGUE, type CatalogueItem } from '../../../../../shared/commerce/catalogue';
-import { BuyingSection } from '../../checkout/components/buying-section';
-import { CartSummary } from '../../checkout/components/cart-summary';
-import { ProductLines } from '../../checkout/components/product-lines';
+import { BuyingSection, CartSummary, ProductLines } from '../../checkout';
 import { licenseTexts } from '../messages';
 
 const shelf = (name: CatalogueItem['shelf']) => SALES_CATALOGUE.filter((item) => item.shelf === name).map((item) => ({ item }));

@@ -1,17 +1,18 @@
 import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
-import type { LicenseRow } from '../../../../../shared/contract/lic';
+import { useId } from 'react';
+import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
 import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { Detail } from '../../../components/detail';
 import { personText } from '../../../components/person';
 import { TermHelp } from '../../../components/term-help';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { sharedPeople } from '../api/get-license-shared-users';
-import { useReturnLicense } from '../api/return-license';
 import { licenseNotices, licenseQuestions } from '../messages';
 import { renewalItem } from '../renewal';
+import { sharedPeople } from '../shared-people';
 import { licenseTerms } from '../terms';
 import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
@@ -41,17 +42,8 @@ function machineText(license: LicenseRow, callerId: number): string {
   return `${machine} (${whose})`;
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
-      <DataList.ItemValue>{children}</DataList.ItemValue>
-    </DataList.Item>
-  );
-}
-
 function ReturnButton({ license }: { license: LicenseRow }) {
-  const giveBack = useReturnLicense();
+  const giveBack = useCmdMutation(licContract, 'return_license', { invalidates: ['get_licenses'] });
   const submit = useSubmit(() => giveBack.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
     confirm: () => licenseQuestions.return(license.id, license.hostname),
     success: () => licenseNotices.returned(license.id),

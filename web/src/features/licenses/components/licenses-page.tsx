@@ -1,14 +1,15 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { licContract } from '../../../../../shared/contract/lic';
+import { userContract } from '../../../../../shared/contract/user';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { getConfig } from '../../../config';
 import { checkRedirect, leaveFor, redirectMessages } from '../../../lib/redirect';
-import { useOrderCompletion } from '../../checkout/use-checkout';
-import { useUserProfile } from '../../profile/api/get-user-profile';
-import { useLicenses } from '../api/get-licenses';
+import { useOrderCompletion } from '../../checkout';
 import { licenseTexts } from '../messages';
 import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
@@ -23,13 +24,13 @@ interface OpenForm {
 
 /** The caller's own id, where moving and sharing happen: what a colleague types to move or share a license to them. */
 function CallerUserId() {
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   return profile.data ? <OwnUserId id={profile.data.id} /> : null;
 }
 
 function OwnLicenses() {
-  const licenses = useLicenses();
-  const profile = useUserProfile();
+  const licenses = useCmdQuery(licContract, 'get_licenses', {});
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   const [openForm, setOpenForm] = useState<OpenForm | null>(null);
 
   if (licenses.isPending || profile.isPending) return <PageLoader />;

@@ -1,11 +1,11 @@
-import type { LicenseRow } from '../../../../../shared/contract/lic';
+import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { MoveToUserForm } from '../../../components/move-to-user-form';
-import { useMoveLicense } from '../api/move-license';
 import { licenseNotices, licenseQuestions } from '../messages';
 
 /** Move: the user id the license goes to and their email; Move (checked, then confirmed by name) or Cancel. */
 export function MoveLicenseForm({ license, onClose }: { license: LicenseRow; onClose: () => void }) {
-  const move = useMoveLicense();
+  const move = useCmdMutation(licContract, 'move_license', { invalidates: ['get_licenses'] });
   return (
     <MoveToUserForm
       move={(to_user_id) => move.mutateAsync({ license_id: license.id, to_user_id })}

@@ -1,10 +1,17 @@
 import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { catalogueItem } from '../../../../../shared/commerce/catalogue';
+import { licContract } from '../../../../../shared/contract/lic';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDay } from '../../../lib/dates';
-import { useMySubscriptions } from '../api/get-my-subscriptions';
 import { mySubscriptionTexts } from '../messages';
+
+/**
+ * Each read of the caller's subscriptions asks the provider and is counted: kept for a few minutes rather
+ * than read again on every visit.
+ */
+const SUBSCRIPTIONS_FRESH_MS = 5 * 60_000;
 
 /**
  * The subscriptions the customer pays for (their license's own and the add-ons' on them): state, next
@@ -13,7 +20,7 @@ import { mySubscriptionTexts } from '../messages';
  */
 export function MySubscriptions() {
   const titleId = useId();
-  const subscriptions = useMySubscriptions();
+  const subscriptions = useCmdQuery(licContract, 'get_my_subscriptions', {}, { staleTime: SUBSCRIPTIONS_FRESH_MS });
   const rows = subscriptions.data?.subscriptions ?? [];
   if (!rows.length) return null;
   const accountPages = [...new Set(rows.flatMap((row) => (row.url ? [row.url] : [])))];

@@ -1,9 +1,10 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import * as z from 'zod/mini';
 import { codeMessages, redeemCodeSchema } from '../../../../../shared/commerce/codes';
+import { licContract } from '../../../../../shared/contract/lic';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useRedeemLicenseCode } from '../api/redeem-license-code';
 
 /** The code as typed, surrounding spaces dropped; the server compares codes without case, spaces or hyphens. */
 const redeemFormSchema = z.object({ code: z.pipe(z.string().check(z.trim()), redeemCodeSchema) });
@@ -13,7 +14,7 @@ const redeemFormSchema = z.object({ code: z.pipe(z.string().check(z.trim()), red
  * shows as a notification and the list reloads; a refused code shows the server's message in red.
  */
 export function RedeemCodeForm() {
-  const redeem = useRedeemLicenseCode();
+  const redeem = useCmdMutation(licContract, 'redeem_license_code', { invalidates: ['get_licenses'] });
   // An empty field only keeps Redeem disabled: no message for it.
   const form = useSchemaForm(redeemFormSchema, { code: '' }, { quiet: ['code'] });
   const submit = useSubmit((values: z.output<typeof redeemFormSchema>) => redeem.mutateAsync(values), {

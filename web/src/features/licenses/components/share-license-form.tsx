@@ -1,20 +1,34 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import type { LicenseRow, Person } from '../../../../../shared/contract/lic';
+import { licContract, type LicenseRow, type Person } from '../../../../../shared/contract/lic';
 import { shareLicenseFormSchema } from '../../../../../shared/forms/licenses';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { cmdKey, useCmdQuery } from '../../../api/cmd-query';
+import { personText } from '../../../components/person';
+import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
+import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { personText } from '../../../components/person';
-import { sharedPeople, useLicenseSharedUsers } from '../api/get-license-shared-users';
-import { useCancelShareLicense, useShareLicense } from '../api/share-license';
 import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
-import { UserIdInput, withUserIdRefusal } from '../../../components/user-id-input';
-import { askRecipient, RecipientEmailInput } from '../../../components/recipient';
+import { sharedPeople } from '../shared-people';
+
+/**
+ * Sharing and stopping both answer whom the license is now shared with: that answer is kept as the
+ * license's shared users, and the license list reloads.
+ */
+function useSharingChange(cmd: 'share_license' | 'cancel_share_license') {
+  const queryClient = useQueryClient();
+  return useCmdMutation(licContract, cmd, {
+    invalidates: ['get_licenses'],
+    onSuccess: (result) => queryClient.setQueryData(cmdKey(licContract, 'get_license_shared_users', { license_id: result.license_id }), result),
+  });
+}
 
 /** One user the license is shared with (their name and id), and the button that stops sharing with them. */
 function SharedUser({ licenseId, person, canStop }: { licenseId: number; person: Person; canStop: boolean }) {
   const userId = person.id;
-  const cancel = useCancelShareLicense();
+  const cancel = useSharingChange('cancel_share_license');
   const stop = useSubmit(() => cancel.mutateAsync({ license_id: licenseId, with_user_id: userId }), {
     success: () => licenseNotices.unshared(licenseId, userId),
   });
@@ -41,8 +55,12 @@ function SharedUser({ licenseId, person, canStop }: { licenseId: number; person:
  * or Close; below, the users it is shared with, each with Stop sharing.
  */
 export function ShareLicenseForm({ license, canStop, onClose }: { license: LicenseRow; canStop: boolean; onClose: () => void }) {
-  const share = useShareLicense();
-  const sharedUsers = useLicenseSharedUsers(license.id, sharedPeople({ user_ids: license.shared_users, users: license.shared_with }));
+  const share = useSharingChange('share_license');
+  // Read fresh when the form opens; until the answer comes, the users the license list gave (with their names).
+  const known = sharedPeople({ user_ids: license.shared_users, users: license.shared_with });
+  const sharedUsers = useCmdQuery(licContract, 'get_license_shared_users', { license_id: license.id }, {
+    placeholderData: { license_id: license.id, user_ids: known.map(({ id }) => id), users: known },
+  });
   const form = useSchemaForm(shareLicenseFormSchema, { with_user_id: '', email: '' });
   const submit = useSubmit(
     (values: z.output<typeof shareLicenseFormSchema>) =>

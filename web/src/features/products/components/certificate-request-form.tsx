@@ -1,11 +1,11 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type * as z from 'zod/mini';
-import type { Product } from '../../../../../shared/contract/product';
+import { type Product, productContract } from '../../../../../shared/contract/product';
 import { certificateAddressSchema } from '../../../../../shared/products/certificate-request';
+import { useCmdMutation } from '../../../api/cmd-mutation';
 import { ErrorBanner } from '../../../components/error-banner';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { useRequestCertificate } from '../api/request-certificate';
 import { productNotices } from '../messages';
 
 const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', country: '' };
@@ -16,7 +16,7 @@ const EMPTY = { address1: '', address2: '', zipCode: '', city: '', state: '', co
  * dialog, which stays open.
  */
 export function CertificateRequestForm({ product, onClose }: { product: Product; onClose: () => void }) {
-  const request = useRequestCertificate();
+  const request = useCmdMutation(productContract, 'request_certificate');
   const form = useSchemaForm(certificateAddressSchema, EMPTY);
   const submit = useSubmit((values: z.output<typeof certificateAddressSchema>) => request.mutateAsync({ uid: product.uid, ...values }), {
     success: () => productNotices.certificateRequested,

@@ -1,13 +1,13 @@
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { Product } from '../../../../../shared/contract/product';
+import { type Product, productContract } from '../../../../../shared/contract/product';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ActionsTh } from '../../../components/actions-th';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { DialogScope } from '../../../lib/forms/result-place';
-import { useProducts } from '../api/get-products';
 import { productTexts } from '../messages';
 import { CertificateRequestForm } from './certificate-request-form';
 import { MoveProductForm } from './move-product-form';
@@ -42,7 +42,7 @@ function ProductRow({ product, onRequest }: { product: Product; onRequest: (prod
 
 /** My products: links to IV curves and firmware, and the caller's registered units, newest first. */
 export default function MyProductsPage() {
-  const products = useProducts();
+  const products = useCmdQuery(productContract, 'get_products', {});
   const [requesting, setRequesting] = useState<Product | null>(null);
   return (
     <>

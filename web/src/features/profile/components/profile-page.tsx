@@ -1,14 +1,15 @@
 import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
+import { type CmdInput } from '../../../../../shared/contract/define';
 import { userContract, type UserProfile } from '../../../../../shared/contract/user';
+import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { useSchemaForm } from '../../../lib/forms/use-schema-form';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { paths } from '../../../lib/routing/paths';
-import { useUserProfile } from '../api/get-user-profile';
-import { useUpdateUserProfile, type UpdateUserProfileInput } from '../api/update-user-profile';
 import { profileMessages } from '../messages';
 
 const editable = (profile: UserProfile) => ({
@@ -19,10 +20,10 @@ const editable = (profile: UserProfile) => ({
 });
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
-  const update = useUpdateUserProfile();
+  const update = useCmdMutation(userContract, 'update_user_profile', { invalidates: ['get_user_profile'] });
   // The form validates with the very schema the server parses the cmd's params with.
   const form = useSchemaForm(userContract.cmds.update_user_profile.params, editable(profile));
-  const save = useSubmit((values: UpdateUserProfileInput) => update.mutateAsync(values), {
+  const save = useSubmit((values: CmdInput<typeof userContract, 'update_user_profile'>) => update.mutateAsync(values), {
     success: () => profileMessages.updated,
     onSuccess: (saved) => {
       form.setInitialValues(editable(saved));
@@ -70,7 +71,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
  * last name and company editable; beyond the spec, whether the user is mailed before a license ends.
  */
 export default function ProfilePage() {
-  const profile = useUserProfile();
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
   return (
     <>
       <PageTitle />

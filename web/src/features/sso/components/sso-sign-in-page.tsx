@@ -1,11 +1,11 @@
 import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiCallError } from '../../../api/client';
-import { setError } from '../../../lib/app-state';
+import { ssoContract } from '../../../../../shared/contract/sso';
+import { ApiCallError, call } from '../../../api/client';
 import { PageTitle } from '../../../components/page-title';
+import { setError } from '../../../lib/app-state';
 import { paths } from '../../../lib/routing/paths';
-import { ssoSignIn } from '../api/sso-sign-in';
 import { rememberForumOrigin } from '../forum-origin';
 import { forumLoginUrl, readSsoRequest, ssoMessages } from '../sso-urls';
 
@@ -31,7 +31,7 @@ export default function SsoSignInPage() {
       fail(ssoMessages.malformed);
       return;
     }
-    ssoSignIn(request).then(
+    call(ssoContract, 'sso_sign_in', request).then(
       (answer) => {
         const target = forumLoginUrl(answer.return_sso_url, answer.sso, answer.sig);
         if (!target) {
