@@ -2,9 +2,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from '../../shared/contract/define';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import { createEndpointApp } from './endpoint-app';
+import type { CmdDefinition, EndpointContract } from '../../shared/contract/define';
+import type { Viewer } from './caller';
+import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
 import { logger } from './logger';
 import { runAs } from './runtime-env';
+
+/** The pipeline without the domains' steps: these calls are public, or stopped before the caller's user. */
+const unitSteps: EndpointSteps<Viewer> = {
+  isRevoked: async () => false,
+  viewerOf: async (caller) => ({ userId: 1, isAdmin: caller.isAdmin, caller }),
+};
+const endpointApp = <C extends EndpointContract<string, Record<string, CmdDefinition>>>(contract: C, handlers: EndpointHandlers<C>) => createEndpointApp(contract, handlers, unitSteps);
+
 
 /** The JSON lines Powertools wrote (info to stdout, warnings and errors to stderr) while `work` ran. */
 async function logLines(work: () => unknown): Promise<Record<string, unknown>[]> {
@@ -36,7 +46,7 @@ const probe = defineEndpoint({
   },
 });
 /** Each cmd logs a line from inside its handler, after an await, as real handlers do. */
-const app = createEndpointApp(probe, {
+const app = endpointApp(probe, {
   note: async ({ text }) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     logger.info('handler line', { text });
