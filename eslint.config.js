@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     files: ['functions/lib/**/*.ts'],
-    ignores: ['functions/lib/**/*.test.ts', 'functions/lib/session-check.ts'],
+    ignores: ['functions/lib/**/*.test.ts'],
     rules: forbid(
       ['**/infra/**', '**/scripts/**', '**/web/**', '**/functions/user/**', '**/functions/sso/**', '**/domain/**'],
       'functions/lib is the platform: it knows no domain or endpoint.',
