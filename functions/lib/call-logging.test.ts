@@ -5,6 +5,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import type { CmdDefinition, EndpointContract } from '../../shared/contract/define';
 import type { Viewer } from './caller';
 import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
+import { currentCall } from './call-context';
 import { logger } from './logger';
 import { runAs } from './runtime-env';
 
@@ -43,6 +44,7 @@ const probe = defineEndpoint({
     note: cmd('public', { text: z.string() }, z.object({})),
     other: cmd('public', {}, z.object({})),
     stalled: cmd('public', {}, z.object({})),
+    audited: cmd('public', {}, z.object({ audited: z.boolean() }), { audit: true }),
   },
 });
 /** Each cmd logs a line from inside its handler, after an await, as real handlers do. */
@@ -59,6 +61,7 @@ const app = endpointApp(probe, {
   stalled: async () => {
     throw Object.assign(new Error('no answer'), { name: 'TimeoutError' });
   },
+  audited: async () => ({ audited: currentCall()?.audited === true }),
 });
 const runtimeOf = (name: string) => ({ name, needs: {}, env: { AWS_REGION: 'us-east-1', ORIGIN_VERIFY_SECRET: SECRET } });
 const post = (unit: string, body: Record<string, unknown>) =>
@@ -102,5 +105,18 @@ describe('log lines of a call', () => {
     expect(after).toBeDefined();
     expect(after).not.toHaveProperty('cmd');
     expect(after).not.toHaveProperty('endpoint');
+  });
+});
+
+describe('the audit step', () => {
+  it('runs a cmd its contract declares audited as an audited call, and no other', async () => {
+    expect(await (await post('user', { cmd: 'audited' })).json()).toEqual({ status: 'ok', data: { audited: true } });
+    const other = endpointApp(defineEndpoint({ path: 'probe', cmds: { audited: cmd('public', {}, z.object({ audited: z.boolean() })) } }), {
+      audited: async () => ({ audited: currentCall()?.audited === true }),
+    });
+    const answer = await runAs(runtimeOf('user'), () =>
+      other.request('/api/probe', { method: 'POST', body: JSON.stringify({ cmd: 'audited' }), headers: { [ORIGIN_VERIFY_HEADER]: SECRET } }),
+    );
+    expect(await answer.json()).toEqual({ status: 'ok', data: { audited: false } });
   });
 });
