@@ -154,16 +154,19 @@ const tokenFor = (c: Context, def: CmdDefinition) =>
 const authentication =
   (isRevoked: RevocationCheck): Step =>
   async (c, next) => {
-    const call = c.var.call;
+    const call = c.get('call');
     if (call.def.role !== 'public') call.caller = await authenticate(tokenFor(c, call.def), call.def.token, isRevoked);
     await next();
   };
 
+// The steps that do no I/O return next()'s promise rather than awaiting it: one async frame less a step
+// on every call (the pipeline must cost no more than the one closure it replaced).
+
 /** An admin cmd only for an admin (with two-factor sign-in set up). */
-const role: Step = async (c, next) => {
-  const { def, caller } = c.var.call;
+const role: Step = (c, next) => {
+  const { def, caller } = c.get('call');
   if (def.role === 'admin' && !caller?.isAdmin) throw forbidden(caller?.adminNeedsMfa ? apiMessages.adminNeedsMfa : apiMessages.adminOnly);
-  await next();
+  return next();
 };
 
 /**
@@ -171,8 +174,8 @@ const role: Step = async (c, next) => {
  * file over the cmd's own limit is refused as too large before its params are parsed (and so before
  * its handler stores anything).
  */
-const params: Step = async (c, next) => {
-  const call = c.var.call;
+const params: Step = (c, next) => {
+  const call = c.get('call');
   const { def, fields } = call;
   if (call.multipart !== Boolean(def.upload)) throw badRequest(def.upload ? apiMessages.multipartRequired : apiMessages.jsonRequired);
   if (def.upload) {
@@ -182,24 +185,24 @@ const params: Step = async (c, next) => {
   const parsed = def.params.safeParse(fields);
   if (!parsed.success) throw badRequest(describeIssues(parsed.error.issues));
   call.params = parsed.data as Record<string, unknown>;
-  await next();
+  return next();
 };
 
 /** The caller's user, once per signed-in call: the actor of the call's writes from here on. */
 const callerUser =
   (viewerOf: (caller: Caller) => Promise<Viewer>): Step =>
   async (c, next) => {
-    const call = c.var.call;
+    const call = c.get('call');
     if (call.caller) {
       call.viewer = await viewerOf(call.caller);
       noteCallActor(call.viewer.userId);
     }
-    await next();
+    return next();
   };
 
 /** The attempts of the cmd's declared limits, taken before its handler runs; what its outcome does not count is given back. */
 const limits: Step = async (c, next) => {
-  const { def, viewer, params } = c.var.call;
+  const { def, viewer, params } = c.get('call');
   if (!def.limits?.length || !viewer) return next();
   const taken = await takeLimits(def.limits, viewer, params!);
   await next();
@@ -207,9 +210,9 @@ const limits: Step = async (c, next) => {
 };
 
 /** A cmd declared audited runs as an audited call: the write path records its changes (call-context.ts). */
-const audit: Step = async (c, next) => {
-  if (c.var.call.def.audit) noteCallAudited();
-  await next();
+const audit: Step = (c, next) => {
+  if (c.get('call').def.audit) noteCallAudited();
+  return next();
 };
 
 /**
@@ -247,7 +250,7 @@ export function createEndpointApp<C extends AnyContract, V extends Viewer>(
   const form: BodyLimit = uploadLimit ? { maxSize: uploadLimit + MULTIPART_OVERHEAD_BYTES, message: apiMessages.fileTooLarge(uploadLimit) } : json;
 
   const run: Step = async (c) => {
-    const { cmd, params, viewer } = c.var.call;
+    const { cmd, params, viewer } = c.get('call');
     const handler = handlers[cmd as CmdName<C>] as (params: unknown, ctx: { viewer: Viewer | null }) => Promise<unknown>;
     return answer(c, { status: 'ok', data: await handler(params, { viewer: viewer ?? null }) });
   };
