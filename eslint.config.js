@@ -94,8 +94,17 @@ export default tseslint.config(
     rules: forbid(['**/infra/**', '**/scripts/**', '**/web/**'], 'Functions import only functions/ and shared/.'),
   },
   {
+    // A cmd's limits are declared in its contract and taken by the pipeline; its caller is the viewer it is given.
+    files: ['functions/*/handlers/**/*.ts'],
+    ignores: ['functions/**/*.test.ts'],
+    rules: forbid(
+      ['**/infra/**', '**/scripts/**', '**/web/**', '**/lib/db/attempt-limit', '**/domain/users/caller-user', '**/lib/endpoint-app'],
+      'A handler takes no attempt and resolves no caller: declare the limit in its contract (shared/contract/limits.ts) and use the viewer; its types come from functions/endpoint.ts.',
+    ),
+  },
+  {
     files: ['functions/lib/**/*.ts'],
-    ignores: ['functions/lib/**/*.test.ts', 'functions/lib/session-check.ts'],
+    ignores: ['functions/lib/**/*.test.ts'],
     rules: forbid(
       ['**/infra/**', '**/scripts/**', '**/web/**', '**/functions/user/**', '**/functions/sso/**', '**/domain/**'],
       'functions/lib is the platform: it knows no domain or endpoint.',

@@ -1,7 +1,7 @@
 import { caseContract } from '../../shared/contract/case';
 import { caseAdminContract } from '../../shared/contract/case.admin';
 import { joinContracts } from '../../shared/contract/define';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { buckets } from '../lib/files/buckets';
 import { attachmentByToken, completeAttachmentUpload, createAttachmentUpload, deleteAttachment, uploadCaseAttachment } from './handlers/attachments';
 import { addComment, assignCaseHandler, closeCaseHandler, createCase, getCase, getCaseComments, getCaseStatistics, getCases } from './handlers/cases';

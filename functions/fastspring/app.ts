@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Context } from 'hono';
 import { Hono } from 'hono/tiny';
-import { bodyLimit } from 'hono/body-limit';
-import { apiMessages, describeSize, type ApiResponse } from '../../shared/api';
+import { apiMessages, describeSize } from '../../shared/api';
 import { API_PREFIX } from '../../shared/runtime';
 import { EventNotApplicableError, applyEvent } from '../domain/commerce/apply-event';
 import { recordEventFailure } from '../domain/commerce/commerce.repository';
 import { cancelAddonSubscriptionsWith, resumeAddonSubscriptionsWith } from '../domain/commerce/addon-subscriptions';
 import { parseDelivery, readSubscription, type ProviderEvent } from '../domain/commerce/provider-event';
 import { getCheckoutProvider } from '../lib/adapters/checkout-provider';
-import { callLogKeys, drain, isFromDistribution } from '../lib/endpoint-app';
+import { ApiError } from '../lib/errors';
+import { bodyWithin, callLogKeys, errorAnswer as error, fromDistribution, type BodyLimit } from '../lib/request';
 import { alertOperators, logger } from '../lib/logger';
 import { getSecret } from '../lib/secrets';
 import { endpoints, secrets } from '../registry';
@@ -32,13 +31,8 @@ export const webhookMessages = {
   tooLarge: `A webhook delivery is at most ${describeSize(MAX_DELIVERY_BYTES)}`,
 } as const;
 
-const error = (c: Context, status: 400 | 401 | 403 | 405 | 413, message: string) => c.json<ApiResponse<never>>({ status: 'error', message }, status);
-
-/** As the API's other endpoints do: read the rest so the sender sees the answer, else close the connection. */
-async function refuseTooLarge(c: Context) {
-  if (!(await drain(c.req.raw.body))) c.header('connection', 'close');
-  return error(c, 413, webhookMessages.tooLarge);
-}
+/** As the API's other endpoints do: refused before it is read, the rest read so the sender sees the answer. */
+const deliveryLimit: BodyLimit = { maxSize: MAX_DELIVERY_BYTES, message: webhookMessages.tooLarge };
 
 /** Whether `signature` is the base64 HMAC-SHA256 of the raw body with the webhook secret (constant time). */
 async function isSigned(rawBody: string, signature: string): Promise<boolean> {
@@ -73,15 +67,17 @@ export const app = new Hono().basePath(`${API_PREFIX}/${endpoints.fastspring.pat
 app.use(callLogKeys(endpoints.fastspring.path));
 
 app.onError((err, c) => {
+  // The distribution check's refusal is the caller's; anything else is a failure the operators hear of.
+  if (err instanceof ApiError) return error(c, err.httpStatus, err.message);
   alertOperators('webhookEventFailed', 'Unhandled webhook error', { error: err });
-  return c.json<ApiResponse<never>>({ status: 'error', message: apiMessages.internal }, 500);
+  return error(c, 500, apiMessages.internal);
 });
 
 app.post(
   '/',
-  bodyLimit({ maxSize: MAX_DELIVERY_BYTES, onError: refuseTooLarge }),
+  bodyWithin(() => deliveryLimit, [deliveryLimit]),
+  fromDistribution,
   async (c) => {
-    if (!(await isFromDistribution(c))) return error(c, 403, apiMessages.directCall);
     const rawBody = await c.req.text();
     // Header names are case-insensitive: X-FS-Signature, x-fs-signature …
     const signature = c.req.header('x-fs-signature');

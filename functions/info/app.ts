@@ -1,7 +1,7 @@
 import { joinContracts } from '../../shared/contract/define';
 import { infoContract } from '../../shared/contract/info';
 import { infoAdminContract } from '../../shared/contract/info.admin';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { createNewsMediaUpload, getAllNews, getLatest, updateLatest, updateNews } from './handlers/news';
 
 /** The whole `info` endpoint: the public reads of the desktop app and the admin edits. */

@@ -10,8 +10,18 @@ import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { PRODUCT_CSV_ROWS } from '../../shared/lists/admin-lists';
 import { MAX_LIST_LIMIT } from '../../shared/lists/admin-list-params';
 import { acceptsGzip, answerBody, jsonPieces, LAMBDA_RESPONSE_BYTES } from './answer-body';
-import { createEndpointApp } from './endpoint-app';
+import type { CmdDefinition, EndpointContract } from '../../shared/contract/define';
+import type { Viewer } from './caller';
+import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
 import { runAs } from './runtime-env';
+
+/** The pipeline without the domains' steps: these calls are public, or stopped before the caller's user. */
+const unitSteps: EndpointSteps<Viewer> = {
+  isRevoked: async () => false,
+  viewerOf: async (caller) => ({ userId: 1, isAdmin: caller.isAdmin, caller }),
+};
+const endpointApp = <C extends EndpointContract<string, Record<string, CmdDefinition>>>(contract: C, handlers: EndpointHandlers<C>) => createEndpointApp(contract, handlers, unitSteps);
+
 
 /**
  * `count` registered products as the admin list answers them, varied as real ones are (random uids,
@@ -113,7 +123,7 @@ describe('a 100,000-row answer through the Lambda adapter', () => {
     path: 'rows',
     cmds: { get_rows: cmd('public', {}, z.object({ products: z.array(adminProductRowSchema), count: z.int() })) },
   });
-  const lambda = handle(createEndpointApp(contract, { get_rows: async () => ({ products: exportRows(), count: PRODUCT_CSV_ROWS }) }));
+  const lambda = handle(endpointApp(contract, { get_rows: async () => ({ products: exportRows(), count: PRODUCT_CSV_ROWS }) }));
   /** The result the HTTP API gets from the function for a call with these headers. */
   const invoke = (headers: Record<string, string>) =>
     runAs(runtime, () =>

@@ -6,34 +6,8 @@ import type { TokenUse } from '../../shared/contract/define';
 import { ADMIN_GROUP } from '../../shared/runtime';
 import { getAuthConfig } from './config';
 import { isOutage, unauthorized, unavailable } from './errors';
-import { checkSession } from './session-check';
-
-/** Who is calling, from a verified Cognito token. */
-export interface Caller {
-  sub: string;
-  username: string;
-  /** The token claims Admin and Cognito still says so (checked at most every few seconds, see session-check). */
-  isAdmin: boolean;
-  /** The token claims Admin, but its user has no two-factor sign-in set up: admin cmds are refused. */
-  adminNeedsMfa: boolean;
-  /** The token as sent; an access token can ask Cognito for the user's attributes. */
-  token: string;
-  tokenUse: TokenUse;
-  /**
-   * The sign-in the token belongs to: Cognito's `origin_jti`, the same for the access and id tokens of
-   * a sign-in and its refreshes; a token without one stands for itself (its `jti`).
-   */
-  origin?: string;
-  /** Issued at, epoch seconds. */
-  issuedAt: number;
-  /** The user's attributes when the token carries them (id tokens): email, name, custom:… */
-  attributes?: Record<string, string>;
-  /** Only id tokens say whether the email address was verified. */
-  emailVerified?: boolean;
-}
-
-/** What the verifier found in a token, before the session check. */
-export type VerifiedToken = Omit<Caller, 'isAdmin' | 'adminNeedsMfa'> & { claimsAdmin: boolean; expiresAt: number };
+import type { Caller, VerifiedToken } from './caller';
+import { checkSession, type RevocationCheck } from './session-check';
 
 /** The issuer's key set; any failure to get it is a FetchError: an outage, not a bad token. */
 async function fetchJwks(uri: string): Promise<ArrayBuffer> {
@@ -134,12 +108,13 @@ export const bearerToken = (header: string | undefined): string | undefined => h
 
 /**
  * The caller of a request: the token verified, then the session checked (not revoked by a sign-out or
- * an account deletion; admin rights still held), so a refused session is refused within a bounded time.
+ * an account deletion, as `isRevoked` says; admin rights still held), so a refused session is refused
+ * within a bounded time.
  */
-export async function authenticate(token: string | undefined, tokenUse: TokenUse = 'access'): Promise<Caller> {
+export async function authenticate(token: string | undefined, tokenUse: TokenUse, isRevoked: RevocationCheck): Promise<Caller> {
   if (!token) throw unauthorized(apiMessages.missingToken);
   const facts = await verifyToken(token, tokenUse);
-  const session = await checkSession(facts);
+  const session = await checkSession(facts, isRevoked);
   if (session.revoked) throw unauthorized(apiMessages.missingToken);
   // Field by field: a rest-and-spread copy of the remembered (frozen) token cost ~50 times as much, on every call.
   const { sub, username, token: sent, tokenUse: use, origin, issuedAt, attributes, emailVerified } = facts;

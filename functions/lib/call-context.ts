@@ -12,6 +12,11 @@ export interface CallRecord {
   cmd?: string;
   /** The signed-in caller's user id, once the pipeline has resolved it: the actor of the call's writes. */
   actor_user_id?: number;
+  /**
+   * Its cmd is declared audited (the contract's `audit` policy): the write path records its changes in
+   * the audit trail. Set by the pipeline's audit step before the handler runs.
+   */
+  audited?: boolean;
 }
 
 const calls = new AsyncLocalStorage<CallRecord>();
@@ -29,6 +34,12 @@ export function noteCallCmd(cmd: string): void {
 export function noteCallActor(userId: number): void {
   const call = calls.getStore();
   if (call) call.actor_user_id = userId;
+}
+
+/** Marks the running call as audited (its cmd's contract says `audit`). */
+export function noteCallAudited(): void {
+  const call = calls.getStore();
+  if (call) call.audited = true;
 }
 
 /** The running call; undefined outside one (a job, a script, a test calling the domain directly). */

@@ -2,9 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from '../../shared/contract/define';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import { createEndpointApp } from './endpoint-app';
+import type { CmdDefinition, EndpointContract } from '../../shared/contract/define';
+import type { Viewer } from './caller';
+import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
+import { currentCall } from './call-context';
 import { logger } from './logger';
 import { runAs } from './runtime-env';
+
+/** The pipeline without the domains' steps: these calls are public, or stopped before the caller's user. */
+const unitSteps: EndpointSteps<Viewer> = {
+  isRevoked: async () => false,
+  viewerOf: async (caller) => ({ userId: 1, isAdmin: caller.isAdmin, caller }),
+};
+const endpointApp = <C extends EndpointContract<string, Record<string, CmdDefinition>>>(contract: C, handlers: EndpointHandlers<C>) => createEndpointApp(contract, handlers, unitSteps);
+
 
 /** The JSON lines Powertools wrote (info to stdout, warnings and errors to stderr) while `work` ran. */
 async function logLines(work: () => unknown): Promise<Record<string, unknown>[]> {
@@ -33,10 +44,11 @@ const probe = defineEndpoint({
     note: cmd('public', { text: z.string() }, z.object({})),
     other: cmd('public', {}, z.object({})),
     stalled: cmd('public', {}, z.object({})),
+    audited: cmd('public', {}, z.object({ audited: z.boolean() }), { audit: true }),
   },
 });
 /** Each cmd logs a line from inside its handler, after an await, as real handlers do. */
-const app = createEndpointApp(probe, {
+const app = endpointApp(probe, {
   note: async ({ text }) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     logger.info('handler line', { text });
@@ -49,6 +61,7 @@ const app = createEndpointApp(probe, {
   stalled: async () => {
     throw Object.assign(new Error('no answer'), { name: 'TimeoutError' });
   },
+  audited: async () => ({ audited: currentCall()?.audited === true }),
 });
 const runtimeOf = (name: string) => ({ name, needs: {}, env: { AWS_REGION: 'us-east-1', ORIGIN_VERIFY_SECRET: SECRET } });
 const post = (unit: string, body: Record<string, unknown>) =>
@@ -92,5 +105,18 @@ describe('log lines of a call', () => {
     expect(after).toBeDefined();
     expect(after).not.toHaveProperty('cmd');
     expect(after).not.toHaveProperty('endpoint');
+  });
+});
+
+describe('the audit step', () => {
+  it('runs a cmd its contract declares audited as an audited call, and no other', async () => {
+    expect(await (await post('user', { cmd: 'audited' })).json()).toEqual({ status: 'ok', data: { audited: true } });
+    const other = endpointApp(defineEndpoint({ path: 'probe', cmds: { audited: cmd('public', {}, z.object({ audited: z.boolean() })) } }), {
+      audited: async () => ({ audited: currentCall()?.audited === true }),
+    });
+    const answer = await runAs(runtimeOf('user'), () =>
+      other.request('/api/probe', { method: 'POST', body: JSON.stringify({ cmd: 'audited' }), headers: { [ORIGIN_VERIFY_HEADER]: SECRET } }),
+    );
+    expect(await answer.json()).toEqual({ status: 'ok', data: { audited: false } });
   });
 });

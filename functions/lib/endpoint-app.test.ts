@@ -6,8 +6,18 @@ import { userContract } from '../../shared/contract/user';
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint, formBoolean, formInt, uploadCmd } from '../../shared/contract/define';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import { createEndpointApp } from './endpoint-app';
+import type { CmdDefinition, EndpointContract } from '../../shared/contract/define';
+import type { Viewer } from './caller';
+import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
 import { runAs } from './runtime-env';
+
+/** The pipeline without the domains' steps: these calls are public, or stopped before the caller's user. */
+const unitSteps: EndpointSteps<Viewer> = {
+  isRevoked: async () => false,
+  viewerOf: async (caller) => ({ userId: 1, isAdmin: caller.isAdmin, caller }),
+};
+const endpointApp = <C extends EndpointContract<string, Record<string, CmdDefinition>>>(contract: C, handlers: EndpointHandlers<C>) => createEndpointApp(contract, handlers, unitSteps);
+
 
 /** The dispatcher alone, through app.request(): no Lambda, no network. */
 const SECRET = 'from-cloudfront';
@@ -31,7 +41,7 @@ const runtime = { name: 'user', needs: {}, env };
 
 describe('createEndpointApp', () => {
   const calls: unknown[] = [];
-  const app = createEndpointApp(userContract, {
+  const app = endpointApp(userContract, {
     get_user_profile: async () => {
       throw new Error('never reached without a valid token');
     },
@@ -113,7 +123,7 @@ describe('createEndpointApp', () => {
 
   it('answers an outage of the store with 503 and the outage message, no stack trace', async () => {
     const probe = defineEndpoint({ path: 'probe', cmds: { read: cmd('public', {}, z.object({})) } });
-    const storeDown = createEndpointApp(probe, {
+    const storeDown = endpointApp(probe, {
       read: async () => {
         // A real SDK call to a port where nothing listens: the error DynamoDB's client raises in an outage.
         const client = new DynamoDBClient({ endpoint: `http://127.0.0.1:${closedPort}`, region: 'us-east-1', maxAttempts: 1, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
@@ -138,7 +148,7 @@ describe('createEndpointApp with an upload cmd', () => {
       ping: cmd('public', {}, z.object({ pong: z.boolean() })),
     },
   });
-  const app = createEndpointApp(files, {
+  const app = endpointApp(files, {
     put_file: async (params) => {
       received.push(params);
       return { size: params.uploaded_file.size, text: await params.uploaded_file.text() };

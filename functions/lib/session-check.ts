@@ -1,10 +1,15 @@
 import { ADMIN_GROUP } from '../../shared/runtime';
-import { isTokenRevoked } from '../domain/sessions/revocations.repository';
-import type { VerifiedToken } from './auth';
+import type { VerifiedToken } from './caller';
 import { cognito, isUserNotFound } from './cognito';
 import { getAuthConfig, getConfig } from './config';
 
 /** What the session check found: whether the token is refused, and the caller's admin rights. */
+/**
+ * Whether a verified token's sign-in was revoked (a sign-out, an account deletion): the sessions domain
+ * answers it; the platform only asks, so it knows no domain.
+ */
+export type RevocationCheck = (token: VerifiedToken) => Promise<boolean>;
+
 export interface SessionState {
   revoked: boolean;
   admin: 'yes' | 'no' | 'needs-mfa';
@@ -44,11 +49,11 @@ export async function adminState(username: string): Promise<SessionState> {
 const checks = new Map<string, { at: number; state: SessionState }>();
 const CHECKS_MAX = 1_000;
 
-export async function checkSession(token: VerifiedToken, now = Date.now()): Promise<SessionState> {
+export async function checkSession(token: VerifiedToken, isRevoked: RevocationCheck, now = Date.now()): Promise<SessionState> {
   const known = checks.get(token.token);
   if (known && now - known.at < getConfig().sessionRecheckSeconds * 1000) return known.state;
   const [revoked, admin] = await Promise.all([
-    isTokenRevoked(token),
+    isRevoked(token),
     token.claimsAdmin ? adminState(token.username) : Promise.resolve<SessionState>({ revoked: false, admin: 'no' }),
   ]);
   const state: SessionState = { revoked: revoked || admin.revoked, admin: admin.admin };

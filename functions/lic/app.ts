@@ -1,7 +1,7 @@
 import { joinContracts } from '../../shared/contract/define';
 import { licContract } from '../../shared/contract/lic';
 import { licAdminContract } from '../../shared/contract/lic.admin';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import {
   addLicenseAddon,
   createLicenseHandler,

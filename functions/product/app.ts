@@ -1,7 +1,7 @@
 import { joinContracts } from '../../shared/contract/define';
 import { productContract } from '../../shared/contract/product';
 import { productAdminContract } from '../../shared/contract/product.admin';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { getAllProducts, getProductsCsv, getProductStatistics, unregisterProductHandler } from './handlers/all-products';
 import { getDevice, getDevices } from './handlers/devices';
 import { getProducts, moveProductHandler, registerProductHandler, requestCertificate } from './handlers/products';

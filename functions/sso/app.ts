@@ -1,5 +1,5 @@
 import { ssoContract } from '../../shared/contract/sso';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { ssoSignIn } from './handlers/sso-sign-in';
 
 export const app = createEndpointApp(ssoContract, { sso_sign_in: ssoSignIn });

@@ -1,5 +1,5 @@
 import { usageContract } from '../../shared/contract/usage.admin';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { getUsage } from './handlers/usage';
 
 /** The `usage` endpoint: the admin's usage statistics. */

@@ -1,7 +1,7 @@
 import { joinContracts } from '../../shared/contract/define';
 import { userContract } from '../../shared/contract/user';
 import { userAdminContract } from '../../shared/contract/user.admin';
-import { createEndpointApp } from '../lib/endpoint-app';
+import { createEndpointApp } from '../endpoint';
 import { checkRecipient } from './handlers/check-recipient';
 import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
 import { acceptEula, addUserDownload, getEulaAcceptances } from './handlers/downloads';

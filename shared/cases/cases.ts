@@ -138,9 +138,5 @@ export const caseMessages = {
   licenseNotHeld: (id: number) => `License ${id} is not one of your licenses`,
   productNotOwned: (id: number) => `Product ${id} is not one of your registered products`,
   changedMeanwhile: (id: number) => `Case ${id} changed meanwhile, try again`,
-  tooManyCases: `You have opened ${CASE_LIMITS.cases} cases in the last hour: try again later`,
-  tooManyComments: `You have written ${CASE_LIMITS.comments} comments in the last hour: try again later`,
-  tooManyUploads: `You have uploaded ${CASE_LIMITS.uploads} files in the last hour: try again later`,
-  uploadBytesPerDay: `You have uploaded ${describeSize(CASE_UPLOAD_BYTES.perDay)} of files in the last 24 hours: try again later`,
   caseBytesFull: `Your cases hold ${describeSize(CASE_UPLOAD_BYTES.cases)} of your files, the most they may: delete attachments you no longer need first`,
 } as const;

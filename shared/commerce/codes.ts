@@ -55,8 +55,6 @@ export const redeemCodeSchema = z.string().check(z.minLength(1, 'Enter a license
 /** Codes compare without case, spaces or hyphens, so `abcd-efgh` and `ABCDEFGH` are the same code. */
 export const normalizeCode = (code: string): string => code.toUpperCase().replace(/[\s-]/g, '');
 
-/** Failed redemptions a user may make in an hour before redeeming is refused for the rest of it. */
-export const MAX_FAILED_REDEMPTIONS_PER_HOUR = 10;
 
 /** Messages a redeeming user may see. */
 export const codeMessages = {
@@ -67,7 +65,6 @@ export const codeMessages = {
   notValid: 'This license code is not valid',
   used: 'This license code has already been used',
   alreadyRedeemed: 'You have already redeemed this license code',
-  tooManyFailures: `Too many license codes could not be redeemed: try again in an hour (at most ${MAX_FAILED_REDEMPTIONS_PER_HOUR} failed tries an hour)`,
   redeemed: (licenseId: number) => `License code redeemed: license ${licenseId} is yours`,
 } as const;
 

@@ -124,6 +124,7 @@ export const caseContract = defineEndpoint({
       'user',
       { title: titleSchema, description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()), user_id: z.optional(id()) },
       z.object({ id: z.int() }),
+      { limits: ['createCase'], audit: true },
     ),
     /**
      * Comments on a case: an admin's comment makes it 2 (Waiting for user response), its user's 3
@@ -135,9 +136,10 @@ export const caseContract = defineEndpoint({
       'user',
       { case_id: id(), comment: commentText(), close: z.optional(z.boolean()), internal: z.optional(z.boolean()) },
       z.object({ case_id: z.int(), comment_id: z.int(), state: state() }),
+      { limits: ['caseComment'], audit: true },
     ),
     /** Attaches a file sent in the call (multipart with `case_id`), up to 4 MB; larger files use create_attachment_upload. */
-    upload_case_attachment: uploadCmd('user', { maxBytes: MAX_MULTIPART_ATTACHMENT_BYTES }, { case_id: formInt() }, caseAttachmentSchema),
+    upload_case_attachment: uploadCmd('user', { maxBytes: MAX_MULTIPART_ATTACHMENT_BYTES }, { case_id: formInt() }, caseAttachmentSchema, null, { limits: ['caseUpload', 'caseFileBytes'] }),
     /**
      * Starts an upload straight to storage of a file of `size` bytes (up to 50 MB) named `filename`: the
      * answer's `upload` is a form to POST the file with (its type and size are signed into it); then
@@ -147,6 +149,7 @@ export const caseContract = defineEndpoint({
       'user',
       { case_id: id(), filename: z.string().check(z.minLength(1), z.maxLength(255)), size: z.int().check(z.minimum(1), z.maximum(MAX_ATTACHMENT_BYTES)) },
       z.object({ attachment: caseAttachmentSchema, upload: presignedUploadSchema }),
+      { limits: ['caseUpload', 'caseUploadBytes'] },
     ),
     /** Completes a presigned upload once its file is stored: the attachment is listed from then on. */
     complete_attachment_upload: cmd('user', { attachment_id: id() }, caseAttachmentSchema),
@@ -154,8 +157,8 @@ export const caseContract = defineEndpoint({
      * Closes a case (state 0): an admin any case, a customer their own (without writing a comment);
      * a closed case stays as it is.
      */
-    close_case: cmd('user', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() })),
+    close_case: cmd('user', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() }), { audit: true }),
     /** Deletes an attachment: an admin, or its uploader. */
-    delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() })),
+    delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() }), { audit: true }),
   },
 });

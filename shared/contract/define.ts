@@ -1,16 +1,34 @@
 import * as z from 'zod/mini';
 import { UPLOAD_FILE_FIELD } from '../api';
+// Only the names: the limits themselves (numbers, messages) are the server's, never in a page's bundle.
+import type { LimitName } from './limits';
 
 /**
- * How an endpoint contract is written: per cmd the params schema, the result schema and
- * who may call it. One module per endpoint under shared/contract/ uses these helpers; the server's
+ * How an endpoint contract is written: per cmd the params schema, the result schema, who may call it
+ * and its other policies (CmdPolicies). One module per endpoint under shared/contract/ uses these helpers; the server's
  * dispatcher and the web client take that module, so each bundle carries only the schemas it uses.
  */
 export type Role = 'public' | 'user' | 'admin';
 /** Which Cognito token the call carries: the access token, or the id token (single sign-on). */
 export type TokenUse = 'access' | 'id';
 
-export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> {
+/**
+ * What the request pipeline does for a cmd besides checking its role: plain data, since the contract
+ * modules are bundled into the SPA's pages. Every admin cmd says whether it writes (`audit`) or only
+ * reads (`reads`): a contract test holds each to one of them.
+ */
+export interface CmdPolicies {
+  /** The token the call carries; the access token unless said. */
+  token?: TokenUse;
+  /** The attempt limits a call takes before its handler runs, in this order (shared/contract/limits.ts). */
+  limits?: readonly LimitName[];
+  /** Its writes are audited: the pipeline runs it as an audited call, whose changes the write path records. */
+  audit?: true;
+  /** It changes nothing a user owns (a read, an export of one): no audit entry to write. */
+  reads?: true;
+}
+
+export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> extends Omit<CmdPolicies, 'token'> {
   role: Role;
   params: P;
   result: R;
@@ -32,9 +50,9 @@ export function cmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
   role: Role,
   params: S,
   result: R,
-  token: TokenUse = 'access',
+  { token = 'access', ...policies }: CmdPolicies = {},
 ): CmdDefinition<z.ZodMiniObject<S, z.core.$strict>, R> {
-  return { role, params: z.strictObject(params), result, token };
+  return { role, params: z.strictObject(params), result, token, ...policies };
 }
 
 /** The cmd `def`, whose own param `version` takes the body's `version` field (see CmdDefinition.ownVersion). */
@@ -52,7 +70,8 @@ export function uploadCmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniTy
   params: S,
   result: R,
   /** A rule across params (e.g. one param needs another): the param it is about and its message, or null. */
-  across?: (params: z.output<z.ZodMiniObject<S, z.core.$strict>>) => { param: keyof S & string; message: string } | null,
+  across?: ((params: z.output<z.ZodMiniObject<S, z.core.$strict>>) => { param: keyof S & string; message: string } | null) | null,
+  policies: Omit<CmdPolicies, 'token'> = {},
 ) {
   const file = z.file({ error: (issue) => (issue.input === undefined ? 'No file given' : 'Expected a file') }).check(z.minSize(1, 'The file is empty'));
   const object = z.strictObject({ ...params, [UPLOAD_FILE_FIELD]: file } as S & { [UPLOAD_FILE_FIELD]: typeof file });
@@ -64,7 +83,7 @@ export function uploadCmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniTy
         }),
       )
     : object;
-  return { role, params: schema, result, token: 'access', upload } satisfies CmdDefinition;
+  return { role, params: schema, result, token: 'access', upload, ...policies } satisfies CmdDefinition;
 }
 
 /**

@@ -147,6 +147,7 @@ export const licAdminContract = defineEndpoint({
         ...licenseListFilters,
       },
       z.object({ rows: z.array(adminLicenseRowSchema), count: z.int() }),
+      { reads: true },
     ),
     /** The filtered list as a CSV file (every row, in the list's order), each filter named as its param. */
     get_license_users: cmd(
@@ -161,9 +162,10 @@ export const licAdminContract = defineEndpoint({
         ...order,
       },
       csvExportSchema,
+      { reads: true },
     ),
     /** The licenses bound to a dongle, newest first (up to 9999). */
-    get_license_dongles: cmd('admin', {}, z.object({ dongles: z.array(dongleSchema) })),
+    get_license_dongles: cmd('admin', {}, z.object({ dongles: z.array(dongleSchema) }), { reads: true }),
     /**
      * Licenses by type (every type, in the catalogue's order): active (enabled and valid today, perpetual
      * ones included), reserved (a machine holds the seat), perpetual (enabled, no end). Read from counters.
@@ -180,6 +182,7 @@ export const licAdminContract = defineEndpoint({
          */
         graph: z.array(licenseGraphPointSchema),
       }),
+      { reads: true },
     ),
     /** A new license for a user; an empty or null valid_to makes it perpetual. */
     create_license: cmd(
@@ -192,20 +195,22 @@ export const licAdminContract = defineEndpoint({
         valid_to: validToSchema,
       },
       z.object({ license_id: z.int() }),
+      { audit: true },
     ),
     /** Usage and end of a plain license; its type and start stay as they are. */
-    update_license: cmd('admin', { license_id: id(), license_usage_id: id(), valid_to: validToSchema }, licenseChanged),
-    disable_license: cmd('admin', { license_id: id() }, licenseChanged),
-    enable_license: cmd('admin', { license_id: id() }, licenseChanged),
+    update_license: cmd('admin', { license_id: id(), license_usage_id: id(), valid_to: validToSchema }, licenseChanged, { audit: true }),
+    disable_license: cmd('admin', { license_id: id() }, licenseChanged, { audit: true }),
+    enable_license: cmd('admin', { license_id: id() }, licenseChanged, { audit: true }),
     /** A Pro license's add-ons (AT, BT, BVT with its channels). */
-    add_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: z.optional(addonAttributes) }, licenseChanged),
-    update_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: addonAttributes }, licenseChanged),
-    remove_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS) }, licenseChanged),
+    add_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: z.optional(addonAttributes) }, licenseChanged, { audit: true }),
+    update_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS), attributes: addonAttributes }, licenseChanged, { audit: true }),
+    remove_license_addon: cmd('admin', { license_id: id(), addon_id: z.enum(ADDON_IDS) }, licenseChanged, { audit: true }),
     /** Marks a legacy license with the upgrade product its owner may buy (`''` or null: no upgrade). */
     update_license_to_fastspring: cmd(
       'admin',
       { license_id: id(), product: z.nullable(z.union([z.literal(''), z.enum(LEGACY_UPGRADE_PATHS)])) },
       licenseChanged,
+      { audit: true },
     ),
     /**
      * Generates codes: `count` single-use codes of `duration`, or one campaign code (`code`) that every user
@@ -225,18 +230,21 @@ export const licAdminContract = defineEndpoint({
         valid_to: z.optional(z.nullable(z.union([z.literal(''), isoDateSchema]))),
       },
       z.object({ codes: z.array(z.string()) }),
+      { audit: true },
     ),
     /** One page of the license codes, newest first unless asked otherwise; `search` finds code, description or user. */
     get_license_codes: cmd(
       'admin',
       listParams(codeListColumns),
       z.object({ codes: z.array(licenseCodeRowSchema), count: z.int() }),
+      { reads: true },
     ),
     /** One page of the subscriptions, newest first unless asked otherwise; `search` finds user, product, state or ids. */
     get_subscriptions: cmd(
       'admin',
       listParams(subscriptionListColumns),
       z.object({ subscriptions: z.array(subscriptionRowSchema), count: z.int() }),
+      { reads: true },
     ),
     /** A subscription with its interval, next charge and the provider's account page for it. */
     get_subscription: cmd(
@@ -265,6 +273,7 @@ export const licAdminContract = defineEndpoint({
         /** The add-on subscriptions still charging on its licenses: canceling it cancels them too. */
         addon_subscriptions: z.optional(z.array(addonSubscriptionSchema)),
       }),
+      { reads: true },
     ),
     /**
      * The audit entries naming a license (its History), newest first: one page of `limit` (20 unless
@@ -274,6 +283,7 @@ export const licAdminContract = defineEndpoint({
       'admin',
       { license_id: id(), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), page: z.optional(id()) },
       z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+      { reads: true },
     ),
     /** Cancels the subscription of a license at the end of its period, through the provider. */
     /**
@@ -284,12 +294,13 @@ export const licAdminContract = defineEndpoint({
       'admin',
       { license_id: id() },
       z.object({ license_id: z.int(), subscription_id: z.int(), state: z.string(), canceled_addon_subscriptions: z.optional(z.array(z.int())) }),
+      { audit: true },
     ),
     /**
      * Converts the subscription of a Pro license with exactly one add-on into the toolbox subscription of the
      * same interval, through the provider (prorated); the license becomes the toolbox's, and the add-on
      * subscriptions on its licenses are ended at the provider (prorated) so the add-on is not paid twice.
      */
-    convert_pro_subscription: cmd('admin', { subscription_id: id() }, z.object({ subscription_id: z.int(), product: z.string() })),
+    convert_pro_subscription: cmd('admin', { subscription_id: id() }, z.object({ subscription_id: z.int(), product: z.string() }), { audit: true }),
   },
 });

@@ -131,24 +131,24 @@ export const licContract = defineEndpoint({
     get_license_usages: cmd('user', {}, z.object({ license_usages: namedIds(z.int()) })),
     /** The users an owned license is shared with (an admin: any license). */
     get_license_shared_users: cmd('user', { license_id: id() }, sharedUsersResult),
-    share_license: cmd('user', shareParams, sharedUsersResult),
-    cancel_share_license: cmd('user', shareParams, sharedUsersResult),
+    share_license: cmd('user', shareParams, sharedUsersResult, { limits: ['shareLicense'], audit: true }),
+    cancel_share_license: cmd('user', shareParams, sharedUsersResult, { audit: true }),
     /** Gives an owned license that no machine holds to another user (an admin: any plain license). */
-    move_license: cmd('user', { license_id: id(), to_user_id: id() }, z.object({ license_id: z.int(), user_id: z.int() })),
+    move_license: cmd('user', { license_id: id(), to_user_id: id() }, z.object({ license_id: z.int(), user_id: z.int() }), { limits: ['moveLicense'], audit: true }),
     /**
      * Frees the seat the machine `fingerprint` holds: for the owner, or the user whose machine holds it;
      * never for a license on a dongle.
      */
-    return_license: cmd('user', { license_id: id(), fingerprint: fingerprintSchema }, z.object({ license_id: z.int(), available: z.boolean() })),
+    return_license: cmd('user', { license_id: id(), fingerprint: fingerprintSchema }, z.object({ license_id: z.int(), available: z.boolean() }), { audit: true }),
     /**
      * Turns a license code into a license of the caller's: a single-use code once, a campaign code once
      * per user inside its window.
      */
-    redeem_license_code: cmd('user', { code: redeemCodeSchema }, z.object({ license_id: z.int() })),
+    redeem_license_code: cmd('user', { code: redeemCodeSchema }, z.object({ license_id: z.int() }), { limits: ['redeemCode'] }),
     /**
      * The subscriptions the caller pays for (bought by them, whoever holds the license now), newest first,
      * with the price and account page the provider gives; counted per user (each read asks the provider).
      */
-    get_my_subscriptions: cmd('user', {}, z.object({ subscriptions: z.array(mySubscriptionSchema) })),
+    get_my_subscriptions: cmd('user', {}, z.object({ subscriptions: z.array(mySubscriptionSchema) }), { limits: ['readSubscriptions'] }),
   },
 });

@@ -63,24 +63,27 @@ export const productAdminContract = defineEndpoint({
       'admin',
       listParams(productListColumns),
       z.object({ products: z.array(adminProductRowSchema), count: z.int() }),
+      { reads: true },
     ),
     /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
     get_products_csv: cmd(
       'admin',
       listOrderParams(productListColumns),
       csvExportSchema,
+      { reads: true },
     ),
     /** How many units are registered (the dashboard). */
-    get_product_statistics: cmd('admin', {}, z.object({ registered_products: z.int() })),
+    get_product_statistics: cmd('admin', {}, z.object({ registered_products: z.int() }), { reads: true }),
     /** Ends a unit's registration: it may be registered again, by anyone. */
-    unregister_product: cmd('admin', { uid: unitUidSchema }, z.object({ uid: z.string() })),
+    unregister_product: cmd('admin', { uid: unitUidSchema }, z.object({ uid: z.string() }), { audit: true }),
     /** A produced unit with its certificates and calibrations. */
-    get_device: cmd('admin', { uid: unitUidSchema }, deviceSchema),
+    get_device: cmd('admin', { uid: unitUidSchema }, deviceSchema, { reads: true }),
     /** One page of the produced units, last updated first unless asked otherwise. */
     get_devices: cmd(
       'admin',
       listParams(deviceListColumns),
       z.object({ devices: z.array(deviceRowSchema), count: z.int() }),
+      { reads: true },
     ),
   },
 });

@@ -25,9 +25,9 @@ export const productContract = defineEndpoint({
      * Registers a connected unit (the desktop app) for the caller: a unit production made, that no other
      * user holds. Registering one's own unit again answers with it, unchanged.
      */
-    register_product: cmd('user', { uid: unitUidSchema }, productSchema),
+    register_product: cmd('user', { uid: unitUidSchema }, productSchema, { limits: ['registerProduct'] }),
     /** Gives an owned unit to another user (an admin: any unit); recorded as a user action for both. */
-    move_product: cmd('user', { product_id: id(), to_user_id: id() }, z.object({ product_id: z.int(), uid: z.string(), user_id: z.int() })),
+    move_product: cmd('user', { product_id: id(), to_user_id: id() }, z.object({ product_id: z.int(), uid: z.string(), user_id: z.int() }), { limits: ['moveProduct'], audit: true }),
     /** Asks support for a calibration certificate of an owned unit, sent to the address given; kept. */
     request_certificate: cmd('user', { uid: unitUidSchema, ...certificateAddressShape }, z.object({ id: z.int(), uid: z.string() })),
   },

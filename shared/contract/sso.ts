@@ -16,7 +16,7 @@ export const ssoContract = defineEndpoint({
         sig: z.string().check(z.minLength(1), z.maxLength(128)),
       },
       z.object({ return_sso_url: z.string(), sso: z.string(), sig: z.string() }),
-      'id',
+      { token: 'id' },
     ),
   },
 });

@@ -35,6 +35,6 @@ export type Usage = z.infer<typeof usageSchema>;
 export const usageContract = defineEndpoint({
   path: 'usage',
   cmds: {
-    get_usage: cmd('admin', {}, usageSchema),
+    get_usage: cmd('admin', {}, usageSchema, { reads: true }),
   },
 });

@@ -126,9 +126,9 @@ export const userAdminContract = defineEndpoint({
   path: 'user',
   cmds: {
     /** The administrators, for assigning cases. */
-    get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) })),
+    get_admins: cmd('admin', {}, z.object({ admins: z.array(adminSummarySchema) }), { reads: true }),
     /** A user's User information for admins: who they are and what each domain keeps of them. */
-    get_user_information: cmd('admin', { user_id: z.int().check(z.positive()) }, userInformationSchema),
+    get_user_information: cmd('admin', { user_id: z.int().check(z.positive()) }, userInformationSchema, { reads: true }),
     /**
      * One page of the users, lowest id first unless asked otherwise; `search` finds an id, or text in the
      * email, name or company; `license_type` keeps users who own a license of that type ('' or null: all).
@@ -137,23 +137,25 @@ export const userAdminContract = defineEndpoint({
       'admin',
       { ...listParams(userListColumns), license_type: licenseTypeFilter },
       z.object({ users: z.array(userListRowSchema), count: z.int() }),
+      { reads: true },
     ),
     /**
      * The searched list in its order as a CSV file, served at /umdata/{filename} for `time_alive` seconds;
      * `license_type` (beyond the spec's params) exports what the filtered screen shows.
      */
-    get_users_csv: cmd('admin', { ...listOrderParams(userListColumns), license_type: licenseTypeFilter }, csvExportSchema),
+    get_users_csv: cmd('admin', { ...listOrderParams(userListColumns), license_type: licenseTypeFilter }, csvExportSchema, { reads: true }),
     /** How many users there are and how many of them accepted the newsletter, from counters. */
-    get_user_statistics: cmd('admin', {}, z.object({ user_count: z.int(), newsletter_count: z.int() })),
+    get_user_statistics: cmd('admin', {}, z.object({ user_count: z.int(), newsletter_count: z.int() }), { reads: true }),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
     /** One page of the audit trail (newest first unless asked otherwise), filtered by admin, action and days. */
     get_audit_entries: cmd(
       'admin',
       { ...listParams(auditListColumns), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), ...auditFilters },
       z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+      { reads: true },
     ),
     /** The filtered audit trail as a CSV file, served at /umdata/{filename} for time_alive seconds. */
-    get_audit_csv: cmd('admin', { ...listOrderParams(auditListColumns), ...auditFilters }, csvExportSchema),
-    set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() })),
+    get_audit_csv: cmd('admin', { ...listOrderParams(auditListColumns), ...auditFilters }, csvExportSchema, { reads: true }),
+    set_user_legacy: cmd('admin', { user_id: z.int().check(z.positive()), legacy: z.boolean() }, z.object({ user_id: z.int(), legacy: z.boolean() }), { audit: true }),
   },
 });

@@ -122,13 +122,13 @@ export const userContract = defineEndpoint({
      * it before their confirm, which names the recipient: a slip in the id never reaches a stranger, and
      * only someone who knows both learns the name. A customer's checks are counted per day.
      */
-    check_recipient: cmd('user', { user_id: z.int().check(z.positive()), email: recipientEmailSchema }, z.object({ user_id: z.int(), name: z.string() })),
+    check_recipient: cmd('user', { user_id: z.int().check(z.positive()), email: recipientEmailSchema }, z.object({ user_id: z.int(), name: z.string() }), { limits: ['checkRecipientEmail', 'checkRecipient'] }),
     update_user_profile: cmd('user', updateUserProfileParams, userProfileSchema),
     /**
      * Asks for the account's deletion; a daily job deletes it within two working days. Without user_id
      * the caller's own account; another user's only for an admin. Asking again changes nothing.
      */
-    delete_user_account: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, deletionRequestSchema),
+    delete_user_account: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, deletionRequestSchema, { audit: true }),
     /** The caller's pending deletion request (null when none is pending): the Delete account page shows it. */
     get_account_deletion: cmd('user', {}, z.object({ request: z.nullable(pendingDeletionSchema) })),
     /**
@@ -136,19 +136,19 @@ export const userContract = defineEndpoint({
      * and when none is pending). Without user_id the caller's own; another user's only for an admin, and a
      * request an admin made only by an admin. Answers when it was withdrawn (ISO 8601).
      */
-    withdraw_account_deletion: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, z.object({ withdrawn: z.string() })),
+    withdraw_account_deletion: cmd('user', { user_id: z.optional(z.int().check(z.positive())) }, z.object({ withdrawn: z.string() }), { limits: ['withdrawDeletion'], audit: true }),
     /**
      * Ends the caller's session: the API refuses the tokens of this sign-in from now on (the SPA also
      * revokes the refresh token with Cognito).
      */
     sign_out: cmd('user', {}, z.object({ signed_out: z.boolean() })),
     /** Records a download from the download page (the admin's user detail lists them; the page ignores a failure). */
-    add_user_download: cmd('user', addUserDownloadParams, z.object({ id: z.string(), created: z.string() })),
+    add_user_download: cmd('user', addUserDownloadParams, z.object({ id: z.string(), created: z.string() }), { limits: ['recordDownload'] }),
     /**
      * Records that the caller accepted the EULA of a release version, in the EULA version the page showed
      * (`eula_version`, the one versions.json names first); accepting the same again keeps the first time.
      */
-    accept_eula: cmd('user', { client_version: releaseVersionSchema, eula_version: z.optional(eulaVersionSchema) }, eulaAcceptanceSchema),
+    accept_eula: cmd('user', { client_version: releaseVersionSchema, eula_version: z.optional(eulaVersionSchema) }, eulaAcceptanceSchema, { limits: ['acceptEula'] }),
     /** The release and EULA versions the caller accepted (the download page ticks the box for them). */
     get_eula_acceptances: cmd('user', {}, z.object({ acceptances: z.array(eulaAcceptanceSchema) })),
     /**
@@ -171,9 +171,9 @@ export const userContract = defineEndpoint({
       if (params.upload_type === 'update' && params.id === undefined) return { param: 'id', message: ivCurveMessages.idForUpdate };
       if (params.upload_type === 'new' && params.id !== undefined) return { param: 'id', message: ivCurveMessages.idOnlyForUpdate };
       return null;
-    }),
+    }, { limits: ['uploadIvCurve'], audit: true }),
     /** Deletes a curve and its file: its owner, or an admin. */
-    delete_iv_curve: cmd('user', { id: z.int().check(z.positive()) }, z.object({ id: z.int() })),
+    delete_iv_curve: cmd('user', { id: z.int().check(z.positive()) }, z.object({ id: z.int() }), { audit: true }),
     /** A curve's file as uploaded (UTF-8 text), for a curve the caller may see, named `{id}-v{version}.csv`. */
     get_iv_curve_file: cmd(
       'user',

@@ -9,10 +9,6 @@ import * as z from 'zod/mini';
 export const recipientMessages = {
   /** The same answer for an id nobody has, an email that is not theirs, and a deleted account. */
   noMatch: 'No user has this user id and email: check both with your colleague',
-  /** A customer's checks in a day are counted: each one that matches names a person. */
-  checkBudget: (perDay: number) => `You checked ${perDay} recipients today: try again tomorrow`,
-  /** And the checks of one email: someone who knows only an email must not walk the user ids. */
-  emailCheckBudget: (perDay: number) => `You checked this email ${perDay} times today: try again tomorrow`,
   emailLabel: 'Their email',
   emailHint: 'The email your colleague signs in with: the portal checks that the user id is theirs',
   emailRequired: 'Their email is required',

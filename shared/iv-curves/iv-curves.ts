@@ -34,11 +34,6 @@ export const IV_CURVE_MAX_TEXT = 100;
  */
 export const MAX_IV_CURVES_PER_USER = 50;
 export const MAX_IV_CURVE_BYTES_PER_USER = 10 * 1024 * 1024;
-/**
- * Uploads (new curves and updates) a user may make in a day: an update's replaced file stays in the
- * versioned bucket for a while, so a loop of updates would grow it without bound otherwise.
- */
-export const MAX_IV_CURVE_UPLOADS_PER_DAY = 100;
 
 /** The admin's (and everyone's) list, 20 a page; a call without `limit` (no params) gets at most 1000. */
 export const IV_CURVES_PAGE_SIZE = ivCurveListColumns.pageSize;
@@ -84,6 +79,5 @@ export const ivCurveMessages = {
   deleteConfirmMessage: 'The curve and its file are deleted. This cannot be undone.',
   tooManyCurves: `You have ${MAX_IV_CURVES_PER_USER} IV curves, the most a user may keep: delete one to upload another`,
   tooManyBytes: `Your IV curve files would take more than ${describeSize(MAX_IV_CURVE_BYTES_PER_USER)}, the most a user may keep: delete a curve or upload a smaller file`,
-  tooManyUploads: `You have uploaded ${MAX_IV_CURVE_UPLOADS_PER_DAY} IV curve files today, the most a user may: try again tomorrow`,
   formulaStart: (name: string) => `${name} may not start with =, +, -, @ or a tab (a spreadsheet would read it as a formula)`,
 } as const;

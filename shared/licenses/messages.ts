@@ -11,10 +11,6 @@ export const licenseMessages = {
   alreadyOwner: 'The license already belongs to that user',
   shareWithOwner: 'A license cannot be shared with its owner',
   shareLimit: (max: number) => `A license can be shared with at most ${max} users`,
-  /** A customer's shares in a day are counted: a share names the user shared with, so it is no way to look people up. */
-  shareBudget: (perDay: number) => `You shared licenses ${perDay} times today: try again tomorrow`,
-  /** A customer's moves in a day are counted: each one grows both users' trails and the license's history. */
-  moveBudget: (perDay: number) => `You moved licenses ${perDay} times today: try again tomorrow`,
   notReserved: 'No machine holds this license',
   otherMachine: 'Another machine holds this license',
   disabled: 'The license is disabled',

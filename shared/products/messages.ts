@@ -15,13 +15,9 @@ export const productMessages = {
   notRegistered: (uid: string) => `No product with uid ${uid} is registered`,
   ownerOnly: 'Only the owner of this product may do this',
   alreadyOwner: 'The product already belongs to that user',
-  /** A customer's moves in a day are counted: each one grows both users' actions. */
-  moveBudget: (perDay: number) => `You moved products ${perDay} times today: try again tomorrow`,
   userNotFound: apiMessages.userNotFound,
   deviceNotFound: (uid: string) => `No device with uid ${uid}`,
   changedMeanwhile: 'The product changed meanwhile: load it again and retry',
-  tooManyFailedRegistrations: (max: number) =>
-    `${max} product registrations failed within the hour: check the unit's uid and try again in an hour`,
 } as const;
 
 /** The certificate request's form texts (address 1, zip/postal code, city, country required). */

@@ -16,9 +16,9 @@ import * as users from '../../functions/domain/users/users.repository';
 import type { LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
-import { takeAttempt } from '../../functions/lib/db/attempt-limit';
-import { dailyWithdrawals, MAX_WITHDRAWALS_PER_DAY } from '../../functions/user/handlers/delete-user-account';
+import { attemptLimit, takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { newDevice, productCall, storeDevices } from '../support/products';
+import { attemptLimits, MAX_WITHDRAWALS_PER_DAY } from '../../shared/contract/limits';
 
 const { baseUrl, localStack, cognito } = stackContext();
 /** The job's code, run here as the scheduler runs its function: as the delete-accounts unit. */
@@ -292,11 +292,11 @@ describe('withdrawing an account deletion', () => {
     const { id } = await profileOf(user.accessToken);
     await callApi('user', { cmd: 'delete_user_account' }, user.accessToken);
     // The day's withdrawals used up (as a loop of request and withdraw would).
-    await asUnit({ endpoint: 'user' }, () => Promise.all(Array.from({ length: MAX_WITHDRAWALS_PER_DAY }, () => takeAttempt(dailyWithdrawals, id))));
+    await asUnit({ endpoint: 'user' }, () => Promise.all(Array.from({ length: MAX_WITHDRAWALS_PER_DAY }, () => takeAttempt(attemptLimit('withdrawDeletion'), id))));
     const mailsBefore = (await mailsTo(user.email)).length;
 
     const refused = await callApi('user', { cmd: 'withdraw_account_deletion' }, user.accessToken);
-    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: accountDeletionMessages.withdrawBudget(MAX_WITHDRAWALS_PER_DAY) } });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.withdrawDeletion.message } });
     expect(await pendingOf(user.accessToken)).toMatchObject({ request: { by_admin: false } });
     expect(await mailsTo(user.email)).toHaveLength(mailsBefore);
     // An administrator is not counted.

@@ -8,6 +8,7 @@ import { newDevice, productCall as product, storeDevices } from '../support/prod
 import { sandboxOrder } from '../support/commerce';
 import { curveFile, curveText, uploadCurve } from '../support/iv-curves';
 import { uploadApi } from '../support/api';
+import { allCmds } from '../../shared/contract/all';
 
 const user = (token: string, cmd: string, params: Record<string, unknown> = {}) => callApi('user', { cmd, ...params }, token);
 
@@ -29,7 +30,51 @@ async function licWithRequestId(token: string, cmd: string, params: Record<strin
   return response.headers.get('x-request-id');
 }
 
+/** Where the endpoint of a cmd is: from the contract. */
+const endpointOf = (cmd: string) => allCmds().find((entry) => entry.cmd === cmd)!.endpoint;
+
+/**
+ * The admin cmds the contract declares audited (and the customers' audited cmds an admin may call too)
+ * whose entries another test proves, with where: each of the others is called in the first test below.
+ */
+const provenElsewhere: Record<string, string> = {
+  cancel_subscription: 'below: the entries of subscription cancel and convert',
+  convert_pro_subscription: 'below: the entries of subscription cancel and convert',
+  // Latest is one list for the whole stack: info.test.ts edits it, alone.
+  update_latest: 'info.test.ts: an audit entry each',
+  update_news: 'info.test.ts: an audit entry each',
+};
+
+/** The audited cmds the first test calls as an admin, in this order. */
+const adminAuditedCalls = [
+  'update_license',
+  'create_license',
+  'disable_license',
+  'enable_license',
+  'add_license_addon',
+  'update_license_addon',
+  'remove_license_addon',
+  'update_license_to_fastspring',
+  'return_license',
+  'move_license',
+  'create_license_codes',
+  'set_user_legacy',
+  'unregister_product',
+  'assign_case',
+  'close_case',
+] as const;
+
 describe('the audit trail', () => {
+  it('calls, here or where provenElsewhere says, every admin cmd the contract declares audited', () => {
+    // The first test's calls are listed there; this is the contract's side of the bargain.
+    const declared = allCmds().filter(({ def }) => def.role === 'admin' && def.audit).map(({ cmd }) => cmd);
+    const covered = new Set([...adminAuditedCalls, ...Object.keys(provenElsewhere)]);
+    expect(declared.filter((cmd) => !covered.has(cmd))).toEqual([]);
+    // And every cmd called as audited is declared so.
+    const audited = new Set(allCmds().filter(({ def }) => def.audit).map(({ cmd }) => cmd));
+    expect([...covered].filter((cmd) => !audited.has(cmd))).toEqual([]);
+  });
+
   it('writes exactly one entry for each admin cmd: who, the cmd, the target, before and after, the request id', async () => {
     const [admin, customer, other] = await Promise.all([createAdminUser().then(withId), createConfirmedUser().then(withId), createConfirmedUser().then(withId)]);
     const token = admin.accessToken;
@@ -45,22 +90,25 @@ describe('the audit trail', () => {
     const caseId = (kase.body.data as { id: number }).id;
 
     const requestId = await licWithRequestId(token, 'update_license', { license_id: plain.id, license_usage_id: 2, valid_to: '2029-01-01' });
-    const calls: [endpoint: string, cmd: string, params: Record<string, unknown>][] = [
-      ['lic/5', 'create_license', { user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' }],
-      ['lic/5', 'disable_license', { license_id: plain.id }],
-      ['lic/5', 'enable_license', { license_id: plain.id }],
-      ['lic/5', 'add_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation' }],
-      ['lic/5', 'update_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation', attributes: { channels: 8 } }],
-      ['lic/5', 'remove_license_addon', { license_id: pro.id, addon_id: 'BatteryValidation' }],
-      ['lic/5', 'update_license_to_fastspring', { license_id: legacy.id, product: legacyUpgradePaths('Automation')[0] }],
-      ['lic/5', 'return_license', { license_id: held.id, fingerprint: 'fp-audit' }],
-      ['lic/5', 'move_license', { license_id: plain.id, to_user_id: other.id }],
-      ['lic/5', 'create_license_codes', { license_type_id: 'Battery', single_usage: true, description: 'audit', count: 3, duration: 'P30D' }],
-      ['user', 'set_user_legacy', { user_id: customer.id, legacy: true }],
-      ['product', 'unregister_product', { uid: device.uid }],
-      ['case', 'assign_case', { case_id: caseId, user_id: admin.id }],
-      ['case', 'close_case', { case_id: caseId }],
-    ];
+    const paramsOf: Record<(typeof adminAuditedCalls)[number], Record<string, unknown>> = {
+      update_license: {},
+      create_license: { user_id: customer.id, license_type_id: 'Battery', license_usage_id: 4, valid_from: '2026-01-01', valid_to: '' },
+      disable_license: { license_id: plain.id },
+      enable_license: { license_id: plain.id },
+      add_license_addon: { license_id: pro.id, addon_id: 'BatteryValidation' },
+      update_license_addon: { license_id: pro.id, addon_id: 'BatteryValidation', attributes: { channels: 8 } },
+      remove_license_addon: { license_id: pro.id, addon_id: 'BatteryValidation' },
+      update_license_to_fastspring: { license_id: legacy.id, product: legacyUpgradePaths('Automation')[0] },
+      return_license: { license_id: held.id, fingerprint: 'fp-audit' },
+      move_license: { license_id: plain.id, to_user_id: other.id },
+      create_license_codes: { license_type_id: 'Battery', single_usage: true, description: 'audit', count: 3, duration: 'P30D' },
+      set_user_legacy: { user_id: customer.id, legacy: true },
+      unregister_product: { uid: device.uid },
+      assign_case: { case_id: caseId, user_id: admin.id },
+      close_case: { case_id: caseId },
+    };
+    // update_license went first, with its request id read from the answer.
+    const calls = adminAuditedCalls.filter((cmd) => cmd !== 'update_license').map((cmd) => [endpointOf(cmd), cmd, paramsOf[cmd]] as const);
     for (const [endpoint, cmd, params] of calls) {
       const answer = await callApi(endpoint, { cmd, ...params }, token);
       expect(answer.status, `${cmd}: ${answer.body.message}`).toBe(200);

@@ -7,6 +7,7 @@ import { forgetCaseOwner } from '../../functions/domain/cases/cases';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext, uploadApi } from '../support/api';
 import { withUserId } from '../support/licenses';
+import { attemptLimits } from '../../shared/contract/limits';
 
 /**
  * Support cases over the wire: the `case` endpoint as a client written from the spec calls it, with a
@@ -204,7 +205,7 @@ describe('a second customer', () => {
     const ids: number[] = [];
     for (let i = 0; i < CASE_LIMITS.cases; i++) ids.push(await openCase(carol, `Case ${i}`));
     const over = await call(carol, 'create_case', { title: 'One more', description: 'x' });
-    expect(over).toMatchObject({ status: 429, message: caseMessages.tooManyCases });
+    expect(over).toMatchObject({ status: 429, message: attemptLimits.createCase.message });
     await call(support, 'close_case', { case_id: ids[0] });
 
     const first = await call<{ cases: Case[]; count: number }>(carol, 'get_cases', {});
@@ -394,8 +395,8 @@ describe('a presigned upload form', () => {
       sent += MAX;
     }
     expect((await call(carl, 'delete_attachment', { attachment_id: started.pop()!.attachment.id })).status).toBe(200);
-    expect(await start(MAX)).toMatchObject({ status: 429, message: caseMessages.uploadBytesPerDay });
-    expect((await attach(carl, id, 'small.txt', 'x'.repeat(1024))).body.message).toBe(caseMessages.uploadBytesPerDay);
+    expect(await start(MAX)).toMatchObject({ status: 429, message: attemptLimits.caseUploadBytes.message });
+    expect((await attach(carl, id, 'small.txt', 'x'.repeat(1024))).body.message).toBe(attemptLimits.caseUploadBytes.message);
     // An admin is not held to them.
     expect((await call(support, 'create_attachment_upload', { case_id: id, filename: 'big.zip', size: MAX })).status).toBe(200);
   });

@@ -10,7 +10,7 @@ import { app as webhookApp } from '../../functions/fastspring/app';
 import { logger } from '../../functions/lib/logger';
 import { OPERATOR_ALARM_FIELD, OPERATOR_ALARMS } from '../../functions/lib/operator-alarms';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
-import { MAX_SUBSCRIPTION_READS_PER_HOUR, mySubscriptionMessages } from '../../shared/commerce/subscriptions';
+import { MAX_SUBSCRIPTION_READS_PER_HOUR, attemptLimits } from '../../shared/contract/limits';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
 import { deliver, providerEvent, sandboxCalls, sandboxOrder, sandboxSubscription, sandboxSubscriptionEvent, webhookSecret } from '../support/commerce';
 import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
@@ -700,7 +700,7 @@ describe('buying through the checkout sandbox, and the subscription actions of a
     for (let read = 0; read < MAX_SUBSCRIPTION_READS_PER_HOUR; read++) expect((await licCall(buyer.accessToken, 'get_my_subscriptions')).status).toBe(200);
     const refused = await licCall(buyer.accessToken, 'get_my_subscriptions');
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ status: 'error', message: mySubscriptionMessages.readBudget });
+    expect(refused.body).toEqual({ status: 'error', message: attemptLimits.readSubscriptions.message });
   });
 
   it('marks a legacy license with its upgrade, which the owner then buys to extend it a year', async () => {

@@ -5,9 +5,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { recordDownload, USER_DETAIL_DOWNLOADS } from '../../functions/domain/downloads/downloads.repository';
 import { mapInBatches } from '../../functions/lib/batches';
-import { takeAttempt } from '../../functions/lib/db/attempt-limit';
-import { dailyDownloadRecords, dailyEulaAcceptances } from '../../functions/user/handlers/downloads';
-import { MAX_DOWNLOAD_RECORDS_PER_DAY, MAX_EULA_ACCEPTANCES_PER_DAY, downloadRecordMessages } from '../../shared/downloads/records';
+import { attemptLimit, takeAttempt } from '../../functions/lib/db/attempt-limit';
+import { MAX_DOWNLOAD_RECORDS_PER_DAY, MAX_EULA_ACCEPTANCES_PER_DAY, attemptLimits } from '../../shared/contract/limits';
 import { currentEula, eulaPath, packagePath, packagesOf } from '../../shared/downloads/releases';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { publishedVersions } from '../support/downloads';
@@ -239,13 +238,13 @@ describe('downloads and the EULA', () => {
   it(`refuses a customer's download records after ${MAX_DOWNLOAD_RECORDS_PER_DAY} and EULA acceptances after ${MAX_EULA_ACCEPTANCES_PER_DAY} in a day, and records nothing more`, async () => {
     const [admin, customer] = await Promise.all([createAdminUser(), createConfirmedUser().then(withUserId)]);
     await asUnit({ endpoint: 'user' }, async () => {
-      await Promise.all(Array.from({ length: MAX_DOWNLOAD_RECORDS_PER_DAY }, () => takeAttempt(dailyDownloadRecords, customer.id)));
-      await Promise.all(Array.from({ length: MAX_EULA_ACCEPTANCES_PER_DAY }, () => takeAttempt(dailyEulaAcceptances, customer.id)));
+      await Promise.all(Array.from({ length: MAX_DOWNLOAD_RECORDS_PER_DAY }, () => takeAttempt(attemptLimit('recordDownload'), customer.id)));
+      await Promise.all(Array.from({ length: MAX_EULA_ACCEPTANCES_PER_DAY }, () => takeAttempt(attemptLimit('acceptEula'), customer.id)));
     });
     const download = await callApi('user', { cmd: 'add_user_download', client_version: '3.6.0', os: 'windows', arch: 'x64' }, customer.accessToken);
-    expect(download).toMatchObject({ status: 429, body: { status: 'error', message: downloadRecordMessages.downloadBudget } });
+    expect(download).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.recordDownload.message } });
     const accept = await callApi('user', { cmd: 'accept_eula', client_version: '3.6.0', eula_version: '1' }, customer.accessToken);
-    expect(accept).toMatchObject({ status: 429, body: { status: 'error', message: downloadRecordMessages.eulaBudget } });
+    expect(accept).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.acceptEula.message } });
     const info = await callApi('user', { cmd: 'get_user_information', user_id: customer.id }, admin.accessToken);
     expect((info.body.data as { userDownloads: unknown[] }).userDownloads).toEqual([]);
     expect((await callApi('user', { cmd: 'get_eula_acceptances' }, customer.accessToken)).body.data).toEqual({ acceptances: [] });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { codeMessages, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../shared/commerce/codes';
+import { codeMessages } from '../../shared/commerce/codes';
+import { MAX_FAILED_REDEMPTIONS_PER_HOUR, attemptLimits } from '../../shared/contract/limits';
 import { licenseMessages } from '../../shared/licenses/messages';
 import { addDuration } from '../../functions/domain/codes/code.rules';
 import { createAdminUser, createConfirmedUser } from '../support/api';
@@ -137,9 +138,9 @@ describe('license codes', () => {
       expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: `GUESS-${i}-${guesser.id}` })).body.message).toBe(codeMessages.notValid);
     }
     const limited = await licCall(guesser.accessToken, 'redeem_license_code', { code: `GUESS-X-${guesser.id}` });
-    expect(limited).toMatchObject({ status: 429, body: { status: 'error', message: codeMessages.tooManyFailures } });
+    expect(limited).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.redeemCode.message } });
     // While limited, a right code is refused the same way (else the limit would still tell right from wrong).
-    expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: good! })).body).toEqual({ status: 'error', message: codeMessages.tooManyFailures });
+    expect((await licCall(guesser.accessToken, 'redeem_license_code', { code: good! })).body).toEqual({ status: 'error', message: attemptLimits.redeemCode.message });
     expect(await licenses(guesser.accessToken)).toHaveLength(1);
     expect((await codesOf(boss.accessToken, good!)).codes[0]).toMatchObject({ used: false });
     // Another user is not limited by it.

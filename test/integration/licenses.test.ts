@@ -3,10 +3,9 @@ import { licenseMessages } from '../../shared/licenses/messages';
 import { encodeMachine } from '../../shared/licenses/seat';
 import { userActions } from '../../functions/domain/audit/audit.repository';
 import { asUnit, callApi, createAdminUser, createConfirmedUser } from '../support/api';
-import { dailyShares, MAX_SHARES_PER_DAY, MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
-import { takeAttempt } from '../../functions/lib/db/attempt-limit';
-import { dailyMoves, MAX_MOVES_PER_DAY } from '../../functions/lic/handlers/move-license';
-import { dailyRecipientChecks, MAX_CHECKS_PER_EMAIL_PER_DAY, MAX_RECIPIENT_CHECKS_PER_DAY } from '../../functions/user/handlers/check-recipient';
+import { MAX_SHARES_PER_LICENSE } from '../../functions/lic/handlers/sharing';
+import { attemptLimit, takeAttempt } from '../../functions/lib/db/attempt-limit';
+import { MAX_CHECKS_PER_EMAIL_PER_DAY, MAX_MOVES_PER_DAY, MAX_RECIPIENT_CHECKS_PER_DAY, MAX_SHARES_PER_DAY, attemptLimits } from '../../shared/contract/limits';
 import { recipientMessages } from '../../shared/forms/recipient';
 import { licCall as lic, storeLicense as licenseFor, storeLicenseChange, storeReservation, storedLicense as stored, withUserId } from '../support/licenses';
 
@@ -153,9 +152,9 @@ describe('a customer and their licenses', () => {
     const [owner, friend] = await Promise.all([customer(), customer()]);
     const { id } = await licenseFor(owner.id);
     // The day's shares used up (as a loop of share calls would).
-    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_SHARES_PER_DAY }, () => takeAttempt(dailyShares, owner.id))));
+    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_SHARES_PER_DAY }, () => takeAttempt(attemptLimit('shareLicense'), owner.id))));
     const refused = await lic(owner.accessToken, 'share_license', { license_id: id, with_user_id: friend.id });
-    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: licenseMessages.shareBudget(MAX_SHARES_PER_DAY) } });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.shareLicense.message } });
     expect(JSON.stringify(refused.body)).not.toContain('Test User');
     expect((await stored(id))?.shared_users).toEqual([]);
     // Another customer shares as before.
@@ -185,10 +184,10 @@ describe('a customer and their licenses', () => {
 
     // A customer's checks are counted per day, refused ones too: the four above and the rest of the day's.
     await asUnit({ endpoint: 'user' }, () =>
-      Promise.all(Array.from({ length: MAX_RECIPIENT_CHECKS_PER_DAY - 4 }, () => takeAttempt(dailyRecipientChecks, owner.id))),
+      Promise.all(Array.from({ length: MAX_RECIPIENT_CHECKS_PER_DAY - 4 }, () => takeAttempt(attemptLimit('checkRecipient'), owner.id))),
     );
     const over = await check({ user_id: friend.id, email: friend.email });
-    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: recipientMessages.checkBudget(MAX_RECIPIENT_CHECKS_PER_DAY) } });
+    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.checkRecipient.message } });
     expect(JSON.stringify(over.body)).not.toContain('Test User');
   });
 
@@ -200,7 +199,7 @@ describe('a customer and their licenses', () => {
     }
     // The right id now, with the same email in another case: refused, and nobody named.
     const over = await check({ user_id: friend.id, email: friend.email.toUpperCase() });
-    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: recipientMessages.emailCheckBudget(MAX_CHECKS_PER_EMAIL_PER_DAY) } });
+    expect(over).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.checkRecipientEmail.message } });
     expect(JSON.stringify(over.body)).not.toContain('Test User');
     // Another email is checked as before.
     expect((await check({ user_id: owner.id, email: owner.email })).body).toMatchObject({ status: 'ok', data: { user_id: owner.id } });
@@ -209,10 +208,10 @@ describe('a customer and their licenses', () => {
   it(`refuses a customer's move after ${MAX_MOVES_PER_DAY} in a day, and changes nothing; an admin still moves`, async () => {
     const [owner, friend, support] = await Promise.all([customer(), customer(), admin()]);
     const { id } = await licenseFor(owner.id);
-    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_MOVES_PER_DAY }, () => takeAttempt(dailyMoves, owner.id))));
+    await asUnit({ endpoint: 'lic' }, () => Promise.all(Array.from({ length: MAX_MOVES_PER_DAY }, () => takeAttempt(attemptLimit('moveLicense'), owner.id))));
 
     const refused = await lic(owner.accessToken, 'move_license', { license_id: id, to_user_id: friend.id });
-    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: licenseMessages.moveBudget(MAX_MOVES_PER_DAY) } });
+    expect(refused).toMatchObject({ status: 429, body: { status: 'error', message: attemptLimits.moveLicense.message } });
     expect((await stored(id))?.user_id).toBe(owner.id);
     expect(await actionsOf(owner.id)).toEqual([]);
 

@@ -8,8 +8,8 @@ import {
   saveCertificateRequest,
 } from '../../functions/domain/products/products.repository';
 import { userActions } from '../../functions/domain/audit/audit.repository';
-import { dailyProductMoves, FAILED_REGISTRATIONS_PER_HOUR, MAX_PRODUCT_MOVES_PER_DAY } from '../../functions/product/handlers/products';
-import { takeAttempt } from '../../functions/lib/db/attempt-limit';
+import { FAILED_REGISTRATIONS_PER_HOUR, MAX_PRODUCT_MOVES_PER_DAY, attemptLimits } from '../../shared/contract/limits';
+import { attemptLimit, takeAttempt } from '../../functions/lib/db/attempt-limit';
 import { productMessages } from '../../shared/products/messages';
 import { ALL_PRODUCTS_PAGE_SIZE, PRODUCT_CSV_ROWS } from '../../shared/contract/product.admin';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
@@ -91,7 +91,7 @@ describe('registering a unit', () => {
 
     const guesses = Array.from({ length: FAILED_REGISTRATIONS_PER_HOUR + 5 }, (_, i) => (i % 5 === 0 ? theirs.uid : `NOSUCHUNIT${i}`));
     const answers = await Promise.all(guesses.map((uid) => product(prober.accessToken, 'register_product', { uid })));
-    const limited = { status: 429, body: { status: 'error', message: productMessages.tooManyFailedRegistrations(FAILED_REGISTRATIONS_PER_HOUR) } };
+    const limited = { status: 429, body: { status: 'error', message: attemptLimits.registerProduct.message } };
     expect(answers.filter((answer) => answer.status === 404 || answer.status === 409)).toHaveLength(FAILED_REGISTRATIONS_PER_HOUR);
     expect(answers.filter((answer) => answer.status === 429)).toEqual(Array.from({ length: 5 }, () => limited));
 
@@ -123,9 +123,9 @@ describe('moving a product', () => {
   it(`refuses a customer's move after ${MAX_PRODUCT_MOVES_PER_DAY} in a day, and the unit stays theirs`, async () => {
     const [owner, colleague] = await Promise.all([customer(), customer()]);
     const { product: registration } = await registered(owner);
-    await asUnit({ endpoint: 'product' }, () => Promise.all(Array.from({ length: MAX_PRODUCT_MOVES_PER_DAY }, () => takeAttempt(dailyProductMoves, owner.id))));
+    await asUnit({ endpoint: 'product' }, () => Promise.all(Array.from({ length: MAX_PRODUCT_MOVES_PER_DAY }, () => takeAttempt(attemptLimit('moveProduct'), owner.id))));
     const refused = await product(owner.accessToken, 'move_product', { product_id: registration.id, to_user_id: colleague.id });
-    expect(refused).toEqual({ status: 429, body: { status: 'error', message: productMessages.moveBudget(MAX_PRODUCT_MOVES_PER_DAY) } });
+    expect(refused).toEqual({ status: 429, body: { status: 'error', message: attemptLimits.moveProduct.message } });
     expect((await mine(owner.accessToken)).map((p) => p.id)).toEqual([registration.id]);
   });
 

@@ -4,10 +4,9 @@ import { ApiError, isOutage } from '../../lib/errors';
 // The table is the outside service here: it does not answer, as in an outage.
 const store = vi.hoisted(() => ({ findAttachment: vi.fn(), findCase: vi.fn() }));
 vi.mock('../../domain/cases/cases.repository', () => store);
-vi.mock('./viewer', () => ({ viewerOf: async () => ({ userId: 7, isAdmin: false }) }));
 
 const { attachmentByToken } = await import('./attachments');
-const caller = { caller: { isAdmin: false } } as unknown as Parameters<typeof attachmentByToken>[1];
+const caller = { viewer: { userId: 7, isAdmin: false } } as unknown as Parameters<typeof attachmentByToken>[1];
 const path = { caseId: '3', attachmentId: '11', filename: 'log.txt' };
 
 describe('an attachment at its path with a token', () => {

@@ -1,4 +1,4 @@
-import { CASE_LIMITS, CASE_UPLOAD_BYTES, caseMessages } from '../../../shared/cases/cases';
+import { CASE_UPLOAD_BYTES, caseMessages } from '../../../shared/cases/cases';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import type { caseContract } from '../../../shared/contract/case';
 import type { caseAdminContract } from '../../../shared/contract/case.admin';
@@ -12,46 +12,22 @@ import { assignCase, checkCommentKind, closeCase, commentOnCase, openCase, caseB
 import { commentPage } from '../../domain/cases/case-comments';
 import { casesOf, findCaseWithDetails } from '../../domain/cases/cases.repository';
 import { personName } from '../../domain/users/person';
-import { resolveCallerUser } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
-import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { caseSubjectOf } from './case-subject';
-import { isAdminUser, viewerOf } from './viewer';
+import { isEnrolledAdmin as isAdminUser } from '../../domain/users/admin-group';
 
 type Handlers = EndpointHandlers<typeof caseContract> & EndpointHandlers<typeof caseAdminContract>;
 
-const HOUR = 3600;
-export const caseAttempts = {
-  create: { action: 'create-case', max: CASE_LIMITS.cases, windowSeconds: HOUR, message: caseMessages.tooManyCases },
-  comment: { action: 'case-comment', max: CASE_LIMITS.comments, windowSeconds: HOUR, message: caseMessages.tooManyComments },
-  upload: { action: 'case-upload', max: CASE_LIMITS.uploads, windowSeconds: HOUR, message: caseMessages.tooManyUploads },
-  /** Counted in bytes: `max` is what a day's uploads may weigh together. */
-  uploadBytes: { action: 'case-upload-bytes', max: CASE_UPLOAD_BYTES.perDay, windowSeconds: 24 * HOUR, message: caseMessages.uploadBytesPerDay },
-} satisfies Record<string, AttemptLimit>;
-
-/** Takes one of a customer's attempts (admins are not held to the limits). */
-export const limitCustomer = async (viewer: CaseViewer, limit: AttemptLimit): Promise<void> => {
-  if (!viewer.isAdmin) await takeAttempt(limit, viewer.userId);
-};
-
 /**
- * Holds a customer's upload of `bytes` to the limits: what their cases hold with it (400 beyond, as a case's count is),
- * one of the hour's uploads, and its bytes from the day's. Either refusal takes nothing.
+ * Holds a customer's upload of `bytes` to what their cases may hold (400 beyond, as a case's count is).
+ * The hour's uploads and the day's bytes are the contract's limits, taken before the handler runs and
+ * given back when the upload is refused.
  */
-export async function limitCustomerUpload(viewer: CaseViewer, bytes: number): Promise<void> {
-  if (viewer.isAdmin) return;
-  if ((await caseBytes(viewer.userId)) + bytes > CASE_UPLOAD_BYTES.cases) throw badRequest(caseMessages.caseBytesFull);
-  const upload = await takeAttempt(caseAttempts.upload, viewer.userId);
-  try {
-    await takeAttempt(caseAttempts.uploadBytes, viewer.userId, new Date(), bytes);
-  } catch (error) {
-    await upload.giveBack();
-    throw error;
-  }
+export async function checkCaseBytes(viewer: CaseViewer, bytes: number): Promise<void> {
+  if (!viewer.isAdmin && (await caseBytes(viewer.userId)) + bytes > CASE_UPLOAD_BYTES.cases) throw badRequest(caseMessages.caseBytesFull);
 }
-
 
 /** An attachment as the viewer gets it: a fresh short-lived link to a stored file. */
 export const attachmentResult = async (attachment: CaseAttachmentRecord, viewer: CaseViewer) => ({
@@ -69,8 +45,7 @@ export const attachmentResult = async (attachment: CaseAttachmentRecord, viewer:
 });
 
 /** An admin's list is every case (the declared list in memory); a customer's their own, by Query, filtered the same way. */
-export const getCases: Handlers['get_cases'] = async (params, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const getCases: Handlers['get_cases'] = async (params, { viewer }) => {
   if (viewer.isAdmin) {
     const page = await caseList.page(params);
     return { cases: page.rows, count: page.count };
@@ -100,8 +75,7 @@ const subjectResult = (kase: CaseRecord) => ({
 });
 
 /** A case with what the viewer may read of it: internal notes and the history only for admins, left out (not hidden) for its user. */
-export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const getCase: Handlers['get_case'] = async ({ id }, { viewer }) => {
   const found = await findCaseWithDetails(id);
   if (!found || !maySeeCase(found.kase, viewer)) throw notFound(caseMessages.notFound(id));
   const conversation = await commentPage(id, viewer, null);
@@ -127,8 +101,7 @@ export const getCase: Handlers['get_case'] = async ({ id }, { caller }) => {
 };
 
 /** Earlier comments of a case the viewer may see, a page at a time as get_case answers the newest. */
-export const getCaseComments: Handlers['get_case_comments'] = async ({ case_id, before }, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const getCaseComments: Handlers['get_case_comments'] = async ({ case_id, before }, { viewer }) => {
   await visibleCase(case_id, viewer);
   const page = await commentPage(case_id, viewer, before);
   return { comments: page.comments.map((comment) => commentResult(comment, viewer)), earlier_comments: page.earlier };
@@ -141,16 +114,15 @@ export const getCaseStatistics: Handlers['get_case_statistics'] = () => readCase
  * customer who called: the case is theirs (name, email, their list), and the admin who opened it is in its
  * history and audited. A license or product it names must be the case's customer's, else nothing is opened.
  */
-export const createCase: Handlers['create_case'] = async ({ title, description, license_id, product_id, user_id }, { caller }) => {
+export const createCase: Handlers['create_case'] = async ({ title, description, license_id, product_id, user_id }, { viewer }) => {
   const forCustomer = user_id !== undefined;
-  if (forCustomer && !caller.isAdmin) throw forbidden(caseMessages.openForCustomerAdminsOnly);
-  const opener = await resolveCallerUser(caller);
+  if (forCustomer && !viewer.isAdmin) throw forbidden(caseMessages.openForCustomerAdminsOnly);
+  const opener = await viewer.user();
   const user = forCustomer ? await findUserById(user_id) : opener;
   if (!user) throw notFound(caseMessages.customerNotFound(user_id!));
   const byAdminForCustomer = user.id !== opener.id;
-  // Checked before an attempt is taken: a refused case costs nothing.
+  // A refused case gives its attempt back (the contract's `createCase` counts accepted cases only).
   const subject = await caseSubjectOf(user.id, { license_id, product_id });
-  await limitCustomer({ userId: opener.id, isAdmin: caller.isAdmin }, caseAttempts.create);
   const kase = await openCase(
     { id: user.id, name: personName(user), email: user.email },
     title,
@@ -167,13 +139,11 @@ export const createCase: Handlers['create_case'] = async ({ title, description, 
  * A comment, or with `internal` an admin's internal note. The answer's state is the case's after it (a
  * note leaves it as it was). Whatever reaches the other side after a comment (mail) skips a note.
  */
-export const addComment: Handlers['add_comment'] = async ({ case_id, comment, close, internal }, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const addComment: Handlers['add_comment'] = async ({ case_id, comment, close, internal }, { viewer }) => {
   // A customer's note is refused before anything is read or an attempt taken.
   checkCommentKind(viewer, close ?? false, internal ?? false);
-  // Another's case is "not found" before an attempt is taken.
+  // Another's case is "not found" (and its attempt given back).
   await visibleCase(case_id, viewer);
-  await limitCustomer(viewer, caseAttempts.comment);
   const written = await commentOnCase(case_id, viewer, comment, close ?? false, { internal: internal ?? false });
   // Support's answer mails the customer, the customer's comment mails support; an internal note mails nobody.
   await mailCaseWriting({
@@ -187,8 +157,7 @@ export const addComment: Handlers['add_comment'] = async ({ case_id, comment, cl
   return { case_id, comment_id: written.commentId, state: written.kase.state };
 };
 
-export const assignCaseHandler: Handlers['assign_case'] = async ({ case_id, user_id }, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const assignCaseHandler: Handlers['assign_case'] = async ({ case_id, user_id }, { viewer }) => {
   const assignee = typeof user_id === 'number' ? user_id : undefined;
   if (assignee !== undefined) {
     const user = await findUserById(assignee);
@@ -198,7 +167,7 @@ export const assignCaseHandler: Handlers['assign_case'] = async ({ case_id, user
   return { case_id, assigned_to: kase.assigned_to ?? null };
 };
 
-export const closeCaseHandler: Handlers['close_case'] = async ({ case_id }, { caller }) => {
-  const kase = await closeCase(case_id, await viewerOf(caller));
+export const closeCaseHandler: Handlers['close_case'] = async ({ case_id }, { viewer }) => {
+  const kase = await closeCase(case_id, viewer);
   return { case_id, state: kase.state };
 };

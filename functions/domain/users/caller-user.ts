@@ -1,11 +1,17 @@
 import { apiMessages } from '../../../shared/api';
 import { namesFromAttributes } from '../../../shared/forms/sign-up-names';
-import type { Caller } from '../../lib/auth';
+import type { Caller, Viewer } from '../../lib/caller';
 import { attributeRecord, cognito } from '../../lib/cognito';
 import { unauthorized } from '../../lib/errors';
 import { normalizeEmail } from './email-claim.entity';
 import { releaseClaim } from './email-claims.repository';
 import { AccountDeletedError, createUser, findUserBySub, noteUserActive, updateUserEmail, type UserRecord } from './users.repository';
+
+/** The signed-in caller as a handler sees them (lib/caller.ts), with their record when a cmd needs more than the id. */
+export interface CallerViewer extends Viewer {
+  /** The caller's record: the one the pipeline read for this call, else read once now. */
+  user(): Promise<UserRecord>;
+}
 
 /** The Cognito user's attributes: from an id token as they are, else asked of Cognito with the access token. */
 async function callerAttributes(caller: Caller): Promise<Record<string, string>> {
@@ -22,16 +28,19 @@ async function callerAttributes(caller: Caller): Promise<Record<string, string>>
   }
 }
 
+/** The verified email an id token carries (an access token carries none). */
+const verifiedEmail = (caller: Caller) => (caller.emailVerified ? caller.attributes?.email : undefined);
+
 /**
- * The caller's record, created on the first signed-in call from the Cognito user's attributes. An id
- * token carries the verified email of this moment: a record that still has an older one follows it.
+ * The pipeline's record upkeep of a signed-in caller: their record created on their first call from the
+ * Cognito user's attributes; the day of their last call noted (a write only when the day changed, for
+ * the admin users list); a verified email an id token carries that the record does not have yet followed.
  */
-export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
+export async function keepCallerRecord(caller: Caller, now = new Date()): Promise<UserRecord> {
   const existing = await findUserBySub(caller.sub);
   if (existing) {
-    // The day of the last signed-in call, for the admin users list: a write only when the day changed.
-    await noteUserActive(existing);
-    const verified = caller.emailVerified ? caller.attributes?.email : undefined;
+    await noteUserActive(existing, now);
+    const verified = verifiedEmail(caller);
     if (verified && verified !== existing.email) {
       await followEmailChange(existing, verified);
       return { ...existing, email: verified };
@@ -53,22 +62,38 @@ export async function resolveCallerUser(caller: Caller): Promise<UserRecord> {
   }
 }
 
-/** Callers' numeric ids by Cognito sub: an account's id never changes, so a function asks once. */
-const knownIds = new Map<string, number>();
+/**
+ * Callers' numeric ids by Cognito sub, with the day their record was last kept: an account's id never
+ * changes, so a warm function reads a caller's record at most once a day for the upkeep; a hot path that
+ * needs only the id (the desktop app's license list on every start) reads nothing else.
+ */
+const known = new Map<string, { id: number; keptOn: string }>();
 /** Enough for every active user of a warm function; the oldest entry goes first beyond it. */
-const KNOWN_IDS_LIMIT = 10_000;
+const KNOWN_LIMIT = 10_000;
 
 /**
- * The caller's numeric id, read (or the record created) once per function instance: the hot paths
- * that need only the id (the desktop app's license list on every start) skip the record's read.
+ * The pipeline's caller step: who the signed-in caller is, once per call. Their record is read and kept
+ * (keepCallerRecord) on their first call of the day to this function, or when their token carries a
+ * verified email to follow; otherwise the id is known and the record is read only if the handler asks.
  */
-export async function callerUserId(caller: Caller): Promise<number> {
-  const known = knownIds.get(caller.sub);
-  if (known !== undefined) return known;
-  const { id } = await resolveCallerUser(caller);
-  if (knownIds.size >= KNOWN_IDS_LIMIT) knownIds.delete(knownIds.keys().next().value!);
-  knownIds.set(caller.sub, id);
-  return id;
+export async function callerViewer(caller: Caller, now = new Date()): Promise<CallerViewer> {
+  const today = now.toISOString().slice(0, 10);
+  const seen = known.get(caller.sub);
+  if (seen && seen.keptOn === today && !verifiedEmail(caller)) {
+    let record: Promise<UserRecord> | undefined;
+    return { userId: seen.id, isAdmin: caller.isAdmin, caller, user: () => (record ??= readCallerRecord(caller.sub)) };
+  }
+  const record = await keepCallerRecord(caller, now);
+  if (!seen && known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value!);
+  known.set(caller.sub, { id: record.id, keptOn: today });
+  return { userId: record.id, isAdmin: caller.isAdmin, caller, user: () => Promise.resolve(record) };
+}
+
+/** A known caller's record; gone since (the account deleted), the call is a session error. */
+async function readCallerRecord(sub: string): Promise<UserRecord> {
+  const record = await findUserBySub(sub);
+  if (!record) throw unauthorized(apiMessages.missingToken);
+  return record;
 }
 
 /** A verified email change: the record takes the new address and the old one is free again. */

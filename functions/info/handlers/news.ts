@@ -1,10 +1,10 @@
 import type { infoContract } from '../../../shared/contract/info';
 import type { infoAdminContract } from '../../../shared/contract/info.admin';
 import { newsMessages } from '../../../shared/news/news';
-import { auditBy } from '../../domain/audit/audit-by';
+import { callActor } from '../../domain/audit/audit-by';
 import { newsMediaUpload } from '../../domain/news/news-media';
 import { allNews, readLatest, saveLatest, saveNews } from '../../domain/news/news.repository';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { notFound } from '../../lib/errors';
 
 type Reads = EndpointHandlers<typeof infoContract>;
@@ -15,10 +15,10 @@ export const getLatest: Reads['get_latest'] = async () => ({ latest: await readL
 export const getAllNews: Reads['get_all_news'] = async () => ({ news: await allNews() });
 
 /** The contract has checked that there are exactly three entries. */
-export const updateLatest: Edits['update_latest'] = async ({ latest }, { caller }) => ({ latest: await saveLatest(latest, await auditBy(caller)) });
+export const updateLatest: Edits['update_latest'] = async ({ latest }) => ({ latest: await saveLatest(latest, callActor()) });
 
-export const updateNews: Edits['update_news'] = async ({ id, title, version, pages }, { caller }) => {
-  const saved = await saveNews(id ?? null, { title, version, pages }, await auditBy(caller));
+export const updateNews: Edits['update_news'] = async ({ id, title, version, pages }) => {
+  const saved = await saveNews(id ?? null, { title, version, pages }, callActor());
   if (!saved) throw notFound(newsMessages.newsNotFound(id!));
   return saved;
 };

@@ -1,15 +1,17 @@
+import { createHash } from 'node:crypto';
 import { Entity } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
+import { attemptLimits, type LimitName } from '../../../shared/contract/limits';
 import { ApiError } from '../errors';
 import { expiresIn, isConditionFailure, portalTable } from './table';
 
 /**
- * How often one user may try something a customer could otherwise call in a loop (guess a code,
- * probe unit uids, upload): at most `max` in any `windowSeconds` (see takeAttempt for how "any" is kept).
+ * A counter of one user's attempts: at most `max` in any `windowSeconds` (see takeAttempt for how "any"
+ * is kept). The API's limits are declared in shared/contract/limits.ts and built here by attemptLimit().
  */
 export interface AttemptLimit {
   /** Names the counter: one per kind of attempt (`redeem-code`, `register-product` …). */
@@ -18,6 +20,17 @@ export interface AttemptLimit {
   windowSeconds: number;
   /** What the caller is told once the window's attempts are used up. */
   message: string;
+}
+
+/**
+ * The declared limit `name` (shared/contract/limits.ts) as a counter: a limit kept per value of a param
+ * (`per`) gets one counter per value, its key a hash of the value (trimmed, any case), never the value.
+ */
+export function attemptLimit(name: LimitName, params: Record<string, unknown> = {}): AttemptLimit {
+  const { action, max, windowSeconds, message, ...policy } = attemptLimits[name] as (typeof attemptLimits)[LimitName] & { per?: string };
+  if (!policy.per) return { action, max, windowSeconds, message };
+  const value = String(params[policy.per] ?? '').trim().toLowerCase();
+  return { action: `${action}#${createHash('sha256').update(value).digest('hex').slice(0, 32)}`, max, windowSeconds, message };
 }
 
 /**
@@ -70,8 +83,8 @@ async function add(limit: AttemptLimit, userId: number, delta: number, now: Date
 /**
  * Takes one of the user's attempts (or `amount` of what the limit counts, such as bytes) before the
  * attempt is made, atomically, so a loop of parallel calls cannot get past the limit either; throws
- * TooManyAttemptsError when not enough is left. Call `giveBack` when the attempt succeeded and should not
- * count (a limit on failures only).
+ * TooManyAttemptsError when not enough is left. `giveBack` returns it when the call's outcome should not
+ * count (the pipeline's limits step, cmd-limits.ts, decides by the limit's `counts`).
  *
  * Counted per fixed window, but the window before still counts for the part of it that lies within the
  * last `windowSeconds`, its attempts taken as spread evenly over it (rounded up): a user who used every
@@ -91,20 +104,4 @@ export async function takeAttempt(limit: AttemptLimit, userId: number, now = new
     throw error;
   }
   return { giveBack: () => add(limit, userId, -amount, now) };
-}
-
-/**
- * Runs `attempt` as one of the user's limited attempts; only a failure (an ApiError the caller is told,
- * such as "not found") keeps counting. A store outage gives the attempt back too: it was not the user's.
- */
-export async function limitFailures<T>(limit: AttemptLimit, userId: number, attempt: () => Promise<T>): Promise<T> {
-  const taken = await takeAttempt(limit, userId);
-  try {
-    const result = await attempt();
-    await taken.giveBack();
-    return result;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error instanceof TooManyAttemptsError) await taken.giveBack().catch(() => undefined);
-    throw error;
-  }
 }

@@ -10,11 +10,10 @@ import {
   updateLicenseTerms,
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
-import { auditBy } from '../../domain/audit/audit-by';
+import { callActor } from '../../domain/audit/audit-by';
 import type { AuditBy } from '../../domain/audit/audit.repository';
-import type { Caller } from '../../lib/auth';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { existingUser } from './license-access';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
@@ -51,8 +50,8 @@ const EDIT_TRIES = 5;
  * land, each with its own audit entry saying what it changed from what. A license that keeps changing is
  * a 409 that changed nothing.
  */
-async function written(caller: Caller, licenseId: number, read: () => Promise<LicenseRecord>, write: (license: LicenseRecord, by: AuditBy) => Promise<void>) {
-  const by = await auditBy(caller);
+async function written(licenseId: number, read: () => Promise<LicenseRecord>, write: (license: LicenseRecord, by: AuditBy) => Promise<void>) {
+  const by = callActor();
   for (let attempt = 1; ; attempt++) {
     const license = await read();
     try {
@@ -66,7 +65,7 @@ async function written(caller: Caller, licenseId: number, read: () => Promise<Li
   }
 }
 
-export const createLicenseHandler: AdminHandlers['create_license'] = async (params, { caller }) => {
+export const createLicenseHandler: AdminHandlers['create_license'] = async (params) => {
   checkUsage(params.license_usage_id);
   const validTo = endOf(params.valid_to);
   checkTerm(params.valid_from, validTo);
@@ -77,28 +76,28 @@ export const createLicenseHandler: AdminHandlers['create_license'] = async (para
     license_usage_id: params.license_usage_id,
     valid_from: params.valid_from,
     ...(validTo ? { valid_to: validTo } : {}),
-  }, new Date(), await auditBy(caller));
+  }, new Date(), callActor());
   return { license_id: license.id };
 };
 
-export const updateLicense: AdminHandlers['update_license'] = async ({ license_id, license_usage_id, valid_to }, { caller }) => {
+export const updateLicense: AdminHandlers['update_license'] = async ({ license_id, license_usage_id, valid_to }) => {
   checkUsage(license_usage_id);
   const validTo = endOf(valid_to);
-  return written(caller, license_id, () => plainLicense(license_id), (license, by) => {
+  return written(license_id, () => plainLicense(license_id), (license, by) => {
     checkTerm(license.valid_from, validTo);
     return updateLicenseTerms(license, { license_usage_id, valid_to: validTo }, by);
   });
 };
 
-export const disableLicense: AdminHandlers['disable_license'] = ({ license_id }, { caller }) =>
-  written(caller, license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, false, by));
+export const disableLicense: AdminHandlers['disable_license'] = ({ license_id }) =>
+  written(license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, false, by));
 
-export const enableLicense: AdminHandlers['enable_license'] = ({ license_id }, { caller }) =>
-  written(caller, license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, true, by));
+export const enableLicense: AdminHandlers['enable_license'] = ({ license_id }) =>
+  written(license_id, () => plainLicense(license_id), (license, by) => setLicenseEnabled(license, true, by));
 
 /** A Pro license's add-ons, changed by `change` (which refuses what makes no sense). */
-function changeAddons(caller: Caller, licenseId: number, change: (addons: LicenseRecord['addons']) => LicenseRecord['addons']) {
-  return written(caller, licenseId, () => storedLicense(licenseId), (license, by) => {
+function changeAddons(licenseId: number, change: (addons: LicenseRecord['addons']) => LicenseRecord['addons']) {
+  return written(licenseId, () => storedLicense(licenseId), (license, by) => {
     if (license.license_type_id !== 'Pro') throw badRequest(licenseMessages.addonsOnlyPro);
     return setLicenseAddons(license, change(license.addons), by);
   });
@@ -107,21 +106,21 @@ function changeAddons(caller: Caller, licenseId: number, change: (addons: Licens
 const has = (addons: LicenseRecord['addons'], id: AddonId) => addons.some((addon) => addon.id === id);
 const withChannels = (id: AddonId, channels: number | undefined) => (channels === undefined ? { id } : { id, channels });
 
-export const addLicenseAddon: AdminHandlers['add_license_addon'] = ({ license_id, addon_id, attributes }, { caller }) =>
-  changeAddons(caller, license_id, (addons) => {
+export const addLicenseAddon: AdminHandlers['add_license_addon'] = ({ license_id, addon_id, attributes }) =>
+  changeAddons(license_id, (addons) => {
     if (has(addons, addon_id)) throw conflict(licenseMessages.addonPresent(addon_id));
     const channels = addon_id === 'BatteryValidation' ? (attributes?.channels ?? 4) : undefined;
     return [...addons, withChannels(addon_id, channels)];
   });
 
-export const updateLicenseAddon: AdminHandlers['update_license_addon'] = ({ license_id, addon_id, attributes }, { caller }) =>
-  changeAddons(caller, license_id, (addons) => {
+export const updateLicenseAddon: AdminHandlers['update_license_addon'] = ({ license_id, addon_id, attributes }) =>
+  changeAddons(license_id, (addons) => {
     if (!has(addons, addon_id)) throw notFound(licenseMessages.addonMissing(addon_id));
     return addons.map((addon) => (addon.id === addon_id ? withChannels(addon_id, attributes.channels ?? addon.channels) : addon));
   });
 
-export const removeLicenseAddon: AdminHandlers['remove_license_addon'] = ({ license_id, addon_id }, { caller }) =>
-  changeAddons(caller, license_id, (addons) => {
+export const removeLicenseAddon: AdminHandlers['remove_license_addon'] = ({ license_id, addon_id }) =>
+  changeAddons(license_id, (addons) => {
     if (!has(addons, addon_id)) throw notFound(licenseMessages.addonMissing(addon_id));
     return addons.filter((addon) => addon.id !== addon_id);
   });

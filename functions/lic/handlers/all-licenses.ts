@@ -1,6 +1,6 @@
 import { DONGLE_ROWS, type licAdminContract } from '../../../shared/contract/lic.admin';
 import { licenseList, type LicenseListRow } from '../../domain/licenses/license-list';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { column, pageOf } from '../../lib/lists/list-page';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;

@@ -22,7 +22,7 @@ import {
 } from '../../domain/licenses/licenses.repository';
 import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
 import { badRequest, conflict } from '../../lib/errors';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { licenseSigningKey } from '../../lib/signing';
 import { recordSeatRefused, recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { licenseFor } from './license-access';
@@ -124,10 +124,10 @@ const RESERVE_ATTEMPTS = 3;
  * beyond the license's recent ones against the machine budget. A write to the license meanwhile that
  * leaves the seat free (an admin's edit) only costs another attempt.
  */
-export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false }, { caller }) => {
+export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false }, { viewer }) => {
   const machine = decodeMachine(payload);
   if (renew && takeover) throw badRequest(licenseMessages.renewWithTakeover);
-  const access = await licenseFor(caller, license_id, { adminSees: false });
+  const access = await licenseFor(viewer, license_id, { adminSees: false });
   const { me } = access;
   let { license } = access;
   const now = new Date();
@@ -150,7 +150,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
           now,
         });
       }
-      const user = { id: me.id, username: caller.username };
+      const user = { id: me.id, username: viewer.caller.username };
       // The app's start (or a renewal, about daily) is a use of it; the seats held now may be the day's most.
       await Promise.all([
         recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now),

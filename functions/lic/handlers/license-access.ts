@@ -1,8 +1,7 @@
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { findLicense, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
-import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById, type UserRecord } from '../../domain/users/users.repository';
-import type { Caller } from '../../lib/auth';
+import type { Viewer } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
 
 export interface LicenseAccess {
@@ -17,20 +16,20 @@ export interface LicenseAccess {
  * Anyone else is told it does not exist, so license ids cannot be probed. A seat is only for the owner
  * and recipients: there an admin is anyone else (`adminSees: false`).
  */
-export async function licenseFor(caller: Caller, licenseId: number, { adminSees = true } = {}): Promise<LicenseAccess> {
-  const me = { id: await callerUserId(caller) };
+export async function licenseFor(viewer: Viewer, licenseId: number, { adminSees = true } = {}): Promise<LicenseAccess> {
+  const me = { id: viewer.userId };
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   const owner = license.user_id === me.id;
-  if (!owner && !(adminSees && caller.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id)) {
+  if (!owner && !(adminSees && viewer.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id)) {
     throw notFound(licenseMessages.notFound(licenseId));
   }
-  return { me, license, owner, admin: caller.isAdmin };
+  return { me, license, owner, admin: viewer.isAdmin };
 }
 
 /** The same, for what only the owner may do (sharing). */
-export async function ownedLicense(caller: Caller, licenseId: number): Promise<LicenseAccess> {
-  const access = await licenseFor(caller, licenseId);
+export async function ownedLicense(viewer: Viewer, licenseId: number): Promise<LicenseAccess> {
+  const access = await licenseFor(viewer, licenseId);
   if (!access.owner) throw forbidden(licenseMessages.ownerOnly);
   return access;
 }

@@ -1,4 +1,4 @@
-import { codeMessages, MAX_FAILED_REDEMPTIONS_PER_HOUR } from '../../../shared/commerce/codes';
+import { codeMessages } from '../../../shared/commerce/codes';
 import type { licContract } from '../../../shared/contract/lic';
 import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { isLicenseUsageId } from '../../../shared/licenses/catalog';
@@ -15,9 +15,7 @@ import {
   redeemCode,
   type CodeTerms,
 } from '../../domain/codes/codes.repository';
-import { callerUserId } from '../../domain/users/caller-user';
-import { limitFailures, type AttemptLimit } from '../../lib/db/attempt-limit';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
@@ -36,12 +34,12 @@ export const codeAdminMessages = {
 
 const given = (value: string | null | undefined): string | undefined => (value ? value : undefined);
 
-export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (params, { caller }) => {
+export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (params, { viewer }) => {
   if (!isLicenseUsageId(params.license_usage_id)) throw badRequest(licenseMessages.usageUnknown(params.license_usage_id));
   const validFrom = given(params.valid_from);
   const validTo = given(params.valid_to);
   if (validFrom && validTo && validTo < validFrom) throw badRequest(codeAdminMessages.endBeforeStart);
-  const by = await callerUserId(caller);
+  const by = viewer.userId;
   const terms: CodeTerms = {
     user_id: by,
     description: params.description,
@@ -78,20 +76,11 @@ export const getLicenseCodes: AdminHandlers['get_license_codes'] = async (params
 const REDEEM_ATTEMPTS = 8;
 
 /**
- * Failed redemptions per user and hour. Once they are used up every redemption is refused until the hour
- * ends, a right code too: else the limit would still answer whether a guess is right.
+ * A user's failed redemptions an hour are limited (the contract's `redeemCode`, admins too). Once they are
+ * used up every redemption is refused until the hour ends, a right code too: else the limit would still
+ * answer whether a guess is right.
  */
-const redeemLimit: AttemptLimit = {
-  action: 'redeem-code',
-  max: MAX_FAILED_REDEMPTIONS_PER_HOUR,
-  windowSeconds: 3600,
-  message: codeMessages.tooManyFailures,
-};
-
-export const redeemLicenseCode: UserHandlers['redeem_license_code'] = async ({ code: text }, { caller }) => {
-  const userId = await callerUserId(caller);
-  return limitFailures(redeemLimit, userId, () => redeem(text, userId));
-};
+export const redeemLicenseCode: UserHandlers['redeem_license_code'] = ({ code }, { viewer }) => redeem(code, viewer.userId);
 
 async function redeem(text: string, userId: number): Promise<{ license_id: number }> {
   for (let attempt = 1; ; attempt++) {

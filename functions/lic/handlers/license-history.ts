@@ -2,7 +2,7 @@ import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { entryTime, licenseHistory } from '../../domain/audit/audit.repository';
 import { userListCache } from '../../domain/users/user-list';
 import { entryPeople } from '../../domain/audit/entry-people';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
 

@@ -2,10 +2,9 @@ import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
 import { licenseListOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
-import { callerUserId } from '../../domain/users/caller-user';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { availableTo } from '../../domain/licenses/seat.rules';
 import { decodeMachine } from './desktop';
 
@@ -16,9 +15,8 @@ type LicHandlers = EndpointHandlers<typeof licContract>;
  * without another user's machine), newest first; with the desktop app's machine, whether each is
  * available to it.
  */
-export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { caller }) => {
+export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { viewer: { userId } }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
-  const userId = await callerUserId(caller);
   const { own, shared } = await licenseListOf(userId);
   const now = new Date();
   // A license carries whom it is shared with; only one stored before it did costs a read of its shares.

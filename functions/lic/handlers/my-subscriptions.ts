@@ -1,24 +1,13 @@
-import { MAX_SUBSCRIPTION_READS_PER_HOUR, mySubscriptionMessages } from '../../../shared/commerce/subscriptions';
 import type { licContract, MySubscription } from '../../../shared/contract/lic';
 import { findProviderSubscription, findSubscription, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
 import { subscriptionList } from '../../domain/commerce/subscription-list';
-import { resolveCallerUser } from '../../domain/users/caller-user';
 import type { CheckoutProvider } from '../../lib/adapters/checkout-provider';
 import { getCheckoutProvider } from '../../lib/adapters/checkout-provider';
-import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { logger } from '../../lib/logger';
 import { subscriptionInterval } from './subscriptions';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
-
-/** Each read asks the provider for every subscription's price and the account page: a customer's are counted. */
-export const hourlySubscriptionReads: AttemptLimit = {
-  action: 'read-subscriptions',
-  max: MAX_SUBSCRIPTION_READS_PER_HOUR,
-  windowSeconds: 3600,
-  message: mySubscriptionMessages.readBudget,
-};
 
 /** What the provider says, or null when it does not answer: the list shows without it. */
 const orNull = <T>(work: Promise<T | null>, what: string): Promise<T | null> =>
@@ -40,14 +29,14 @@ async function ownAccountUrl(checkout: CheckoutProvider, account: string, caller
  * The subscriptions the caller pays for: the rows bought by them (a moved license's subscription stays
  * its buyer's: they pay for it), found through the subscription list and read back from their records,
  * which decide whose they are. Each with its price and, when the provider account is the caller's email's,
- * its account page.
+ * its account page. A customer's reads an hour are limited (the contract's `readSubscriptions`): each asks
+ * the provider.
  */
-export const getMySubscriptions: LicHandlers['get_my_subscriptions'] = async (_params, { caller }) => {
-  const { id: userId, email: callerEmail } = await resolveCallerUser(caller);
+export const getMySubscriptions: LicHandlers['get_my_subscriptions'] = async (_params, { viewer }) => {
+  const { id: userId, email: callerEmail } = await viewer.user();
   const listed = [...(await subscriptionList.current()).values()].filter((row) => row.user_id === userId);
   const records = (await Promise.all(listed.map((row) => findSubscription(row.id)))).filter((row): row is SubscriptionRecord => row?.user_id === userId);
   if (!records.length) return { subscriptions: [] };
-  if (!caller.isAdmin) await takeAttempt(hourlySubscriptionReads, userId);
 
   const checkout = getCheckoutProvider();
   const references = [...new Set(records.map((row) => row.reference))];

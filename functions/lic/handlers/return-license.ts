@@ -4,14 +4,14 @@ import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { freeSeat, LicenseChangedError } from '../../domain/licenses/licenses.repository';
 import { conflict, forbidden } from '../../lib/errors';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { licenseFor } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
 /** Returns a seat: the desktop app on closing, the portal for a machine that cannot, or an admin (release). */
-export const returnLicense: LicHandlers['return_license'] = async ({ license_id, fingerprint }, { caller }) => {
-  const { me, license, admin } = await licenseFor(caller, license_id);
+export const returnLicense: LicHandlers['return_license'] = async ({ license_id, fingerprint }, { viewer }) => {
+  const { me, license, admin } = await licenseFor(viewer, license_id);
   const fields = actionFields(license);
   if (isOnDongle(fields)) throw conflict(licenseMessages.onDongle);
   if (!isReserved(fields)) throw conflict(licenseMessages.notReserved);

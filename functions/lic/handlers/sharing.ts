@@ -4,12 +4,9 @@ import { licenseMessages } from '../../../shared/licenses/messages';
 import { cancelShare, LicenseChangedError, shareLicense, sharedUserIds, sharedUsersOf, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { personName } from '../../domain/users/person';
 import { usersByIds } from '../../domain/users/users.repository';
-import { callerUserId } from '../../domain/users/caller-user';
-import type { Caller } from '../../lib/auth';
-import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
-import { auditBy } from '../../domain/audit/audit-by';
+import type { EndpointHandlers, Viewer } from '../../endpoint';
+import { callActor } from '../../domain/audit/audit-by';
 import type { AuditBy } from '../../domain/audit/audit.repository';
 import { existingUser, licenseFor, ownedLicense } from './license-access';
 
@@ -27,21 +24,21 @@ async function sharedUsers(licenseId: number) {
 }
 
 /** Whom a license is shared with: for its owner and admins; a recipient does not see the others. */
-export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = async ({ license_id }, { caller }) => {
-  const { owner, admin } = await licenseFor(caller, license_id);
+export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = async ({ license_id }, { viewer }) => {
+  const { owner, admin } = await licenseFor(viewer, license_id);
   if (!owner && !admin) throw forbidden(licenseMessages.ownerOnly);
   return sharedUsers(license_id);
 };
 
 type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string, audit: AuditBy) => Promise<void>;
 
-async function changeShare(change: ShareChange, caller: Caller, licenseId: number, withUserId: number) {
-  const { license } = await ownedLicense(caller, licenseId);
+async function changeShare(change: ShareChange, viewer: Viewer, licenseId: number, withUserId: number) {
+  const { license } = await ownedLicense(viewer, licenseId);
   if (withUserId === license.user_id) throw badRequest(licenseMessages.shareWithOwner);
   await existingUser(withUserId);
   try {
     // The owner is the caller: their username goes on the share, for the recipient's "Shared by".
-    await change(license, withUserId, caller.username, await auditBy(caller));
+    await change(license, withUserId, viewer.caller.username, callActor());
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;
@@ -64,22 +61,12 @@ const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername,
 };
 
 /**
- * How many times a customer may share in a day (any license, any user, refused ones too). Its answer
- * names whom the license is now shared with, so shares in a loop would look people's names up by id;
- * sharing every license a customer has with its 50 users takes a few days of it at most.
+ * A customer's shares a day are limited (any license, any user, refused ones too: the contract's
+ * `shareLicense`). Its answer names whom the license is now shared with, so shares in a loop would look
+ * people's names up by id; sharing every license a customer has with its 50 users takes a few days of it.
  */
-export const MAX_SHARES_PER_DAY = 100;
-export const dailyShares: AttemptLimit = {
-  action: 'share-license',
-  max: MAX_SHARES_PER_DAY,
-  windowSeconds: 24 * 3600,
-  message: licenseMessages.shareBudget(MAX_SHARES_PER_DAY),
-};
+export const shareLicenseHandler: LicHandlers['share_license'] = ({ license_id, with_user_id }, { viewer }) =>
+  changeShare(shareWithinLimit, viewer, license_id, with_user_id);
 
-export const shareLicenseHandler: LicHandlers['share_license'] = async ({ license_id, with_user_id }, { caller }) => {
-  if (!caller.isAdmin) await takeAttempt(dailyShares, await callerUserId(caller));
-  return changeShare(shareWithinLimit, caller, license_id, with_user_id);
-};
-
-export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { caller }) =>
-  changeShare((license, withUserId, _owner, audit) => cancelShare(license, withUserId, audit), caller, license_id, with_user_id);
+export const cancelShareLicense: LicHandlers['cancel_share_license'] = ({ license_id, with_user_id }, { viewer }) =>
+  changeShare((license, withUserId, _owner, audit) => cancelShare(license, withUserId, audit), viewer, license_id, with_user_id);

@@ -9,9 +9,8 @@ import { subscriptionList, toSubscriptionRow } from '../../domain/commerce/subsc
 import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
 import { userListCache } from '../../domain/users/user-list';
 import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
-import type { Caller } from '../../lib/auth';
-import { auditBy } from '../../domain/audit/audit-by';
+import type { EndpointHandlers } from '../../endpoint';
+import { callActor } from '../../domain/audit/audit-by';
 import type { AuditEntry } from '../../domain/audit/audit.repository';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -96,8 +95,8 @@ const checkActive = (subscription: SubscriptionRecord) => {
 };
 
 /** The audit entry of an admin's change of a subscription: in its owner's trail and its license's history. */
-const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>): Promise<AuditEntry> => ({
-  ...(await auditBy(caller)),
+const subscriptionAudit = (subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry => ({
+  ...callActor(),
   target: `subscription#${subscription.id}`,
   license_id: subscription.license_id,
   users: [subscription.user_id],
@@ -111,7 +110,7 @@ const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecor
  * A cancel whose add-on cancels failed at the provider (503) is finished by canceling again: the license's
  * subscription is canceled already then, and only its add-ons are left.
  */
-export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }, { caller }) => {
+export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({ license_id }) => {
   const license = await findLicense(license_id);
   if (!license) throw notFound(licenseMessages.notFound(license_id));
   if (license.subscription_id === undefined) throw badRequest(subscriptionMessages.noSubscription(license_id));
@@ -126,7 +125,7 @@ export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({
     await throughProvider(() => checkout.cancelSubscription(subscription.reference));
     // Shown at once; the provider's subscription.canceled event then finds it done.
     const after = { state: 'canceled', ...(addons.length ? { canceled_addon_subscriptions: addons } : {}) };
-    const audit = await subscriptionAudit(caller, subscription, { state: subscription.state }, after);
+    const audit = subscriptionAudit(subscription, { state: subscription.state }, after);
     await applyProviderAnswer('subscription.canceled', { id: subscription.reference }, new Date(), audit);
   }
   await throughProvider(() => cancelAddonSubscriptionsWith(subscription.reference, checkout));
@@ -159,7 +158,7 @@ async function endAddonSubscriptions(reference: string): Promise<number[]> {
  * provider) whose add-on subscriptions still charge (the provider failed to end one) is converted again
  * only in that: its add-on subscriptions are ended.
  */
-export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }, { caller }) => {
+export const convertProSubscription: AdminHandlers['convert_pro_subscription'] = async ({ subscription_id }) => {
   const subscription = await storedSubscription(subscription_id);
   checkActive(subscription);
   if (subscription.converted_from !== undefined) {
@@ -175,13 +174,13 @@ export const convertProSubscription: AdminHandlers['convert_pro_subscription'] =
   const provider = await findProviderSubscription(subscription.reference);
   const quantity = provider?.ids.length ?? 1;
   await throughProvider(() => getCheckoutProvider().changeSubscriptionProduct(subscription.reference, product, quantity));
-  const audit = await subscriptionAudit(caller, subscription, { product: subscription.product }, { product });
+  const audit = subscriptionAudit(subscription, { product: subscription.product }, { product });
   await applyProviderAnswer('subscription.updated', { id: subscription.reference, product }, new Date(), audit);
   await endAddonSubscriptions(subscription.reference);
   return { subscription_id, product };
 };
 
-export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspring'] = async ({ license_id, product }, { caller }) => {
+export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspring'] = async ({ license_id, product }) => {
   const license = await findLicense(license_id);
   if (!license) throw notFound(licenseMessages.notFound(license_id));
   const upgrade = product === '' ? null : product;
@@ -192,7 +191,7 @@ export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspr
     if (!legacyUpgradePaths(license.license_type_id).includes(upgrade)) throw badRequest(subscriptionMessages.wrongUpgrade(upgrade, license.license_type_id));
   }
   try {
-    await setLegacyUpgrade(license, upgrade, await auditBy(caller));
+    await setLegacyUpgrade(license, upgrade, callActor());
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

@@ -3,8 +3,8 @@ import { productMessages } from '../../../shared/products/messages';
 import { registeredProductCount } from '../../domain/products/product-figures';
 import { productList } from '../../domain/products/product-list';
 import { findProductByUid, ProductChangedError, unregisterProduct } from '../../domain/products/products.repository';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
-import { auditBy } from '../../domain/audit/audit-by';
+import type { EndpointHandlers } from '../../endpoint';
+import { callActor } from '../../domain/audit/audit-by';
 import { conflict, notFound } from '../../lib/errors';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
@@ -24,11 +24,11 @@ export const getProductStatistics: AdminHandlers['get_product_statistics'] = asy
 });
 
 /** Ends a unit's registration; the unit may then be registered again. */
-export const unregisterProductHandler: AdminHandlers['unregister_product'] = async ({ uid }, { caller }) => {
+export const unregisterProductHandler: AdminHandlers['unregister_product'] = async ({ uid }) => {
   const product = await findProductByUid(uid);
   if (!product) throw notFound(productMessages.notRegistered(uid));
   try {
-    await unregisterProduct(product, new Date(), await auditBy(caller));
+    await unregisterProduct(product, new Date(), callActor());
   } catch (error) {
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;

@@ -2,7 +2,7 @@ import type { productAdminContract } from '../../../shared/contract/product.admi
 import { productMessages } from '../../../shared/products/messages';
 import { deviceList } from '../../domain/devices/device-list';
 import { findDevice } from '../../domain/devices/devices.repository';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { notFound } from '../../lib/errors';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;

@@ -2,8 +2,7 @@ import type { ssoContract } from '../../../shared/contract/sso';
 import { secrets } from '../../registry';
 import { licenseListOf } from '../../domain/licenses/license-reads';
 import { productsOf } from '../../domain/products/product-reads';
-import { resolveCallerUser } from '../../domain/users/caller-user';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { badRequest, forbidden } from '../../lib/errors';
 import { getSecret } from '../../lib/secrets';
 import { buildResponse, isValidSignature, parseRequest } from '../discourse-connect';
@@ -22,7 +21,8 @@ export const ssoMessages = {
  * answer also sets the portal's forum groups (forum-groups.ts) from the user's licenses, units and role
  * as they are now, so the forum follows a license that lapsed at the next sign-in.
  */
-export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = async ({ sso, sig }, { caller }) => {
+export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = async ({ sso, sig }, { viewer }) => {
+  const { caller } = viewer;
   const secret = await getSecret(secrets.sso.env);
   if (!isValidSignature(sso, sig, secret)) throw badRequest(ssoMessages.badSignature);
   const request = parseRequest(sso);
@@ -30,12 +30,12 @@ export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = as
   if (!request) throw badRequest(ssoMessages.badPayload);
   if (!caller.emailVerified || !email) throw forbidden(ssoMessages.unverifiedEmail);
 
-  const user = await resolveCallerUser(caller);
+  const user = await viewer.user();
   const [licenses, products] = await Promise.all([licenseListOf(user.id), productsOf(user.id)]);
   const groups = forumGroups({
     licenses: [...licenses.own, ...licenses.shared.map((share) => share.license)],
     productIds: products.map((product) => product.product_id),
-    isAdmin: caller.isAdmin,
+    isAdmin: viewer.isAdmin,
   });
   const answer = buildResponse(
     {
@@ -44,7 +44,7 @@ export const ssoSignIn: EndpointHandlers<typeof ssoContract>['sso_sign_in'] = as
       external_id: String(user.id),
       username: user.username,
       name: `${user.first_name} ${user.last_name}`.trim(),
-      admin: caller.isAdmin ? 'true' : 'false',
+      admin: viewer.isAdmin ? 'true' : 'false',
       // DiscourseConnect takes each list comma-separated; an empty list is left out.
       ...(groups.add_groups.length ? { add_groups: groups.add_groups.join(',') } : {}),
       ...(groups.remove_groups.length ? { remove_groups: groups.remove_groups.join(',') } : {}),

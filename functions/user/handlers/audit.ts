@@ -1,6 +1,6 @@
 import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { auditList } from '../../domain/audit/audit-list';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 
 type AdminHandlers = EndpointHandlers<typeof userAdminContract>;
 

@@ -6,7 +6,7 @@ import { hasAuthenticator } from '../../domain/users/admin-group';
 import { createUser, findUserBySub } from '../../domain/users/users.repository';
 import { attributeRecord, cognito } from '../../lib/cognito';
 import { getAuthConfig } from '../../lib/config';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 
 /**
  * Every administrator: each member of the Admin group with an authenticator set up (a member without one

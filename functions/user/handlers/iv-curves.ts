@@ -1,7 +1,6 @@
 import type { IvCurve, userContract } from '../../../shared/contract/user';
 import {
   MAX_IV_CURVE_BYTES_PER_USER,
-  MAX_IV_CURVE_UPLOADS_PER_DAY,
   MAX_IV_CURVES_PER_USER,
   ivCurveFilename,
   ivCurveMessages,
@@ -22,20 +21,14 @@ import {
   type UsageLimits,
 } from '../../domain/iv-curves/iv-curves.repository';
 import { findProduct, productsOf } from '../../domain/products/products.repository';
-import { callerUserId } from '../../domain/users/caller-user';
 import { findUserById } from '../../domain/users/users.repository';
-import type { Caller } from '../../lib/auth';
-import { takeAttempt, type AttemptLimit } from '../../lib/db/attempt-limit';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 
 type UserHandlers = EndpointHandlers<typeof userContract>;
 
-const viewerOf = async (caller: Caller): Promise<CurveViewer> => ({ userId: await callerUserId(caller), isAdmin: caller.isAdmin });
-
 /** What a customer may keep and upload (decision 024); admins, who publish reference curves, are not held to it. */
 const customerLimits: UsageLimits = { curves: MAX_IV_CURVES_PER_USER, bytes: MAX_IV_CURVE_BYTES_PER_USER };
-const dailyUploads: AttemptLimit = { action: 'upload-iv-curve', max: MAX_IV_CURVE_UPLOADS_PER_DAY, windowSeconds: 24 * 3600, message: ivCurveMessages.tooManyUploads };
 
 /** The owner emails a customer sees: only their own (a public curve does not publish its owner's address). */
 async function ownEmail(viewer: CurveViewer): Promise<CurveOwners> {
@@ -122,8 +115,7 @@ function answerFor(error: unknown, id?: number): unknown {
  * Without `limit` (a client that sends no params, as the cmd first took none) the first 1000: the list is
  * bounded whoever asks, and `count` says how many there are.
  */
-export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { viewer }) => {
   const { rows, named } = await visibleRows(viewer);
   const result = ivCurveList.pageFrom(rows, named, params);
   return { curves: result.rows.map((row) => toRow(row, viewer, named)), count: result.count, can_publish: viewer.isAdmin };
@@ -132,20 +124,19 @@ export const getIvCurves: UserHandlers['get_iv_curves'] = async (params, { calle
 /**
  * An upload, checked in this order so that nothing is read or stored for a caller who may not make it:
  * `public` from an admin only; the curve to update visible (else not found) and the caller's to change;
- * the product the caller's (an admin: any); a customer's uploads today; then the file must be a curve.
+ * the product the caller's (an admin: any); then the file must be a curve. A customer's uploads a day are
+ * limited (the contract's `uploadIvCurve`: a refused upload gives its attempt back).
  * Only then are file and record stored, within the owner's limits for a customer. A customer's curve is
  * private: an owner's update of a published curve makes it private again, until an admin publishes the
  * new version (what everyone sees is what an admin published).
  */
-export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { viewer }) => {
   if (params.public !== undefined && !viewer.isAdmin) throw forbidden(ivCurveMessages.publicForAdmins);
   const current = params.upload_type === 'update' ? await changeableCurve(params.id!, viewer) : null;
   if (params.product_id !== undefined) {
     const product = await findProduct(params.product_id);
     if (!product || (!viewer.isAdmin && product.user_id !== viewer.userId)) throw notFound(ivCurveMessages.productNotFound(params.product_id));
   }
-  if (!viewer.isAdmin) await takeAttempt(dailyUploads, viewer.userId);
 
   const bytes = new Uint8Array(await params.uploaded_file.arrayBuffer());
   const reading = readCurveFile(bytes);
@@ -163,8 +154,7 @@ export const uploadIvCurve: UserHandlers['upload_iv_curve'] = async (params, { c
 };
 
 /** Deletes a curve and its file: its owner or an admin (another customer: not found, or 403 for a public curve). */
-export const deleteIvCurve: UserHandlers['delete_iv_curve'] = async ({ id }, { caller }) => {
-  const viewer = await viewerOf(caller);
+export const deleteIvCurve: UserHandlers['delete_iv_curve'] = async ({ id }, { viewer }) => {
   const curve = await changeableCurve(id, viewer);
   try {
     await removeCurve(curve, new Date(), othersCurve(curve, viewer));
@@ -175,8 +165,8 @@ export const deleteIvCurve: UserHandlers['delete_iv_curve'] = async ({ id }, { c
 };
 
 /** A visible curve's file as uploaded, named from the curve (`{id}-v{version}.csv`), never from the uploader's file. */
-export const getIvCurveFile: UserHandlers['get_iv_curve_file'] = async ({ id }, { caller }) => {
-  const curve = await visibleCurve(id, await viewerOf(caller));
+export const getIvCurveFile: UserHandlers['get_iv_curve_file'] = async ({ id }, { viewer }) => {
+  const curve = await visibleCurve(id, viewer);
   const bytes = await getCurveFile(curve.file_key);
   return { id: curve.id, version: curve.version, filename: ivCurveFilename(curve.id, curve.version), content: new TextDecoder().decode(bytes) };
 };

@@ -3,7 +3,7 @@ import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { userDetailParts } from '../../domain/user-detail';
 import { findUserById } from '../../domain/users/users.repository';
 import { notFound } from '../../lib/errors';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 
 /**
  * A user's User information for admins: who they are, and what each domain keeps of them and shows here

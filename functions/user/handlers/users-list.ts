@@ -1,7 +1,7 @@
 import type { userAdminContract } from '../../../shared/contract/user.admin';
 import { userStatistics } from '../../domain/users/user-figures';
 import { userList } from '../../domain/users/user-list';
-import type { EndpointHandlers } from '../../lib/endpoint-app';
+import type { EndpointHandlers } from '../../endpoint';
 
 type AdminHandlers = EndpointHandlers<typeof userAdminContract>;
 
