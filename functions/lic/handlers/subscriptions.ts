@@ -12,7 +12,6 @@ import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/c
 import type { EndpointHandlers } from '../../lib/endpoint-app';
 import type { Caller } from '../../lib/auth';
 import { auditBy } from '../../domain/audit/audit-by';
-import type { AuditEntry } from '../../domain/audit/audit.repository';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -96,13 +95,9 @@ const checkActive = (subscription: SubscriptionRecord) => {
 };
 
 /** The audit entry of an admin's change of a subscription: in its owner's trail and its license's history. */
-const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>): Promise<AuditEntry> => ({
-  ...(await auditBy(caller)),
-  target: `subscription#${subscription.id}`,
-  license_id: subscription.license_id,
-  users: [subscription.user_id],
-  before,
-  after,
+const subscriptionAudit = async (caller: Caller, subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>) => ({
+  row: subscription,
+  audit: { ...(await auditBy(caller)), values: { before, after } },
 });
 
 /**
