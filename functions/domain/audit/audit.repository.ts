@@ -8,7 +8,7 @@ import { portalTable } from '../../lib/db/table';
 import { timeOfKey, timeOrderedKey } from '../../lib/db/time-key';
 import { currentCall } from '../../lib/call-context';
 import { auditList, type AuditListRow } from './audit-list';
-import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
+import { actionsPartition, LicenseHistoryEntity, licenseHistoryPartition, UserActionEntity } from './user-action.entity';
 
 /**
  * The audit domain: who did what to whose belongings, and when. An entry is written only in the same
@@ -86,7 +86,7 @@ export async function userActions(userId: number, limit?: number): Promise<UserA
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserActionEntity)
-    .query({ partition: `actions#${userId}` })
+    .query({ partition: actionsPartition(userId) })
     .options(limit === undefined ? { reverse: true, maxPages: Infinity } : { reverse: true, limit })
     .send();
   return Items ?? [];
@@ -97,7 +97,7 @@ export async function licenseHistory(licenseId: number): Promise<LicenseHistoryR
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(LicenseHistoryEntity)
-    .query({ partition: `license-audit#${licenseId}` })
+    .query({ partition: licenseHistoryPartition(licenseId) })
     .options({ reverse: true, maxPages: Infinity, consistent: true })
     .send();
   return Items ?? [];
