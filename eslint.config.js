@@ -33,6 +33,30 @@ const featureZones = [
   },
 ];
 
+/**
+ * A record's derived writes (its list row, counter changes, holdings, audit entry) come only from its
+ * kind's declaration through the one write path (functions/lib/records/write-changes.ts): a domain
+ * module that builds one by hand, or writes a transaction past that path, fails lint.
+ */
+const DERIVED_BY_HAND = 'A derived write (list row, counter change, audit entry) comes from the record kind: declare it there and write with writeChanges/buildWrites (functions/lib/records).';
+const domainRules = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'dynamodb-toolbox/entity/actions/transactWrite', importNames: ['execute'], message: DERIVED_BY_HAND }],
+      patterns: [
+        { group: ['**/infra/**', '**/scripts/**', '**/web/**'], message: 'Functions import only functions/ and shared/.' },
+        { group: ['**/lib/lists/list-store'], importNames: ['listRowWrites', 'ListRowEntity', 'ListChangeEntity'], message: DERIVED_BY_HAND },
+        { group: ['**/lib/db/counter-deltas'], message: DERIVED_BY_HAND },
+        { group: ['**/lib/db/aggregates'], importNames: ['countChanges', 'tallyDeltas', 'CounterDelta'], message: DERIVED_BY_HAND },
+        { group: ['**/lib/db/write-transaction'], importNames: ['executeTransaction'], message: DERIVED_BY_HAND },
+        { group: ['**/audit/audit.repository'], importNames: ['auditWrites'], message: DERIVED_BY_HAND },
+      ],
+    },
+  ],
+  'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='writes']", message: DERIVED_BY_HAND }],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', '.bench'] },
   js.configs.recommended,
@@ -109,5 +133,22 @@ export default tseslint.config(
       ['**/infra/**', '**/scripts/**', '**/web/**', '**/functions/user/**', '**/functions/sso/**', '**/domain/**'],
       'functions/lib is the platform: it knows no domain or endpoint.',
     ),
+  },
+  {
+    files: ['functions/domain/**/*.ts'],
+    // The audit domain is the trail the kinds' entries are written to.
+    ignores: ['functions/domain/**/*.test.ts', 'functions/domain/audit/**'],
+    rules: domainRules,
+  },
+  {
+    // No circles among the functions' modules (import-x skips type-only imports; record types live beside their entities all the same).
+    files: ['functions/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

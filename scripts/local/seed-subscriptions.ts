@@ -1,7 +1,7 @@
 import { findSubscription } from '../../functions/domain/commerce/commerce.repository';
 import { licenseChangeWrites, ownLicenses, type LicenseRecord } from '../../functions/domain/licenses/licenses.repository';
 import { getCheckoutProvider } from '../../functions/lib/adapters/checkout-provider';
-import { executeTransaction } from '../../functions/lib/db/aggregates';
+import { executeTransaction } from '../../functions/lib/db/write-transaction';
 
 export interface Buyer {
   id: number;

@@ -6,7 +6,8 @@ import { findLicense, reserveSeat, setLicenseEnabled, updateLicenseTerms } from 
 import { registeredProducts } from '../../functions/domain/products/product-figures';
 import { findDevice } from '../../functions/domain/devices/devices.repository';
 import { registerProduct } from '../../functions/domain/products/products.repository';
-import { CounterDelta, declareCounter, executeTransaction, markSeen, readPeriods } from '../../functions/lib/db/aggregates';
+import { CounterDelta, declareCounter, markSeen, readPeriods } from '../../functions/lib/db/aggregates';
+import { executeTransaction } from '../../functions/lib/db/write-transaction';
 import { asUnit, createAdminUser } from '../support/api';
 import { licCall, storeLicense } from '../support/licenses';
 import { newDevice, productCall, storeDevices } from '../support/products';

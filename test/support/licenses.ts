@@ -1,4 +1,4 @@
-import { executeTransaction } from '../../functions/lib/db/aggregates';
+import { executeTransaction } from '../../functions/lib/db/write-transaction';
 import { createLicense, findLicense, licenseChangeWrites, type LicenseChanges, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import { asUnit, callApi } from './api';
 

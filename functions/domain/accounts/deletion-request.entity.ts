@@ -29,11 +29,14 @@ const deletionRequestSchema = item({
   started: string().optional(),
 });
 
+/** The index partition that holds every pending request. */
+export const PENDING_DELETIONS_PARTITION = 'deletion#pending';
+
 export const DeletionRequestEntity = new Entity({
   name: 'deletion_request',
   table: portalTable,
   schema: deletionRequestSchema.and({
-    gsi1pk: string().hidden().default('deletion#pending'),
+    gsi1pk: string().hidden().default(PENDING_DELETIONS_PARTITION),
     gsi1sk: string()
       .hidden()
       .link<typeof deletionRequestSchema>(({ requested }) => requested),

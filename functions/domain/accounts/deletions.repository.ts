@@ -5,20 +5,18 @@ import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { executeTransaction } from '../../lib/db/aggregates';
+import type { ChangeAudit } from '../../lib/records/record-kind';
+import { writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { auditWrites, type AuditBy } from '../audit/audit.repository';
+import type { AuditBy } from '../audit/audit.repository';
 import { AccountDeletionEntity } from './account-deletion.entity';
-import { DeletionRequestEntity } from './deletion-request.entity';
+import { deletionRequestKind } from './deletion-request.kind';
+import { DeletionRequestEntity, PENDING_DELETIONS_PARTITION } from './deletion-request.entity';
 
 export type PendingDeletion = FormattedItem<typeof DeletionRequestEntity>;
 
-/** The audit entry of an administrator's change to another user's pending deletion, for its transaction. */
-const deletionAuditWrites = (userId: number, audit: AuditBy, before: Record<string, unknown>, after: Record<string, unknown>) =>
-  auditWrites({ ...audit, target: `user#${userId}`, users: [userId], before, after });
+/** The audit entry of an administrator's change to another user's pending deletion: the values it names. */
+const deletionAudit = (audit: AuditBy, before: Record<string, unknown>, after: Record<string, unknown>): ChangeAudit => ({ ...audit, values: { before, after } });
 
 /**
  * Stores the request unless one is pending; answers the pending one (the first) either way. An
@@ -28,10 +26,7 @@ export async function storeDeletionRequest(request: PendingDeletion, audit?: Aud
   try {
     const condition = { attr: 'user_id', exists: false } as const;
     if (audit) {
-      await executeTransaction([
-        DeletionRequestEntity.build(PutTransaction).item(request).options({ condition }),
-        ...(await deletionAuditWrites(request.user_id, audit, { delete_by: null }, { delete_by: request.delete_by })),
-      ]);
+      await writeChanges([deletionRequestKind.change({ before: null, after: request, condition, audit: deletionAudit(audit, { delete_by: null }, { delete_by: request.delete_by }) })]);
     } else {
       await DeletionRequestEntity.build(PutItemCommand).item(request).options({ condition }).send();
     }
@@ -59,13 +54,14 @@ export async function markRequestedBy(userId: number, adminId: number): Promise<
   const pending = await findDeletionRequest(userId);
   if (!pending) return;
   try {
-    await executeTransaction([
-      DeletionRequestEntity.build(UpdateTransaction)
-        .item({ user_id: userId, requested_by: adminId })
-        .options({ condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'requested_by', exists: false }, { attr: 'started', exists: false }] } }),
+    const change = deletionRequestKind.change({
+      before: pending,
+      after: { ...pending, requested_by: adminId },
+      condition: { and: [{ attr: 'user_id', exists: true }, { attr: 'requested_by', exists: false }, { attr: 'started', exists: false }] },
       // The administrator makes the user's request theirs: audited as their request.
-      ...(await deletionAuditWrites(userId, { by_user_id: adminId }, { requested_by: null }, { requested_by: adminId, delete_by: pending.delete_by })),
-    ]);
+      audit: deletionAudit({ by_user_id: adminId }, { requested_by: null }, { requested_by: adminId, delete_by: pending.delete_by }),
+    });
+    await writeChanges([change]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -88,10 +84,7 @@ export async function withdrawDeletionRequest(userId: number, { byAdmin, audit }
       // An administrator withdrawing another user's deletion: the request and the audit entry in one transaction.
       const pending = await findDeletionRequest(userId);
       if (!pending) return { outcome: 'none' };
-      await executeTransaction([
-        DeletionRequestEntity.build(DeleteTransaction).key({ user_id: userId }).options({ condition }),
-        ...(await deletionAuditWrites(userId, audit, { delete_by: pending.delete_by }, { delete_by: null })),
-      ]);
+      await writeChanges([deletionRequestKind.change({ before: pending, after: null, condition, audit: deletionAudit(audit, { delete_by: pending.delete_by }, { delete_by: null }) })]);
       return { outcome: 'withdrawn', request: pending };
     }
     const { Attributes } = await DeletionRequestEntity.build(DeleteItemCommand)
@@ -134,7 +127,7 @@ export async function pendingDeletions(): Promise<PendingDeletion[]> {
     const page = await portalTable
       .build(QueryCommand)
       .entities(DeletionRequestEntity)
-      .query({ index: 'gsi1', partition: 'deletion#pending' })
+      .query({ index: 'gsi1', partition: PENDING_DELETIONS_PARTITION })
       .options({ exclusiveStartKey })
       .send();
     requests.push(...(page.Items ?? []));

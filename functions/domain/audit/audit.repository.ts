@@ -1,17 +1,19 @@
 import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import type { TransactionWrite } from '../../lib/db/aggregates';
+import type { TransactionWrite } from '../../lib/db/write-transaction';
+import type { AuditEntry, AuditTrail } from '../../lib/records/record-kind';
 import { nextId } from '../../lib/db/counters';
 import { portalTable } from '../../lib/db/table';
 import { timeOfKey, timeOrderedKey } from '../../lib/db/time-key';
 import { currentCall } from '../../lib/call-context';
 import { auditList, type AuditListRow } from './audit-list';
-import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
+import { actionsPartition, LicenseHistoryEntity, licenseHistoryPartition, UserActionEntity } from './user-action.entity';
 
 /**
  * The audit domain: who did what to whose belongings, and when. An entry is written only in the same
- * transaction as the change it records (a domain write adds `auditWrites(...)` to its own transaction),
+ * transaction as the change it records (a record kind declares its audit and the write path adds the
+ * entry: lib/records/write-changes.ts),
  * so a change is never without its entry, nor an entry without its change; no cmd edits or deletes one.
  * One entry is kept where each view reads it: the trail of every user it concerns, the history of the
  * license it names, and the admin audit list (decision 037).
@@ -24,38 +26,8 @@ export interface AuditBy {
   by_user_id: number;
 }
 
-/** What an audit entry records; the call's cmd and request id come from the running call (call-context.ts). */
-export interface AuditEntry extends AuditBy {
-  /** What happened; the call's cmd name when not said. */
-  action?: string;
-  /** What it was done to: `{kind}#{id}`. */
-  target: string;
-  /** The users whose trail holds it (the owner of what changed; both sides of a move). */
-  users: readonly number[];
-  license_id?: number;
-  product_id?: number;
-  from_user_id?: number;
-  to_user_id?: number;
-  /** The values that changed, before and after (see changedValues). */
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
-}
-
-/**
- * Only what changed between `before` and `after` (the fields `after` names), each side as it was; an
- * absent or null value is null.
- */
-export function changedValues(before: object | null, after: object): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const was: Record<string, unknown> = {};
-  const is: Record<string, unknown> = {};
-  const old = (before ?? {}) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(after)) {
-    if (JSON.stringify(old[name] ?? null) === JSON.stringify(value ?? null)) continue;
-    if (before) was[name] = old[name] ?? null;
-    is[name] = value ?? null;
-  }
-  return { before: was, after: is };
-}
+/** What an audit entry records (lib/records/record-kind.ts); the call's cmd and request id come from the running call (call-context.ts). */
+export type { AuditEntry } from '../../lib/records/record-kind';
 
 const json = (values: Record<string, unknown> | null | undefined) => (values && Object.keys(values).length ? JSON.stringify(values) : undefined);
 
@@ -106,12 +78,15 @@ export async function auditWrites({ users, before, after, ...entry }: AuditEntry
   ];
 }
 
+/** The audit trail the record kinds declare: their audited changes' entries are written here. */
+export const auditTrail: AuditTrail = { entryWrites: auditWrites };
+
 /** A user's actions, newest first. */
 export async function userActions(userId: number, limit?: number): Promise<UserActionRecord[]> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserActionEntity)
-    .query({ partition: `actions#${userId}` })
+    .query({ partition: actionsPartition(userId) })
     .options(limit === undefined ? { reverse: true, maxPages: Infinity } : { reverse: true, limit })
     .send();
   return Items ?? [];
@@ -122,7 +97,7 @@ export async function licenseHistory(licenseId: number): Promise<LicenseHistoryR
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(LicenseHistoryEntity)
-    .query({ partition: `license-audit#${licenseId}` })
+    .query({ partition: licenseHistoryPartition(licenseId) })
     .options({ reverse: true, maxPages: Infinity, consistent: true })
     .send();
   return Items ?? [];
@@ -130,29 +105,6 @@ export async function licenseHistory(licenseId: number): Promise<LicenseHistoryR
 
 /** When an entry was written (ISO), from its key. */
 export const entryTime = (at: string) => timeOfKey(at);
-
-/** A license or product given from one user to another, by its owner or an admin. */
-export interface MoveAction {
-  action: 'move_license' | 'move_product';
-  license_id?: number;
-  product_id?: number;
-  from_user_id: number;
-  to_user_id: number;
-  by_user_id: number;
-}
-
-/** The writes that record a move, for both users it concerns, for the transaction of the move itself. */
-export const moveActionWrites = (move: MoveAction, now: Date) =>
-  auditWrites(
-    {
-      ...move,
-      target: move.license_id !== undefined ? `license#${move.license_id}` : `product#${move.product_id}`,
-      users: [move.from_user_id, move.to_user_id],
-      before: { user_id: move.from_user_id },
-      after: { user_id: move.to_user_id },
-    },
-    now,
-  );
 
 /**
  * A refund that could not take back a legacy upgrade (the license changed since): recorded with the buyer's

@@ -44,6 +44,11 @@ const entryFields = {
  * |---------------------------|----------------------------------------------|--------------------|
  * | a user's actions          | pk `actions#{userId}`, sk `{ISO time}#{id}`  | Query, descending  |
  */
+/** A user's trail. */
+export const actionsPartition = (userId: number) => `actions#${userId}`;
+/** A license's history. */
+export const licenseHistoryPartition = (licenseId: number) => `license-audit#${licenseId}`;
+
 export const UserActionEntity = new Entity({
   name: 'user-action',
   table: portalTable,
@@ -52,7 +57,7 @@ export const UserActionEntity = new Entity({
     user_id: number().key(),
     ...entryFields,
   }),
-  computeKey: ({ user_id, at }) => ({ pk: `actions#${user_id}`, sk: at }),
+  computeKey: ({ user_id, at }) => ({ pk: actionsPartition(user_id), sk: at }),
   timestamps: false,
 });
 
@@ -72,6 +77,6 @@ export const LicenseHistoryEntity = new Entity({
     history_of: number().key(),
     ...entryFields,
   }),
-  computeKey: ({ history_of, at }) => ({ pk: `license-audit#${history_of}`, sk: at }),
+  computeKey: ({ history_of, at }) => ({ pk: licenseHistoryPartition(history_of), sk: at }),
   timestamps: false,
 });

@@ -27,13 +27,16 @@ export const attachmentSchema = item({
 
 export const attachmentKey = ({ case_id, id, filename }: { case_id: number; id: number; filename: string }) => `${case_id}/${id}/${filename}`;
 
+/** The index partition that finds an attachment by its id alone. */
+export const attachmentIndexPartition = (id: number) => `case-attachment#${id}`;
+
 export const CaseAttachmentEntity = new Entity({
   name: 'case-attachment',
   table: portalTable,
   schema: attachmentSchema.and({
     gsi2pk: string()
       .hidden()
-      .link<typeof attachmentSchema>(({ id }) => `case-attachment#${id}`),
+      .link<typeof attachmentSchema>(({ id }) => attachmentIndexPartition(id)),
     gsi2sk: string()
       .hidden()
       .link<typeof attachmentSchema>(() => 'attachment'),

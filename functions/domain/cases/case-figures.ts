@@ -1,4 +1,4 @@
-import { countChanges, declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
+import { declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
 import type { CaseRecord } from './case-record';
 import { caseStatistics } from './case.rules';
 
@@ -9,10 +9,7 @@ import { caseStatistics } from './case.rules';
 export const casesByState = declareCounter({ name: 'cases-by-state', periods: ['total'], shards: 4 });
 
 /** What a case counts for: its state. */
-export const caseTallies = (kase: CaseRecord | null): Tally[] => (kase ? [{ counter: casesByState, dimension: String(kase.state) }] : []);
-
-/** The counter changes of a case write from `before` (null: opened now) to `after`. */
-export const caseCountChanges = (before: CaseRecord | null, after: CaseRecord | null) => countChanges(caseTallies(before), caseTallies(after));
+export const caseTallies = (kase: CaseRecord): Tally[] => [{ counter: casesByState, dimension: String(kase.state) }];
 
 /** total, open, waiting_for_admin, waiting_for_user, from the counters. */
 export async function readCaseStatistics() {

@@ -68,6 +68,3 @@ export const caseList = declareList({
   sort: { user: (row: CaseListRow) => row.name.toLowerCase() || row.email },
   result: (row: CaseListRow) => row,
 });
-
-/** The list writes of a case write: its row as the write leaves it. */
-export const caseListWrites = (kase: CaseRecord, now: Date) => caseList.writes(kase.id, kase, now);

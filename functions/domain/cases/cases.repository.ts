@@ -3,14 +3,14 @@ import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
-import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
+import type { TransactionWrite } from '../../lib/db/write-transaction';
+import { writeChanges } from '../../lib/records/write-changes';
+import type { AuditBy } from '../audit/audit.repository';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { CaseAttachmentEntity } from './case-attachment.entity';
+import { attachmentIndexPartition, CaseAttachmentEntity } from './case-attachment.entity';
 import { CaseCommentEntity } from './case-comment.entity';
 import { CaseEventEntity } from './case-event.entity';
-import { caseCountChanges } from './case-figures';
-import { caseListWrites } from './case-list';
+import { caseKind } from './case.kind';
 import type { CaseAttachmentRecord, CaseCommentRecord, CaseEventRecord, CaseRecord } from './case-record';
 import { CaseEntity, casePartition, casesOfPartition } from './case.entity';
 
@@ -77,7 +77,7 @@ export async function findAttachment(id: number): Promise<CaseAttachmentRecord |
   const { Items = [] } = await portalTable
     .build(QueryCommand)
     .entities(CaseAttachmentEntity)
-    .query({ index: 'gsi2', partition: `case-attachment#${id}` })
+    .query({ index: 'gsi2', partition: attachmentIndexPartition(id) })
     .send();
   const found = Items[0];
   if (!found) return null;
@@ -124,22 +124,18 @@ export interface CaseWriteParts {
   audit?: AuditBy & { fields?: readonly (keyof CaseRecord)[]; before?: Record<string, unknown>; after?: Record<string, unknown>; users?: readonly number[] };
 }
 
-/** The audit entry of an admin's change of a case: the named fields (or values) before and after, in its owner's trail. */
-function caseAuditWrites(read: CaseRecord | null, next: CaseRecord, { fields = [], before, after, users = [], ...by }: NonNullable<CaseWriteParts['audit']>, now: Date) {
-  const values = before || after ? { before: before ?? {}, after: after ?? {} } : changedValues(read, Object.fromEntries(fields.map((field) => [field, next[field] ?? null])));
-  return auditWrites({ ...by, ...values, target: `case#${next.id}`, users: [next.user_id, ...users] }, now);
-}
-
 /**
  * Writes a case as `next` (with what goes with it), in one transaction with its list row and its counts
  * by state: `read` null for a new case (written once), else only while the stored revision is the one
  * read (CaseChangedError otherwise).
  */
 export async function writeCase(read: CaseRecord | null, next: CaseRecord, parts: CaseWriteParts, now: Date): Promise<void> {
-  const writes: TransactionWrite[] = [
-    CaseEntity.build(PutTransaction)
-      .item(next)
-      .options({ condition: read ? { attr: 'revision', eq: read.revision } : { attr: 'id', exists: false } }),
+  const audit = parts.audit && {
+    by_user_id: parts.audit.by_user_id,
+    also: parts.audit.users ?? [],
+    ...(parts.audit.before || parts.audit.after ? { values: { before: parts.audit.before, after: parts.audit.after } } : { fields: parts.audit.fields ?? [] }),
+  };
+  const items: TransactionWrite[] = [
     ...(parts.comment ? [CaseCommentEntity.build(PutTransaction).item(parts.comment)] : []),
     ...(parts.events ?? []).map((event) => CaseEventEntity.build(PutTransaction).item(event)),
     ...(parts.putAttachment ? [CaseAttachmentEntity.build(PutTransaction).item(parts.putAttachment)] : []),
@@ -149,12 +145,15 @@ export async function writeCase(read: CaseRecord | null, next: CaseRecord, parts
     ...(parts.deleteAttachment
       ? [CaseAttachmentEntity.build(DeleteTransaction).key({ case_id: parts.deleteAttachment.case_id, id: parts.deleteAttachment.id }).options({ condition: { attr: 'state', eq: parts.deleteAttachment.state } })]
       : []),
-    ...caseListWrites(next, now),
-    ...caseCountChanges(read, next),
-    ...(parts.audit ? await caseAuditWrites(read, next, parts.audit, now) : []),
   ];
+  const change = caseKind.change({
+    before: read,
+    after: next,
+    condition: read ? { attr: 'revision', eq: read.revision } : { attr: 'id', exists: false },
+    ...(audit ? { audit } : {}),
+  });
   try {
-    await executeTransaction(writes);
+    await writeChanges([change], { items, now });
   } catch (error) {
     if (isConditionFailure(error)) throw new CaseChangedError(`Case ${next.id} changed meanwhile`);
     throw error;

@@ -1,12 +1,9 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { LicenseCodeRow } from '../../../shared/contract/lic.admin';
 import { codeListColumns } from '../../../shared/lists/admin-lists';
 import { licenseUsageName } from '../../../shared/licenses/catalog';
 import { declareList } from '../../lib/lists/declare-list';
 import { userList, type UserListRow } from '../users/user-list';
-import type { LicenseCodeEntity } from './license-code.entity';
-
-type LicenseCodeRecord = FormattedItem<typeof LicenseCodeEntity>;
+import type { LicenseCodeRecord } from './license-code.entity';
 
 /** The admin list kind of license codes (list-store.ts). */
 export const CODE_LIST = codeListColumns.kind;
@@ -73,5 +70,3 @@ export const codeList = declareList({
   },
   result: (row, { users }) => toCodeRow(row, users),
 });
-
-export const codeListWrites = (code: LicenseCodeRecord, now: Date) => codeList.writes(code.id, code, now);

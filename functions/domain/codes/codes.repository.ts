@@ -1,19 +1,18 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { executeTransaction } from '../../lib/db/aggregates';
-import { auditWrites, type AuditBy } from '../audit/audit.repository';
+import { writeChanges } from '../../lib/records/write-changes';
+import type { ChangeAudit } from '../../lib/records/record-kind';
+import type { AuditBy } from '../audit/audit.repository';
 import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import { prepareLicense } from '../licenses/licenses.repository';
-import { codeListWrites } from './code-list';
+import { codeKind } from './code.kind';
 import { generateCode, redeemedLicenseDays } from './code.rules';
-import { CodeRedemptionEntity, LicenseCodeEntity } from './license-code.entity';
+import { CodeRedemptionEntity, LicenseCodeEntity, type LicenseCodeRecord } from './license-code.entity';
 
-export type LicenseCodeRecord = FormattedItem<typeof LicenseCodeEntity>;
+export type { LicenseCodeRecord } from './license-code.entity';
 
 /** What every code of one generation shares. */
 export interface CodeTerms {
@@ -51,10 +50,9 @@ const codeRecord = (id: number, code: string, single_usage: boolean, terms: Code
   updated: now.toISOString(),
 });
 
-const putCode = (code: LicenseCodeRecord, now: Date) => [
-  LicenseCodeEntity.build(PutTransaction).item(code).options({ condition: { attr: 'key', exists: false } }),
-  ...codeListWrites(code, now),
-];
+/** A new code (with its list row), only if its text is new; `audit` for the entry it carries. */
+const newCode = (code: LicenseCodeRecord, audit?: ChangeAudit) =>
+  codeKind.change({ before: null, after: code, condition: { attr: 'key', exists: false }, ...(audit ? { audit } : {}) });
 
 /**
  * `count` new single-use codes, written in transactions of 33 (each code only if its text is new: a
@@ -64,35 +62,28 @@ export async function createSingleUseCodes(count: number, terms: CodeTerms, now 
   const first = await reserveIds('license_code', count);
   const codes = Array.from({ length: count }, (_, i) => codeRecord(first + i, generateCode(), true, terms, now));
   // The admin's one entry goes with the first codes: no code is written before it (the texts stay out of it).
-  let entry = audit ? await codesAuditWrites(audit, first, count, terms, now) : [];
   for (let start = 0; start < codes.length; start += CODES_PER_TRANSACTION) {
-    const batch = codes.slice(start, start + CODES_PER_TRANSACTION).flatMap((code) => putCode(code, now));
-    await executeTransaction([...batch, ...entry]);
-    entry = [];
+    const batch = codes.slice(start, start + CODES_PER_TRANSACTION).map((code, i) => newCode(code, audit && start + i === 0 ? codesAudit(audit, first, count, terms) : undefined));
+    await writeChanges(batch, { now });
   }
   return codes;
 }
 
-/** The audit entry of codes an admin made: which ids, on what terms; in the admin's own trail. */
-const codesAuditWrites = (audit: AuditBy, first: number, count: number, terms: CodeTerms, now: Date, code?: string) => {
-  const { user_id, ...asked } = terms;
-  return auditWrites(
-    {
-      ...audit,
-      target: count === 1 ? `license_code#${first}` : `license_code#${first}-${first + count - 1}`,
-      users: [user_id],
-      after: { ...asked, count, single_usage: code === undefined, ...(code === undefined ? {} : { code }) },
-    },
-    now,
-  );
+/** The audit entry of codes an admin made: which ids, on what terms; in the trail of the user they are for. */
+const codesAudit = (audit: AuditBy, first: number, count: number, terms: CodeTerms, code?: string): ChangeAudit => {
+  const { user_id: _user, ...asked } = terms;
+  return {
+    ...audit,
+    target: count === 1 ? `license_code#${first}` : `license_code#${first}-${first + count - 1}`,
+    values: { after: { ...asked, count, single_usage: code === undefined, ...(code === undefined ? {} : { code }) } },
+  };
 };
 
 /** One campaign code with the admin's text; refused when a code with that text exists. */
 export async function createCampaignCode(text: string, terms: CodeTerms, now = new Date(), audit?: AuditBy): Promise<LicenseCodeRecord> {
   const code = codeRecord(await nextId('license_code'), text, false, terms, now);
-  const entry = audit ? await codesAuditWrites(audit, code.id, 1, terms, now, text) : [];
   try {
-    await executeTransaction([...putCode(code, now), ...entry]);
+    await writeChanges([newCode(code, audit && codesAudit(audit, code.id, 1, terms, text))], { now });
   } catch (error) {
     if (isConditionFailure(error)) throw new CodeExistsError(`A code ${text} exists already`);
     throw error;
@@ -119,7 +110,7 @@ export async function hasRedeemed(code: LicenseCodeRecord, userId: number): Prom
  * and, for a campaign code, only if this user has no redemption of it yet.
  */
 export async function redeemCode(code: LicenseCodeRecord, userId: number, today: string, now = new Date()): Promise<number> {
-  const { license, writes } = await prepareLicense(
+  const { license, change } = await prepareLicense(
     {
       user_id: userId,
       license_type_id: code.license_type_id,
@@ -136,18 +127,18 @@ export async function redeemCode(code: LicenseCodeRecord, userId: number, today:
     updated: now.toISOString(),
     ...(code.single_usage ? { used_by: userId, used_at: now.toISOString() } : {}),
   };
-  const { key, redemptions, version, used_by, used_at } = next;
+  const redemption = codeKind.change({
+    before: code,
+    after: next,
+    condition: { and: [{ attr: 'version', eq: code.version }, ...(code.single_usage ? [{ attr: 'used_by' as const, exists: false }] : [])] },
+  });
   try {
-    await executeTransaction([
-      LicenseCodeEntity.build(UpdateTransaction)
-        .item({ key, redemptions, version, ...(code.single_usage ? { used_by, used_at } : {}) })
-        .options({ condition: { and: [{ attr: 'version', eq: code.version }, ...(code.single_usage ? [{ attr: 'used_by' as const, exists: false }] : [])] } }),
-      ...codeListWrites(next, now),
-      ...(code.single_usage
+    await writeChanges([redemption, change], {
+      now,
+      items: code.single_usage
         ? []
-        : [CodeRedemptionEntity.build(PutTransaction).item({ key, user_id: userId, license_id: license.id }).options({ condition: { attr: 'key', exists: false } })]),
-      ...writes,
-    ]);
+        : [CodeRedemptionEntity.build(PutTransaction).item({ key: code.key, user_id: userId, license_id: license.id }).options({ condition: { attr: 'key', exists: false } })],
+    });
   } catch (error) {
     if (isConditionFailure(error)) throw new CodeChangedError('The code changed meanwhile');
     throw error;

@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -58,3 +58,5 @@ export const CodeRedemptionEntity = new Entity({
   computeKey: ({ key, user_id }) => ({ pk: `code#${key}`, sk: `redeemed-by#${user_id}` }),
   timestamps,
 });
+
+export type LicenseCodeRecord = FormattedItem<typeof LicenseCodeEntity>;

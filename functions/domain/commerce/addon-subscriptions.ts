@@ -1,6 +1,6 @@
 import { catalogueItem } from '../../../shared/commerce/catalogue';
 import type { CheckoutProvider } from '../../lib/adapters/checkout-provider';
-import { executeTransaction } from '../../lib/db/aggregates';
+import { writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure } from '../../lib/db/table';
 import { applyProviderAnswer } from './apply-event';
 import {
@@ -85,7 +85,7 @@ export async function recordAddonsEnded(rowIds: number[], converted: ReadonlyMap
       const convertedRow = convertedId === undefined ? null : await findSubscription(convertedId);
       if (!addon || !convertedRow || addon.ended_by_conversion_of !== undefined) break;
       try {
-        await executeTransaction(addonEndedByConversionWrites(addon, convertedRow, today(now), now));
+        await writeChanges([], { items: addonEndedByConversionWrites(addon, convertedRow, today(now), now) });
         break;
       } catch (error) {
         if (!isConditionFailure(error) || attempt + 1 >= ATTEMPTS) throw error;
@@ -109,9 +109,9 @@ async function recordAddonsCanceledWith(rowIds: number[], canceledWith: Readonly
       if (!addon || licenseRowId === undefined || leftItsProviderSubscription(addon) || addon.canceled_with !== undefined) break;
       if (!whole && !CHARGING.has(addon.state)) break;
       try {
-        await executeTransaction(
-          subscriptionChangeWrites(addon, { state: whole ? undefined : 'canceled', renews_at: whole ? undefined : null, canceled_with: licenseRowId, canceled_whole: whole || undefined }, now),
-        );
+        await writeChanges([], {
+          items: subscriptionChangeWrites(addon, { state: whole ? undefined : 'canceled', renews_at: whole ? undefined : null, canceled_with: licenseRowId, canceled_whole: whole || undefined }, now),
+        });
         break;
       } catch (error) {
         if (!isConditionFailure(error) || attempt + 1 >= ATTEMPTS) throw error;

@@ -1,11 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { catalogueItem } from '../../../shared/commerce/catalogue';
 import type { AddonId } from '../../../shared/licenses/catalog';
-import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
+import { transactionSize } from '../../lib/db/write-transaction';
+import type { ChangeAudit } from '../../lib/records/record-kind';
+import { buildWrites, writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import { findLicense, licenseChangeWrites, type LicenseChanges, type LicenseRecord, type TransactionItem } from '../licenses/licenses.repository';
-import { auditWrites, refundNotRestoredWrite, type AuditEntry } from '../audit/audit.repository';
+import { refundNotRestoredWrite } from '../audit/audit.repository';
+import { subscriptionKind } from './subscription.kind';
 import {
   MAX_TRANSACTION_ITEMS,
   applyEventWrites,
@@ -222,7 +225,7 @@ async function applyReturn(event: ProviderEvent, now: Date): Promise<'applied' |
         const outcome = await applyEventWrites(event.id, event.type, all);
         if (outcome !== 'conflict') return outcome;
       } else {
-        await executeTransaction((packedWriteSteps(groups, MAX_TRANSACTION_ITEMS, (group) => group)[0] ?? []).flat());
+        await writeChanges([], { items: (packedWriteSteps(groups, MAX_TRANSACTION_ITEMS, (group) => group)[0] ?? []).flat() });
         continue; // Done with these: plan what is left.
       }
     } catch (error) {
@@ -242,18 +245,24 @@ export type ProviderAnswer = 'subscription.canceled' | 'subscription.uncanceled'
  * else a few rows at a time: a cancel or a conversion leaves a row it changed as it is, so each round
  * plans only the rows still to change, and a call stopped midway is finished by the provider's event.
  */
-export async function applyProviderAnswer(type: ProviderAnswer, data: Record<string, unknown>, now = new Date(), audit?: AuditEntry): Promise<void> {
+export async function applyProviderAnswer(
+  type: ProviderAnswer,
+  data: Record<string, unknown>,
+  now = new Date(),
+  /** An admin's act on a subscription row (its change at the provider is done already): audited. */
+  audit?: { row: SubscriptionRecord; audit: ChangeAudit },
+): Promise<void> {
   // The admin's audit entry goes in the first transaction (its change at the provider is done already);
   // with nothing left to change here, on its own.
-  let entry = audit ? await auditWrites(audit, now) : [];
+  let entry = audit ? await buildWrites([subscriptionKind.act(audit.row, audit.audit)], { now }) : [];
   for (let conflicts = 0; conflicts < ATTEMPTS; ) {
     const groups = await planSubscriptionEvent(type, data, now);
     if (!groups.length) {
-      if (entry.length) await executeTransaction(entry);
+      if (entry.length) await writeChanges([], { items: entry });
       return;
     }
     try {
-      await executeTransaction([...firstGroups(groups, MAX_TRANSACTION_ITEMS - entry.length).flatMap((group) => group.writes), ...entry]);
+      await writeChanges([], { items: [...firstGroups(groups, MAX_TRANSACTION_ITEMS - entry.length).flatMap((group) => group.writes), ...entry] });
       entry = [];
       continue; // Done with these: plan what is left.
     } catch (error) {
@@ -289,7 +298,7 @@ async function applySubscriptionEvent(event: ProviderEvent, now: Date, maxSteps:
         if (outcome !== 'conflict') return outcome;
       } else {
         const batch = firstGroups(groups, MAX_TRANSACTION_ITEMS - 1);
-        await executeTransaction([eventStepWrite(event.id, event.type, progress, batch.map((group) => group.rowId)), ...batch.flatMap((group) => group.writes)]);
+        await writeChanges([], { items: [eventStepWrite(event.id, event.type, progress, batch.map((group) => group.rowId)), ...batch.flatMap((group) => group.writes)] });
         if (++steps >= maxSteps) return 'partial';
         continue;
       }

@@ -1,6 +1,7 @@
 import { catalogueItem, nextLegacyUpgrade, type CatalogueItem } from '../../../shared/commerce/catalogue';
 import type { AddonId } from '../../../shared/licenses/catalog';
-import { executeTransaction, transactionSize } from '../../lib/db/aggregates';
+import { transactionSize } from '../../lib/db/write-transaction';
+import { changeItems, writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import {
@@ -207,7 +208,8 @@ async function creationUnits(order: CompletedOrder, plan: OrderPlan, record: Pic
   for (const [position, planned] of plan.licenses.entries()) {
     const subscriptionId = planned.subscription ? nextSubscriptionId : undefined;
     const fields = { ...planned.fields, ...(subscriptionId !== undefined ? { subscription_id: subscriptionId } : {}) };
-    const { license, writes } = await prepareLicense(fields, now, record.first_license_id! + position);
+    const { license, change } = await prepareLicense(fields, now, record.first_license_id! + position);
+    const writes = changeItems([change], now);
     created.push(license);
     units.push(planned.subscription ? [...writes, ...newSubscriptionRowWrites(row(planned.subscription, planned.index, license, planned.item), now)] : writes);
   }
@@ -280,7 +282,7 @@ async function claimOrder(event: ProviderEvent, order: CompletedOrder, now: Date
   const steps = packed(units, MAX_TRANSACTION_ITEMS - STEP_OVERHEAD);
   const claimed: Omit<OrderRecord, 'created' | 'updated'> = { ...record, planned_at: now.toISOString(), steps: steps.length, steps_done: 0 };
   try {
-    await executeTransaction([orderWrite(claimed), ...changeWrites]);
+    await writeChanges([], { items: [orderWrite(claimed), ...changeWrites] });
   } catch (error) {
     if (isConditionFailure(error)) return 'conflict';
     throw error;
@@ -300,7 +302,7 @@ async function continueOrder(event: ProviderEvent, order: CompletedOrder, record
     const writes = [orderStepWrite(record.order_id, done + 1), ...steps[done]!];
     if (done + 1 === steps.length) return applyEventWrites(event.id, event.type, writes);
     try {
-      await executeTransaction(writes);
+      await writeChanges([], { items: writes });
     } catch (error) {
       // Another delivery wrote this step: read the record again and go on from there.
       if (isConditionFailure(error)) return 'conflict';

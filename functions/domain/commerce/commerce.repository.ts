@@ -4,17 +4,16 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $add, $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
-import { executeTransaction } from '../../lib/db/aggregates';
+import { changeItems, writeChanges } from '../../lib/records/write-changes';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import type { TransactionItem } from '../licenses/licenses.repository';
 import { OrderEntity } from './order.entity';
-import { ProviderSubscriptionEntity, SubscriptionEntity } from './subscription.entity';
-import { subscriptionListWrites } from './subscription-list';
+import { ProviderSubscriptionEntity, SubscriptionEntity, type ProviderSubscriptionRecord, type SubscriptionRecord } from './subscription.entity';
+import { subscriptionKind } from './subscription.kind';
 import { WebhookEventEntity } from './webhook-event.entity';
 
-export type SubscriptionRecord = FormattedItem<typeof SubscriptionEntity>;
-export type ProviderSubscriptionRecord = FormattedItem<typeof ProviderSubscriptionEntity>;
+export type { ProviderSubscriptionRecord, SubscriptionRecord } from './subscription.entity';
 export type OrderRecord = FormattedItem<typeof OrderEntity>;
 export type WebhookEventRecord = FormattedItem<typeof WebhookEventEntity>;
 
@@ -76,12 +75,14 @@ export const eventStepWrite = (eventId: string, type: string, progress: EventPro
  */
 export async function applyEventWrites(eventId: string, type: string, writes: TransactionItem[], steps = 0): Promise<ApplyOutcome> {
   try {
-    await executeTransaction([
-      WebhookEventEntity.build(UpdateTransaction)
-        .item({ event_id: eventId, type, status: 'applied', reason: $remove() })
-        .options({ condition: notAppliedAfter(steps) }),
-      ...writes,
-    ]);
+    await writeChanges([], {
+      items: [
+        WebhookEventEntity.build(UpdateTransaction)
+          .item({ event_id: eventId, type, status: 'applied', reason: $remove() })
+          .options({ condition: notAppliedAfter(steps) }),
+        ...writes,
+      ],
+    });
     return 'applied';
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -138,10 +139,8 @@ export const newSubscriptionId = () => nextId('subscription');
 export const reserveSubscriptionIds = (count: number) => reserveIds('subscription', count);
 
 /** A new subscription row with its list row. */
-export const newSubscriptionRowWrites = (row: SubscriptionRecord, now: Date): TransactionItem[] => [
-  SubscriptionEntity.build(PutTransaction).item(row).options({ condition: { attr: 'id', exists: false } }),
-  ...subscriptionListWrites(row, now),
-];
+export const newSubscriptionRowWrites = (row: SubscriptionRecord, now: Date): TransactionItem[] =>
+  changeItems([subscriptionKind.change({ before: null, after: row, condition: { attr: 'id', exists: false } })], now);
 
 /** A new provider subscription naming its rows (written once they all exist: its events find them all). */
 export const newProviderSubscriptionWrite = (provider: Omit<ProviderSubscriptionRecord, 'created' | 'updated'>): TransactionItem =>
@@ -163,19 +162,12 @@ export const leftItsProviderSubscription = (row: SubscriptionRecord): boolean =>
 /** A change of a subscription row read as `row`, with its list row, only while it is still at that version. */
 export function subscriptionChangeWrites(row: SubscriptionRecord, changes: SubscriptionChanges, now: Date): TransactionItem[] {
   const next: SubscriptionRecord = { ...row, updated: now.toISOString(), version: row.version + 1 };
-  const update: Record<string, unknown> = { id: row.id, version: next.version };
   for (const [name, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     if (value === null) delete (next as Record<string, unknown>)[name];
     else (next as Record<string, unknown>)[name] = value;
-    update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
   }
-  return [
-    SubscriptionEntity.build(UpdateTransaction)
-      .item(update as { id: number })
-      .options({ condition: { attr: 'version', eq: row.version } }),
-    ...subscriptionListWrites(next, now),
-  ];
+  return changeItems([subscriptionKind.change({ before: row, after: next, condition: { attr: 'version', eq: row.version } })], now);
 }
 
 

@@ -1,11 +1,8 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { SubscriptionRow } from '../../../shared/contract/lic.admin';
 import { subscriptionListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
 import { userList, type UserListRow } from '../users/user-list';
-import type { SubscriptionEntity } from './subscription.entity';
-
-type SubscriptionRecord = FormattedItem<typeof SubscriptionEntity>;
+import type { SubscriptionRecord } from './subscription.entity';
 
 /** The admin list kind of subscriptions (list-store.ts). */
 export const SUBSCRIPTION_LIST = subscriptionListColumns.kind;
@@ -56,5 +53,3 @@ export const subscriptionList = declareList({
   sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? '' },
   result: (row, { owners }) => toSubscriptionRow(row, owners),
 });
-
-export const subscriptionListWrites = (subscription: SubscriptionRecord, now: Date) => subscriptionList.writes(subscription.id, subscription, now);

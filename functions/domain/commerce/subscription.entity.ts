@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
@@ -80,3 +80,6 @@ export const ProviderSubscriptionEntity = new Entity({
   computeKey: ({ reference }) => ({ pk: `fs-subscription#${reference}`, sk: 'subscription' }),
   timestamps,
 });
+
+export type SubscriptionRecord = FormattedItem<typeof SubscriptionEntity>;
+export type ProviderSubscriptionRecord = FormattedItem<typeof ProviderSubscriptionEntity>;

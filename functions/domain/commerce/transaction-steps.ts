@@ -1,4 +1,4 @@
-import { transactionSize, type TransactionWrite } from '../../lib/db/aggregates';
+import { transactionSize, type TransactionWrite } from '../../lib/db/write-transaction';
 
 /**
  * Units of writes that belong together, packed in order into steps of at most `room` items each (DynamoDB

@@ -1,12 +1,9 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { DeviceRow } from '../../../shared/contract/product.admin';
 import { deviceListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
 import { productList } from '../products/product-list';
 import { userList, type UserListRow } from '../users/user-list';
-import type { DeviceEntity } from './device.entity';
-
-type DeviceRecord = FormattedItem<typeof DeviceEntity>;
+import type { DeviceRecord } from './device.entity';
 
 /** The admin list kind of produced units (list-store.ts). */
 export const DEVICE_LIST = deviceListColumns.kind;
@@ -63,6 +60,3 @@ export const deviceList = declareList({
   sort: { user: ownerEmail },
   result: (row, joined): DeviceRow => ({ ...row, user_id: joined.registrations.get(row.uid) ?? null, user: ownerEmail(row, joined) ?? '' }),
 });
-
-/** The list writes that go into the transaction of a unit's write: its row as the write leaves it, and a change. */
-export const deviceListWrites = (device: DeviceRecord, now: Date) => deviceList.writes(device.id, device, now);

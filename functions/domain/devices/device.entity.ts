@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
 import { map } from 'dynamodb-toolbox/schema/map';
@@ -43,3 +43,5 @@ export const DeviceEntity = new Entity({
   computeKey: ({ uid }) => ({ pk: devicePartition(uid), sk: 'device' }),
   timestamps,
 });
+
+export type DeviceRecord = FormattedItem<typeof DeviceEntity>;

@@ -1,16 +1,15 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { mapInBatches } from '../../lib/batches';
 import { reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
 import { requestListReload } from '../../lib/lists/list-store';
 import { mergeDevice, newUnitOf, oversizedUnits, type DeviceInput, type ImportProblem } from './device-import.rules';
-import { DEVICE_LIST, deviceListWrites } from './device-list';
-import { DeviceEntity } from './device.entity';
+import { writeChanges } from '../../lib/records/write-changes';
+import { DEVICE_LIST } from './device-list';
+import { DeviceEntity, type DeviceRecord } from './device.entity';
+import { deviceKind } from './device.kind';
 
-export type DeviceRecord = FormattedItem<typeof DeviceEntity>;
+export type { DeviceRecord } from './device.entity';
 
 /** A write whose condition no longer held: another import changed the unit first. */
 export class DeviceChangedError extends Error {
@@ -23,18 +22,13 @@ export async function findDevice(uid: string): Promise<DeviceRecord | null> {
 }
 
 /** A unit's write with its list row and change, conditioned on the unit being as it was read (or new). */
-function deviceWrites(device: DeviceRecord, read: DeviceRecord | null, now: Date) {
+function deviceChange(device: DeviceRecord, read: DeviceRecord | null) {
   const condition = read
     ? read.version === undefined
-      ? { attr: 'version', exists: false }
-      : { attr: 'version', eq: read.version }
-    : { attr: 'uid', exists: false };
-  return [
-    DeviceEntity.build(PutTransaction)
-      .item(device)
-      .options({ condition: condition as never }),
-    ...deviceListWrites(device, now),
-  ];
+      ? ({ attr: 'version', exists: false } as const)
+      : ({ attr: 'version', eq: read.version } as const)
+    : ({ attr: 'uid', exists: false } as const);
+  return deviceKind.change({ before: read, after: device, condition });
 }
 
 /** A unit the import could not write, with why. */
@@ -109,7 +103,7 @@ export async function importDevices(
         device = { ...merged, id, created: now.toISOString(), updated: now.toISOString(), version: 0 };
       }
       try {
-        await execute(...deviceWrites(device, stored, now));
+        await writeChanges([deviceChange(device, stored)], { now });
         return stored ? 'updated' : 'created';
       } catch (error) {
         if (!isConditionFailure(error) || attempt >= 5) throw isConditionFailure(error) ? new DeviceChangedError(`Unit ${input.uid} changed meanwhile`) : error;

@@ -6,8 +6,8 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { mapInBatches } from '../../lib/batches';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { timeOrderedKey } from '../../lib/db/time-key';
-import { EulaAcceptanceEntity } from './eula-acceptance.entity';
-import { UserDownloadEntity } from './user-download.entity';
+import { EulaAcceptanceEntity, eulaPartition } from './eula-acceptance.entity';
+import { downloadsPartition, UserDownloadEntity } from './user-download.entity';
 
 export type UserDownloadRecord = FormattedItem<typeof UserDownloadEntity>;
 export type EulaAcceptanceRecord = FormattedItem<typeof EulaAcceptanceEntity>;
@@ -34,7 +34,7 @@ export async function userDownloads(userId: number, limit = USER_DETAIL_DOWNLOAD
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserDownloadEntity)
-    .query({ partition: `downloads#${userId}` })
+    .query({ partition: downloadsPartition(userId) })
     .options({ reverse: true, limit })
     .send();
   return Items ?? [];
@@ -61,7 +61,7 @@ export async function eulaAcceptances(userId: number): Promise<EulaAcceptanceRec
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(EulaAcceptanceEntity)
-    .query({ partition: `eula#${userId}` })
+    .query({ partition: eulaPartition(userId) })
     .options({ maxPages: Infinity })
     .send();
   return Items ?? [];
@@ -73,7 +73,7 @@ export async function eulaAcceptances(userId: number): Promise<EulaAcceptanceRec
  */
 export async function forgetDownloadsOf(userId: number): Promise<void> {
   const [downloads, acceptances] = await Promise.all([
-    portalTable.build(QueryCommand).entities(UserDownloadEntity).query({ partition: `downloads#${userId}` }).options({ maxPages: Infinity }).send(),
+    portalTable.build(QueryCommand).entities(UserDownloadEntity).query({ partition: downloadsPartition(userId) }).options({ maxPages: Infinity }).send(),
     eulaAcceptances(userId),
   ]);
   const deletes = [

@@ -15,6 +15,9 @@ import { portalTable } from '../../lib/db/table';
  * | accept a version's EULA (once)   | pk `eula#{userId}`, sk `version#{version}#eula#{eulaVersion}`    | PutItem, if not there yet |
  * | a user's accepted versions       | pk `eula#{userId}`                                               | Query                     |
  */
+/** A user's partition of accepted EULAs. */
+export const eulaPartition = (userId: number) => `eula#${userId}`;
+
 export const EulaAcceptanceEntity = new Entity({
   name: 'eula-acceptance',
   table: portalTable,
@@ -26,7 +29,7 @@ export const EulaAcceptanceEntity = new Entity({
     accepted: string(),
   }),
   computeKey: ({ user_id, version, eula_version }) => ({
-    pk: `eula#${user_id}`,
+    pk: eulaPartition(user_id),
     sk: eula_version === undefined ? `version#${version}` : `version#${version}#eula#${eula_version}`,
   }),
   timestamps: false,

@@ -13,6 +13,9 @@ import { portalTable } from '../../lib/db/table';
  * | record a download       | pk `downloads#{userId}`, sk `{ISO time}#{id}`  | PutItem            |
  * | a user's downloads      | pk `downloads#{userId}`                        | Query, descending  |
  */
+/** A user's partition of downloads. */
+export const downloadsPartition = (userId: number) => `downloads#${userId}`;
+
 export const UserDownloadEntity = new Entity({
   name: 'user-download',
   table: portalTable,
@@ -26,6 +29,6 @@ export const UserDownloadEntity = new Entity({
     /** The EULA version the download was made under (absent on downloads recorded before versions were). */
     eula_version: string().optional(),
   }),
-  computeKey: ({ user_id, at }) => ({ pk: `downloads#${user_id}`, sk: at }),
+  computeKey: ({ user_id, at }) => ({ pk: downloadsPartition(user_id), sk: at }),
   timestamps: false,
 });

@@ -1,11 +1,8 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { ivCurveListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
 import { productList } from '../products/product-list';
 import { userList } from '../users/user-list';
-import type { IvCurveEntity } from './iv-curve.entity';
-
-type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;
+import type { IvCurveRecord } from './iv-curve.entity';
 
 /** The owners' emails a viewer may see (an admin: every user's; anyone else: their own). */
 export type CurveOwners = ReadonlyMap<number, { email: string }>;
@@ -66,6 +63,3 @@ export const ivCurveList = declareList({
   sort: { user: (row, { owners }) => owners.get(row.user_id)?.email ?? null },
   result: (row: IvCurveListRow) => row,
 });
-
-/** The list writes of a curve write: its row as the write leaves it, or its removal (null). */
-export const ivCurveListWrites = (id: number, curve: IvCurveRecord | null, now: Date) => ivCurveList.writes(id, curve, now);

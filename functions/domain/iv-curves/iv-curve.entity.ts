@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -69,3 +69,5 @@ export const IvCurveEntity = new Entity({
   computeKey: ({ id }) => ({ pk: `ivcurve#${id}`, sk: 'ivcurve' }),
   timestamps,
 });
+
+export type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;

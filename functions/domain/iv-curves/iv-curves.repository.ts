@@ -1,20 +1,17 @@
 import type { Condition } from 'dynamodb-toolbox';
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { executeTransaction } from '../../lib/db/aggregates';
+import type { ChangeAudit } from '../../lib/records/record-kind';
+import { writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { auditWrites, type AuditBy } from '../audit/audit.repository';
-import { IV_CURVES_PARTITION, IvCurveEntity, ivCurvesOfPartition } from './iv-curve.entity';
-import { ivCurveListWrites } from './iv-curve-list';
+import type { AuditBy } from '../audit/audit.repository';
+import { IV_CURVES_PARTITION, IvCurveEntity, ivCurvesOfPartition, type IvCurveRecord } from './iv-curve.entity';
+import { ivCurveKind } from './iv-curve.kind';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
 
-export type IvCurveRecord = FormattedItem<typeof IvCurveEntity>;
+export type { IvCurveRecord } from './iv-curve.entity';
 
 /** A write whose condition no longer held: another upload changed the curve meanwhile. */
 export class IvCurveChangedError extends Error {
@@ -111,30 +108,21 @@ export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now
     curve.user_id,
     { curves: 1, bytes: curve.size },
     limits,
-    (usage) =>
-      execute(
-        usage,
-        IvCurveEntity.build(PutTransaction).item({ ...curve, counted: true }).options({ condition: { attr: 'id', exists: false } }),
-        ...ivCurveListWrites(curve.id, curve, now),
-      ),
+    (usage) => writeChanges([ivCurveKind.change({ before: null, after: { ...curve, counted: true }, condition: { attr: 'id', exists: false } })], { items: [usage], now }),
     `IV curve ${curve.id} exists already`,
   );
 }
 
-/** The audit entry of an administrator's change to another user's curve (publish, a new version, deletion). */
-const curveAuditWrites = (read: IvCurveRecord, next: IvCurveRecord | null, audit: AuditBy | undefined, now: Date) =>
+/** The audit entry of an administrator's change to another user's curve (publish, a new version, deletion): its version and publicity. */
+const curveAudit = (read: IvCurveRecord, next: IvCurveRecord | null, audit: AuditBy | undefined): { audit?: ChangeAudit } =>
   audit
-    ? auditWrites(
-        {
+    ? {
+        audit: {
           ...audit,
-          target: `iv-curve#${read.id}`,
-          users: [read.user_id],
-          before: { version: read.version, public: read.public },
-          after: next ? { version: next.version, public: next.public } : { version: null, public: null },
+          values: { before: { version: read.version, public: read.public }, after: next ? { version: next.version, public: next.public } : { version: null, public: null } },
         },
-        now,
-      )
-    : Promise.resolve([]);
+      }
+    : {};
 
 /**
  * Writes a curve's next version over the one read: only while the stored version is still the one read
@@ -144,18 +132,15 @@ const curveAuditWrites = (read: IvCurveRecord, next: IvCurveRecord | null, audit
 export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date(), audit?: AuditBy): Promise<void> {
   // A curve from before the usage was kept enters it now, whole.
   const change = read.counted ? { curves: 0, bytes: next.size - read.size } : { curves: 1, bytes: next.size };
-  const entry = await curveAuditWrites(read, next, audit, now);
   await writeCurve(
     read.user_id,
     change,
     limits,
     (usage) =>
-      executeTransaction([
-        usage,
-        IvCurveEntity.build(PutTransaction).item({ ...next, counted: true }).options({ condition: { attr: 'version', eq: read.version } }),
-        ...ivCurveListWrites(next.id, next, now),
-        ...entry,
-      ]),
+      writeChanges([ivCurveKind.change({ before: read, after: { ...next, counted: true }, condition: { attr: 'version', eq: read.version }, ...curveAudit(read, next, audit) })], {
+        items: [usage],
+        now,
+      }),
     `IV curve ${read.id} changed meanwhile`,
   );
 }
@@ -165,19 +150,16 @@ export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, lim
  * share of the owner's usage; an administrator deleting another user's curve (`audit`) with its audit entry.
  */
 export async function deleteCurve(read: IvCurveRecord, now = new Date(), audit?: AuditBy): Promise<void> {
-  const entry = await curveAuditWrites(read, null, audit, now);
   // Only what the usage counted leaves it: a curve from before the limits never entered it.
   await writeCurve(
     read.user_id,
     read.counted ? { curves: -1, bytes: -read.size } : { curves: 0, bytes: 0 },
     null,
     (usage) =>
-      executeTransaction([
-        usage,
-        IvCurveEntity.build(DeleteTransaction).key({ id: read.id }).options({ condition: { attr: 'version', eq: read.version } }),
-        ...ivCurveListWrites(read.id, null, now),
-        ...entry,
-      ]),
+      writeChanges([ivCurveKind.change({ before: read, after: null, condition: { attr: 'version', eq: read.version }, ...curveAudit(read, null, audit) })], {
+        items: [usage],
+        now,
+      }),
     `IV curve ${read.id} changed meanwhile`,
   );
 }

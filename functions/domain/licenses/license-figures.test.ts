@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { graphDays, licenseCountChanges, licenseHistoryTallies, licenseStateTallies } from './license-figures';
-import type { LicenseRecord } from './licenses.repository';
+import { countChanges } from '../../lib/db/aggregates';
+import { graphDays, licenseHistoryTallies, licenseStateTallies, licenseTallies } from './license-figures';
+import type { LicenseRecord } from './license.entity';
+
+const licenseCountChanges = (before: LicenseRecord, after: LicenseRecord) => countChanges(licenseTallies(before), licenseTallies(after));
 
 const license = (fields: Partial<LicenseRecord> = {}): LicenseRecord =>
   ({ id: 1, user_id: 2, license_type_id: 'Pro', license_usage_id: 4, enabled: true, valid_from: '2026-01-01', addons: [], created: '', updated: '', ...fields }) as LicenseRecord;
-const figures = (record: LicenseRecord | null) => licenseStateTallies(record).map((tally) => `${tally.counter.name}:${tally.at ?? ''}`);
+const figures = (record: LicenseRecord) => licenseStateTallies(record).map((tally) => `${tally.counter.name}:${tally.at ?? ''}`);
 
 describe('what a license counts for', () => {
   it('an enabled license with an end: by the day it ends and the day it starts', () => {

@@ -1,11 +1,11 @@
-import { countChanges, declareCounter, readPeriods, readTotals, sumPeriods, type Tally } from '../../lib/db/aggregates';
+import { declareCounter, readPeriods, readTotals, sumPeriods, type Tally } from '../../lib/db/aggregates';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import { isPerpetual } from '../../../shared/licenses/display';
-import type { LicenseRecord } from './licenses.repository';
+import type { LicenseRecord } from './license.entity';
 
 /**
  * The license counts by type and state (the admin's license statistics and dashboard), kept by every
- * license write in its own transaction (licenseChangeWrites, prepareLicense), so they are read from a
+ * license write in its own transaction (licenseKind, license.kind.ts), so they are read from a
  * few items, never from the licenses.
  *
  * "Active" (valid today) changes as days pass without any write, so it is not one counter but three
@@ -47,8 +47,8 @@ export const licenseHistoryCounters = {
 export type PaymentKind = 'perpetual' | 'subscription';
 
 /** What a license counts for in the history of valid licenses. */
-export function licenseHistoryTallies(license: LicenseRecord | null): Tally[] {
-  if (!license?.enabled) return [];
+export function licenseHistoryTallies(license: LicenseRecord): Tally[] {
+  if (!license.enabled) return [];
   if (license.valid_to && license.valid_to < license.valid_from) return [];
   // One rule with every screen: an end in the perpetual years reads, and counts, as perpetual.
   const end = isPerpetual(license.valid_to ?? null) ? null : license.valid_to;
@@ -60,13 +60,12 @@ export function licenseHistoryTallies(license: LicenseRecord | null): Tally[] {
 }
 
 /** What a license counts for in the license counters (its state now, and the history of valid licenses). */
-export function licenseTallies(license: LicenseRecord | null): Tally[] {
+export function licenseTallies(license: LicenseRecord): Tally[] {
   return [...licenseStateTallies(license), ...licenseHistoryTallies(license)];
 }
 
 /** What a license counts for in the counters of its state now (licenseCounters). */
-export function licenseStateTallies(license: LicenseRecord | null): Tally[] {
-  if (!license) return [];
+export function licenseStateTallies(license: LicenseRecord): Tally[] {
   const dimension = license.license_type_id;
   const tallies: Tally[] = [];
   if (license.reserved_to !== undefined && license.reserved_to !== null) tallies.push({ counter: licenseCounters.reserved, dimension });
@@ -78,9 +77,6 @@ export function licenseStateTallies(license: LicenseRecord | null): Tally[] {
   }
   return tallies;
 }
-
-/** The counter changes of a license write from `before` (null: new) to `after` (null: removed). */
-export const licenseCountChanges = (before: LicenseRecord | null, after: LicenseRecord | null) => countChanges(licenseTallies(before), licenseTallies(after));
 
 export interface LicenseTypeFigures {
   license_type: string;

@@ -1,4 +1,3 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { addDays, formatISO } from 'date-fns';
 import type { AdminLicenseRow, LicenseOrderColumn } from '../../../shared/contract/lic.admin';
 import { DEFAULT_EXPIRED_IN, DEFAULT_EXPIRES_WITHIN, licenseListColumns } from '../../../shared/lists/admin-lists';
@@ -8,9 +7,7 @@ import { daysLeft, isPerpetual, licenseStateText } from '../../../shared/license
 import { declareList, type ListParams } from '../../lib/lists/declare-list';
 import type { Cell } from '../../lib/lists/list-page';
 import { userList, type UserListRow } from '../users/user-list';
-import type { LicenseEntity } from './license.entity';
-
-type LicenseRecord = FormattedItem<typeof LicenseEntity>;
+import type { LicenseRecord } from './license.entity';
 
 /** The admin list kind of licenses (list-store.ts): every license write keeps its row in step. */
 export const LICENSE_LIST = licenseListColumns.kind;
@@ -205,5 +202,3 @@ export const licenseList = declareList({
   ],
 });
 
-/** The list writes that go into the transaction of a license write: its row as the write leaves it. */
-export const licenseListWrites = (license: LicenseRecord, now: Date) => licenseList.writes(license.id, license, now);

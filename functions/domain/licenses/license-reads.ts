@@ -6,8 +6,7 @@ import { documentClient } from '../../lib/db/table';
 import { licenseViewsPartition } from './license-view.entity';
 import { portalTable } from '../../lib/db/table';
 import { LicenseShareEntity } from './license-share.entity';
-import { LicenseEntity, licensesOfPartition } from './license.entity';
-import type { LicenseRecord } from './licenses.repository';
+import { LicenseEntity, licensePartition, licensesOfPartition, type LicenseRecord } from './license.entity';
 
 /**
  * The licenses repository's reads of one license and whom it is shared with, in a module of their own so
@@ -25,7 +24,7 @@ export async function sharedUserIds(licenseId: number): Promise<number[]> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(LicenseShareEntity)
-    .query({ partition: `license#${licenseId}`, range: { beginsWith: 'share#' } })
+    .query({ partition: licensePartition(licenseId), range: { beginsWith: 'share#' } })
     .options({ maxPages: Infinity, consistent: true })
     .send();
   return (Items ?? []).map((share) => share.user_id).sort((a, b) => a - b);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toLicenseRow, toSharedLicenseRow } from './license-row';
-import type { LicenseRecord } from './licenses.repository';
+import type { LicenseRecord } from './license.entity';
 
 const OWNER = 1;
 const FRIEND = 2;

@@ -2,7 +2,7 @@ import type { LicenseRow } from '../../../shared/contract/lic';
 import { licenseUsageName } from '../../../shared/licenses/catalog';
 import { daysLeft } from '../../../shared/licenses/display';
 import type { LicenseActionFields } from '../../../shared/licenses/actions';
-import type { LicenseRecord } from './licenses.repository';
+import type { LicenseRecord } from './license.entity';
 
 /** The fields the shared action rules read, from the stored record. */
 export const actionFields = (license: LicenseRecord): LicenseActionFields => ({

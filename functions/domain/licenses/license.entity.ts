@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
@@ -49,7 +49,9 @@ const licenseSchema = item({
   version: number().optional(),
 });
 
-export const licenseKey = (id: number) => ({ pk: `license#${id}`, sk: 'license' });
+/** A license's partition: the license, its shares, its seat machines. */
+export const licensePartition = (id: number) => `license#${id}`;
+export const licenseKey = (id: number) => ({ pk: licensePartition(id), sk: 'license' });
 /** Sorts license ids as numbers within a partition of the index. */
 export const licenseSortKey = (id: number) => `license#${String(id).padStart(10, '0')}`;
 export const licensesOfPartition = (userId: number) => `licenses-of#${userId}`;
@@ -68,3 +70,5 @@ export const LicenseEntity = new Entity({
   computeKey: ({ id }) => licenseKey(id),
   timestamps,
 });
+
+export type LicenseRecord = FormattedItem<typeof LicenseEntity>;

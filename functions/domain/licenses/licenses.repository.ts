@@ -1,32 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { $add, $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
+import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { executeTransaction, type TransactionWrite } from '../../lib/db/aggregates';
+import type { TransactionWrite } from '../../lib/db/write-transaction';
+import { changeItems, writeChanges } from '../../lib/records/write-changes';
 import { findLicense, licenseListOf, sharedUserIds, sharedUsersOf } from './license-reads';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { expiresIn, isConditionFailure, portalTable } from '../../lib/db/table';
-import { licenseCountChanges } from './license-figures';
-import { licenseListWrites } from './license-list';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity } from './license-view.entity';
-import { LicenseEntity, licensesOfPartition } from './license.entity';
+import { LicenseEntity, licensePartition, type LicenseRecord } from './license.entity';
+import { licenseKind } from './license.kind';
 import type { Machine } from '../../../shared/licenses/seat';
 import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity';
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import { auditWrites, changedValues, moveActionWrites, type AuditBy } from '../audit/audit.repository';
-import { licenseHoldingChanges } from '../users/user-holdings';
+import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
+import type { AuditBy } from '../audit/audit.repository';
 
-export type LicenseRecord = FormattedItem<typeof LicenseEntity>;
+export type { LicenseRecord } from './license.entity';
 
 /** A write whose condition no longer held: another request changed the license first. */
 export class LicenseChangedError extends Error {
@@ -54,15 +53,15 @@ export { findLicense, licenseListOf, ownLicenses, sharedUserIds, sharedUsersOf, 
 
 /**
  * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
- * transaction items that write it with its list row: for writes that create licenses together with
- * other records (an order, a code redemption).
+ * change that writes it (with everything licenseKind derives): for writes that create licenses together
+ * with other records (an order, a code redemption).
  */
 export async function prepareLicense(
   { reservation, ...fields }: NewLicense,
   now = new Date(),
   /** An id reserved before (an order applied in steps creates the licenses it reserved). */
   reservedId?: number,
-): Promise<{ license: LicenseRecord; writes: TransactionItem[] }> {
+): Promise<{ license: LicenseRecord; change: RecordChange }> {
   const id = reservedId ?? (await nextId('license'));
   const seat = reservation ? { ...reservation, reserved_since: now.toISOString() } : {};
   const dongle = fields.hid === undefined ? {} : { dongle_id: await nextId('dongle') };
@@ -80,15 +79,8 @@ export async function prepareLicense(
     shared_users: [],
     version: 0,
   };
-  const writes: TransactionItem[] = [
-    LicenseEntity.build(PutTransaction).item(license).options({ condition: { attr: 'id', exists: false } }),
-    ...licenseListWrites(license, now),
-    ...licenseViewWrites(null, license),
-    ...licenseCountChanges(null, license),
-    // The owner's counts on the users list, in the same transaction.
-    ...licenseHoldingChanges(null, license),
-  ];
-  return { license, writes };
+  // Written with its list row, its owner's copy, its counts and its owner's holdings (licenseKind).
+  return { license, change: licenseKind.change({ before: null, after: license, condition: { attr: 'id', exists: false } }) };
 }
 
 /** Reserves `count` consecutive license ids (for prepareLicense); returns the first. */
@@ -96,12 +88,9 @@ export const reserveLicenseIds = (count: number) => reserveIds('license', count)
 
 /** A new license with its list row (and, created by an admin, its audit entry). */
 export async function createLicense(fields: NewLicense, now = new Date(), audit?: AuditBy): Promise<LicenseRecord> {
-  const { license, writes } = await prepareLicense(fields, now);
-  const { created: _created, updated: _updated, version: _version, ...values } = license;
-  const entry = audit
-    ? await auditWrites({ ...changedValues(null, values), by_user_id: audit.by_user_id, target: `license#${license.id}`, license_id: license.id, users: [license.user_id] }, now)
-    : [];
-  await executeTransaction([...writes, ...entry]);
+  const { license } = await prepareLicense(fields, now);
+  const change = licenseKind.change({ before: null, after: license, condition: { attr: 'id', exists: false }, ...(audit ? { audit: { by_user_id: audit.by_user_id } } : {}) });
+  await writeChanges([change], { now });
   return license;
 }
 
@@ -135,67 +124,47 @@ function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): Li
 const stillAsRead = (license: LicenseRecord): LicenseCondition =>
   license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
 
-/**
- * The transaction items that write `changes` to a license read as `license`, with its list row: only
- * while the license is still at the version that was read and `conditions` hold, so the row always shows
- * what the record holds, and two writes from the same reading cannot both land.
- */
-export function licenseChangeWrites(
-  license: LicenseRecord,
-  changes: LicenseChanges,
-  { conditions = [], now = new Date(), sharedBy }: { conditions?: LicenseCondition[]; now?: Date; sharedBy?: string } = {},
-): TransactionItem[] {
-  const next = changed(license, changes, now);
-  const update: Record<string, unknown> = { id: license.id, version: next.version };
-  for (const [name, value] of Object.entries(changes)) update[name] = value === null ? $remove() : Array.isArray(value) ? $set(value) : value;
-  // The owner's index partition follows the owner: updates do not recompute linked attributes.
-  if (changes.user_id) update.gsi1pk = licensesOfPartition(changes.user_id);
-  return [
-    LicenseEntity.build(UpdateTransaction)
-      .item(update as { id: number })
-      .options({ condition: { and: [stillAsRead(license), ...conditions] } }),
-    ...licenseListWrites(next, now),
-    ...licenseViewWrites(license, next, sharedBy),
-    ...licenseCountChanges(license, next),
-    // A move or a new type changes the owners' counts on the users list, in the same transaction.
-    ...licenseHoldingChanges(license, next),
-  ];
-}
-
 /** Who changes a license, for its audit entry, and what the entry calls the change (the cmd's name unless said). */
 export type LicenseAudit = AuditBy & { action?: string; users?: readonly number[] };
 
-/** The audit entry of a license write: the fields that changed, before and after, in the owner's trail and the license's history. */
-const licenseAuditWrites = (license: LicenseRecord, changes: LicenseChanges, audit: LicenseAudit, now: Date) =>
-  auditWrites(
-    {
-      ...changedValues(license, changes),
-      by_user_id: audit.by_user_id,
-      ...(audit.action ? { action: audit.action } : {}),
-      target: `license#${license.id}`,
-      license_id: license.id,
-      users: audit.users ?? [license.user_id],
-    },
-    now,
-  );
+interface LicenseWriteOptions {
+  conditions?: LicenseCondition[];
+  now?: Date;
+  sharedBy?: string;
+  /** An audited change (an admin's, a move): its entry, with the fields that changed, in the same transaction. */
+  audit?: LicenseAudit & Omit<ChangeAudit, 'by_user_id'>;
+}
 
 /**
- * Writes `changes` to a license read as `license`, in one transaction with `others` (licenseChangeWrites)
- * and, when the write is audited (`audit`), its audit entry.
+ * The change that writes `changes` to a license read as `license` (with its list row, copies, counts
+ * and holdings: licenseKind): only while the license is still at the version that was read and
+ * `conditions` hold, so the row always shows what the record holds, and two writes from the same reading
+ * cannot both land.
+ */
+function licenseChange(license: LicenseRecord, changes: LicenseChanges, { conditions = [], now = new Date(), sharedBy, audit }: LicenseWriteOptions) {
+  return licenseKind.change({
+    before: license,
+    after: changed(license, changes, now),
+    condition: { and: [stillAsRead(license), ...conditions] },
+    ...(sharedBy ? { hints: { sharedBy } } : {}),
+    ...(audit ? { audit } : {}),
+  });
+}
+
+/** The transaction items of an unaudited license change (licenseChange), for a write planned in steps (an order, a provider's event). */
+export const licenseChangeWrites = (license: LicenseRecord, changes: LicenseChanges, options: Omit<LicenseWriteOptions, 'audit'> = {}): TransactionItem[] =>
+  changeItems([licenseChange(license, changes, options)], options.now);
+
+/**
+ * Writes `changes` to a license read as `license` (licenseChange), in one transaction with `others` and,
+ * when the write is audited (`audit`), its audit entry.
  */
 async function writeLicense(
   license: LicenseRecord,
   changes: LicenseChanges,
-  {
-    conditions = [],
-    others = [],
-    now = new Date(),
-    sharedBy,
-    audit,
-  }: { conditions?: LicenseCondition[]; others?: TransactionItem[]; now?: Date; sharedBy?: string; audit?: LicenseAudit } = {},
+  { others = [], now = new Date(), ...options }: LicenseWriteOptions & { others?: TransactionItem[] } = {},
 ): Promise<void> {
-  const entry = audit ? await licenseAuditWrites(license, changes, audit, now) : [];
-  await inTransaction(() => executeTransaction([...licenseChangeWrites(license, changes, { conditions, now, sharedBy }), ...others, ...entry]));
+  await inTransaction(() => writeChanges([licenseChange(license, changes, { ...options, now })], { items: others, now }));
 }
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
@@ -240,10 +209,15 @@ export async function moveLicense(license: LicenseRecord, toUserId: number, byUs
   await writeLicense(license, { user_id: toUserId, shared_count: 0, shared_users: null }, {
     now,
     conditions: [{ attr: 'reserved_to', exists: false }, { attr: 'hid', exists: false }],
-    others: [
-      ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
-      ...(await moveActionWrites({ action: 'move_license', license_id: license.id, from_user_id: license.user_id, to_user_id: toUserId, by_user_id: byUserId }, now)),
-    ],
+    audit: {
+      by_user_id: byUserId,
+      action: 'move_license',
+      users: [license.user_id, toUserId],
+      from_user_id: license.user_id,
+      to_user_id: toUserId,
+      values: { before: { user_id: license.user_id }, after: { user_id: toUserId } },
+    },
+    others: shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
   });
 }
 
@@ -277,7 +251,7 @@ export async function recentSeatMachines(licenseId: number): Promise<RecentMachi
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(SeatMachineEntity)
-    .query({ partition: `license#${licenseId}`, range: { beginsWith: 'machine#' } })
+    .query({ partition: licensePartition(licenseId), range: { beginsWith: 'machine#' } })
     .options({ maxPages: Infinity, consistent: true })
     .send();
   return (Items ?? []).map(({ machine, last_reserved }) => ({ machine, last_reserved }));
@@ -365,13 +339,15 @@ export async function renewSeat(
 ): Promise<void> {
   const held: LicenseCondition[] = [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }];
   await inTransaction(() =>
-    executeTransaction([
-      LicenseEntity.build(ConditionCheck)
-        .key({ id: license.id })
-        // Still as read, so the lease signed from that reading grants what the license grants now.
-        .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
-      seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
-    ]),
+    writeChanges([], {
+      items: [
+        LicenseEntity.build(ConditionCheck)
+          .key({ id: license.id })
+          // Still as read, so the lease signed from that reading grants what the license grants now.
+          .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
+        seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
+      ],
+    }),
   );
 }
 
@@ -399,30 +375,6 @@ export const setLegacyUpgrade = (license: LicenseRecord, product: string | null,
   writeLicense(license, { to_fastspring_product: product }, audit ? { audit } : {});
 
 /**
- * The copies of a license in its users' lists (license-view.entity.ts), as a write takes it from `before`
- * (null: a new license) to `after`: the owner's copy (moved to the new owner's list on a move), and one
- * for each user it is shared with; a user it is no longer shared with loses theirs. A recipient's copy
- * keeps the owner's username written when it was shared (`sharedBy`).
- */
-function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord, sharedBy?: string): TransactionItem[] {
-  const license_id = after.id;
-  const was = new Set(before?.shared_users ?? []);
-  const is = new Set(after.shared_users ?? []);
-  // A recipient who becomes the owner keeps the copy (now the owner's): it is put, not deleted.
-  const gone = [...was].filter((userId) => !is.has(userId) && userId !== after.user_id);
-  if (before && before.user_id !== after.user_id) gone.push(before.user_id);
-  const license = JSON.stringify(after);
-  return [
-    LicenseViewEntity.build(PutTransaction).item({ user_id: after.user_id, license_id, license }),
-    // A recipient's copy keeps the owner's username it was given when shared.
-    ...[...is].map((userId) =>
-      LicenseViewEntity.build(UpdateTransaction).item({ user_id: userId, license_id, license, ...(sharedBy ? { owner_username: sharedBy } : {}) }),
-    ),
-    ...gone.map((userId) => LicenseViewEntity.build(DeleteTransaction).key({ user_id: userId, license_id })),
-  ];
-}
-
-/**
  * For a license from before the users' copies (it has no `shared_users`): whom it is shared with, and
  * its copy in its owner's and each recipient's list, written as any license write is (one transaction,
  * only while the license is as read). See migrateLicenseViews.
@@ -431,7 +383,7 @@ export async function addLicenseViews(license: LicenseRecord): Promise<void> {
   const { Items: shares = [] } = await portalTable
     .build(QueryCommand)
     .entities(LicenseShareEntity)
-    .query({ partition: `license#${license.id}`, range: { beginsWith: 'share#' } })
+    .query({ partition: licensePartition(license.id), range: { beginsWith: 'share#' } })
     .options({ maxPages: Infinity, consistent: true })
     .send();
   await writeLicense(license, { shared_count: shares.length, shared_users: sortedIds(shares.map((share) => share.user_id)) }, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LicenseRecord } from './licenses.repository';
+import type { LicenseRecord } from './license.entity';
 import { availableTo, machineBudgetRefusal } from './seat.rules';
 
 const DAY = 86_400_000;

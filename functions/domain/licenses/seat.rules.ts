@@ -1,6 +1,6 @@
 import type { Machine } from '../../../shared/licenses/seat';
 import { ADDON_IDS, grantedFeatures, type AddonId } from '../../../shared/licenses/catalog';
-import type { LicenseRecord } from './licenses.repository';
+import type { LicenseRecord } from './license.entity';
 
 /** Whether a license can be used at all today: enabled, not past its end, not bound to a dongle. */
 export function unusableReason(license: LicenseRecord, today: string): 'disabled' | 'expired' | 'onDongle' | null {

@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { list } from 'dynamodb-toolbox/schema/list';
@@ -33,6 +33,8 @@ export const LatestEntity = new Entity({
   timestamps,
 });
 
+/** The one partition of every news version. */
+export const NEWS_PARTITION = 'news';
 export const newsSortKey = (id: number) => `news#${String(id).padStart(10, '0')}`;
 
 export const NewsEntity = new Entity({
@@ -47,6 +49,9 @@ export const NewsEntity = new Entity({
     /** Counts the writes; each write is conditioned on the count it read. */
     revision: number(),
   }),
-  computeKey: ({ id }) => ({ pk: 'news', sk: newsSortKey(id) }),
+  computeKey: ({ id }) => ({ pk: NEWS_PARTITION, sk: newsSortKey(id) }),
   timestamps,
 });
+
+export type NewsRecord = FormattedItem<typeof NewsEntity>;
+export type LatestRecord = FormattedItem<typeof LatestEntity>;

@@ -1,14 +1,13 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { followableOrNone, type LatestEntry, type News, type NewsPage } from '../../../shared/news/news';
-import { executeTransaction } from '../../lib/db/aggregates';
+import { changedValues, writeChanges } from '../../lib/records/write-changes';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { conflict } from '../../lib/errors';
-import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
-import { LatestEntity, NewsEntity } from './news.entity';
+import type { AuditBy } from '../audit/audit.repository';
+import { LatestEntity, NEWS_PARTITION, NewsEntity, type LatestRecord, type NewsRecord } from './news.entity';
+import { latestKind, newsKind } from './news.kind';
 
 /**
  * The Latest entries and the news versions: the only code that builds their keys or calls DynamoDB for
@@ -16,7 +15,6 @@ import { LatestEntity, NewsEntity } from './news.entity';
  * on the revision it read, so the entry's "before" is what the edit replaced; an edit that meets another
  * is read and written again on top of it (both land, as with licenses).
  */
-type NewsRecord = FormattedItem<typeof NewsEntity>;
 
 const WRITE_ATTEMPTS = 5;
 const changedMeanwhile = 'Changed by someone else meanwhile: reload and try again';
@@ -54,12 +52,13 @@ export async function saveLatest(entries: LatestEntry[], audit: AuditBy, now = n
     const { Item } = await LatestEntity.build(GetItemCommand).key({ name: 'latest' }).options({ consistent: true }).send();
     const { before, after } = changedValues(Item ? { latest: Item.entries } : null, { latest: entries });
     try {
-      await executeTransaction([
-        LatestEntity.build(PutTransaction)
-          .item({ name: 'latest', entries, revision: (Item?.revision ?? 0) + 1 })
-          .options({ condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false } }),
-        ...(await auditWrites({ ...audit, target: 'latest', users: [], before, after }, now)),
-      ]);
+      const change = latestKind.change({
+        before: Item ?? null,
+        after: { name: 'latest', entries, revision: (Item?.revision ?? 0) + 1 } as LatestRecord,
+        condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false },
+        audit: { ...audit, values: { before, after } },
+      });
+      await writeChanges([change], { now });
       return entries;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -73,7 +72,7 @@ export async function allNews(): Promise<News[]> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(NewsEntity)
-    .query({ partition: 'news' })
+    .query({ partition: NEWS_PARTITION })
     .options({ reverse: true, maxPages: Infinity })
     .send();
   return (Items ?? []).map(toNews);
@@ -103,18 +102,20 @@ export async function saveNews(id: number | null, change: NewsChange, audit: Aud
     const next: News = { id: newId, title: change.title, version: change.version || null, pages: change.pages.map((page) => ({ ...page, link: page.link || null })) };
     const { before, after } = changedValues(Item ? storedNews(Item) : null, { title: next.title, version: next.version, pages: next.pages });
     try {
-      await executeTransaction([
-        NewsEntity.build(PutTransaction)
-          .item({
-            id: newId,
-            title: next.title,
-            ...(next.version === null ? {} : { version: next.version }),
-            pages: next.pages.map(storedPage),
-            revision: (Item?.revision ?? 0) + 1,
-          })
-          .options({ condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false } }),
-        ...(await auditWrites({ ...audit, target: `news#${newId}`, users: [], before, after }, now)),
-      ]);
+      const stored = {
+        id: newId,
+        title: next.title,
+        ...(next.version === null ? {} : { version: next.version }),
+        pages: next.pages.map(storedPage),
+        revision: (Item?.revision ?? 0) + 1,
+      } as NewsRecord;
+      const write = newsKind.change({
+        before: Item ?? null,
+        after: stored,
+        condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false },
+        audit: { ...audit, values: { before, after } },
+      });
+      await writeChanges([write], { now });
       return next;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

@@ -1,5 +1,5 @@
-import { countChanges, declareCounter, readTotal, type Tally } from '../../lib/db/aggregates';
-import type { ProductRecord } from './products.repository';
+import { declareCounter, readTotal, type Tally } from '../../lib/db/aggregates';
+import type { ProductRecord } from './product.entity';
 
 /**
  * Registered products by product id (Arc, Ace …), kept by every registration and unregistration in its
@@ -9,11 +9,7 @@ import type { ProductRecord } from './products.repository';
 export const registeredProducts = declareCounter({ name: 'products-registered', periods: ['total'], shards: 4 });
 
 /** What a product counts for. */
-export const productTallies = (product: ProductRecord | null): Tally[] =>
-  product ? [{ counter: registeredProducts, dimension: product.product_id.replace(/#/g, '') || '-' }] : [];
-
-/** The counter changes of a product write from `before` (null: registered now) to `after` (null: unregistered). */
-export const productCountChanges = (before: ProductRecord | null, after: ProductRecord | null) => countChanges(productTallies(before), productTallies(after));
+export const productTallies = (product: ProductRecord): Tally[] => [{ counter: registeredProducts, dimension: product.product_id.replace(/#/g, '') || '-' }];
 
 /** How many products are registered now. */
 export const registeredProductCount = () => readTotal(registeredProducts);

@@ -1,12 +1,9 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { Product } from '../../../shared/contract/product';
 import type { AdminProductRow } from '../../../shared/contract/product.admin';
 import { productListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
 import { userList, type UserListRow } from '../users/user-list';
-import type { ProductEntity } from './product.entity';
-
-type ProductRecord = FormattedItem<typeof ProductEntity>;
+import type { ProductRecord } from './product.entity';
 type Owners = ReadonlyMap<number, Pick<UserListRow, 'email' | 'company'>>;
 
 /** The admin list kind of registered products (list-store.ts): every product write keeps its row in step. */
@@ -75,6 +72,3 @@ export const productList = declareList({
     ['EAN', (p) => p.ean],
   ],
 });
-
-/** The list writes of a product write: its row as the write leaves it, or its removal (null). */
-export const productListWrites = (id: number, product: ProductRecord | null, now: Date) => productList.writes(id, product, now);

@@ -1,8 +1,7 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { portalTable } from '../../lib/db/table';
-import { ProductEntity, productsOfPartition } from './product.entity';
-import type { ProductRecord } from './products.repository';
+import { ProductEntity, productsOfPartition, type ProductRecord } from './product.entity';
 
 /**
  * The products repository's read of one registered product, in a module of its own so a function that

@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
@@ -50,3 +50,5 @@ export const ProductEntity = new Entity({
   computeKey: ({ id }) => productKey(id),
   timestamps,
 });
+
+export type ProductRecord = FormattedItem<typeof ProductEntity>;

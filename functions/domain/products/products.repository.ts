@@ -1,30 +1,25 @@
 import { subHours } from 'date-fns';
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { executeTransaction } from '../../lib/db/aggregates';
 import { $remove } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { CertificateAddress } from '../../../shared/products/certificate-request';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import { DeviceEntity, devicePartition } from '../devices/device.entity';
-import type { DeviceRecord } from '../devices/devices.repository';
-import { auditWrites, moveActionWrites, type AuditBy } from '../audit/audit.repository';
+import { DeviceEntity, devicePartition, type DeviceRecord } from '../devices/device.entity';
+import { writeChanges } from '../../lib/records/write-changes';
+import type { AuditBy } from '../audit/audit.repository';
 import { CertificateRequestEntity } from './certificate-request.entity';
-import { productCountChanges } from './product-figures';
-import { productListWrites } from './product-list';
-import { ProductEntity, productsOfPartition } from './product.entity';
+import { ProductEntity, type ProductRecord } from './product.entity';
+import { productKind } from './product.kind';
 import { UnitRegistrationEntity } from './unit-registration.entity';
 import { findProduct, productsOf } from './product-reads';
-import { productHoldingChanges } from '../users/user-holdings';
 
-export type ProductRecord = FormattedItem<typeof ProductEntity>;
+export type { ProductRecord } from './product.entity';
 
 /** A write whose condition no longer held: the unit was registered, moved or unregistered meanwhile. */
 export class ProductChangedError extends Error {
@@ -67,15 +62,13 @@ export async function registerProduct(device: DeviceRecord, userId: number, now 
     version: 0,
   };
   await inTransaction(() =>
-    executeTransaction([
-      DeviceEntity.build(ConditionCheck).key({ uid: device.uid }).condition({ attr: 'uid', exists: true }),
-      UnitRegistrationEntity.build(PutTransaction).item({ uid: device.uid, product_id: id }).options({ condition: { attr: 'uid', exists: false } }),
-      ProductEntity.build(PutTransaction).item(product).options({ condition: { attr: 'id', exists: false } }),
-      ...productListWrites(id, product, now),
-      ...productCountChanges(null, product),
-      // The owner's counts on the users list, in the same transaction.
-      ...productHoldingChanges(null, product),
-    ]),
+    writeChanges([productKind.change({ before: null, after: product, condition: { attr: 'id', exists: false } })], {
+      now,
+      items: [
+        DeviceEntity.build(ConditionCheck).key({ uid: device.uid }).condition({ attr: 'uid', exists: true }),
+        UnitRegistrationEntity.build(PutTransaction).item({ uid: device.uid, product_id: id }).options({ condition: { attr: 'uid', exists: false } }),
+      ],
+    }),
   );
   return product;
 }
@@ -89,39 +82,40 @@ const readVersion = (product: ProductRecord) =>
  */
 export async function moveProduct(product: ProductRecord, toUserId: number, byUserId: number, now = new Date()): Promise<void> {
   const next: ProductRecord = { ...product, user_id: toUserId, updated: now.toISOString(), version: (product.version ?? 0) + 1 };
-  const entry = await moveActionWrites({ action: 'move_product', product_id: product.id, from_user_id: product.user_id, to_user_id: toUserId, by_user_id: byUserId }, now);
-  await inTransaction(() =>
-    executeTransaction([
-      ProductEntity.build(UpdateTransaction)
-        // The owner's index partition follows the owner: updates do not recompute linked attributes.
-        .item({ id: product.id, user_id: toUserId, version: next.version, gsi1pk: productsOfPartition(toUserId) } as never)
-        .options({ condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] } }),
-      ...productListWrites(product.id, next, now),
-      ...productHoldingChanges(product, next),
-      ...entry,
-    ]),
-  );
+  const move = productKind.change({
+    before: product,
+    after: next,
+    condition: { and: [readVersion(product), { attr: 'user_id', eq: product.user_id }] },
+    audit: {
+      by_user_id: byUserId,
+      action: 'move_product',
+      target: `product#${product.id}`,
+      users: [product.user_id, toUserId],
+      from_user_id: product.user_id,
+      to_user_id: toUserId,
+      values: { before: { user_id: product.user_id }, after: { user_id: toUserId } },
+    },
+  });
+  await inTransaction(() => writeChanges([move], { now }));
 }
 
 /** Ends a product's registration (as read): the product, the unit's registration and its list row go together. */
 export async function unregisterProduct(product: ProductRecord, now = new Date(), audit?: AuditBy): Promise<void> {
-  const entry = audit
-    ? await auditWrites(
-        { ...audit, target: `product#${product.uid}`, product_id: product.id, users: [product.user_id], before: { user_id: product.user_id, uid: product.uid }, after: { user_id: null } },
-        now,
-      )
-    : [];
+  const removal = productKind.change({
+    before: product,
+    after: null,
+    condition: readVersion(product),
+    ...(audit ? { audit: { ...audit, values: { before: { user_id: product.user_id, uid: product.uid }, after: { user_id: null } } } } : {}),
+  });
   await inTransaction(() =>
-    executeTransaction([
-      ...entry,
-      ProductEntity.build(DeleteTransaction).key({ id: product.id }).options({ condition: readVersion(product) }),
-      UnitRegistrationEntity.build(DeleteTransaction)
-        .key({ uid: product.uid })
-        .options({ condition: { attr: 'product_id', eq: product.id } }),
-      ...productListWrites(product.id, null, now),
-      ...productCountChanges(product, null),
-      ...productHoldingChanges(product, null),
-    ]),
+    writeChanges([removal], {
+      now,
+      items: [
+        UnitRegistrationEntity.build(DeleteTransaction)
+          .key({ uid: product.uid })
+          .options({ condition: { attr: 'product_id', eq: product.id } }),
+      ],
+    }),
   );
 }
 
@@ -147,7 +141,8 @@ export async function saveCertificateRequest(
   const { address2, state, ...required } = request;
   const cutoff = subHours(now, CERTIFICATE_REQUEST_INTERVAL_HOURS).toISOString();
   try {
-    await execute(
+    await writeChanges([], {
+      items: [
       ProductEntity.build(UpdateTransaction)
         .item({ id: product.id, certificate_requested: now.toISOString() })
         .options({
@@ -161,7 +156,8 @@ export async function saveCertificateRequest(
         id,
         product_id: product.id,
       }),
-    );
+      ],
+    });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     // Either a recent request, or the product was unregistered meanwhile.
@@ -172,12 +168,14 @@ export async function saveCertificateRequest(
 
 /** Takes back a kept request whose mail could not be sent, so the user may ask again at once. */
 export async function withdrawCertificateRequest(product: ProductRecord, id: number): Promise<void> {
-  await execute(
-    CertificateRequestEntity.build(DeleteTransaction).key({ uid: product.uid, id }),
-    ProductEntity.build(UpdateTransaction)
-      .item({ id: product.id, certificate_requested: product.certificate_requested ?? $remove() })
-      .options({ condition: { attr: 'id', exists: true } }),
-  );
+  await writeChanges([], {
+    items: [
+      CertificateRequestEntity.build(DeleteTransaction).key({ uid: product.uid, id }),
+      ProductEntity.build(UpdateTransaction)
+        .item({ id: product.id, certificate_requested: product.certificate_requested ?? $remove() })
+        .options({ condition: { attr: 'id', exists: true } }),
+    ],
+  });
 }
 
 /** A unit's certificate requests, oldest first. */

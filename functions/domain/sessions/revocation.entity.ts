@@ -14,6 +14,9 @@ export const sessionScope = (origin: string) => `session#${origin}`;
  * partition answers for every token of a user. Records expire (ttl) once no token they name can still
  * be valid.
  */
+/** A sub's revocations. */
+export const revokedPartition = (sub: string) => `revoked#${sub}`;
+
 export const RevocationEntity = new Entity({
   name: 'revocation',
   table: portalTable,
@@ -24,6 +27,6 @@ export const RevocationEntity = new Entity({
     revoked_at: number(),
     ttl: number(),
   }),
-  computeKey: ({ sub, scope }) => ({ pk: `revoked#${sub}`, sk: scope }),
+  computeKey: ({ sub, scope }) => ({ pk: revokedPartition(sub), sk: scope }),
   timestamps: false,
 });

@@ -1,7 +1,7 @@
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { expiresIn, portalTable } from '../../lib/db/table';
-import { ACCOUNT_SCOPE, RevocationEntity, sessionScope } from './revocation.entity';
+import { ACCOUNT_SCOPE, RevocationEntity, revokedPartition, sessionScope } from './revocation.entity';
 import { isRevoked, REVOCATION_KEEP_SECONDS, type TokenFacts } from './revocation.rules';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -11,7 +11,7 @@ async function revocationsOf(sub: string) {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(RevocationEntity)
-    .query({ partition: `revoked#${sub}` })
+    .query({ partition: revokedPartition(sub) })
     .options({ consistent: true })
     .send();
   return Items ?? [];

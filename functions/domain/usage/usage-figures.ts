@@ -1,7 +1,7 @@
 import type { SeatDay, Usage } from '../../../shared/contract/usage.admin';
 import { ALL_VERSIONS } from '../../../shared/usage/usage';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
-import { declareCounter, executeTransaction, markSeen, raiseDailyPeak, readPeriods, readTotal, readTotals, tallyDeltas, type Tally } from '../../lib/db/aggregates';
+import { countEvent, declareCounter, markSeen, raiseDailyPeak, readPeriods, readTotal, readTotals, type Tally } from '../../lib/db/aggregates';
 import { logger } from '../../lib/logger';
 import { licenseCounters } from '../licenses/license-figures';
 import { knownOs, knownVersion, releasedVersions } from './known-clients';
@@ -73,7 +73,7 @@ export async function recordSeatsHeld(licenseType: string, now = new Date()): Pr
 /** Counts a reservation refused because another machine held the seat. Never fails the call. */
 export async function recordSeatRefused(licenseType: string, now = new Date()): Promise<void> {
   try {
-    await executeTransaction(tallyDeltas({ counter: seatsRefused, dimension: licenseType, at: now.toISOString() }, 1));
+    await countEvent({ counter: seatsRefused, dimension: licenseType, at: now.toISOString() });
   } catch (error) {
     logger.warn('Seat refusal not counted', { error, licenseType });
   }

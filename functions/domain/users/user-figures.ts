@@ -1,5 +1,5 @@
-import { countChanges, declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
-import type { UserRecord } from './users.repository';
+import { declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
+import type { UserRecord } from './user.entity';
 
 /**
  * Users by whether they accepted the newsletter (`newsletter` / `no-newsletter`), kept by the writes
@@ -9,11 +9,7 @@ import type { UserRecord } from './users.repository';
 export const usersByNewsletter = declareCounter({ name: 'users', periods: ['total'], shards: 4 });
 
 /** What a user record counts for. */
-export const userTallies = (user: UserRecord | null): Tally[] =>
-  user ? [{ counter: usersByNewsletter, dimension: user.accepted_marketing ? 'newsletter' : 'no-newsletter' }] : [];
-
-/** The counter changes of a user write from `before` (null: created now) to `after` (null: deleted). */
-export const userCountChanges = (before: UserRecord | null, after: UserRecord | null) => countChanges(userTallies(before), userTallies(after));
+export const userTallies = (user: UserRecord): Tally[] => [{ counter: usersByNewsletter, dimension: user.accepted_marketing ? 'newsletter' : 'no-newsletter' }];
 
 /** How many users there are, and how many of them accepted the newsletter. */
 export async function userStatistics(): Promise<{ user_count: number; newsletter_count: number }> {

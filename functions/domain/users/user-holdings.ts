@@ -1,9 +1,9 @@
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { ReadWriteChange, type ReadWriteKind, type ToolboxItem } from '../../lib/db/aggregates';
+import { ReadWriteChange, type ReadWriteKind, type ToolboxItem } from '../../lib/db/write-transaction';
+import { buildWrites } from '../../lib/records/write-changes';
 import { holdingsJson, NO_HOLDINGS, parseHoldings, type Holdings } from './holdings';
-import { UserEntity } from './user.entity';
-import { userListWrites } from './user-list';
-import { findUserById, findUserBySub, type UserRecord } from './users.repository';
+import type { UserRecord } from './user.entity';
+import { userKind } from './user.kind';
+import { findUserById, findUserBySub } from './users.repository';
 
 /** Counts added to counts, by name. */
 function added(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
@@ -50,14 +50,13 @@ export const userHoldings: ReadWriteKind<Holdings> = {
     const holdings = holdingsJson({ licenses: added(current.licenses, change.licenses), products: added(current.products, change.products) });
     if (holdings === (user.holdings ?? holdingsJson(NO_HOLDINGS))) return [];
     const next: UserRecord = { ...user, holdings, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
-    return [
-      UserEntity.build(UpdateTransaction)
-        .item({ sub: user.sub, holdings, version: next.version })
-        .options({
-          condition: { and: [{ attr: 'sub', exists: true }, user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version }] },
-        }),
-      ...userListWrites(user.id, next, now),
-    ];
+    const write = userKind.change({
+      before: user,
+      after: next,
+      condition: { and: [{ attr: 'sub', exists: true }, user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version }] },
+    });
+    // Holdings count for no counter: the user's own write and its list row are all the items.
+    return (await buildWrites([write], { now })) as ToolboxItem[];
   },
 };
 

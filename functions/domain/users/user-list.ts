@@ -1,11 +1,9 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import type { UserListRow as UserListResult } from '../../../shared/contract/user.admin';
 import { userListColumns } from '../../../shared/lists/admin-lists';
 import { declareList } from '../../lib/lists/declare-list';
 import { parseHoldings } from './holdings';
-import type { UserEntity } from './user.entity';
+import type { UserRecord } from './user.entity';
 
-type UserRecord = FormattedItem<typeof UserEntity>;
 
 /** The admin list kind of users (list-store.ts): every user write keeps its row in step. */
 export const USER_LIST = userListColumns.kind;
@@ -126,8 +124,6 @@ export const userList = declareList({
   ],
 });
 
-/** The list writes that go into the transaction of a user write: the row as the write leaves it, or its removal. */
-export const userListWrites = (id: number, user: UserRecord | null, now: Date) => userList.writes(id, user, now);
 
 /** This function's copy of every user's row, kept current through the change log. */
 export const userListCache = userList.cache;

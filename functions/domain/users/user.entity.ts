@@ -1,4 +1,4 @@
-import { Entity } from 'dynamodb-toolbox/entity';
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { boolean } from 'dynamodb-toolbox/schema/boolean';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
@@ -39,15 +39,20 @@ const userSchema = item({
 
 export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'user' });
 
+/** The index partition that finds a user by their numeric id. */
+export const userIdPartition = (id: number) => `userid#${id}`;
+
 export const UserEntity = new Entity({
   name: 'user',
   table: portalTable,
   schema: userSchema.and({
     gsi1pk: string()
       .hidden()
-      .link<typeof userSchema>(({ id }) => `userid#${id}`),
+      .link<typeof userSchema>(({ id }) => userIdPartition(id)),
     gsi1sk: string().hidden().default('user'),
   }),
   computeKey: ({ sub }) => userKey(sub),
   timestamps,
 });
+
+export type UserRecord = FormattedItem<typeof UserEntity>;

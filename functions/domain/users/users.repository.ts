@@ -1,8 +1,4 @@
-import type { FormattedItem } from 'dynamodb-toolbox/entity';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
-import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
-import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { nextId } from '../../lib/db/counters';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -10,13 +6,12 @@ import { getTableName } from '../../lib/config';
 import { plainFormatter } from '../../lib/db/plain-format';
 import { documentClient, isConditionFailure, portalTable } from '../../lib/db/table';
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
-import { UserEntity, userKey } from './user.entity';
-import { userListWrites } from './user-list';
-import { userCountChanges } from './user-figures';
-import { executeTransaction } from '../../lib/db/aggregates';
-import { auditWrites, changedValues, type AuditBy } from '../audit/audit.repository';
+import { writeChanges } from '../../lib/records/write-changes';
+import type { AuditBy } from '../audit/audit.repository';
+import { UserEntity, userIdPartition, userKey, type UserRecord } from './user.entity';
+import { userKind } from './user.kind';
 
-export type UserRecord = FormattedItem<typeof UserEntity>;
+export type { UserRecord } from './user.entity';
 
 export interface NewUser {
   sub: string;
@@ -48,7 +43,7 @@ export async function findUserById(id: number): Promise<UserRecord | null> {
   const { Items } = await portalTable
     .build(QueryCommand)
     .entities(UserEntity)
-    .query({ index: 'gsi1', partition: `userid#${id}` })
+    .query({ index: 'gsi1', partition: userIdPartition(id) })
     .options({ limit: 1 })
     .send();
   return Items?.[0] ?? null;
@@ -85,14 +80,14 @@ export async function createUser(user: NewUser, now = new Date()): Promise<UserR
     version: 0,
   };
   try {
-    await executeTransaction([
-      UserEntity.build(PutTransaction).item(record).options({ condition: { attr: 'sub', exists: false } }),
-      RevocationEntity.build(ConditionCheck)
-        .key({ sub: user.sub, scope: ACCOUNT_SCOPE })
-        .condition({ attr: 'sub', exists: false }),
-      ...userListWrites(id, record, now),
-      ...userCountChanges(null, record),
-    ]);
+    await writeChanges([userKind.change({ before: null, after: record, condition: { attr: 'sub', exists: false } })], {
+      now,
+      items: [
+        RevocationEntity.build(ConditionCheck)
+          .key({ sub: user.sub, scope: ACCOUNT_SCOPE })
+          .condition({ attr: 'sub', exists: false }),
+      ],
+    });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     const existing = await findUserBySub(user.sub);
@@ -128,18 +123,17 @@ async function changeUser(
     if (!user) return null;
     if (!wanted(user)) return user;
     const now = new Date();
-    const next: UserRecord = { ...user, ...changes, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
-    const entry = audit ? await auditWrites({ ...audit, ...changedValues(user, changes), target: `user#${user.id}`, users: [user.id] }, now) : [];
+    // A field given as undefined is left as it is, as a field left out.
+    const given = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const next: UserRecord = { ...user, ...given, updated: now.toISOString(), version: (user.version ?? 0) + 1 };
+    const change = userKind.change({
+      before: user,
+      after: next,
+      condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
+      ...(audit ? { audit: { ...audit, fields: Object.keys(given) } } : {}),
+    });
     try {
-      await executeTransaction([
-        UserEntity.build(UpdateTransaction)
-          .item({ sub, ...changes, version: next.version })
-          .options({
-            condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
-          }),
-        ...userListWrites(user.id, next, now),
-        ...entry,
-      ]);
+      await writeChanges([change], { now });
       return next;
     } catch (error) {
       if (!isConditionFailure(error) || attempt === WRITE_ATTEMPTS) throw error;
@@ -194,11 +188,7 @@ export async function deleteUser(sub: string): Promise<void> {
   if (!user) return;
   // Conditioned on the record being there, so two deletions cannot both count it off.
   try {
-    await executeTransaction([
-      UserEntity.build(DeleteTransaction).key({ sub }).options({ condition: { attr: 'sub', exists: true } }),
-      ...userListWrites(user.id, null, new Date()),
-      ...userCountChanges(user, null),
-    ]);
+    await writeChanges([userKind.change({ before: user, after: null, condition: { attr: 'sub', exists: true } })]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { AggregateEntity, CounterDelta, countChanges, declareCounter, isoWeekOf, mergeDeltas, mergeReadWrites, periodKey, ReadWriteChange, recountInto, tallyDeltas, transactionSize, type ReadWriteKind, type Recount } from './aggregates';
+import { AggregateEntity, CounterDelta, countChanges, declareCounter, isoWeekOf, mergeDeltas, periodKey, recountInto, tallyDeltas, type Recount } from './aggregates';
+import { mergeReadWrites, ReadWriteChange, transactionSize, type ReadWriteKind } from './write-transaction';
 
 const byPeriod = declareCounter({ name: 'test-events', periods: ['total', 'day', 'week', 'month', 'year'] });
 const total = declareCounter({ name: 'test-total', periods: ['total'], shards: 4 });

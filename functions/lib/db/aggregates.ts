@@ -1,14 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { Entity } from 'dynamodb-toolbox/entity';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
-import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { execute, type ExecuteTransactWriteInput, type ExecuteTransactWriteOptions } from 'dynamodb-toolbox/entity/actions/transactWrite';
-import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { item } from 'dynamodb-toolbox/schema/item';
-import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { AggregateEntity, CounterDelta, counterDeltaWrite, mergeDeltas, shardKey, type Counter, type CounterDeclaration, type Period } from './counter-deltas';
 import { portalTable } from './table';
+import { COUNTER_CONFLICT_TRIES, executeTransaction } from './write-transaction';
+
+export { AggregateEntity, CounterDelta, mergeDeltas, type Counter, type CounterDeclaration, type Period } from './counter-deltas';
 
 /**
  * Counters kept in the same transaction as the records they count, so a figure (registered products,
@@ -18,7 +20,7 @@ import { portalTable } from './table';
  * A counter counts by dimension (a license type, a product id …) and by period: the total, or the day,
  * ISO week, month or year of a date the record carries (when it was created, when it ends …). A record
  * write says what the record counted for before and after (`Tally`); the difference becomes `ADD`
- * updates in the write's own transaction (`executeTransaction` merges them per item).
+ * updates in the write's own transaction (write-transaction.ts merges them per item).
  *
  * DynamoDB cancels a transaction that meets another one on the same item (TransactionConflict), so a
  * counter that many writes change at once (seat reservations) is split into `shards` items: each write
@@ -35,21 +37,6 @@ import { portalTable } from './table';
  * Periods are written `total`, `d2026-11-25`, `w2026-W48`, `m2026-11`, `y2026` (UTC), so a range of one
  * kind is one sort-key range.
  */
-export type Period = 'total' | 'day' | 'week' | 'month' | 'year';
-
-export interface CounterDeclaration {
-  /** Names the counter's partition: letters, digits and `-`. */
-  name: string;
-  /** What it is kept by: the total, and/or the day, week, month, year of the tally's date. */
-  periods: readonly Period[];
-  /** Items a figure is split over (default 1): more for a counter many writes change at once. */
-  shards?: number;
-}
-
-export interface Counter extends Required<CounterDeclaration> {
-  readonly kind: 'counter';
-}
-
 /** Declares a counter: its name, periods and shards. The declaration is all a figure needs. */
 export function declareCounter({ name, periods, shards = 1 }: CounterDeclaration): Counter {
   if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`A counter's name is letters, digits and -: ${name}`);
@@ -95,17 +82,6 @@ const dimensionOf = (tally: { dimension?: string }) => {
   return dimension;
 };
 
-/** A change of one figure (a counter, period, dimension) by `delta`; executeTransaction writes it. */
-export class CounterDelta {
-  readonly kind = 'counter-delta';
-  constructor(
-    readonly counter: Counter,
-    /** `{period}#{dimension}`: the figure, without its shard. */
-    readonly figure: string,
-    readonly delta: number,
-  ) {}
-}
-
 /** The deltas that count (delta 1) or stop counting (−1) one tally, one per period of its counter. */
 export const tallyDeltas = (tally: Tally, delta: number): CounterDelta[] =>
   tally.counter.periods.map((period) => new CounterDelta(tally.counter, `${periodKey(period, tally.at)}#${dimensionOf(tally)}`, delta));
@@ -119,30 +95,6 @@ export function countChanges(before: readonly Tally[], after: readonly Tally[]):
   return mergeDeltas([...before.flatMap((tally) => tallyDeltas(tally, -1)), ...after.flatMap((tally) => tallyDeltas(tally, 1))]);
 }
 
-/** Deltas of the same figure summed into one; those that sum to 0 dropped. */
-export function mergeDeltas(deltas: readonly CounterDelta[]): CounterDelta[] {
-  const merged = new Map<string, CounterDelta>();
-  for (const delta of deltas) {
-    const key = `${delta.counter.name}|${delta.figure}`;
-    const known = merged.get(key);
-    merged.set(key, new CounterDelta(delta.counter, delta.figure, (known?.delta ?? 0) + delta.delta));
-  }
-  return [...merged.values()].filter((delta) => delta.delta !== 0);
-}
-
-export const AggregateEntity = new Entity({
-  name: 'aggregate',
-  table: portalTable,
-  schema: item({
-    name: string().key(),
-    /** `{period}#{dimension}#{shard, 2 digits}`. */
-    bucket: string().key(),
-    value: number().default(0),
-  }),
-  computeKey: ({ name, bucket }) => ({ pk: `aggregate#${name}`, sk: bucket }),
-  timestamps: false,
-});
-
 /** The mark that a subject (a user …) was seen in one period of a counter: written once. */
 export const SeenMarkerEntity = new Entity({
   name: 'aggregate-seen',
@@ -151,123 +103,6 @@ export const SeenMarkerEntity = new Entity({
   computeKey: ({ name, period, subject }) => ({ pk: `aggregate-seen#${name}#${period}`, sk: subject }),
   timestamps: false,
 });
-
-const shardKey = (shard: number) => String(shard).padStart(2, '0');
-
-const deltaWrite = (delta: CounterDelta) =>
-  AggregateEntity.build(UpdateTransaction).item({
-    name: delta.counter.name,
-    bucket: `${delta.figure}#${shardKey(randomInt(delta.counter.shards))}`,
-    value: $add(delta.delta),
-  });
-
-export type ToolboxItem = Exclude<ExecuteTransactWriteInput[number], ExecuteTransactWriteOptions>;
-
-/**
- * A kind of figure kept on a record that must be read to be written (a user's holdings on their record
- * and list row, whose row is the whole record as JSON, so it cannot be an `ADD`): the changes of one
- * transaction to one record are merged (`merge`), and `build` reads the record when the transaction is
- * written and answers the items that write the change onto it, conditioned on the record as read. A
- * transaction that failed only on those items (another write changed the record between the read and
- * the write) is built and written again (executeTransaction), like a counter's conflict.
- */
-export interface ReadWriteKind<Change> {
-  name: string;
-  /** How many items one record's write takes at most (transactionSize counts them). */
-  items: number;
-  merge(a: Change, b: Change): Change;
-  /** The items that write `change` onto the record `key`, from a read made now (none: nothing to write). */
-  build(key: string, change: Change, now: Date): Promise<ToolboxItem[]>;
-}
-
-/** A change to a figure of one record kept by a ReadWriteKind: executeTransaction merges, reads and writes it. */
-export class ReadWriteChange<Change = unknown> {
-  readonly kind = 'read-write-change';
-  constructor(
-    readonly of: ReadWriteKind<Change>,
-    readonly key: string,
-    readonly change: Change,
-  ) {}
-}
-
-/** An item of a transaction: a toolbox write, a counter change or a read-write change (merged and written by executeTransaction). */
-export type TransactionWrite = ToolboxItem | CounterDelta | ReadWriteChange<unknown>;
-
-export const isCounterDelta = (write: TransactionWrite): write is CounterDelta => write instanceof CounterDelta;
-export const isReadWriteChange = (write: TransactionWrite): write is ReadWriteChange<unknown> => write instanceof ReadWriteChange;
-const isToolboxItem = (write: TransactionWrite): write is ToolboxItem => !isCounterDelta(write) && !isReadWriteChange(write);
-
-/** Read-write changes of the same record merged into one. */
-export function mergeReadWrites(changes: readonly ReadWriteChange<unknown>[]): ReadWriteChange[] {
-  const merged = new Map<string, ReadWriteChange>();
-  for (const change of changes) {
-    const key = `${change.of.name}|${change.key}`;
-    const known = merged.get(key);
-    merged.set(key, known ? new ReadWriteChange(change.of, change.key, change.of.merge(known.change, change.change)) : change);
-  }
-  return [...merged.values()];
-}
-
-/** How many items `writes` take in a transaction (at most) once their counter and read-write changes are merged. */
-export const transactionSize = (writes: readonly TransactionWrite[]): number =>
-  writes.filter(isToolboxItem).length +
-  mergeDeltas(writes.filter(isCounterDelta)).length +
-  mergeReadWrites(writes.filter(isReadWriteChange)).reduce((sum, change) => sum + change.of.items, 0);
-
-/**
- * Whether a cancelled transaction failed only where writing it again may succeed: a conflict on a
- * counter item (from `counterFrom`), or a conflict or failed condition on a read-write item (from
- * `readWriteFrom` to `counterFrom`: the record changed since it was read).
- */
-function onlyRetriableFailures(error: unknown, readWriteFrom: number, counterFrom: number): boolean {
-  const { name, CancellationReasons } = (error ?? {}) as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (name !== 'TransactionCanceledException' || !CancellationReasons) return false;
-  let retriable = false;
-  for (const [index, reason] of CancellationReasons.entries()) {
-    const code = reason?.Code ?? 'None';
-    if (code === 'None') continue;
-    if (index < readWriteFrom) return false;
-    if (index < counterFrom ? code !== 'TransactionConflict' && code !== 'ConditionalCheckFailed' : code !== 'TransactionConflict') return false;
-    retriable = true;
-  }
-  return retriable;
-}
-
-/** Tries of a transaction that failed only on its counter items. */
-const COUNTER_CONFLICT_TRIES = 5;
-/**
- * Tries of one with read-write changes that failed only on its counter or read-write items: concurrent
- * writes to one user's licenses meet on the user, and each round lets one of them through.
- */
-const READ_WRITE_TRIES = 25;
-
-/**
- * Writes `writes` as one transaction, their counter changes merged into one ADD per figure (a transaction
- * may not touch an item twice), each on a random shard, and their read-write changes merged per record
- * and built from a read made now. A transaction cancelled only because another one held one of its
- * counter items at that moment, or changed a record one of its read-write changes read, is built and
- * written again (up to COUNTER_CONFLICT_TRIES or READ_WRITE_TRIES times): nothing of it was written, and
- * the record's conditions are checked again.
- */
-export async function executeTransaction(writes: readonly TransactionWrite[]): Promise<void> {
-  const items = writes.filter(isToolboxItem);
-  const deltas = mergeDeltas(writes.filter(isCounterDelta));
-  const readWrites = mergeReadWrites(writes.filter(isReadWriteChange));
-  if (items.length + deltas.length + readWrites.length === 0) return;
-  for (let attempt = 1; ; attempt++) {
-    const now = new Date();
-    const built = (await Promise.all(readWrites.map((change) => change.of.build(change.key, change.change, now)))).flat();
-    if (items.length + built.length + deltas.length === 0) return;
-    try {
-      await execute(...items, ...built, ...deltas.map(deltaWrite));
-      return;
-    } catch (error) {
-      const tries = readWrites.length ? READ_WRITE_TRIES : COUNTER_CONFLICT_TRIES;
-      if (attempt >= tries || !onlyRetriableFailures(error, items.length, items.length + built.length)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, randomInt(5, 20 * Math.min(attempt, 8))));
-    }
-  }
-}
 
 /** Every stored figure of a counter in a sort-key range, its shards summed: `{period}#{dimension}` → value. */
 async function figures(counter: Counter, range: { beginsWith: string } | { between: [string, string] }): Promise<Map<string, number>> {
@@ -328,6 +163,11 @@ export async function sumPeriods(counter: Counter, period: Exclude<Period, 'tota
   return sums;
 }
 
+/** Counts an event that leaves no record (a refused seat): its tally's figures, each by one, in a transaction of their own. */
+export async function countEvent(tally: Tally): Promise<void> {
+  await executeTransaction(tallyDeltas(tally, 1));
+}
+
 /**
  * Counts `subject` (a user id …) once per period of each tally's counter it was seen in at `at` (one
  * tally or several: a desktop start counts the user, their version and their OS at once): a conditional
@@ -348,7 +188,7 @@ export async function markSeen(tallies: Tally | readonly Tally[], subject: strin
             .item({ name: counter.name, period, subject: `${dimension}#${subject}` })
             .options({ condition: { attr: 'subject', exists: false } }),
         ),
-        ...marks.map(({ counter, period, dimension }) => deltaWrite(new CounterDelta(counter, `${period}#${dimension}`, 1))),
+        ...marks.map(({ counter, period, dimension }) => counterDeltaWrite(new CounterDelta(counter, `${period}#${dimension}`, 1))),
       );
       return;
     } catch (error) {

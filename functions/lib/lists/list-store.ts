@@ -17,8 +17,9 @@ import { documentClient, expiresIn, portalTable } from '../db/table';
  * The one mechanism behind every admin list (licenses, users, products, codes …). Each listed kind keeps
  * a compact row per record, spread over LIST_SHARDS partitions so that loading them all is a few parallel
  * Queries, never a Scan; and a change log, so that a function's in-memory copy (list-cache.ts) catches up
- * with a few items per call. A repository adds `listRowWrites(...)` to the transaction of every write of
- * a listed record, so the row and the log can never disagree with the record.
+ * with a few items per call. A listed record kind (lib/records/record-kind.ts) names its list, and the
+ * write path adds the row's writes to the transaction of every write of such a record, so the row and
+ * the log can never disagree with the record.
  *
  * | access pattern                 | key                                                   | operation        |
  * |--------------------------------|-------------------------------------------------------|------------------|

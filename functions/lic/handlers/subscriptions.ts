@@ -11,7 +11,6 @@ import { userListCache } from '../../domain/users/user-list';
 import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
 import type { EndpointHandlers } from '../../endpoint';
 import { callActor } from '../../domain/audit/audit-by';
-import type { AuditEntry } from '../../domain/audit/audit.repository';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -95,13 +94,9 @@ const checkActive = (subscription: SubscriptionRecord) => {
 };
 
 /** The audit entry of an admin's change of a subscription: in its owner's trail and its license's history. */
-const subscriptionAudit = (subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry => ({
-  ...callActor(),
-  target: `subscription#${subscription.id}`,
-  license_id: subscription.license_id,
-  users: [subscription.user_id],
-  before,
-  after,
+const subscriptionAudit = (subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>) => ({
+  row: subscription,
+  audit: { ...callActor(), values: { before, after } },
 });
 
 /**
