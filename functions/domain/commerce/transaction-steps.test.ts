@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionWrite } from '../../lib/db/aggregates';
+import type { TransactionWrite } from '../../lib/db/write-transaction';
 import { packedSteps, packedWriteSteps } from './transaction-steps';
 
 /** A unit of `n` plain record writes (each one transaction item). */
