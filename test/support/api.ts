@@ -16,6 +16,8 @@ import { runAs } from '../../functions/lib/runtime-env';
 import { unitRuntime, type UnitRef } from '../../scripts/local/units';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
 import { ADMIN_GROUP } from '../../shared/runtime';
+import { tenantEmailDomain } from '../../scripts/local/tenant-names';
+import { testTenant } from './tenant-state';
 
 /** Helpers for tests that talk to the local stack over the wire, as the SPA and desktop client do. */
 export function stackContext() {
@@ -77,7 +79,9 @@ let counter = 0;
 /** A username and email no other test uses. */
 export function uniqueIdentity(prefix = 'user') {
   const username = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
-  return { username, email: `${username}@example.com` };
+  // At the tenant's domain in the stack tier: Cognito's triggers for this user run in the file's tenant.
+  const tenant = testTenant();
+  return { username, email: `${username}@${tenant ? tenantEmailDomain(tenant) : 'example.com'}` };
 }
 
 /** Cognito SignUp with the attributes the SPA's register screen sends (infra/definitions.ts userPoolAttributes). */
