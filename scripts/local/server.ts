@@ -17,7 +17,7 @@ import { linkPortalAddresses } from './mailbox-links';
 import { localOnly } from './local-only';
 import { refuseUnsafePaths } from './request-path';
 import { TENANT_NAME } from './tenant-names';
-import { requestedTenant, type Tenants } from './tenants';
+import { currentTenant, requestedTenant, type Tenants } from './tenants';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -99,15 +99,20 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       return tenants.run(await tenants.open(name), next);
     });
     app.post('/local/tenants/:name', localOnly(), async (c) => {
-      const { tableName, buckets } = await tenants.open(c.req.param('name'));
-      return c.json({ tableName, buckets });
+      const { tableName, buckets, env, emailDomain } = await tenants.open(c.req.param('name'));
+      return c.json({ tableName, buckets, env, emailDomain });
     });
   }
   app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
 
   app.use('/local/*', localOnly());
-  app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
-  app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile), new URL(c.req.url).port)));
+  // A tenant's own mail, and Cognito's to its users (scripts/local/tenants.ts).
+  const mailbox = () => {
+    const tenant = currentTenant();
+    return tenant && tenants ? tenants.mailbox(tenant, options.mailboxFile) : readRecords<LocalMail>(options.mailboxFile);
+  };
+  app.get('/local/mailbox.json', (c) => c.json(mailbox(), 200, { 'cache-control': 'no-store' }));
+  app.get('/local/mailbox', (c) => c.html(renderMailbox(mailbox(), new URL(c.req.url).port)));
   if (options.checkoutSandbox) app.route('/', options.checkoutSandbox);
 
   for (const endpoint of options.endpoints) {

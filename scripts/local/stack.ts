@@ -190,7 +190,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const ids = await ensureUserPool(cognitoClient);
     const resources: LocalResources = { tableName: localNames.table, buckets: bucketNames, ...ids };
     if (options.tenants) {
-      tenants = createTenants({ dynamo: new DynamoDBClient({ region: LOCAL_REGION }), s3: s3Client, tableName: resources.tableName, buckets: bucketNames });
+      tenants = createTenants({ dynamo: new DynamoDBClient({ region: LOCAL_REGION }), s3: s3Client, tableName: resources.tableName, buckets: bucketNames, dataDir });
     }
 
     Object.assign(stackEnv, {

@@ -1,11 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BatchWriteItemCommand, ScanCommand, UpdateItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CopyObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { ENV } from '../../shared/runtime';
 import { bucketRoles, buckets, dataTable, type BucketRole } from '../../infra/definitions';
 import type { FunctionRuntime } from '../../functions/lib/runtime-env';
+import { readRecords, type LocalMail } from '../../functions/lib/adapters/local-outbox';
 import { ensureBuckets, ensureTable } from './bootstrap';
-import { TENANT_COOKIE, TENANT_HEADER, TENANT_NAME, tenantOfEmail } from './tenant-names';
+import { emailDomainOf, TENANT_COOKIE, TENANT_HEADER, TENANT_NAME, tenantEmailDomain } from './tenant-names';
 
 /**
  * Tenants of a test stack: each stack test file works in one of its own, so files run side by side on
@@ -23,6 +26,12 @@ export interface Tenant {
   name: string;
   tableName: string;
   buckets: Record<BucketRole, string>;
+  /** What its units' environment says otherwise: its table, its buckets, its mailbox and newsletter files. */
+  env: Record<string, string>;
+  /** The mail its units sent (Cognito's mail to its users is in the stack's mailbox: tenantMailbox). */
+  mailboxFile: string;
+  /** Its users' email domain (tenantEmailDomain). */
+  emailDomain: string;
   /** How far the tenant's edge clock runs ahead of the real one (POST /local/edge-clock in the tenant). */
   edgeOffsetMs: number;
   /** Each unit's environment in this tenant, made once per unit (a unit's config is cached per environment). */
@@ -34,7 +43,7 @@ export interface Tenant {
  * keeps a user's sub by id as a Lambda does (functions/domain/users/user-holdings.ts), and here one
  * process serves every tenant, so two tenants' new users must not share an id.
  */
-export const TENANT_ID_RANGE = 10_000_000;
+export const TENANT_ID_RANGE = 1_000;
 const ID_RANGED_KIND = 'user';
 
 const inTenant = new AsyncLocalStorage<Tenant>();
@@ -53,20 +62,50 @@ export interface Tenants {
   ofEmail(email: string | undefined): Tenant | undefined;
   /** A bucket's name in the current tenant. */
   bucketOf(role: BucketRole): string;
+  /**
+   * The mailbox as a tenant reads it (/local/mailbox.json), newest first: what its units sent, and what
+   * the stack's mailbox holds (Cognito's mail) that is not to another tenant's users.
+   */
+  mailbox(tenant: Tenant, stackMailboxFile: string): LocalMail[];
 }
 
-export function createTenants(options: { dynamo: DynamoDBClient; s3: S3Client; tableName: string; buckets: Record<BucketRole, string> }): Tenants {
+export interface TenantsOptions {
+  dynamo: DynamoDBClient;
+  s3: S3Client;
+  /** The stack's own table and buckets, which each tenant starts as a copy of. */
+  tableName: string;
+  buckets: Record<BucketRole, string>;
+  /** Where the tenants' mailbox and newsletter files go. */
+  dataDir: string;
+}
+
+export function createTenants(options: TenantsOptions): Tenants {
   const opened = new Map<string, Promise<Tenant>>();
-  const ready = new Map<string, Tenant>();
-  const bucketVariables = new Map(bucketRoles.map((role) => [buckets[role].env, role]));
+  /** The tenants made, by their users' email domain. */
+  const byEmailDomain = new Map<string, Tenant>();
+  let making: Promise<unknown> = Promise.resolve();
+  /** Tenants are numbered from 1 in the order they are asked for. */
+  let nextNumber = 1;
 
   const make = async (name: string, index: number): Promise<Tenant> => {
     const tableName = `${options.tableName}-${name}`;
     await ensureTable(options.dynamo, tableName);
     await copyTable(options.dynamo, options.tableName, tableName, index * TENANT_ID_RANGE);
     const tenantBuckets = await ensureBuckets(options.s3, (role) => `${options.buckets[role]}-${name}`);
-    await Promise.all(bucketRoles.map((role) => copyBucket(options.s3, options.buckets[role], tenantBuckets[role])));
-    return { name, tableName, buckets: tenantBuckets, edgeOffsetMs: 0, runtimes: new WeakMap() };
+    // The list snapshots are a cache of the table's rows (a tenant without them reads the rows).
+    await Promise.all(bucketRoles.filter((role) => role !== 'lists').map((role) => copyBucket(options.s3, options.buckets[role], tenantBuckets[role])));
+    // Beside the stack's own (the checkout sandbox's files are found beside the mailbox).
+    const mailboxFile = join(options.dataDir, `mailbox-${name}.jsonl`);
+    const newsletterFile = join(options.dataDir, `newsletter-${name}.jsonl`);
+    // Addresses and codes: the owner's only, as the stack's own files.
+    for (const file of [mailboxFile, newsletterFile]) writeFileSync(file, '', { flag: 'a', mode: 0o600 });
+    const env = {
+      [ENV.tableName]: tableName,
+      ...Object.fromEntries(bucketRoles.map((role) => [buckets[role].env, tenantBuckets[role]])),
+      [ENV.localMailboxFile]: mailboxFile,
+      [ENV.localNewsletterFile]: newsletterFile,
+    };
+    return { name, tableName, buckets: tenantBuckets, env, mailboxFile, emailDomain: tenantEmailDomain(index), edgeOffsetMs: 0, runtimes: new WeakMap() };
   };
 
   return {
@@ -74,10 +113,13 @@ export function createTenants(options: { dynamo: DynamoDBClient; s3: S3Client; t
       if (!TENANT_NAME.test(name)) return Promise.reject(new Error(`Not a tenant name: ${name}`));
       let tenant = opened.get(name);
       if (!tenant) {
-        tenant = make(name, opened.size + 1);
+        // One copy at a time: DynamoDB Local keeps answering the files already at work meanwhile.
+        const number = nextNumber++;
+        tenant = making.then(() => make(name, number));
+        making = tenant.catch(() => undefined);
         opened.set(name, tenant);
         tenant.then(
-          (made) => ready.set(name, made),
+          (made) => byEmailDomain.set(made.emailDomain, made),
           () => opened.delete(name),
         );
       }
@@ -90,16 +132,23 @@ export function createTenants(options: { dynamo: DynamoDBClient; s3: S3Client; t
       if (!own) {
         const env: Record<string, string | undefined> = { ...runtime.env };
         // Only what the unit is given: a unit without the table or a bucket stays without it.
-        if (env[ENV.tableName] !== undefined) env[ENV.tableName] = tenant.tableName;
-        for (const [variable, role] of bucketVariables) if (env[variable] !== undefined) env[variable] = tenant.buckets[role];
+        for (const [variable, value] of Object.entries(tenant.env)) if (env[variable] !== undefined) env[variable] = value;
         own = { ...runtime, env: Object.freeze(env) };
         tenant.runtimes.set(runtime, own);
       }
       return own;
     },
     ofEmail(email) {
-      const name = tenantOfEmail(email);
-      return name === undefined ? undefined : ready.get(name);
+      const domain = emailDomainOf(email);
+      return domain === undefined ? undefined : byEmailDomain.get(domain);
+    },
+    mailbox(tenant, stackMailboxFile) {
+      const others = (mail: LocalMail) => {
+        const owner = byEmailDomain.get(emailDomainOf(mail.to) ?? '');
+        return owner !== undefined && owner !== tenant;
+      };
+      const stacks = readRecords<LocalMail>(stackMailboxFile).filter((mail) => !others(mail));
+      return [...readRecords<LocalMail>(tenant.mailboxFile), ...stacks].sort((a, b) => (a.sent < b.sent ? 1 : a.sent > b.sent ? -1 : 0));
     },
     bucketOf: (role) => currentTenant()?.buckets[role] ?? options.buckets[role],
   };

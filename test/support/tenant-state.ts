@@ -4,9 +4,10 @@
  */
 export interface TenantState {
   tenant?: string;
+  /** The email domain of the tenant's users (scripts/local/tenant-names.ts). */
+  emailDomain?: string;
   /** The units' environment as the stack gave it, before any file's tenant replaced its table and buckets. */
   baseEnv?: Record<string, string>;
-  fetchPatched?: boolean;
   poolFiltered?: boolean;
 }
 
@@ -17,3 +18,6 @@ export const tenantState = (): TenantState => (registry[key] ??= {});
 
 /** This file's tenant on the test stack (undefined outside the stack tier). */
 export const testTenant = (): string | undefined => registry[key]?.tenant;
+
+/** The email domain of this file's users: its tenant's on the test stack, else `example.com`. */
+export const testEmailDomain = (): string => registry[key]?.emailDomain ?? 'example.com';

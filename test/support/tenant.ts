@@ -1,9 +1,9 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect, inject } from 'vitest';
-import { bucketRoles, buckets, type BucketRole } from '../../infra/definitions';
+import type { BucketRole } from '../../infra/definitions';
 import { cognito } from '../../functions/lib/cognito';
-import { TENANT_HEADER, tenantOfEmail } from '../../scripts/local/tenant-names';
-import { ENV } from '../../shared/runtime';
+import { emailDomainOf } from '../../scripts/local/tenant-names';
 import { tenantState } from './tenant-state';
 
 /**
@@ -12,10 +12,11 @@ import { tenantState } from './tenant-state';
  * files, edge clock or job runs. The tenant is named after the file (`integration/users-list` is
  * `integration-users-list`) and made by the stack on first use, from the stack's seeded demo data. Here:
  * - the file's view of the stack (`inject('localStack')`: its table, buckets and the units' environment,
- *   which jobs and units run in this process read) names the tenant's table and buckets;
- * - every request of this process to the portal carries the tenant's header, and a browser context the
- *   tenant's cookie (test/support/browser.ts);
- * - a user made by the tests has an address at the tenant's email domain (test/support/api.ts), which is
+ *   which jobs and units run in this process read) names the tenant's table, buckets, mailbox and
+ *   newsletter files;
+ * - every request of this process (and of the processes it starts) to the portal carries the tenant's
+ *   header (test/support/tenant-fetch.mjs), and a browser context the tenant's cookie (browser.ts);
+ * - a user made by the tests has an address at the tenant's email domain (`t{n}.example`: api.ts), which is
  *   how the stack runs Cognito's triggers for that user in the tenant. The user pool is the stack's one
  *   (users are unique per file), so a job run here that lists the pool (the purge of unconfirmed
  *   sign-ups) sees the tenant's users only, as it would see a deployment's.
@@ -30,17 +31,14 @@ const localStack = inject('localStack');
 
 const answer = await fetch(`${baseUrl}/local/tenants/${tenant}`, { method: 'POST' });
 if (!answer.ok) throw new Error(`The test stack made no tenant ${tenant}: ${answer.status} ${await answer.text()}`);
-const made = (await answer.json()) as { tableName: string; buckets: Record<BucketRole, string> };
+const made = (await answer.json()) as { tableName: string; buckets: Record<BucketRole, string>; env: Record<string, string>; emailDomain: string };
 
 shared.baseEnv ??= { ...localStack.functionEnv };
 localStack.resources.tableName = made.tableName;
 localStack.resources.buckets = made.buckets;
-localStack.functionEnv = {
-  ...shared.baseEnv,
-  [ENV.tableName]: made.tableName,
-  ...Object.fromEntries(bucketRoles.map((role) => [buckets[role].env, made.buckets[role]])),
-};
+localStack.functionEnv = { ...shared.baseEnv, ...made.env };
 shared.tenant = tenant;
+shared.emailDomain = made.emailDomain;
 
 if (!shared.poolFiltered) {
   shared.poolFiltered = true;
@@ -50,22 +48,16 @@ if (!shared.poolFiltered) {
       const answer = await next(args);
       if (context.commandName !== 'ListUsersCommand' || !shared.tenant) return answer;
       const output = answer.output as { Users?: { Attributes?: { Name?: string; Value?: string }[] }[] };
-      output.Users = output.Users?.filter((user) => tenantOfEmail(user.Attributes?.find((a) => a.Name === 'email')?.Value) === shared.tenant);
+      output.Users = output.Users?.filter((user) => emailDomainOf(user.Attributes?.find((a) => a.Name === 'email')?.Value) === shared.emailDomain);
       return answer;
     },
-    { step: 'deserialize', name: 'portalTestTenantUsers' },
+    { step: 'initialize', name: 'portalTestTenantUsers' },
   );
 }
 
-if (!shared.fetchPatched) {
-  shared.fetchPatched = true;
-  const fetchOfNode = globalThis.fetch;
-  // The portal's requests only: the emulators and other sites get what the test sent.
-  globalThis.fetch = (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!shared.tenant || !url.startsWith(`${baseUrl}/`)) return fetchOfNode(input, init);
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    if (!headers.has(TENANT_HEADER)) headers.set(TENANT_HEADER, shared.tenant);
-    return fetchOfNode(input, { ...init, headers });
-  };
-}
+// This process's requests to the portal, and those of the processes it starts, name the tenant.
+process.env.PORTAL_TEST_URL = baseUrl;
+process.env.PORTAL_TEST_TENANT = tenant;
+const tenantFetch = resolve('test/support/tenant-fetch.mjs');
+if (!process.env.NODE_OPTIONS?.includes(tenantFetch)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${tenantFetch}`.trim();
+await import(pathToFileURL(tenantFetch).href);
