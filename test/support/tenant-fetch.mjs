@@ -1,3 +1,4 @@
+/* global URL, Headers, Request */
 /**
  * Makes this process's requests to the test portal name the test file's tenant (scripts/local/tenants.ts):
  * loaded by test/support/tenant.ts in the test process, and by the processes a test starts (NODE_OPTIONS
