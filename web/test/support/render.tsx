@@ -54,7 +54,7 @@ export async function renderScreen(path: string, { as = 'customer', title }: { a
   if (as !== 'signed-out') signInAs(as);
   window.history.replaceState(null, '', path);
   // No check that the pointer may reach an element before each action (it reads every ancestor's computed
-  // style, a tenth of the tier's CPU): a disabled control is still refused by its `disabled` attribute.
+  // style, an eighth of the tier's CPU): a disabled control is still refused by its `disabled` attribute.
   const user = userEvent.setup({ pointerEventsCheck: 0 });
   const rendered = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
