@@ -80,8 +80,9 @@ export async function ensureTable(dynamo: DynamoDBClient, tableName: string): Pr
   );
 }
 
-export async function ensureBuckets(s3: S3Client): Promise<Record<BucketRole, string>> {
-  const names = Object.fromEntries(bucketRoles.map((role) => [role, localNames.bucket(role)])) as Record<BucketRole, string>;
+/** Creates each bucket (named by `nameOf`) with its CORS rule unless it exists. */
+export async function ensureBuckets(s3: S3Client, nameOf: (role: BucketRole) => string = localNames.bucket): Promise<Record<BucketRole, string>> {
+  const names = Object.fromEntries(bucketRoles.map((role) => [role, nameOf(role)])) as Record<BucketRole, string>;
   for (const role of bucketRoles) {
     const name = names[role];
     try {

@@ -11,6 +11,7 @@ import { createEdgeClock } from './edge-clock';
 import { S3RVER_CREDENTIALS, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
 import { createLocalApp } from './server';
+import { TENANT_COOKIE, TENANT_HEADER } from './tenant-names';
 
 /**
  * The local CloudFront stand-in over a real s3rver (no API units): the headers it answers files with, as
@@ -74,6 +75,15 @@ describe('the local edge’s file paths', () => {
     const refused = await app.request('/data/%252e%252e/probe.txt');
     expect(refused.status).toBe(400);
     expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serve a request that names a test tenant as any other: only a test stack made with tenants reads the name', async () => {
+    await put('data', 'tenant-probe.txt');
+    const named = { headers: { [TENANT_HEADER]: 'elsewhere', cookie: `${TENANT_COOKIE}=elsewhere` } };
+    expect((await app.request('/data/tenant-probe.txt', named)).status).toBe(200);
+    const local = { host: '127.0.0.1:5173' };
+    const making = await app.request('http://127.0.0.1:5173/local/tenants/elsewhere', { method: 'POST', headers: { ...named.headers, ...local } });
+    expect(making.status).toBe(404);
   });
 
   it('answer the SPA and its settings with nosniff too', async () => {

@@ -16,6 +16,8 @@ import { runAs, type FunctionRuntime } from '../../functions/lib/runtime-env';
 import { linkPortalAddresses } from './mailbox-links';
 import { localOnly } from './local-only';
 import { refuseUnsafePaths } from './request-path';
+import { TENANT_NAME } from './tenant-names';
+import { currentTenant, requestedTenant, type Tenants } from './tenants';
 
 /** A Lambda handler as the local Lambda Invoke API runs it: event in, result out. */
 export type LocalLambda = (event: unknown) => Promise<unknown>;
@@ -41,6 +43,11 @@ export interface LocalAppOptions {
   mailboxFile: string;
   /** The checkout provider's stand-in, at /local/checkout (never deployed). */
   checkoutSandbox?: Hono;
+  /**
+   * A test stack's tenants (scripts/local/tenants.ts): a request that names one runs in it, and
+   * POST /local/tenants/{name} makes one. Never on `npm start`.
+   */
+  tenants?: Tenants;
 }
 
 /**
@@ -81,11 +88,31 @@ export function createLocalApp(options: LocalAppOptions): Hono {
   app.use('*', noSniff());
   // Before any route maps a path onto a file or an object key: no encoded traversal gets through.
   app.use('*', refuseUnsafePaths());
+  const { tenants } = options;
+  if (tenants) {
+    // Before every route: the API, the buckets' paths, the edge's clock and the checkout sandbox all
+    // serve the tenant the request names.
+    app.use('*', async (c, next) => {
+      const name = requestedTenant(c.req.raw.headers);
+      if (name === undefined) return next();
+      if (!TENANT_NAME.test(name)) return c.text(`Not a tenant name: ${name}`, 400);
+      return tenants.run(await tenants.open(name), next);
+    });
+    app.post('/local/tenants/:name', localOnly(), async (c) => {
+      const { tableName, buckets, env, emailDomain } = await tenants.open(c.req.param('name'));
+      return c.json({ tableName, buckets, env, emailDomain });
+    });
+  }
   app.get('/config.json', (c) => c.json(options.webConfig, 200, { 'cache-control': 'no-store' }));
 
   app.use('/local/*', localOnly());
-  app.get('/local/mailbox.json', (c) => c.json(readRecords<LocalMail>(options.mailboxFile), 200, { 'cache-control': 'no-store' }));
-  app.get('/local/mailbox', (c) => c.html(renderMailbox(readRecords<LocalMail>(options.mailboxFile), new URL(c.req.url).port)));
+  // A tenant's own mail, and Cognito's to its users (scripts/local/tenants.ts).
+  const mailbox = () => {
+    const tenant = currentTenant();
+    return tenant && tenants ? tenants.mailbox(tenant, options.mailboxFile) : readRecords<LocalMail>(options.mailboxFile);
+  };
+  app.get('/local/mailbox.json', (c) => c.json(mailbox(), 200, { 'cache-control': 'no-store' }));
+  app.get('/local/mailbox', (c) => c.html(renderMailbox(mailbox(), new URL(c.req.url).port)));
   if (options.checkoutSandbox) app.route('/', options.checkoutSandbox);
 
   for (const endpoint of options.endpoints) {
@@ -94,7 +121,7 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       // request goes on as it is, not copied: a copy would make the Node adapter stream the body through
       // web streams, a cost of this stand-in that neither CloudFront nor Lambda has.
       c.req.raw.headers.set(ORIGIN_VERIFY_HEADER, options.originVerifySecret);
-      return runAs(endpoint.runtime, () => endpoint.app.fetch(c.req.raw));
+      return runAs(tenants ? tenants.runtimeOf(endpoint.runtime) : endpoint.runtime, () => endpoint.app.fetch(c.req.raw));
     };
     app.all(`${API_PREFIX}/${endpoint.path}`, toEndpoint);
     // The GET routes below an endpoint's path that the stack gives it (a token's way to a signed path's file).
@@ -131,11 +158,11 @@ export function createLocalApp(options: LocalAppOptions): Hono {
     signedLinkCheckCode(options.linkSigningSecret, Object.fromEntries(tokenPaths(API_PREFIX).map(({ path, apiPath }) => [path, apiPath]))),
     options.edgeClock,
   );
+  const bucketOf = (role: BucketRole) => (tenants ? tenants.bucketOf(role) : options.buckets[role]);
   for (const role of bucketRoles) {
     const served: Serving = buckets[role].served;
-    const bucket = options.buckets[role];
     if (served.kind === 'path') {
-      app.get(`${served.path}/*`, (c) => readObject(bucket, decodeURIComponent(c.req.path.slice(served.path.length + 1))));
+      app.get(`${served.path}/*`, (c) => readObject(bucketOf(role), decodeURIComponent(c.req.path.slice(served.path.length + 1))));
     } else if (served.kind === 'signed') {
       // What CloudFront does on a signed bucket's path: the check first, then the bucket key it leaves.
       app.get(`${served.path}/*`, (c) => {
@@ -145,7 +172,7 @@ export function createLocalApp(options: LocalAppOptions): Hono {
           const body = typeof result.body === 'string' ? result.body : (result.body?.data ?? '');
           return new Response(body, { status: result.statusCode, headers });
         }
-        return readObject(bucket, decodeURIComponent(result.uri.slice(1)));
+        return readObject(bucketOf(role), decodeURIComponent(result.uri.slice(1)));
       });
     }
   }

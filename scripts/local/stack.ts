@@ -19,6 +19,14 @@ import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
 import { signingKeyFromSecret } from '../../functions/lib/signing-key';
 import { LOCAL_KEYS_FILE } from '../client/trusted-keys';
+import type { FunctionRuntime } from '../../functions/lib/runtime-env';
+import { TENANT_HEADER } from './tenant-names';
+import { createTenants, currentTenant, type Tenants } from './tenants';
+
+/** What a trigger's event says of its user, as far as choosing its tenant reads it. */
+interface TriggerEventLike {
+  request?: { userAttributes?: { email?: string } };
+}
 
 export const LOCAL_REGION = 'us-east-1';
 
@@ -50,6 +58,11 @@ export interface LocalStackOptions {
   edgeClockControl?: boolean;
   /** Seed the demo's volume (more customers, months of history); default true. See DemoSeed.volume. */
   demoVolume?: boolean;
+  /**
+   * Serve tenants (scripts/local/tenants.ts): each test file works in one of its own, named by a header
+   * or cookie only this option makes the server read. A test stack only; never on `npm start`.
+   */
+  tenants?: boolean;
   /** Keep DynamoDB Local's data in memory only (a throwaway stack: the bench's scale data loads faster). */
   dynamoDbInMemory?: boolean;
 }
@@ -142,8 +155,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Filled in below, before cognito-local can call a trigger.
     const stackEnv: Record<string, string> = {};
     const handlers = new Map<TriggerName, Promise<(event: unknown) => Promise<unknown>>>();
+    let tenants: Tenants | undefined;
+    // A trigger runs in the tenant its user's address names (Cognito, not the test, calls it).
+    const triggerRuntime = (runtime: FunctionRuntime, event: unknown) =>
+      tenants?.runtimeOf(runtime, tenants.ofEmail((event as TriggerEventLike).request?.userAttributes?.email)) ?? runtime;
     const lambdaOf = (name: TriggerName) => {
-      if (!handlers.has(name)) handlers.set(name, loadUnitHandler({ trigger: name }, stackEnv));
+      if (!handlers.has(name)) handlers.set(name, loadUnitHandler({ trigger: name }, stackEnv, triggerRuntime));
       return handlers.get(name)!;
     };
     const lambdas = Object.fromEntries(
@@ -172,6 +189,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await seedReleases(s3Client, bucketNames);
     const ids = await ensureUserPool(cognitoClient);
     const resources: LocalResources = { tableName: localNames.table, buckets: bucketNames, ...ids };
+    if (options.tenants) {
+      tenants = createTenants({ dynamo: new DynamoDBClient({ region: LOCAL_REGION }), s3: s3Client, tableName: resources.tableName, buckets: bucketNames, dataDir });
+    }
 
     Object.assign(stackEnv, {
       ...sdkEnv,
@@ -238,11 +258,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       edgeClock: createEdgeClock(),
       edgeClockControl: options.edgeClockControl ?? false,
       mailboxFile,
+      tenants,
       checkoutSandbox: createCheckoutSandbox({
         portalUrl: () => `http://127.0.0.1:${port}`,
         webhookSecret: stackEnv[secrets.fastspringWebhook.env]!,
         apiCredentials: stackEnv[secrets.fastspringApi.env]!,
         dataDir,
+        tenants: tenants && { current: () => currentTenant()?.name, headers: (tenant) => ({ [TENANT_HEADER]: tenant }) },
       }),
     });
     // The portal listens only now, with the demo accounts in place: it answers once it is usable.

@@ -54,10 +54,17 @@ export async function loadEndpointApp(name: EndpointName): Promise<Hono> {
 
 type Handler = (event: unknown) => Promise<unknown>;
 
-/** A trigger's or job's handler, run as its unit. */
-export async function loadUnitHandler(unit: { trigger: TriggerName } | { job: JobName }, stackEnv: Record<string, string>): Promise<Handler> {
+/**
+ * A trigger's or job's handler, run as its unit; `runtimeOf` may give each call another environment
+ * (a test stack's tenant: scripts/local/tenants.ts).
+ */
+export async function loadUnitHandler(
+  unit: { trigger: TriggerName } | { job: JobName },
+  stackEnv: Record<string, string>,
+  runtimeOf: (runtime: FunctionRuntime, event: unknown) => FunctionRuntime = (runtime) => runtime,
+): Promise<Handler> {
   const file = 'trigger' in unit ? `functions/triggers/${unit.trigger}.ts` : `functions/jobs/${unit.job}.ts`;
   const { handler } = (await import(fromRoot(file))) as { handler: Handler };
   const runtime = unitRuntime(unit, stackEnv);
-  return (event) => runAs(runtime, () => handler(event));
+  return (event) => runAs(runtimeOf(runtime, event), () => handler(event));
 }

@@ -371,7 +371,7 @@ describe('All licenses: subscription actions and the legacy upgrade product', ()
 
 /**
  * Screenshots of the new screens, light, wide and narrow, for a person to look at
- * (SCREENSHOTS=1 SCREENSHOTS_DIR=/tmp/shots npx vitest run --project stack-shared test/e2e/admin-commerce.test.ts).
+ * (SCREENSHOTS=1 SCREENSHOTS_DIR=/tmp/shots npx vitest run --project stack test/e2e/admin-commerce.test.ts).
  */
 describe.skipIf(!process.env.SCREENSHOTS)('screenshots', () => {
   const dir = process.env.SCREENSHOTS_DIR ?? '/tmp/shots';

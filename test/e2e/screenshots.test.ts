@@ -10,7 +10,7 @@ import { declaredScreens, screensFor, visitScreen } from '../support/screens';
 
 /**
  * Screenshots of every screen, light and dark, wide and narrow, for a person to look at
- * (SCREENSHOTS=1 npx vitest run --project stack-quiet test/e2e/screenshots.test.ts): every declared route as
+ * (SCREENSHOTS=1 npx vitest run --project stack test/e2e/screenshots.test.ts): every declared route as
  * each kind of user opens it (from the route declarations, so a new screen is in the moment it is
  * declared), then the screens in their other states. Written to the system's temporary folder, never to
  * the repository. Skipped in ordinary runs: it asserts nothing.

@@ -14,6 +14,7 @@ import { buildApp, stackName } from '../../infra/portal-app';
 import { repoRoot } from '../../infra/paths';
 import { callApi, createAdminUser, createConfirmedUser, signIn, stackContext } from '../support/api';
 import { curveText } from '../support/iv-curves';
+import { TENANT_COOKIE, TENANT_HEADER } from '../../scripts/local/tenant-names';
 
 /**
  * Deploy fidelity: the Lambda bundles exactly as the synthesized cloud assembly would upload them,
@@ -201,6 +202,15 @@ describe('each function bundle as uploaded', () => {
     expect(map.sources.filter((source) => source.includes('node_modules/@aws-sdk/'))).toEqual([]);
   });
 
+  it.each(unitPaths)("%s holds no test tenant switch: none of the local stack's code, nor its header or cookie", (constructPath) => {
+    const bundle = bundles.find((b) => b.constructPath === constructPath)!;
+    const code = readFileSync(bundle.handlerFile, 'utf8');
+    expect(code).not.toContain(TENANT_HEADER);
+    expect(code).not.toContain(TENANT_COOKIE);
+    const map = JSON.parse(readFileSync(`${bundle.handlerFile}.map`, 'utf8')) as { sources: string[] };
+    expect(map.sources.filter((source) => source.includes('scripts/local/') || source.includes('test/support/'))).toEqual([]);
+  });
+
   it.each(unitPaths)('%s loads in plain Node.js and exports its handler', (constructPath) => {
     const bundle = bundles.find((b) => b.constructPath === constructPath)!;
     // Placeholders for the template's values: loading must not need them, invoking will.
@@ -272,6 +282,16 @@ describe('the synthesized Lambda bundles', () => {
       httpApiEvent('user', { cmd: 'update_user_profile', first_name: 'Bundled', last_name: 'Code', company: '' }, user.accessToken),
     );
     expect(JSON.parse(update.body)).toMatchObject({ status: 'ok', data: { first_name: 'Bundled', last_name: 'Code' } });
+  });
+
+  it("user: answers from the table its environment names whatever tenant a request names (the switch is the local server's only)", async () => {
+    const bundle = bundleFor('User');
+    const user = await createConfirmedUser();
+    const event = httpApiEvent('user', { cmd: 'get_user_profile' }, user.accessToken);
+    const elsewhere = { ...event, headers: { ...event.headers, [TENANT_HEADER]: 'elsewhere', cookie: `${TENANT_COOKIE}=elsewhere` } };
+    const answer = await httpCall(bundle, elsewhere);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok', data: { username: user.username, email: user.email } });
   });
 
   it('user: refuses a missing token and bad params with an error envelope', async () => {

@@ -16,6 +16,7 @@ import { runAs } from '../../functions/lib/runtime-env';
 import { unitRuntime, type UnitRef } from '../../scripts/local/units';
 import { API_CLIENT, API_VERSION } from '../../shared/api';
 import { ADMIN_GROUP } from '../../shared/runtime';
+import { testEmailDomain } from './tenant-state';
 
 /** Helpers for tests that talk to the local stack over the wire, as the SPA and desktop client do. */
 export function stackContext() {
@@ -77,7 +78,8 @@ let counter = 0;
 /** A username and email no other test uses. */
 export function uniqueIdentity(prefix = 'user') {
   const username = `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;
-  return { username, email: `${username}@example.com` };
+  // At the tenant's domain in the stack tier: Cognito's triggers for this user run in the file's tenant.
+  return { username, email: `${username}@${testEmailDomain()}` };
 }
 
 /** Cognito SignUp with the attributes the SPA's register screen sends (infra/definitions.ts userPoolAttributes). */

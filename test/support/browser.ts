@@ -5,6 +5,8 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { afterEach, beforeAll, expect, inject } from 'vitest';
 import { STORAGE_KEY, tokensFromAuthResult } from '../../web/src/session/tokens';
 import { signIn, totpCode } from './api';
+import { TENANT_COOKIE } from '../../scripts/local/tenant-names';
+import { testTenant } from './tenant-state';
 
 /** Debian's Chromium (CHROMIUM_PATH to use another); playwright-core brings no browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,6 +106,9 @@ export function useBrowser(): BrowserHarness {
       const context = await browser.newContext({ baseURL: inject('baseUrl'), reducedMotion: 'reduce', ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
+      // The page's requests to the portal run in this file's tenant (test/support/tenant.ts).
+      const tenant = testTenant();
+      if (tenant) await context.addCookies([{ name: TENANT_COOKIE, value: tenant, url: inject('baseUrl') }]);
       if (CPU_THROTTLE > 1) {
         // Pages the page opens (the checkout popup) run throttled too.
         context.on('page', (opened) => void throttleCpu(opened, CPU_THROTTLE).catch(() => undefined));

@@ -5,7 +5,7 @@ import { API_CLIENT, API_VERSION } from '../../shared/api';
 
 /**
  * `npm start` as a person runs it, in a process of its own on a free port and a data folder of the
- * test's: for the tests of npm start itself (test/own-stack), which need no stack of a lane.
+ * test's: for the tests of npm start itself (test/own-stack), which need no stack of the test tier.
  */
 
 /** What `npm run local:job -- <name>` runs. */

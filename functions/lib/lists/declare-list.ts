@@ -1,4 +1,5 @@
 import type { ListColumns } from '../../../shared/lists/declare';
+import { getTableName } from '../config';
 import { ListCache } from './list-cache';
 import { pageOf, type Cell } from './list-page';
 import { listRowWrites } from './list-store';
@@ -70,7 +71,17 @@ export function declareList<Record, Row extends { id: number }, J extends Joined
   spec: ListSpec<Record, Row, J, Column, Result, Params>,
 ) {
   const { kind, defaultOrder } = spec.columns;
-  const cache = new ListCache<Row>(kind);
+  // One copy per table: a Lambda has one table; the local test stack serves each test file's table from
+  // one process (scripts/local/tenants.ts), and one file's rows must not show in another's list.
+  const copies = new Map<string, ListCache<Row>>();
+  const cache = {
+    current: (now?: number) => {
+      const table = getTableName();
+      let copy = copies.get(table);
+      if (!copy) copies.set(table, (copy = new ListCache<Row>(kind)));
+      return copy.current(now);
+    },
+  };
 
   /** The joined lists as this call sees them. */
   const joined = async (): Promise<J> => {

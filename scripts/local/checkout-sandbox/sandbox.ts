@@ -21,6 +21,12 @@ export interface SandboxOptions {
   /** username:password the REST calls must carry (the API credentials secret). */
   apiCredentials: string;
   dataDir: string;
+  /**
+   * The test tenant of the call being served and the headers that name a tenant (scripts/local/tenants.ts):
+   * a subscription keeps the tenant it was bought in, and its later webhooks (also those the portal's REST
+   * calls cause, which name none) go to that tenant. Absent on `npm start`.
+   */
+  tenants?: { current(): string | undefined; headers(tenant: string): Record<string, string> };
 }
 
 interface Prices {
@@ -49,6 +55,8 @@ interface SandboxSubscription {
   intervalUnit: 'year' | 'month';
   next: number;
   order: string;
+  /** The test tenant it was bought in (SandboxOptions.tenants). */
+  tenant?: string;
 }
 
 /** A buyer's account, as the first order typed it: later orders with the same email are filed under it. */
@@ -121,11 +129,16 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
   const event = (type: string, data: Json) => ({ id: `evt-${randomBytes(8).toString('hex')}`, type, live: false, processed: false, created: Date.now(), data });
 
   /** Sends events as FastSpring does: one signed POST; answers which ids the portal took. */
-  async function deliver(events: Json[]): Promise<{ ok: boolean; status: number; body: string }> {
+  async function deliver(events: Json[], sub?: SandboxSubscription): Promise<{ ok: boolean; status: number; body: string }> {
     const body = JSON.stringify({ events });
+    const tenant = options.tenants?.current() ?? sub?.tenant;
     const response = await fetch(`${options.portalUrl()}/api/fastspring`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-FS-Signature': signDelivery(body, options.webhookSecret) },
+      headers: {
+        'content-type': 'application/json',
+        'X-FS-Signature': signDelivery(body, options.webhookSecret),
+        ...(tenant && options.tenants ? options.tenants.headers(tenant) : {}),
+      },
       body,
     });
     const text = await response.text();
@@ -176,7 +189,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
       let subscription: SandboxSubscription | undefined;
       if (item.subscription) {
         const intervalUnit = item.interval === 'month' ? 'month' : 'year';
-        subscription = { id: `sbx-sub-${randomBytes(6).toString('hex')}`, account, product: item.path, quantity, state: 'active', intervalUnit, next: addInterval(now, intervalUnit), order: orderId };
+        subscription = { id: `sbx-sub-${randomBytes(6).toString('hex')}`, account, product: item.path, quantity, state: 'active', intervalUnit, next: addInterval(now, intervalUnit), order: orderId, tenant: options.tenants?.current() };
         subscriptions.push(subscription);
       }
       const subtotal = (prices[item.path] ?? 0) * quantity;
@@ -229,7 +242,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     else return c.json({ message: `Unknown event ${type}` }, 400);
     save(state);
     const data = type === 'charge.completed' ? { subscription: expanded(sub), order: sub.order, total: 0 } : expanded(sub);
-    const delivered = await deliver([event(`subscription.${type}`, data)]);
+    const delivered = await deliver([event(`subscription.${type}`, data)], sub);
     return c.json(delivered, delivered.ok ? 200 : 502);
   });
 
@@ -260,7 +273,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
     if (!sub) return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'error', error: { subscription: 'not found' } }] });
     sub.state = now ? 'deactivated' : 'canceled';
     save(state);
-    await deliver([event(now ? 'subscription.deactivated' : 'subscription.canceled', expanded(sub))]);
+    await deliver([event(now ? 'subscription.deactivated' : 'subscription.canceled', expanded(sub))], sub);
     return c.json({ subscriptions: [{ subscription: id, action: 'subscription.cancel', result: 'success' }] });
   });
 
@@ -289,7 +302,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
           results.push({ subscription: change.subscription, action: 'subscription.update', result: 'error', error: { uncancel: 'Subscription is not canceled.' } });
           continue;
         }
-        await deliver([event('subscription.uncanceled', expanded(sub))]);
+        await deliver([event('subscription.uncanceled', expanded(sub))], sub);
         results.push({ subscription: sub.id, action: 'subscription.update', result: 'success' });
         continue;
       }
@@ -304,7 +317,7 @@ export function createCheckoutSandbox(options: SandboxOptions): Hono {
         results.push({ subscription: change.subscription, action: 'subscription.update', result: 'error', error: { subscription: 'not found' } });
         continue;
       }
-      await deliver([event('subscription.updated', expanded(sub))]);
+      await deliver([event('subscription.updated', expanded(sub))], sub);
       results.push({ subscription: sub.id, action: 'subscription.update', result: 'success' });
     }
     return c.json({ subscriptions: results });

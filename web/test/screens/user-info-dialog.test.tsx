@@ -45,7 +45,7 @@ function renderOpener(userId = 41) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return userEvent.setup();
+  return userEvent.setup({ pointerEventsCheck: 0 });
 }
 
 const download = (n: number) => ({ id: `d${n}`, created: `2026-03-${String(n).padStart(2, '0')}T10:00:00.000Z`, client_version: `3.${n}.0`, os: 'windows', arch: 'x64' });
