@@ -6,6 +6,8 @@ import { endpoints, jobs, triggers, type EndpointUnit } from './registry';
 
 const root = join(import.meta.dirname, '..');
 const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+/** The contract folder's modules that declare no endpoint: the helpers and the limits the contracts name. */
+const NOT_ENDPOINTS = ['define.ts', 'all.ts', 'limits.ts'];
 const sources = (path: string) => readdirSync(join(root, path)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
 /** An endpoint's contract module: `x.ts`, or `x.admin.ts` for an endpoint of admin cmds only (usage). */
 const contractModule = (name: string) =>
@@ -26,7 +28,7 @@ describe('the registry', () => {
   it('knows every endpoint folder of functions/ and every contract module', () => {
     const platform = ['lib', 'domain', 'triggers', 'jobs'];
     expect(dirs('functions').filter((name) => !platform.includes(name)).sort()).toEqual(Object.keys(endpoints).sort());
-    const contractModules = sources('shared/contract').filter((name) => !['define.ts', 'all.ts'].includes(name));
+    const contractModules = sources('shared/contract').filter((name) => !NOT_ENDPOINTS.includes(name));
     // Per endpoint its module, and perhaps its admin module beside it.
     const endpointOf = (name: string) => name.replace(/(\.admin)?\.ts$/, '');
     const cmdEndpoints = Object.entries(endpoints).filter(([, unit]) => !('webhook' in unit));
@@ -35,7 +37,7 @@ describe('the registry', () => {
   });
 
   it('keeps admin cmds in the admin modules and only there, so customer chunks never carry one', async () => {
-    for (const name of sources('shared/contract').filter((file) => !['define.ts', 'all.ts'].includes(file))) {
+    for (const name of sources('shared/contract').filter((file) => !NOT_ENDPOINTS.includes(file))) {
       const module = (await import(`../shared/contract/${name}`)) as Record<string, { path?: string; cmds?: Record<string, { role: string }> }>;
       const roles = Object.values(module)
         .filter((value) => value?.path && value.cmds)

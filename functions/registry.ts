@@ -225,8 +225,10 @@ export const endpoints = {
   usage: {
     construct: 'Usage',
     path: 'usage',
-    // The admin's usage statistics: Queries of the usage counters only (functions/domain/usage).
-    needs: { table: ['Query'] },
+    // The admin's usage statistics: Queries of the usage counters (functions/domain/usage); and, as on
+    // every endpoint with signed-in cmds, the caller's user record kept by the pipeline (read, created on a
+    // first call with its list row and counters, its last active day noted).
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'ConditionCheckItem'] },
     throttle: { rate: 20, burst: 40 },
   },
   fastspring: {
