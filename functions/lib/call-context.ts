@@ -13,8 +13,9 @@ export interface CallRecord {
   /** The signed-in caller's user id, once the pipeline has resolved it: the actor of the call's writes. */
   actor_user_id?: number;
   /**
-   * Its cmd is declared audited (the contract's `audit` policy): the write path records its changes in
-   * the audit trail. Set by the pipeline's audit step before the handler runs.
+   * Its cmd is declared audited (the contract's `audit` policy). Set by the pipeline's audit step before
+   * the handler runs; the entries themselves are written by the record kinds' changes that carry `audit`
+   * (an audited cmd also writes unaudited changes, such as a case's own comment, so nothing refuses those).
    */
   audited?: boolean;
 }

@@ -7,7 +7,8 @@ export type CallOutcome = 'done' | 'refused' | 'failed';
 
 /** Whether an attempt of a limit that counts `counts` is given back when the call ended so. */
 const givesBack = (counts: 'calls' | 'accepted' | 'failures', outcome: CallOutcome) =>
-  counts === 'calls' ? false : counts === 'accepted' ? outcome !== 'done' : outcome !== 'refused';
+  // An accepted call that then failed (an outage, a bug) may have written: only a refusal gives its attempt back.
+  counts === 'calls' ? false : counts === 'accepted' ? outcome === 'refused' : outcome !== 'refused';
 
 /** How a call ended: answered, refused with a message for its caller (an ApiError), or failed (an outage, a bug). */
 export const outcomeOf = (error: unknown): CallOutcome => (error === undefined ? 'done' : error instanceof ApiError ? 'refused' : 'failed');

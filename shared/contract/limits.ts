@@ -17,7 +17,8 @@ export interface AttemptLimitPolicy {
   /**
    * Which calls count: every call (`calls`: a refusal must count too, as when it answers whether a guess was
    * right); only calls the handler goes through with (`accepted`: its refusals give the attempt back); only
-   * refused ones (`failures`: a success gives it back). A store outage gives it back either way but `calls`.
+   * refused ones (`failures`: a success or an outage gives it back). An accepted call that fails
+   * afterwards (an outage) keeps its attempt: it may have written.
    */
   counts: 'calls' | 'accepted' | 'failures';
   /** A counter per value of this param (trimmed, any case; kept as a hash), beside the user's. */
@@ -85,7 +86,7 @@ export const attemptLimits = {
   // Once they are used up every redemption is refused until the hour ends, a right code too: else the limit would still answer whether a guess is right.
   redeemCode: { action: 'redeem-code', max: MAX_FAILED_REDEMPTIONS_PER_HOUR, windowSeconds: HOUR, counts: 'failures', admins: true, message: `Too many license codes could not be redeemed: try again in an hour (at most ${MAX_FAILED_REDEMPTIONS_PER_HOUR} failed tries an hour)` },
   registerProduct: { action: 'register-product', max: FAILED_REGISTRATIONS_PER_HOUR, windowSeconds: HOUR, counts: 'failures', admins: true, message: `${FAILED_REGISTRATIONS_PER_HOUR} product registrations failed within the hour: check the unit's uid and try again in an hour` },
-  uploadIvCurve: { action: 'upload-iv-curve', max: MAX_IV_CURVE_UPLOADS_PER_DAY, windowSeconds: DAY, counts: 'accepted', message: `You have uploaded ${MAX_IV_CURVE_UPLOADS_PER_DAY} IV curve files today, the most a user may: try again tomorrow` },
+  uploadIvCurve: { action: 'upload-iv-curve', max: MAX_IV_CURVE_UPLOADS_PER_DAY, windowSeconds: DAY, counts: 'calls', message: `You have uploaded ${MAX_IV_CURVE_UPLOADS_PER_DAY} IV curve files today, the most a user may: try again tomorrow` },
   createCase: { action: 'create-case', max: CASE_LIMITS.cases, windowSeconds: HOUR, counts: 'accepted', message: `You have opened ${CASE_LIMITS.cases} cases in the last hour: try again later` },
   caseComment: { action: 'case-comment', max: CASE_LIMITS.comments, windowSeconds: HOUR, counts: 'accepted', message: `You have written ${CASE_LIMITS.comments} comments in the last hour: try again later` },
   caseUpload: { action: 'case-upload', max: CASE_LIMITS.uploads, windowSeconds: HOUR, counts: 'accepted', message: `You have uploaded ${CASE_LIMITS.uploads} files in the last hour: try again later` },
