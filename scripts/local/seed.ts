@@ -76,12 +76,6 @@ export interface DemoSeed {
   /** The demo admin's authenticator secret (base32): Admin members sign in with a second factor. */
   adminTotpSecret: string;
   cognitoEndpoint: string;
-  /**
-   * The demo's volume: 48 more customers with a history of admin actions, and months of dashboard and
-   * usage history (about 15 s of writes). Off, only the demo accounts' own data is seeded (a stack a test
-   * starts to look at something else).
-   */
-  volume?: boolean;
 }
 
 /**
@@ -93,7 +87,7 @@ export interface DemoSeed {
 export async function seedDemoAccounts(
   cognito: CognitoIdentityProviderClient,
   ids: { userPoolId: string; userPoolClientId: string },
-  { password, adminTotpSecret, cognitoEndpoint, volume = true }: DemoSeed,
+  { password, adminTotpSecret, cognitoEndpoint }: DemoSeed,
   stackEnv: Record<string, string>,
 ): Promise<DemoUsers> {
   // The seed writes user records and the demo IV curves through the repositories, as a unit that may
@@ -176,12 +170,25 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
   // The desktop app's start-screen entries and two news versions, by the admin.
   await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
-  if (!volume) return users;
+  return users;
+}
+
+/**
+ * The demo's volume: 48 more customers with a history of admin actions, and months of dashboard and
+ * usage history (about 15 s of writes). Seeded last, after the demo accounts' own data and purchases, so
+ * what comes before it is a whole demo without it (a test tenant that does not read the volume starts
+ * from that: scripts/local/tenants.ts).
+ */
+export async function seedDemoVolume(users: DemoUsers, stackEnv: Record<string, string>): Promise<void> {
+  const seeder: FunctionRuntime = {
+    name: 'seed',
+    needs: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'], files: { ivcurves: ['put'], attachments: ['put'], news: ['put'], data: ['get'] } },
+    env: stackEnv,
+  };
   // The admin users screens: more customers with holdings, their downloads and a history of admin actions.
   await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   // Months of history for the dashboard and usage screens, written through their counters, back-dated.
   await runAs(seeder, () => seedDemoHistory(users.get('fleet')!, { demo: users.get('demo')!.id, admin: users.get('admin')!.id }));
-  return users;
 }
 
 /**

@@ -98,8 +98,9 @@ export function createLocalApp(options: LocalAppOptions): Hono {
       if (!TENANT_NAME.test(name)) return c.text(`Not a tenant name: ${name}`, 400);
       return tenants.run(await tenants.open(name), next);
     });
+    // `?demo=volume`: the tenant starts with the demo's volume (DEMO_VOLUME_MARKER), not without it.
     app.post('/local/tenants/:name', localOnly(), async (c) => {
-      const { tableName, buckets, env, emailDomain } = await tenants.open(c.req.param('name'));
+      const { tableName, buckets, env, emailDomain } = await tenants.open(c.req.param('name'), { demoVolume: c.req.query('demo') === 'volume' });
       return c.json({ tableName, buckets, env, emailDomain });
     });
   }

@@ -13,7 +13,7 @@ import { createEdgeClock } from './edge-clock';
 import { ensureBuckets, ensureTable, ensureUserPool, localNames, type LocalResources } from './bootstrap';
 import { S3RVER_CREDENTIALS, startCognito, startDynamoDb, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
-import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts, seedDemoPurchases } from './seed';
+import { DEFAULT_DEMO_PASSWORD, seedDemoAccounts, seedDemoPurchases, seedDemoVolume } from './seed';
 import { seedReleases } from './seed-releases';
 import { demoAuthenticatorSecret, localSecrets } from './local-secrets';
 import { loadEndpointApp, loadUnitHandler, unitRuntime } from './units';
@@ -56,7 +56,7 @@ export interface LocalStackOptions {
    * expire without waiting); never on `npm start`.
    */
   edgeClockControl?: boolean;
-  /** Seed the demo's volume (more customers, months of history); default true. See DemoSeed.volume. */
+  /** Seed the demo's volume (more customers, months of history); default true. See seedDemoVolume. */
   demoVolume?: boolean;
   /**
    * Serve tenants (scripts/local/tenants.ts): each test file works in one of its own, named by a header
@@ -222,7 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     guardClient((await functionsS3()).client, 's3');
 
     const demoAdminTotpSecret = options.demoAdminTotpSecret?.replace(/\s/g, '').toUpperCase() || demoAuthenticatorSecret(dataDir);
-    const demoUsers = await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url, volume: options.demoVolume ?? true }, stackEnv);
+    const demoUsers = await seedDemoAccounts(cognitoClient, ids, { password: demoPassword, adminTotpSecret: demoAdminTotpSecret, cognitoEndpoint: cognito.url }, stackEnv);
 
     // Checked against the SPA's own schema: a malformed setting (e.g. PORTAL_REDIRECT_ORIGINS) stops the start.
     const webConfig: WebConfig = webConfigSchema.parse({
@@ -272,6 +272,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     // The demo's subscriptions are bought in the checkout sandbox, which delivers its webhooks to the portal.
     await seedDemoPurchases(baseUrl, demoUsers, stackEnv);
+    // A tenant that does not read the demo's volume starts from the demo as it is now, without it.
+    await tenants?.keepLeanBase();
+    if (options.demoVolume ?? true) await seedDemoVolume(demoUsers, stackEnv);
 
     // What EventBridge does in AWS: the scheduled jobs, on a timer. `npm run local:job` finds the
     // running stack through stack.json (it holds the local secrets: owner-only, like secrets.json).

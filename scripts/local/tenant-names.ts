@@ -17,3 +17,10 @@ export const tenantEmailDomain = (index: number): string => `t${index}.example`;
 
 /** The domain of an address as its tenant is looked up by (letter case and surrounding spaces aside). */
 export const emailDomainOf = (email: string | undefined): string | undefined => email?.trim().toLowerCase().split('@')[1];
+
+/**
+ * A test file that reads the demo's volume (the 48 more customers, months of dashboard and usage
+ * history) says so in a line of its own, `// test tenant: with the demo's volume`, and its tenant starts
+ * with it; every other file's tenant starts from the demo without it, a much smaller table.
+ */
+export const DEMO_VOLUME_MARKER = /^\/\/ test tenant: with the demo's volume$/m;

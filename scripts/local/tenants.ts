@@ -16,7 +16,9 @@ import { emailDomainOf, TENANT_COOKIE, TENANT_HEADER, TENANT_NAME, tenantEmailDo
  * copy of the stack's seeded one, made when the tenant is first asked for), its own buckets (copies of
  * the stack's) and its own edge clock. Nothing in functions/ knows of tenants: a unit reads its table
  * and buckets from its environment (functions/lib/runtime-env.ts), and a tenant's call runs with an
- * environment naming the tenant's. A request names its tenant with TENANT_HEADER (the test client) or
+ * environment naming the tenant's. A tenant's table starts as the demo without its volume unless its file
+ * asks for the volume (DEMO_VOLUME_MARKER): copying the whole seeded table for every file was most of
+ * what a tenant cost. A request names its tenant with TENANT_HEADER (the test client) or
  * TENANT_COOKIE (a test's browser); only a local server made with tenants reads either, and `npm start`
  * makes none. A deployment has no such switch at all: CloudFront forwards the header to a Lambda whose
  * environment names its one table (test/integration/deployed-bundles.test.ts checks the bundles).
@@ -52,8 +54,13 @@ const inTenant = new AsyncLocalStorage<Tenant>();
 export const currentTenant = (): Tenant | undefined => inTenant.getStore();
 
 export interface Tenants {
-  /** The tenant of this name, made on first use. */
-  open(name: string): Promise<Tenant>;
+  /**
+   * The tenant of this name, made on first use: from the demo without its volume (keepLeanBase), or
+   * with `demoVolume` from the stack's whole seeded table.
+   */
+  open(name: string, made?: { demoVolume?: boolean }): Promise<Tenant>;
+  /** Keeps the stack's table as it is now (the demo before its volume) as what a lean tenant starts from. */
+  keepLeanBase(): Promise<void>;
   /** Runs `work` (and everything it awaits) in `tenant`. */
   run<T>(tenant: Tenant, work: () => T): T;
   /** `runtime` as it runs in `tenant` (by default the current one): its table and buckets are the tenant's. */
@@ -86,11 +93,15 @@ export function createTenants(options: TenantsOptions): Tenants {
   let making: Promise<unknown> = Promise.resolve();
   /** Tenants are numbered from 1 in the order they are asked for. */
   let nextNumber = 1;
+  /** The demo before its volume, kept in memory (a few hundred items): most files read nothing more. */
+  let leanBase: Record<string, AttributeValue>[] | undefined;
 
-  const make = async (name: string, index: number): Promise<Tenant> => {
+  const make = async (name: string, index: number, demoVolume: boolean): Promise<Tenant> => {
     const tableName = `${options.tableName}-${name}`;
     await ensureTable(options.dynamo, tableName);
-    await copyTable(options.dynamo, options.tableName, tableName, index * TENANT_ID_RANGE);
+    const items = demoVolume || !leanBase ? await scanTable(options.dynamo, options.tableName) : leanBase;
+    await putItems(options.dynamo, tableName, items);
+    await moveIdCounter(options.dynamo, tableName, index * TENANT_ID_RANGE);
     const tenantBuckets = await ensureBuckets(options.s3, (role) => `${options.buckets[role]}-${name}`);
     // The list snapshots are a cache of the table's rows (a tenant without them reads the rows).
     await Promise.all(bucketRoles.filter((role) => role !== 'lists').map((role) => copyBucket(options.s3, options.buckets[role], tenantBuckets[role])));
@@ -109,13 +120,16 @@ export function createTenants(options: TenantsOptions): Tenants {
   };
 
   return {
-    open(name) {
+    async keepLeanBase() {
+      leanBase = await scanTable(options.dynamo, options.tableName);
+    },
+    open(name, { demoVolume = false } = {}) {
       if (!TENANT_NAME.test(name)) return Promise.reject(new Error(`Not a tenant name: ${name}`));
       let tenant = opened.get(name);
       if (!tenant) {
         // One copy at a time: DynamoDB Local keeps answering the files already at work meanwhile.
         const number = nextNumber++;
-        tenant = making.then(() => make(name, number));
+        tenant = making.then(() => make(name, number, demoVolume));
         making = tenant.catch(() => undefined);
         opened.set(name, tenant);
         tenant.then(
@@ -165,31 +179,43 @@ export function requestedTenant(headers: Headers): string | undefined {
     .find(([name]) => name === TENANT_COOKIE)?.[1];
 }
 
-/**
- * Copies every item of `from` into `to` (the seeded demo data a tenant starts from), then moves the user
- * id counter on by `idOffset`. Four scan segments, their writes 25 at a time.
- */
-async function copyTable(dynamo: DynamoDBClient, from: string, to: string, idOffset: number): Promise<void> {
+/** Every item of a table, four scan segments side by side. */
+async function scanTable(dynamo: DynamoDBClient, table: string): Promise<Record<string, AttributeValue>[]> {
   const SEGMENTS = 4;
-  const copySegment = async (segment: number) => {
+  const scanSegment = async (segment: number) => {
+    const items: Record<string, AttributeValue>[] = [];
     let start: Record<string, AttributeValue> | undefined;
     do {
-      const page = await dynamo.send(new ScanCommand({ TableName: from, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: start }));
-      const items = page.Items ?? [];
-      for (let i = 0; i < items.length; i += 25) {
-        let requests = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-        while (requests.length > 0) {
-          const answer = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [to]: requests } }));
-          requests = (answer.UnprocessedItems?.[to] ?? []) as typeof requests;
-        }
-      }
+      const page = await dynamo.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: start }));
+      items.push(...(page.Items ?? []));
       start = page.LastEvaluatedKey;
     } while (start);
+    return items;
   };
-  await Promise.all(Array.from({ length: SEGMENTS }, (_, segment) => copySegment(segment)));
+  return (await Promise.all(Array.from({ length: SEGMENTS }, (_, segment) => scanSegment(segment)))).flat();
+}
+
+/** Writes `items` into `table`, 25 a batch, four batches in flight. */
+async function putItems(dynamo: DynamoDBClient, table: string, items: Record<string, AttributeValue>[]): Promise<void> {
+  const STREAMS = 4;
+  let next = 0;
+  const stream = async () => {
+    while (next < items.length) {
+      let requests = items.slice(next, (next += 25)).map((Item) => ({ PutRequest: { Item } }));
+      while (requests.length > 0) {
+        const answer = await dynamo.send(new BatchWriteItemCommand({ RequestItems: { [table]: requests } }));
+        requests = (answer.UnprocessedItems?.[table] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: STREAMS }, stream));
+}
+
+/** Moves a tenant's user id counter on by `idOffset` (TENANT_ID_RANGE). */
+async function moveIdCounter(dynamo: DynamoDBClient, table: string, idOffset: number): Promise<void> {
   await dynamo.send(
     new UpdateItemCommand({
-      TableName: to,
+      TableName: table,
       Key: { [dataTable.partitionKey]: { S: `counter#${ID_RANGED_KIND}` }, [dataTable.sortKey]: { S: 'counter' } },
       UpdateExpression: 'ADD #value :offset',
       ExpressionAttributeNames: { '#value': 'value' },

@@ -1,3 +1,4 @@
+// test tenant: with the demo's volume
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi, createAdminUser, createConfirmedUser } from '../support/api';

@@ -1,3 +1,4 @@
+// test tenant: with the demo's volume
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openSignedIn, useBrowser } from '../support/browser';

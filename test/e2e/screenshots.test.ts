@@ -1,3 +1,4 @@
+// test tenant: with the demo's volume
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

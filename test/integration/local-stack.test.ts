@@ -1,3 +1,4 @@
+// test tenant: with the demo's volume
 import { get as httpGet, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { statSync } from 'node:fs';

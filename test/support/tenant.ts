@@ -1,16 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, inject } from 'vitest';
 import type { BucketRole } from '../../infra/definitions';
 import { cognito } from '../../functions/lib/cognito';
-import { emailDomainOf } from '../../scripts/local/tenant-names';
+import { DEMO_VOLUME_MARKER, emailDomainOf } from '../../scripts/local/tenant-names';
 import { tenantState } from './tenant-state';
 
 /**
  * Setup file of the stack tier: this test file works in a tenant of its own on the shared test stack
  * (scripts/local/tenants.ts), so it runs beside every other stack file without seeing their writes,
  * files, edge clock or job runs. The tenant is named after the file (`integration/users-list` is
- * `integration-users-list`) and made by the stack on first use, from the stack's seeded demo data. Here:
+ * `integration-users-list`) and made by the stack on first use, from the stack's seeded demo data (without
+ * the demo's volume unless the file has the line DEMO_VOLUME_MARKER names). Here:
  * - the file's view of the stack (`inject('localStack')`: its table, buckets and the units' environment,
  *   which jobs and units run in this process read) names the tenant's table, buckets, mailbox and
  *   newsletter files;
@@ -25,11 +27,14 @@ const fileTenant = (path: string) => `${basename(dirname(path))}-${basename(path
 
 const shared = tenantState();
 
-const tenant = fileTenant(expect.getState().testPath ?? 'unknown');
+const testPath = expect.getState().testPath ?? 'unknown';
+const tenant = fileTenant(testPath);
 const baseUrl = inject('baseUrl');
 const localStack = inject('localStack');
+// The demo's volume only for a file that says it reads it (DEMO_VOLUME_MARKER).
+const demoVolume = DEMO_VOLUME_MARKER.test(readFileSync(testPath, 'utf8'));
 
-const answer = await fetch(`${baseUrl}/local/tenants/${tenant}`, { method: 'POST' });
+const answer = await fetch(`${baseUrl}/local/tenants/${tenant}${demoVolume ? '?demo=volume' : ''}`, { method: 'POST' });
 if (!answer.ok) throw new Error(`The test stack made no tenant ${tenant}: ${answer.status} ${await answer.text()}`);
 const made = (await answer.json()) as { tableName: string; buckets: Record<BucketRole, string>; env: Record<string, string>; emailDomain: string };
 

@@ -149,8 +149,8 @@ describe('All licenses', () => {
     const pageSelect = screen.getByLabelText('Page');
     expect(pageSelect).toHaveProperty('value', '1');
     await user.click(pageSelect);
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['1', '2']);
-    await user.click(screen.getByRole('option', { name: '2' }));
+    expect((await screen.findAllByRole('option', { hidden: false })).map((option) => option.textContent)).toEqual(['1', '2']);
+    await user.click(screen.getByRole('option', { name: '2', hidden: false }));
     await waitFor(() => expect(shownIds()).toEqual(rows.slice(20).map((license) => license.id)));
     expect(api.calls(licAdminContract, 'get_all_licenses').at(-1)).toMatchObject({ page: 2 });
 
@@ -373,7 +373,7 @@ describe('All licenses: an edit that takes something away asks first', () => {
       },
       choose: async (label: string, option: string) => {
         await user.click(within(dialog).getByLabelText(label, { selector: 'input' }));
-        await user.click(await screen.findByRole('option', { name: option }));
+        await user.click(await screen.findByRole('option', { name: option, hidden: false }));
       },
       save: () => user.click(within(dialog).getByRole('button', { name: 'Save' })),
     };

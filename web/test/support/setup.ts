@@ -51,7 +51,10 @@ if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
 
 // findBy… and waitFor wait for what they read; on a busy two-core machine a render can take seconds, so
 // they wait long enough never to depend on the machine's speed (a passing read returns at once).
-configure({ asyncUtilTimeout: 10_000 });
+// A role query does not work out which elements are hidden (computing every element's style was a tenth
+// of the tier's CPU): a query that could also find a hidden element (a closed select's options, which
+// Mantine keeps in the page) asks for `hidden: false`.
+configure({ asyncUtilTimeout: 10_000, defaultHidden: true });
 
 beforeAll(async () => {
   await loadConfig(async () =>
