@@ -121,7 +121,7 @@ describe('a 100,000-row answer through the Lambda adapter', () => {
   const runtime = { name: 'product', needs: {}, env: { AWS_REGION: 'us-east-1', ORIGIN_VERIFY_SECRET: SECRET } };
   const contract = defineEndpoint({
     path: 'rows',
-    cmds: { get_rows: cmd('public', {}, z.object({ products: z.array(adminProductRowSchema), count: z.int() })) },
+    cmds: { get_rows: cmd('public', () => ({}), () => z.object({ products: z.array(adminProductRowSchema()), count: z.int() })) },
   });
   const lambda = handle(endpointApp(contract, { get_rows: async () => ({ products: exportRows(), count: PRODUCT_CSV_ROWS }) }));
   /** The result the HTTP API gets from the function for a call with these headers. */

@@ -41,10 +41,10 @@ const SECRET = 'from-cloudfront';
 const probe = defineEndpoint({
   path: 'probe',
   cmds: {
-    note: cmd('public', { text: z.string() }, z.object({})),
-    other: cmd('public', {}, z.object({})),
-    stalled: cmd('public', {}, z.object({})),
-    audited: cmd('public', {}, z.object({ audited: z.boolean() }), { audit: true }),
+    note: cmd('public', () => ({ text: z.string() }), () => z.object({})),
+    other: cmd('public', () => ({}), () => z.object({})),
+    stalled: cmd('public', () => ({}), () => z.object({})),
+    audited: cmd('public', () => ({}), () => z.object({ audited: z.boolean() }), { audit: true }),
   },
 });
 /** Each cmd logs a line from inside its handler, after an await, as real handlers do. */
@@ -111,7 +111,7 @@ describe('log lines of a call', () => {
 describe('the audit step', () => {
   it('runs a cmd its contract declares audited as an audited call, and no other', async () => {
     expect(await (await post('user', { cmd: 'audited' })).json()).toEqual({ status: 'ok', data: { audited: true } });
-    const other = endpointApp(defineEndpoint({ path: 'probe', cmds: { audited: cmd('public', {}, z.object({ audited: z.boolean() })) } }), {
+    const other = endpointApp(defineEndpoint({ path: 'probe', cmds: { audited: cmd('public', () => ({}), () => z.object({ audited: z.boolean() })) } }), {
       audited: async () => ({ audited: currentCall()?.audited === true }),
     });
     const answer = await runAs(runtimeOf('user'), () =>

@@ -122,7 +122,7 @@ describe('createEndpointApp', () => {
   });
 
   it('answers an outage of the store with 503 and the outage message, no stack trace', async () => {
-    const probe = defineEndpoint({ path: 'probe', cmds: { read: cmd('public', {}, z.object({})) } });
+    const probe = defineEndpoint({ path: 'probe', cmds: { read: cmd('public', () => ({}), () => z.object({})) } });
     const storeDown = endpointApp(probe, {
       read: async () => {
         // A real SDK call to a port where nothing listens: the error DynamoDB's client raises in an outage.
@@ -144,8 +144,8 @@ describe('createEndpointApp with an upload cmd', () => {
   const files = defineEndpoint({
     path: 'files',
     cmds: {
-      put_file: uploadCmd('public', { maxBytes: 1024 }, { count: formInt(), shared: z.optional(formBoolean()) }, z.object({ size: z.int(), text: z.string() })),
-      ping: cmd('public', {}, z.object({ pong: z.boolean() })),
+      put_file: uploadCmd('public', { maxBytes: 1024 }, () => ({ count: formInt(), shared: z.optional(formBoolean()) }), () => z.object({ size: z.int(), text: z.string() })),
+      ping: cmd('public', () => ({}), () => z.object({ pong: z.boolean() })),
     },
   });
   const app = endpointApp(files, {

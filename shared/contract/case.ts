@@ -12,7 +12,7 @@ const state = () => z.int().check(z.minimum(0), z.maximum(3));
 
 export { caseSchema, type Case } from './rows/case';
 
-export const caseCommentSchema = z.object({
+export const caseCommentSchema = () => z.object({
   id: z.int(),
   comment: z.string(),
   user_id: z.int(),
@@ -22,14 +22,14 @@ export const caseCommentSchema = z.object({
   /** An internal note, support's only (admins read this field; the case's user never gets a note at all). */
   internal: z.optional(z.boolean()),
 });
-export type CaseComment = z.infer<typeof caseCommentSchema>;
+export type CaseComment = z.infer<ReturnType<typeof caseCommentSchema>>;
 
 /**
  * An attachment: `state` is `stored` once its file is there, `uploading` while a presigned upload is
  * under way. `link` is a short-lived download link (`/attachments/{caseId}/{attachmentId}/{filename}?…`)
  * for a stored file, handed only to the case's user and admins; the file always downloads as a file.
  */
-export const caseAttachmentSchema = z.object({
+export const caseAttachmentSchema = () => z.object({
   id: z.int(),
   case_id: z.int(),
   uploaded: z.string(),
@@ -42,10 +42,10 @@ export const caseAttachmentSchema = z.object({
   /** The caller may delete it (an admin, or its uploader). */
   can_delete: z.boolean(),
 });
-export type CaseAttachment = z.infer<typeof caseAttachmentSchema>;
+export type CaseAttachment = z.infer<ReturnType<typeof caseAttachmentSchema>>;
 
 /** A state change or an assignment, with who and when (admins only read them). */
-export const caseEventSchema = z.object({
+export const caseEventSchema = () => z.object({
   at: z.string(),
   by_user_id: z.int(),
   kind: z.enum(['state', 'assign']),
@@ -53,19 +53,19 @@ export const caseEventSchema = z.object({
   to_state: z.nullable(state()),
   assigned_to: z.nullable(z.int()),
 });
-export type CaseEvent = z.infer<typeof caseEventSchema>;
+export type CaseEvent = z.infer<ReturnType<typeof caseEventSchema>>;
 
 /**
  * What a case names of a license: its id and type, as they were when the case was opened (a license's
  * type never changes), so the case keeps saying what it was about after the license moved on.
  */
-export const caseLicenseSchema = z.object({ id: z.int(), license_type_id: z.enum(LICENSE_TYPE_IDS) });
+export const caseLicenseSchema = () => z.object({ id: z.int(), license_type_id: z.enum(LICENSE_TYPE_IDS) });
 /** What a case names of a registered product: the registration's id, and the unit's product id and uid (as My products names it). */
-export const caseProductSchema = z.object({ id: z.int(), product_id: z.string(), uid: z.string() });
-export type CaseLicense = z.infer<typeof caseLicenseSchema>;
-export type CaseProduct = z.infer<typeof caseProductSchema>;
+export const caseProductSchema = () => z.object({ id: z.int(), product_id: z.string(), uid: z.string() });
+export type CaseLicense = z.infer<ReturnType<typeof caseLicenseSchema>>;
+export type CaseProduct = z.infer<ReturnType<typeof caseProductSchema>>;
 
-const titleSchema = z.string().check(z.trim(), z.minLength(1, caseMessages.titleRequired), z.maxLength(MAX_CASE_TITLE_LENGTH, caseMessages.titleTooLong));
+const titleSchema = () => z.string().check(z.trim(), z.minLength(1, caseMessages.titleRequired), z.maxLength(MAX_CASE_TITLE_LENGTH, caseMessages.titleTooLong));
 const commentText = () => z.string().check(z.maxLength(MAX_COMMENT_LENGTH, caseMessages.commentTooLong), z.refine((text) => text.trim().length > 0, caseMessages.commentRequired));
 
 /**
@@ -82,14 +82,14 @@ export const caseContract = defineEndpoint({
      */
     get_cases: cmd(
       'user',
-      {
+      () => ({
         ...listParams(caseListColumns),
         state: z.optional(z.nullable(z.array(state()).check(z.maxLength(4)))),
         user: z.optional(z.nullable(id())),
         /** A user id, or 0: the cases assigned to nobody. */
         assigned_to: z.optional(z.nullable(z.int().check(z.minimum(0)))),
-      },
-      z.object({ cases: z.array(caseSchema), count: z.int() }),
+      }),
+      () => z.object({ cases: z.array(caseSchema()), count: z.int() }),
     ),
     /**
      * A case with its attachments and the newest page of its comments (an admin also reads its history):
@@ -98,21 +98,21 @@ export const caseContract = defineEndpoint({
      */
     get_case: cmd(
       'user',
-      { id: id() },
-      z.object({
-        ...caseSchema.shape,
+      () => ({ id: id() }),
+      () => z.object({
+        ...caseSchema().shape,
         /** The license the case is about (create_case's `license_id`), or null. */
-        license: z.optional(z.nullable(caseLicenseSchema)),
+        license: z.optional(z.nullable(caseLicenseSchema())),
         /** The registered product the case is about (create_case's `product_id`), or null. */
-        product: z.optional(z.nullable(caseProductSchema)),
-        comments: z.array(caseCommentSchema),
+        product: z.optional(z.nullable(caseProductSchema())),
+        comments: z.array(caseCommentSchema()),
         earlier_comments: z.boolean(),
-        attachments: z.array(caseAttachmentSchema),
-        history: z.optional(z.array(caseEventSchema)),
+        attachments: z.array(caseAttachmentSchema()),
+        history: z.optional(z.array(caseEventSchema())),
       }),
     ),
     /** The page of a case's comments written before the comment `before`, as get_case pages them. */
-    get_case_comments: cmd('user', { case_id: id(), before: id() }, z.object({ comments: z.array(caseCommentSchema), earlier_comments: z.boolean() })),
+    get_case_comments: cmd('user', () => ({ case_id: id(), before: id() }), () => z.object({ comments: z.array(caseCommentSchema()), earlier_comments: z.boolean() })),
     /**
      * Opens a case (state 1 New): `title` is its description line, `description` its first text. It may
      * name one of the caller's licenses (`license_id`: owned or shared with them) and one of their
@@ -122,8 +122,8 @@ export const caseContract = defineEndpoint({
      */
     create_case: cmd(
       'user',
-      { title: titleSchema, description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()), user_id: z.optional(id()) },
-      z.object({ id: z.int() }),
+      () => ({ title: titleSchema(), description: commentText(), license_id: z.optional(id()), product_id: z.optional(id()), user_id: z.optional(id()) }),
+      () => z.object({ id: z.int() }),
       { limits: ['createCase'], audit: true },
     ),
     /**
@@ -134,12 +134,12 @@ export const caseContract = defineEndpoint({
      */
     add_comment: cmd(
       'user',
-      { case_id: id(), comment: commentText(), close: z.optional(z.boolean()), internal: z.optional(z.boolean()) },
-      z.object({ case_id: z.int(), comment_id: z.int(), state: state() }),
+      () => ({ case_id: id(), comment: commentText(), close: z.optional(z.boolean()), internal: z.optional(z.boolean()) }),
+      () => z.object({ case_id: z.int(), comment_id: z.int(), state: state() }),
       { limits: ['caseComment'], audit: true },
     ),
     /** Attaches a file sent in the call (multipart with `case_id`), up to 4 MB; larger files use create_attachment_upload. */
-    upload_case_attachment: uploadCmd('user', { maxBytes: MAX_MULTIPART_ATTACHMENT_BYTES }, { case_id: formInt() }, caseAttachmentSchema, null, { limits: ['caseUpload', 'caseFileBytes'] }),
+    upload_case_attachment: uploadCmd('user', { maxBytes: MAX_MULTIPART_ATTACHMENT_BYTES }, () => ({ case_id: formInt() }), caseAttachmentSchema, null, { limits: ['caseUpload', 'caseFileBytes'] }),
     /**
      * Starts an upload straight to storage of a file of `size` bytes (up to 50 MB) named `filename`: the
      * answer's `upload` is a form to POST the file with (its type and size are signed into it); then
@@ -147,18 +147,18 @@ export const caseContract = defineEndpoint({
      */
     create_attachment_upload: cmd(
       'user',
-      { case_id: id(), filename: z.string().check(z.minLength(1), z.maxLength(255)), size: z.int().check(z.minimum(1), z.maximum(MAX_ATTACHMENT_BYTES)) },
-      z.object({ attachment: caseAttachmentSchema, upload: presignedUploadSchema }),
+      () => ({ case_id: id(), filename: z.string().check(z.minLength(1), z.maxLength(255)), size: z.int().check(z.minimum(1), z.maximum(MAX_ATTACHMENT_BYTES)) }),
+      () => z.object({ attachment: caseAttachmentSchema(), upload: presignedUploadSchema }),
       { limits: ['caseUpload', 'caseUploadBytes'] },
     ),
     /** Completes a presigned upload once its file is stored: the attachment is listed from then on. */
-    complete_attachment_upload: cmd('user', { attachment_id: id() }, caseAttachmentSchema),
+    complete_attachment_upload: cmd('user', () => ({ attachment_id: id() }), caseAttachmentSchema),
     /**
      * Closes a case (state 0): an admin any case, a customer their own (without writing a comment);
      * a closed case stays as it is.
      */
-    close_case: cmd('user', { case_id: id() }, z.object({ case_id: z.int(), state: z.int() }), { audit: true }),
+    close_case: cmd('user', () => ({ case_id: id() }), () => z.object({ case_id: z.int(), state: z.int() }), { audit: true }),
     /** Deletes an attachment: an admin, or its uploader. */
-    delete_attachment: cmd('user', { attachment_id: id() }, z.object({ attachment_id: z.int(), case_id: z.int() }), { audit: true }),
+    delete_attachment: cmd('user', () => ({ attachment_id: id() }), () => z.object({ attachment_id: z.int(), case_id: z.int() }), { audit: true }),
   },
 });

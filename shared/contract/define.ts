@@ -45,45 +45,68 @@ export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extend
   ownVersion?: true;
 }
 
-/** A cmd; its params are a strict object, so a parameter the cmd does not know is refused, not dropped. */
+/**
+ * A cmd; its params are a strict object, so a parameter the cmd does not know is refused, not dropped.
+ * The params' shape and the result come as functions, built on first use and kept: a cold Lambda builds
+ * only the schemas of the cmd it serves and never a result's (zod builds every schema it is given at once,
+ * and a contract holds hundreds).
+ */
 export function cmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
   role: Role,
-  params: S,
-  result: R,
+  params: () => S,
+  result: () => R,
   { token = 'access', ...policies }: CmdPolicies = {},
 ): CmdDefinition<z.ZodMiniObject<S, z.core.$strict>, R> {
-  return { role, params: z.strictObject(params), result, token, ...policies };
+  return builtOnFirstUse({ role, token, ...policies }, () => z.strictObject(params()), result);
+}
+
+/** `def` with `params` and `result` that build their schema on first read and keep it. */
+function builtOnFirstUse<P extends z.ZodMiniType, R extends z.ZodMiniType, D extends Omit<CmdDefinition<P, R>, 'params' | 'result'>>(
+  def: D,
+  params: () => P,
+  result: () => R,
+): D & { params: P; result: R } {
+  let builtParams: P | undefined;
+  let builtResult: R | undefined;
+  return Object.defineProperties(def, {
+    params: { enumerable: true, get: () => (builtParams ??= params()) },
+    result: { enumerable: true, get: () => (builtResult ??= result()) },
+  }) as D & { params: P; result: R };
 }
 
 /** The cmd `def`, whose own param `version` takes the body's `version` field (see CmdDefinition.ownVersion). */
-export const ownVersion = <D extends CmdDefinition>(def: D): D & { ownVersion: true } => ({ ...def, ownVersion: true });
+export const ownVersion = <D extends CmdDefinition>(def: D): D & { ownVersion: true } =>
+  // Its schemas stay unbuilt: the marker is added beside them, not by copying their values.
+  Object.defineProperty(def, 'ownVersion', { enumerable: true, value: true }) as D & { ownVersion: true };
 
 /**
  * A cmd that takes a file (uploads are multipart with cmd, version, client, uploaded_file). Its
  * params get `uploaded_file`, a non-empty File; the other params arrive as form fields, i.e. text, so
  * numbers and booleans among them use formInt() and formBoolean(). A file over `maxBytes` is refused
- * with 413 before the params are parsed.
+ * with 413 before the params are parsed. Params and result are built on first use, as cmd()'s.
  */
 export function uploadCmd<S extends z.core.$ZodLooseShape, R extends z.ZodMiniType>(
   role: Role,
   upload: { maxBytes: number },
-  params: S,
-  result: R,
+  params: () => S,
+  result: () => R,
   /** A rule across params (e.g. one param needs another): the param it is about and its message, or null. */
   across?: ((params: z.output<z.ZodMiniObject<S, z.core.$strict>>) => { param: keyof S & string; message: string } | null) | null,
   policies: Omit<CmdPolicies, 'token'> = {},
 ) {
-  const file = z.file({ error: (issue) => (issue.input === undefined ? 'No file given' : 'Expected a file') }).check(z.minSize(1, 'The file is empty'));
-  const object = z.strictObject({ ...params, [UPLOAD_FILE_FIELD]: file } as S & { [UPLOAD_FILE_FIELD]: typeof file });
-  const schema = across
-    ? object.check(
-        z.superRefine((value, ctx) => {
-          const problem = across(value as z.output<z.ZodMiniObject<S, z.core.$strict>>);
-          if (problem) ctx.issues.push({ code: 'custom', path: [problem.param], message: problem.message, input: value });
-        }),
-      )
-    : object;
-  return { role, params: schema, result, token: 'access', upload, ...policies } satisfies CmdDefinition;
+  const schema = () => {
+    const file = z.file({ error: (issue) => (issue.input === undefined ? 'No file given' : 'Expected a file') }).check(z.minSize(1, 'The file is empty'));
+    const object = z.strictObject({ ...params(), [UPLOAD_FILE_FIELD]: file } as S & { [UPLOAD_FILE_FIELD]: typeof file });
+    return across
+      ? object.check(
+          z.superRefine((value, ctx) => {
+            const problem = across(value as z.output<z.ZodMiniObject<S, z.core.$strict>>);
+            if (problem) ctx.issues.push({ code: 'custom', path: [problem.param], message: problem.message, input: value });
+          }),
+        )
+      : object;
+  };
+  return builtOnFirstUse({ role, token: 'access' as TokenUse, upload, ...policies }, schema, result) satisfies CmdDefinition;
 }
 
 /**

@@ -11,8 +11,8 @@ export const infoContract = defineEndpoint({
   path: 'info',
   cmds: {
     /** The start screen's entries, in their order (none before an admin first saves them). */
-    get_latest: cmd('public', {}, z.object({ latest: z.array(latestEntrySchema) })),
+    get_latest: cmd('public', () => ({}), () => z.object({ latest: z.array(latestEntrySchema) })),
     /** Every news version, newest first, each with its pages. */
-    get_all_news: cmd('public', {}, z.object({ news: z.array(newsSchema) })),
+    get_all_news: cmd('public', () => ({}), () => z.object({ news: z.array(newsSchema) })),
   },
 });

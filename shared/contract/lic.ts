@@ -6,11 +6,11 @@ import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './rows/license';
 
 const id = () => z.int().check(z.positive());
-const nullableString = z.nullable(z.string());
+const nullableString = () => z.nullable(z.string());
 /** A machine's fingerprint as the desktop app computes it. */
 /** A machine description, base64url-encoded JSON (shared/licenses/seat.ts). */
-const payloadSchema = z.string().check(z.minLength(1), z.maxLength(2000));
-export const fingerprintSchema = z.string().check(z.minLength(1), z.maxLength(200));
+const payloadSchema = () => z.string().check(z.minLength(1), z.maxLength(2000));
+export const fingerprintSchema = () => z.string().check(z.minLength(1), z.maxLength(200));
 
 export { addonSchema };
 
@@ -19,11 +19,11 @@ export { addonSchema };
  * get names only of people a record links them to (whom they shared a license with, who shared one with
  * them), never an email; admin results carry emails (`*_email`, `user`).
  */
-export const personSchema = z.object({ id: z.int(), name: z.string() });
-export type Person = z.infer<typeof personSchema>;
+export const personSchema = () => z.object({ id: z.int(), name: z.string() });
+export type Person = z.infer<ReturnType<typeof personSchema>>;
 
 /** A license as every list shows it (the fields of the License entity). */
-export const licenseRowSchema = z.object({
+export const licenseRowSchema = () => z.object({
   id: z.int(),
   user_id: z.int(),
   created: z.string(),
@@ -33,8 +33,8 @@ export const licenseRowSchema = z.object({
   enabled: z.boolean(),
   valid_from: z.string(),
   /** null: perpetual. */
-  valid_to: nullableString,
-  tag: nullableString,
+  valid_to: nullableString(),
+  tag: nullableString(),
   /** The user whose machine holds the seat. */
   reserved_to: z.nullable(z.int()),
   /**
@@ -43,23 +43,23 @@ export const licenseRowSchema = z.object({
    * and another recipient's machine (a recipient is never told who the other recipients are).
    */
   reserved_to_name: z.optional(z.nullable(z.string())),
-  fingerprint: nullableString,
-  hostname: nullableString,
+  fingerprint: nullableString(),
+  hostname: nullableString(),
   expired: z.boolean(),
   /** Days to the end, negative once expired; null for a perpetual license. */
   days: z.nullable(z.int()),
   /** The dongle the license is bound to. */
-  hid: nullableString,
+  hid: nullableString(),
   subscription_id: z.nullable(z.int()),
-  subscription_state: nullableString,
+  subscription_state: nullableString(),
   shared_count: z.int(),
-  addons: z.array(addonSchema),
+  addons: z.array(addonSchema()),
   /** The users it is shared with (for its owner; empty for a recipient). */
   shared_users: z.array(z.int()),
   /** The same users with their names (for its owner; empty for a recipient). */
-  shared_with: z.optional(z.array(personSchema)),
+  shared_with: z.optional(z.array(personSchema())),
   /** For a license shared with the caller: who shared it (their username). */
-  shared_by: nullableString,
+  shared_by: nullableString(),
   /** For a license shared with the caller: the first and last name of who shared it. */
   shared_by_name: z.optional(z.nullable(z.string())),
   /** With a machine's payload: whether that machine may take the seat now. */
@@ -67,13 +67,13 @@ export const licenseRowSchema = z.object({
   /** The legacy upgrade product an admin marked the license with (bought on Buy legacy licenses). */
   to_fastspring_product: z.optional(z.nullable(z.string())),
 });
-export type LicenseRow = z.infer<typeof licenseRowSchema>;
+export type LicenseRow = z.infer<ReturnType<typeof licenseRowSchema>>;
 
 /**
  * A subscription the caller pays for, as their Licenses screen shows it: one per license it pays for (a
  * license's own, or an add-on's on it).
  */
-export const mySubscriptionSchema = z.object({
+export const mySubscriptionSchema = () => z.object({
   id: z.int(),
   license_id: z.int(),
   /** The provider's catalogue path (pro-yearly, automation-addon-yearly …). */
@@ -91,12 +91,12 @@ export const mySubscriptionSchema = z.object({
   /** The provider's pre-authenticated account page (invoices, payment method); null when it gives none. */
   url: z.nullable(z.string()),
 });
-export type MySubscription = z.infer<typeof mySubscriptionSchema>;
+export type MySubscription = z.infer<ReturnType<typeof mySubscriptionSchema>>;
 
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
-const shareParams = { license_id: id(), with_user_id: id() };
+const shareParams = () => ({ license_id: id(), with_user_id: id() });
 /** Whom a license is shared with: their ids, and the same users with their names (`users`). */
-const sharedUsersResult = z.object({ license_id: z.int(), user_ids: z.array(z.int()), users: z.optional(z.array(personSchema)) });
+const sharedUsersResult = () => z.object({ license_id: z.int(), user_ids: z.array(z.int()), users: z.optional(z.array(personSchema())) });
 
 /**
  * The `lic/5` endpoint's cmds for every signed-in user: their licenses, sharing and moving them. The
@@ -110,7 +110,7 @@ export const licContract = defineEndpoint({
      * `payload` (base64url JSON: fingerprint, hostname, client_version, os) and learns for each license
      * whether that machine may take its seat (`available`).
      */
-    get_licenses: cmd('user', { payload: z.optional(payloadSchema) }, z.object({ licenses: z.array(licenseRowSchema) })),
+    get_licenses: cmd('user', () => ({ payload: z.optional(payloadSchema()) }), () => z.object({ licenses: z.array(licenseRowSchema()) })),
     /**
      * Gives the machine in `payload` the license's seat and answers with the reservation, a lease signed
      * (Ed25519) so the app can check it offline until its `not_after`. `renew` (what the app sends while
@@ -122,33 +122,33 @@ export const licContract = defineEndpoint({
      */
     reserve_license: cmd(
       'user',
-      { license_id: id(), payload: payloadSchema, takeover: z.optional(z.boolean()), renew: z.optional(z.boolean()) },
-      z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
+      () => ({ license_id: id(), payload: payloadSchema(), takeover: z.optional(z.boolean()), renew: z.optional(z.boolean()) }),
+      () => z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
     ),
     /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */
-    get_license_signing_key: cmd('public', {}, z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),
-    get_license_types: cmd('user', {}, z.object({ license_types: namedIds(z.enum(LICENSE_TYPE_IDS)) })),
-    get_license_usages: cmd('user', {}, z.object({ license_usages: namedIds(z.int()) })),
+    get_license_signing_key: cmd('public', () => ({}), () => z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),
+    get_license_types: cmd('user', () => ({}), () => z.object({ license_types: namedIds(z.enum(LICENSE_TYPE_IDS)) })),
+    get_license_usages: cmd('user', () => ({}), () => z.object({ license_usages: namedIds(z.int()) })),
     /** The users an owned license is shared with (an admin: any license). */
-    get_license_shared_users: cmd('user', { license_id: id() }, sharedUsersResult),
+    get_license_shared_users: cmd('user', () => ({ license_id: id() }), sharedUsersResult),
     share_license: cmd('user', shareParams, sharedUsersResult, { limits: ['shareLicense'], audit: true }),
     cancel_share_license: cmd('user', shareParams, sharedUsersResult, { audit: true }),
     /** Gives an owned license that no machine holds to another user (an admin: any plain license). */
-    move_license: cmd('user', { license_id: id(), to_user_id: id() }, z.object({ license_id: z.int(), user_id: z.int() }), { limits: ['moveLicense'], audit: true }),
+    move_license: cmd('user', () => ({ license_id: id(), to_user_id: id() }), () => z.object({ license_id: z.int(), user_id: z.int() }), { limits: ['moveLicense'], audit: true }),
     /**
      * Frees the seat the machine `fingerprint` holds: for the owner, or the user whose machine holds it;
      * never for a license on a dongle.
      */
-    return_license: cmd('user', { license_id: id(), fingerprint: fingerprintSchema }, z.object({ license_id: z.int(), available: z.boolean() }), { audit: true }),
+    return_license: cmd('user', () => ({ license_id: id(), fingerprint: fingerprintSchema() }), () => z.object({ license_id: z.int(), available: z.boolean() }), { audit: true }),
     /**
      * Turns a license code into a license of the caller's: a single-use code once, a campaign code once
      * per user inside its window.
      */
-    redeem_license_code: cmd('user', { code: redeemCodeSchema }, z.object({ license_id: z.int() }), { limits: ['redeemCode'] }),
+    redeem_license_code: cmd('user', () => ({ code: redeemCodeSchema }), () => z.object({ license_id: z.int() }), { limits: ['redeemCode'] }),
     /**
      * The subscriptions the caller pays for (bought by them, whoever holds the license now), newest first,
      * with the price and account page the provider gives; counted per user (each read asks the provider).
      */
-    get_my_subscriptions: cmd('user', {}, z.object({ subscriptions: z.array(mySubscriptionSchema) }), { limits: ['readSubscriptions'] }),
+    get_my_subscriptions: cmd('user', () => ({}), () => z.object({ subscriptions: z.array(mySubscriptionSchema()) }), { limits: ['readSubscriptions'] }),
   },
 });

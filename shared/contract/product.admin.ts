@@ -11,14 +11,14 @@ export const DEVICES_PAGE_SIZE = deviceListColumns.pageSize;
 export { PRODUCT_CSV_ROWS };
 
 /** A registered unit as the admin list shows it: with its owner's email (`user`, empty when gone). */
-export const adminProductRowSchema = z.object({ ...productSchema.shape, user: z.string() });
-export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
+export const adminProductRowSchema = () => z.object({ ...productSchema().shape, user: z.string() });
+export type AdminProductRow = z.infer<ReturnType<typeof adminProductRowSchema>>;
 export const PRODUCT_ORDER_COLUMNS = productListColumns.orderBy;
 
-export const certificateSchema = z.object({ created: z.string(), serial_no: z.string(), ean: z.string(), cert: z.string() });
-export const calibrationSchema = z.object({ created: z.string(), calibration: z.string() });
+export const certificateSchema = () => z.object({ created: z.string(), serial_no: z.string(), ean: z.string(), cert: z.string() });
+export const calibrationSchema = () => z.object({ created: z.string(), calibration: z.string() });
 
-const deviceFields = {
+const deviceFields = () => ({
   id: z.int(),
   created: z.string(),
   updated: z.string(),
@@ -28,27 +28,27 @@ const deviceFields = {
   hardware_version: z.string(),
   ems_id: z.string(),
   ean: z.string(),
-};
-/** A produced unit (serial number, uid, hardware version, EMS id, EAN) with its label certificates and calibrations. */
-export const deviceSchema = z.object({
-  ...deviceFields,
-  certificates: z.array(certificateSchema),
-  calibration: z.array(calibrationSchema),
 });
-export type Device = z.infer<typeof deviceSchema>;
+/** A produced unit (serial number, uid, hardware version, EMS id, EAN) with its label certificates and calibrations. */
+export const deviceSchema = () => z.object({
+  ...deviceFields(),
+  certificates: z.array(certificateSchema()),
+  calibration: z.array(calibrationSchema()),
+});
+export type Device = z.infer<ReturnType<typeof deviceSchema>>;
 /**
  * A produced unit as the list shows it: how many certificates and calibrations it has (get_device gives
  * them), and who owns it: the user it is registered to (`user_id`, null while unregistered) with their
  * email (`user`, empty when unregistered or gone).
  */
-export const deviceRowSchema = z.object({
-  ...deviceFields,
+export const deviceRowSchema = () => z.object({
+  ...deviceFields(),
   certificate_count: z.int(),
   calibration_count: z.int(),
   user_id: z.nullable(z.int()),
   user: z.string(),
 });
-export type DeviceRow = z.infer<typeof deviceRowSchema>;
+export type DeviceRow = z.infer<ReturnType<typeof deviceRowSchema>>;
 export const DEVICE_ORDER_COLUMNS = deviceListColumns.orderBy;
 
 /** The `product` endpoint's admin cmds: only admin screens (their own chunks) import this module. */
@@ -61,28 +61,28 @@ export const productAdminContract = defineEndpoint({
      */
     get_all_products: cmd(
       'admin',
-      listParams(productListColumns),
-      z.object({ products: z.array(adminProductRowSchema), count: z.int() }),
+      () => listParams(productListColumns),
+      () => z.object({ products: z.array(adminProductRowSchema()), count: z.int() }),
       { reads: true },
     ),
     /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
     get_products_csv: cmd(
       'admin',
-      listOrderParams(productListColumns),
-      csvExportSchema,
+      () => listOrderParams(productListColumns),
+      () => csvExportSchema,
       { reads: true },
     ),
     /** How many units are registered (the dashboard). */
-    get_product_statistics: cmd('admin', {}, z.object({ registered_products: z.int() }), { reads: true }),
+    get_product_statistics: cmd('admin', () => ({}), () => z.object({ registered_products: z.int() }), { reads: true }),
     /** Ends a unit's registration: it may be registered again, by anyone. */
-    unregister_product: cmd('admin', { uid: unitUidSchema }, z.object({ uid: z.string() }), { audit: true }),
+    unregister_product: cmd('admin', () => ({ uid: unitUidSchema() }), () => z.object({ uid: z.string() }), { audit: true }),
     /** A produced unit with its certificates and calibrations. */
-    get_device: cmd('admin', { uid: unitUidSchema }, deviceSchema, { reads: true }),
+    get_device: cmd('admin', () => ({ uid: unitUidSchema() }), deviceSchema, { reads: true }),
     /** One page of the produced units, last updated first unless asked otherwise. */
     get_devices: cmd(
       'admin',
-      listParams(deviceListColumns),
-      z.object({ devices: z.array(deviceRowSchema), count: z.int() }),
+      () => listParams(deviceListColumns),
+      () => z.object({ devices: z.array(deviceRowSchema()), count: z.int() }),
       { reads: true },
     ),
   },

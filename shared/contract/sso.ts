@@ -11,11 +11,11 @@ export const ssoContract = defineEndpoint({
   cmds: {
     sso_sign_in: cmd(
       'user',
-      {
+      () => ({
         sso: z.string().check(z.minLength(1), z.maxLength(4096)),
         sig: z.string().check(z.minLength(1), z.maxLength(128)),
-      },
-      z.object({ return_sso_url: z.string(), sso: z.string(), sig: z.string() }),
+      }),
+      () => z.object({ return_sso_url: z.string(), sso: z.string(), sig: z.string() }),
       { token: 'id' },
     ),
   },

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 const state = () => z.int().check(z.minimum(0), z.maximum(3));
 
 /** A case as lists and the dialog show it. */
-export const caseSchema = z.object({
+export const caseSchema = () => z.object({
   id: z.int(),
   title: z.string(),
   description: z.string(),
@@ -23,4 +23,4 @@ export const caseSchema = z.object({
   assigned_to: z.nullable(z.int()),
   attachment_count: z.int(),
 });
-export type Case = z.infer<typeof caseSchema>;
+export type Case = z.infer<ReturnType<typeof caseSchema>>;

@@ -7,13 +7,13 @@ import { ADDON_IDS, LICENSE_TYPE_IDS } from '../../licenses/catalog';
  * contract that took them from another endpoint's module would carry that whole module.
  */
 
-export const addonSchema = z.object({
+export const addonSchema = () => z.object({
   id: z.enum(ADDON_IDS),
   attributes: z.object({ channels: z.optional(z.int()) }),
 });
 
 /** A license as the admin lists show it: its fields, its owner's email (`user`) and company. */
-export const adminLicenseRowSchema = z.object({
+export const adminLicenseRowSchema = () => z.object({
   id: z.int(),
   created: z.string(),
   user_id: z.int(),
@@ -37,11 +37,11 @@ export const adminLicenseRowSchema = z.object({
   subscription_state: z.nullable(z.string()),
   tag: z.nullable(z.string()),
   shared_count: z.int(),
-  addons: z.array(addonSchema),
+  addons: z.array(addonSchema()),
   expired: z.boolean(),
   /** Days to the end, negative once expired; null for a perpetual license. */
   days: z.nullable(z.int()),
   /** The legacy upgrade product an admin marked it with. */
   to_fastspring_product: z.optional(z.nullable(z.string())),
 });
-export type AdminLicenseRow = z.infer<typeof adminLicenseRowSchema>;
+export type AdminLicenseRow = z.infer<ReturnType<typeof adminLicenseRowSchema>>;

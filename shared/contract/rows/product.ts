@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
  */
 
 /** A registered unit, with its owner and license; lists also carry banner and link (none yet: null). */
-export const productSchema = z.object({
+export const productSchema = () => z.object({
   id: z.int(),
   created: z.string(),
   product_id: z.string(),
@@ -19,4 +19,4 @@ export const productSchema = z.object({
   banner: z.nullable(z.string()),
   link: z.nullable(z.string()),
 });
-export type Product = z.infer<typeof productSchema>;
+export type Product = z.infer<ReturnType<typeof productSchema>>;
