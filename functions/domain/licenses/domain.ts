@@ -1,4 +1,6 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { licensesCounted } from './license-figures';
+import { licenseKind } from './license.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { ExpiryNoticeEntity } from './expiry-notice.entity';
 import { licensesUserDetail } from './license-detail';
 import { LicenseShareEntity } from './license-share.entity';
@@ -8,8 +10,10 @@ import { detachLicensesOf } from './licenses.repository';
 import { SeatEventEntity } from './seat-event.entity';
 
 /** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events, expiry notices sent. */
-export const licensesUserData = {
+export const licensesDomain = {
   domain: 'licenses',
+  kinds: [licenseKind],
+  counted: licensesCounted,
   parts: [
     {
       what: 'licenses they own (owner id, a seat their machine holds)',
@@ -40,4 +44,4 @@ export const licensesUserData = {
   ],
   forget: (user, now) => detachLicensesOf(user.id, now),
   detail: licensesUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

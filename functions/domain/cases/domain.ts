@@ -1,4 +1,6 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { casesCounted } from './case-figures';
+import { caseKind } from './case.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { CaseAttachmentEntity } from './case-attachment.entity';
 import { CaseCommentEntity } from './case-comment.entity';
 import { CaseEventEntity } from './case-event.entity';
@@ -13,8 +15,10 @@ export const casesUserDetail = async (userId: number) => ({
 });
 
 /** Support cases: a deleted user's cases stay as support's history, without their name and email. */
-export const casesUserData = {
+export const casesDomain = {
   domain: 'cases',
+  kinds: [caseKind],
+  counted: casesCounted,
   parts: [
     {
       what: "the user's support cases: kept, their name and email blanked; the assignee kept by id",
@@ -31,4 +35,4 @@ export const casesUserData = {
   ],
   forget: (user) => forgetCaseOwner(user.id),
   detail: casesUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,4 +1,6 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { productsCounted } from './product-figures';
+import { productKind } from './product.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productOfRecord } from './product-list';
 import { ProductEntity } from './product.entity';
@@ -8,8 +10,10 @@ import { productsOf, releaseProductsOf } from './products.repository';
 export const productsUserDetail = async (userId: number) => ({ products: (await productsOf(userId)).map(productOfRecord) });
 
 /** The products domain: the units the user registered, and certificate requests with their address. */
-export const productsUserData = {
+export const productsDomain = {
   domain: 'products',
+  kinds: [productKind],
+  counted: productsCounted,
   parts: [
     { what: 'registered products (their units)', entities: [ProductEntity], fate: 'release', why: 'the unit is unregistered: its next owner registers it' },
     {
@@ -21,4 +25,4 @@ export const productsUserData = {
   ],
   forget: (user, now) => releaseProductsOf(user.id, now),
   detail: productsUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,5 +1,5 @@
 import { timeOfKey } from '../../lib/db/time-key';
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { forgetDownloadsOf, userDownloads } from './downloads.repository';
 import { EulaAcceptanceEntity } from './eula-acceptance.entity';
 import { UserDownloadEntity } from './user-download.entity';
@@ -17,7 +17,7 @@ export const downloadsUserDetail = async (userId: number) => ({
 });
 
 /** The downloads domain: what the user downloaded, and whose EULAs they accepted. */
-export const downloadsUserData = {
+export const downloadsDomain = {
   domain: 'downloads',
   parts: [
     { what: 'downloads (version, os, arch, EULA version, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
@@ -25,4 +25,4 @@ export const downloadsUserData = {
   ],
   forget: (user) => forgetDownloadsOf(user.id),
   detail: downloadsUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

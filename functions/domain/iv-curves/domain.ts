@@ -1,11 +1,13 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { ivCurveKind } from './iv-curve.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
 import { IvCurveEntity } from './iv-curve.entity';
 import { forgetPrivateCurvesOf } from './iv-curves';
 
 /** The IV curves domain: the user's curves and their files, and the usage their limits count. */
-export const ivCurvesUserData = {
+export const ivCurvesDomain = {
   domain: 'iv-curves',
+  kinds: [ivCurveKind],
   parts: [
     {
       what: 'IV curves and their files: private ones deleted (file first), public ones kept',
@@ -21,4 +23,4 @@ export const ivCurvesUserData = {
     },
   ],
   forget: (user) => forgetPrivateCurvesOf(user.id),
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;
