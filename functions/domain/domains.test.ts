@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminListKinds } from '../../shared/lists/admin-lists';
 import { countedByDomain } from './counted-records';
 import { domains, recordKinds } from './domains';
+import { forgetters } from './user-data';
 import { userDetailReaders } from './user-detail';
 
 describe('the root list of domains', () => {
@@ -30,12 +31,15 @@ describe('the root list of domains', () => {
     expect(storing.filter((folder) => !names.includes(folder))).toEqual([]);
   });
 
-  it('gives the user detail and the counters exactly the parts the domains declare', () => {
-    const declared = (part: 'detail' | 'counted') => Object.fromEntries(domains.flatMap((domain) => (part in domain ? [[domain.domain, (domain as Record<string, unknown>)[part]]] : [])));
+  it('gives the user detail, the counters and account deletion exactly the parts the domains declare', () => {
+    const declared = (part: 'detail' | 'counted' | 'forget') => Object.fromEntries(domains.flatMap((domain) => (part in domain ? [[domain.domain, (domain as Record<string, unknown>)[part]]] : [])));
     expect(userDetailReaders).toEqual(declared('detail'));
     expect(countedByDomain).toEqual(declared('counted'));
     // The same functions and lists, not copies.
     for (const [name, read] of Object.entries(userDetailReaders)) expect(read).toBe(declared('detail')[name]);
     for (const [name, counted] of Object.entries(countedByDomain)) expect(counted).toBe(declared('counted')[name]);
+    // Account deletion: the same functions, in the root list's order.
+    expect(Object.entries(forgetters)).toEqual(Object.entries(declared('forget')));
+    for (const [name, forget] of Object.entries(forgetters)) expect(forget).toBe(declared('forget')[name]);
   });
 });

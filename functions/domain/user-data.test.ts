@@ -7,7 +7,7 @@ import { string } from 'dynamodb-toolbox/schema/string';
 import { describe, expect, it } from 'vitest';
 import { portalTable } from '../lib/db/table';
 import { undeclaredUserEntities, userAttributesOf } from '../lib/user-data';
-import { userDataRegistry } from './user-data';
+import { userDataRegistry } from './domains';
 
 /** Every module that defines a stored entity: the domains' entity files and the platform's own. */
 const modules = {

@@ -43,6 +43,9 @@ type UserInformation = CmdResult<typeof userAdminContract, 'get_user_information
 /** The parts of the admin's user detail besides who the user is: each comes from the domain that keeps it. */
 export type UserDetailParts = Pick<UserInformation, 'licenses' | 'cases' | 'products' | 'userDownloads' | 'userActions'>;
 
+/** Carries out a domain's fates for a deleted account. */
+export type Forget = (user: DeletedUser, now: Date) => Promise<void>;
+
 export interface UserDataDeclaration {
   domain: string;
   /** What it keeps of a user (none: a domain whose records name no user). */
@@ -51,7 +54,7 @@ export interface UserDataDeclaration {
    * Carries out the fates of this domain's parts for a deleted account. Runs again after an interrupted
    * deletion, so it finds what an earlier run did done and goes on.
    */
-  forget?: (user: DeletedUser, now: Date) => Promise<void>;
+  forget?: Forget;
   /** This domain's part of the admin's user detail. */
   detail?: (userId: number) => Promise<Partial<UserDetailParts>>;
 }

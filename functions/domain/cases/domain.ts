@@ -1,3 +1,4 @@
+import type { Forget } from '../../lib/user-data';
 import { casesCounted } from './case-figures';
 import { caseKind } from './case.kind';
 import type { DomainDeclaration } from '../../lib/records/domain';
@@ -13,6 +14,9 @@ import { casesOf } from './cases.repository';
 export const casesUserDetail = async (userId: number) => ({
   cases: (await casesOf(userId)).map(caseSummary).sort((a, b) => b.updated.localeCompare(a.updated)),
 });
+
+/** What becomes of a deleted user's cases: kept, their name and email blanked. */
+export const forgetCases: Forget = (user) => forgetCaseOwner(user.id);
 
 /** Support cases: a deleted user's cases stay as support's history, without their name and email. */
 export const casesDomain = {
@@ -33,6 +37,6 @@ export const casesDomain = {
       why: 'they are the conversation and audit trail of a case other people (support) took part in; ids only',
     },
   ],
-  forget: (user) => forgetCaseOwner(user.id),
+  forget: forgetCases,
   detail: casesUserDetail,
 } as const satisfies DomainDeclaration;

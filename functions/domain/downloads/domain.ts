@@ -1,3 +1,4 @@
+import type { Forget } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
 import type { DomainDeclaration } from '../../lib/records/domain';
 import { forgetDownloadsOf, userDownloads } from './downloads.repository';
@@ -16,6 +17,9 @@ export const downloadsUserDetail = async (userId: number) => ({
   })),
 });
 
+/** A deleted user's downloads and EULA acceptances go. */
+export const forgetDownloads: Forget = (user) => forgetDownloadsOf(user.id);
+
 /** The downloads domain: what the user downloaded, and whose EULAs they accepted. */
 export const downloadsDomain = {
   domain: 'downloads',
@@ -23,6 +27,6 @@ export const downloadsDomain = {
     { what: 'downloads (version, os, arch, EULA version, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
     { what: 'EULA acceptances per release and EULA version', entities: [EulaAcceptanceEntity], fate: 'delete', why: 'only the user themself needs them' },
   ],
-  forget: (user) => forgetDownloadsOf(user.id),
+  forget: forgetDownloads,
   detail: downloadsUserDetail,
 } as const satisfies DomainDeclaration;

@@ -1,3 +1,4 @@
+import type { Forget } from '../../lib/user-data';
 import { licensesCounted } from './license-figures';
 import { licenseKind } from './license.kind';
 import type { DomainDeclaration } from '../../lib/records/domain';
@@ -8,6 +9,9 @@ import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity } from './license.entity';
 import { detachLicensesOf } from './licenses.repository';
 import { SeatEventEntity } from './seat-event.entity';
+
+/** A deleted user's licenses are detached, their shares and seats released. */
+export const forgetLicenses: Forget = (user, now) => detachLicensesOf(user.id, now);
 
 /** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events, expiry notices sent. */
 export const licensesDomain = {
@@ -42,6 +46,6 @@ export const licensesDomain = {
       why: "each keeps a reminder from being mailed twice; a detached license gets none, and they expire a while after the license's end",
     },
   ],
-  forget: (user, now) => detachLicensesOf(user.id, now),
+  forget: forgetLicenses,
   detail: licensesUserDetail,
 } as const satisfies DomainDeclaration;

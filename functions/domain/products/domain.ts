@@ -1,3 +1,4 @@
+import type { Forget } from '../../lib/user-data';
 import { productsCounted } from './product-figures';
 import { productKind } from './product.kind';
 import type { DomainDeclaration } from '../../lib/records/domain';
@@ -8,6 +9,9 @@ import { productsOf, releaseProductsOf } from './products.repository';
 
 /** The products domain's part of the admin user detail: their registered products, newest first. */
 export const productsUserDetail = async (userId: number) => ({ products: (await productsOf(userId)).map(productOfRecord) });
+
+/** A deleted user's units are unregistered. */
+export const forgetProducts: Forget = (user, now) => releaseProductsOf(user.id, now);
 
 /** The products domain: the units the user registered, and certificate requests with their address. */
 export const productsDomain = {
@@ -23,6 +27,6 @@ export const productsDomain = {
       why: 'the address is personal data; the mail to support was sent when asked',
     },
   ],
-  forget: (user, now) => releaseProductsOf(user.id, now),
+  forget: forgetProducts,
   detail: productsUserDetail,
 } as const satisfies DomainDeclaration;
