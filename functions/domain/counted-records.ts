@@ -1,62 +1,60 @@
 import type { FunctionNeeds } from '../registry';
 import { applyRecount, compareWithRecount, hasFigures, recountInto, type Counter, type CounterDifference, type Recount, type Tally } from '../lib/db/aggregates';
-import { caseTallies, casesByState } from './cases/case-figures';
-import type { CaseRecord } from './cases/case-record';
-import { CaseEntity } from './cases/case.entity';
 import { everyItemOf } from '../lib/db/every-item';
+import type { CountedRecords } from '../lib/records/domain';
 import { alertOperators, logger } from '../lib/logger';
-import { licenseCounters, licenseHistoryCounters, licenseHistoryTallies, licenseStateTallies } from './licenses/license-figures';
 import { LicenseEntity } from './licenses/license.entity';
-import type { LicenseRecord } from './licenses/license.entity';
-import { productTallies, registeredProducts } from './products/product-figures';
 import { ProductEntity } from './products/product.entity';
-import type { ProductRecord } from './products/product.entity';
-import { userTallies, usersByNewsletter } from './users/user-figures';
 import { UserEntity } from './users/user.entity';
-import { setUserHoldings, type UserRecord } from './users/users.repository';
+import { setUserHoldings } from './users/users.repository';
 import { countBy, holdingsJson, NO_HOLDINGS } from './users/holdings';
+import { casesCounted } from './cases/case-figures';
+import type { domains } from './domains';
+import { licensesCounted } from './licenses/license-figures';
+import { productsCounted } from './products/product-figures';
+import { usersCounted } from './users/user-figures';
+
+/** The domains whose declaration (domains.ts) says what their records count for. */
+type CountingDomain = Extract<(typeof domains)[number], { counted: unknown }>['domain'];
 
 /**
- * Every kind of record the counters count, with its counters and what one record counts for: the same
- * `tallies` function its repository's writes use, so a recount and the writes can never count
- * differently. A domain that declares new counters adds its records here (and the back-fill and the
- * check cover them).
+ * What each counting domain declares its records count for (its `counted`), by domain. Imported from the
+ * figures alone, not the root list, so the counters' job carries no domain's deletion or detail code;
+ * the type holds it to exactly the domains that declare `counted`, and counted-records.test.ts checks
+ * that each is the one its domain declares.
  */
-export interface CountedRecords<T> {
-  what: string;
-  counters: readonly Counter[];
-  /** Every record, page by page. */
-  records: () => AsyncIterable<T[]>;
-  tallies: (record: T) => Tally[];
-}
+export const countedByDomain = {
+  licenses: licensesCounted,
+  products: productsCounted,
+  cases: casesCounted,
+  users: usersCounted,
+} satisfies Record<CountingDomain, readonly CountedRecords[]>;
 
-const counted = <T>(records: CountedRecords<T>) => records as CountedRecords<unknown>;
+/**
+ * Every kind of record the counters count, with the same `tallies` its kind's writes use, so a recount
+ * and the writes can never count differently.
+ */
+export const countedRecords: readonly CountedRecords[] = Object.values(countedByDomain).flat();
 
-export const countedRecords: readonly CountedRecords<unknown>[] = [
-  counted<LicenseRecord>({ what: 'licenses', counters: Object.values(licenseCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseStateTallies }),
-  // Its own kind, so a table from before the dashboard back-fills it once at the local stack's start.
-  counted<LicenseRecord>({ what: 'license history', counters: Object.values(licenseHistoryCounters), records: () => everyItemOf(LicenseEntity), tallies: licenseHistoryTallies }),
-  counted<ProductRecord>({ what: 'registered products', counters: [registeredProducts], records: () => everyItemOf(ProductEntity), tallies: productTallies }),
-  counted<CaseRecord>({ what: 'support cases', counters: [casesByState], records: () => everyItemOf(CaseEntity), tallies: caseTallies }),
-  counted<UserRecord>({ what: 'users', counters: [usersByNewsletter], records: () => everyItemOf(UserEntity), tallies: userTallies }),
-];
+const countersOf = (kind: CountedRecords): Counter[] => Object.values(kind.counters);
+const talliesOf = (kind: CountedRecords) => kind.tallies as (record: unknown) => Tally[];
 
 /** What the operator's `npm run counters` needs of the table: read every record, correct the counters. */
 export const counterScriptNeeds: FunctionNeeds = { table: ['Scan', 'Query', 'GetItem', 'PutItem', 'UpdateItem'] };
 
 /** The counters' figures recounted from the records themselves. */
-export async function recountRecords(kinds: readonly CountedRecords<unknown>[] = countedRecords): Promise<Recount> {
+export async function recountRecords(kinds: readonly CountedRecords[] = countedRecords): Promise<Recount> {
   const recount: Recount = new Map();
   for (const kind of kinds) {
-    for await (const page of kind.records()) recountInto(recount, page.flatMap(kind.tallies));
+    for await (const page of everyItemOf(kind.entity)) recountInto(recount, page.flatMap(talliesOf(kind)));
   }
   return recount;
 }
 
 /** Where the stored counters differ from a recount of their records (none: they are exact). */
-export async function counterDifferences(kinds: readonly CountedRecords<unknown>[] = countedRecords): Promise<CounterDifference[]> {
+export async function counterDifferences(kinds: readonly CountedRecords[] = countedRecords): Promise<CounterDifference[]> {
   const recount = await recountRecords(kinds);
-  const differences = await Promise.all(kinds.flatMap((kind) => kind.counters.map((counter) => compareWithRecount(counter, recount))));
+  const differences = await Promise.all(kinds.flatMap((kind) => countersOf(kind).map((counter) => compareWithRecount(counter, recount))));
   return differences.flat();
 }
 
@@ -65,10 +63,10 @@ export async function counterDifferences(kinds: readonly CountedRecords<unknown>
  * a counter is declared for records that already exist; and to repair one the check found off). Returns
  * what it corrected.
  */
-export async function backfillCounters(kinds: readonly CountedRecords<unknown>[] = countedRecords): Promise<CounterDifference[]> {
+export async function backfillCounters(kinds: readonly CountedRecords[] = countedRecords): Promise<CounterDifference[]> {
   const recount = await recountRecords(kinds);
   const corrected: CounterDifference[] = [];
-  for (const kind of kinds) for (const counter of kind.counters) corrected.push(...(await applyRecount(counter, recount)));
+  for (const kind of kinds) for (const counter of countersOf(kind)) corrected.push(...(await applyRecount(counter, recount)));
   logger.info('Counters back-filled', { corrected: corrected.length });
   return corrected;
 }
@@ -78,8 +76,8 @@ export async function backfillCounters(kinds: readonly CountedRecords<unknown>[]
  * table from before the counters): once, at the local stack's start. Returns what it corrected.
  */
 export async function backfillNeverCounted(): Promise<CounterDifference[]> {
-  const never: CountedRecords<unknown>[] = [];
-  for (const kind of countedRecords) if (!(await Promise.all(kind.counters.map(hasFigures))).some(Boolean)) never.push(kind);
+  const never: CountedRecords[] = [];
+  for (const kind of countedRecords) if (!(await Promise.all(countersOf(kind).map(hasFigures))).some(Boolean)) never.push(kind);
   return never.length ? backfillCounters(never) : [];
 }
 

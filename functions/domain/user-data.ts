@@ -1,39 +1,31 @@
-import { platformUserData } from '../lib/platform-user-data';
-import type { DeletedUser, UserDataDeclaration } from '../lib/user-data';
-import { accountsUserData } from './accounts/user-data';
-import { auditUserData } from './audit/user-data';
-import { casesUserData } from './cases/user-data';
-import { codesUserData } from './codes/user-data';
-import { commerceUserData } from './commerce/user-data';
-import { downloadsUserData } from './downloads/user-data';
-import { ivCurvesUserData } from './iv-curves/user-data';
-import { licensesUserData } from './licenses/user-data';
-import { productsUserData } from './products/user-data';
-import { sessionsUserData } from './sessions/user-data';
-import { usersUserData } from './users/user-data';
+import type { DeletedUser, Forget } from '../lib/user-data';
+import { forgetCases } from './cases/domain';
+import type { domains } from './domains';
+import { forgetDownloads } from './downloads/domain';
+import { forgetIvCurves } from './iv-curves/domain';
+import { forgetLicenses } from './licenses/domain';
+import { forgetProducts } from './products/domain';
+import { forgetUserRecord } from './users/domain';
+
+/** The domains whose declaration (domains.ts) carries out fates for a deleted account. */
+type ForgettingDomain = Extract<(typeof domains)[number], { forget: unknown }>['domain'];
 
 /**
- * Every domain's user data (functions/lib/user-data.ts), in the order account deletion carries out
- * their fates: what holds other users' rights first (seats and shares), the user record last, since
- * an interrupted deletion is found again through it. A new domain that keeps anything of a user adds
- * its declaration here; the user data check (user-data.test.ts) fails until it does.
+ * What each such domain declares as its `forget`, by domain, in the root list's order (what holds other
+ * users' rights first, the user record last). Imported from the domains' declarations alone, not the
+ * root list, so the deletion job carries no domain that keeps nothing to forget; the type holds it to
+ * exactly the domains that declare `forget`, and domains.test.ts checks the functions and the order.
  */
-export const userDataRegistry: readonly UserDataDeclaration[] = [
-  licensesUserData,
-  productsUserData,
-  downloadsUserData,
-  ivCurvesUserData,
-  casesUserData,
-  auditUserData,
-  codesUserData,
-  commerceUserData,
-  sessionsUserData,
-  accountsUserData,
-  platformUserData,
-  usersUserData,
-];
+export const forgetters = {
+  licenses: forgetLicenses,
+  products: forgetProducts,
+  downloads: forgetDownloads,
+  'iv-curves': forgetIvCurves,
+  cases: forgetCases,
+  users: forgetUserRecord,
+} satisfies Record<ForgettingDomain, Forget>;
 
-/** Carries out every domain's fates for a deleted account, in the registry's order. */
-export async function forgetUser(user: DeletedUser, now = new Date(), registry = userDataRegistry): Promise<void> {
-  for (const declaration of registry) await declaration.forget?.(user, now);
+/** Carries out every domain's fates for a deleted account, in the root list's order. */
+export async function forgetUser(user: DeletedUser, now = new Date()): Promise<void> {
+  for (const forget of Object.values(forgetters)) await forget(user, now);
 }

@@ -209,9 +209,12 @@ const limits: Step = async (c, next) => {
   await taken.settle(outcomeOf(c.error));
 };
 
-/** A cmd declared audited runs as an audited call: the write path records its changes (call-context.ts). */
+/**
+ * A cmd whose every call is audited (`audit: true`) runs as an audited call: the write path refuses its
+ * first write if that carries no audit entry (lib/records/write-changes.ts).
+ */
 const audit: Step = (c, next) => {
-  if (c.get('call').def.audit) noteCallAudited();
+  if (c.get('call').def.audit === true) noteCallAudited();
   return next();
 };
 

@@ -4,8 +4,8 @@ import type { userAdminContract } from '../../shared/contract/user.admin';
 
 /**
  * What each domain keeps of a user, and what becomes of it when the account is deleted. Every domain
- * declares its part (functions/domain/<domain>/user-data.ts), and the registry (functions/domain/user-data.ts)
- * is what account deletion and the admin's user detail go over; a test finds every stored entity whose
+ * declares its part in its declaration (functions/domain/<domain>/domain.ts), and account deletion goes
+ * over the root list of domains (functions/domain/domains.ts); a test finds every stored entity whose
  * attributes name a user and fails when one is not declared.
  *
  * What becomes of it:
@@ -43,20 +43,21 @@ type UserInformation = CmdResult<typeof userAdminContract, 'get_user_information
 /** The parts of the admin's user detail besides who the user is: each comes from the domain that keeps it. */
 export type UserDetailParts = Pick<UserInformation, 'licenses' | 'cases' | 'products' | 'userDownloads' | 'userActions'>;
 
+/** Carries out a domain's fates for a deleted account. */
+export type Forget = (user: DeletedUser, now: Date) => Promise<void>;
+
 export interface UserDataDeclaration {
   domain: string;
+  /** What it keeps of a user (none: a domain whose records name no user). */
   parts: readonly UserDataPart[];
   /**
    * Carries out the fates of this domain's parts for a deleted account. Runs again after an interrupted
    * deletion, so it finds what an earlier run did done and goes on.
    */
-  forget?: (user: DeletedUser, now: Date) => Promise<void>;
+  forget?: Forget;
   /** This domain's part of the admin's user detail. */
   detail?: (userId: number) => Promise<Partial<UserDetailParts>>;
 }
-
-/** Declares a domain's user data (a function only to type it). */
-export const declareUserData = (declaration: UserDataDeclaration): UserDataDeclaration => declaration;
 
 /** Attribute names that hold a user (an id, a Cognito sub, a username or address, a set of ids). */
 export const USER_ATTRIBUTE = /^(user_id|sub|username|email|owner_id|owner_username|reserved_to|by_user_id|from_user_id|to_user_id|requested_by|used_by|assigned_to|shared_users|subject)$/;

@@ -3,6 +3,7 @@ import type { LatestEntry } from '../../shared/news/news';
 import { allNews, readLatest, saveLatest, saveNews } from '../../functions/domain/news/news.repository';
 import { buckets } from '../../functions/lib/files/buckets';
 import { putFile } from '../../functions/lib/files/files';
+import { withCall } from '../../functions/lib/call-context';
 
 /** The demo start screen: three entries, the first important. */
 const DEMO_LATEST: LatestEntry[] = [
@@ -44,12 +45,16 @@ function bannerPng(width = 480, height = 160): Uint8Array {
  * news: what an admin edited locally is kept across restarts.
  */
 export async function seedDemoNews(adminId: number): Promise<void> {
-  const by = { by_user_id: adminId };
-  if ((await readLatest()).length === 0) await saveLatest(DEMO_LATEST, by);
+  // The admin is the actor of the entries, as of an admin's call.
+  await withCall({ endpoint: 'info', request_id: 'demo-seed-news', actor_user_id: adminId }, writeDemoNews);
+}
+
+async function writeDemoNews(): Promise<void> {
+  if ((await readLatest()).length === 0) await saveLatest(DEMO_LATEST);
   if ((await allNews()).length > 0) return;
   const key = 'demo-banner.png';
   await putFile('news', key, bannerPng(), { contentType: 'image/png' });
-  await saveNews(null, { title: 'Version 3.4', version: '3.4.0', pages: [{ media_url: '', title: 'Battery profiles', text: 'Profile a battery once, replay it in every test.', link: null }] }, by);
+  await saveNews(null, { title: 'Version 3.4', version: '3.4.0', pages: [{ media_url: '', title: 'Battery profiles', text: 'Profile a battery once, replay it in every test.', link: null }] });
   await saveNews(
     null,
     {
@@ -60,6 +65,5 @@ export async function seedDemoNews(adminId: number): Promise<void> {
         { media_url: '', title: 'Smaller installer', text: 'The installer is a third smaller.', link: '/download' },
       ],
     },
-    by,
   );
 }

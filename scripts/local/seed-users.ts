@@ -45,8 +45,9 @@ const customerUnit = (n: number, product_id: 'Arc' | 'Ace'): DeviceInput => {
 };
 
 let requests = 0;
-/** Runs a domain write as the admin's cmd would: its audit entry names the cmd and a request id. */
-const asAdminCmd = <T>(endpoint: string, cmd: string, work: () => Promise<T>) => withCall({ endpoint, cmd, request_id: `demo-seed-${++requests}` }, work);
+/** Runs a domain write as the admin's cmd would: its audit entry names the admin, the cmd and a request id. */
+const asAdminCmd = <T>(admin: { id: number }, endpoint: string, cmd: string, work: () => Promise<T>) =>
+  withCall({ endpoint, cmd, request_id: `demo-seed-${++requests}`, actor_user_id: admin.id }, work);
 
 /**
  * The demo's other customers (only once: a data folder that has them keeps them as they are): people of
@@ -59,7 +60,7 @@ const asAdminCmd = <T>(endpoint: string, cmd: string, work: () => Promise<T>) =>
 export async function seedDemoCustomers(demo: { id: number }, admin: { id: number }, today = new Date()): Promise<void> {
   if (await findUserBySub('demo-customer-1')) return;
   const day = (days: number) => formatISO(addDays(today, days), { representation: 'date' });
-  const audit = { by_user_id: admin.id };
+  const audit = { audited: true };
   const customers: UserRecord[] = [];
   for (let n = 1; n <= DEMO_CUSTOMERS; n++) {
     const first = FIRST[n % FIRST.length]!;
@@ -87,7 +88,7 @@ export async function seedDemoCustomers(demo: { id: number }, admin: { id: numbe
     const holding = HOLDINGS[index % HOLDINGS.length]!;
     for (const license_type_id of holding.licenses) {
       created.push(
-        await asAdminCmd('lic/5', 'create_license', () =>
+        await asAdminCmd(admin, 'lic/5', 'create_license', () =>
           createLicense({ user_id: customer.id, license_type_id, license_usage_id: 4, valid_from: day(-120 + index), valid_to: day(245 + index) }, today, audit),
         ),
       );
@@ -106,12 +107,12 @@ export async function seedDemoCustomers(demo: { id: number }, admin: { id: numbe
 
   // More of the admin's actions: an edit, a disable, an add-on, a move, legacy purchases allowed.
   const [first, second, third] = created;
-  if (first) await asAdminCmd('lic/5', 'update_license', () => updateLicenseTerms(first, { license_usage_id: 2, valid_to: day(400) }, audit));
-  if (second) await asAdminCmd('lic/5', 'disable_license', () => setLicenseEnabled(second, false, audit));
+  if (first) await asAdminCmd(admin, 'lic/5', 'update_license', () => updateLicenseTerms(first, { license_usage_id: 2, valid_to: day(400) }, audit));
+  if (second) await asAdminCmd(admin, 'lic/5', 'disable_license', () => setLicenseEnabled(second, false, audit));
   const pro = created.find((license) => license.license_type_id === 'Pro' && license !== first);
-  if (pro) await asAdminCmd('lic/5', 'add_license_addon', () => setLicenseAddons(pro, [{ id: 'Automation' as AddonId }], audit));
-  if (third) await asAdminCmd('lic/5', 'move_license', () => moveLicense(third, customers[7]!.id, admin.id, today));
-  await asAdminCmd('user', 'set_user_legacy', () => setUserLegacy(customers[3]!.sub, true, audit));
+  if (pro) await asAdminCmd(admin, 'lic/5', 'add_license_addon', () => setLicenseAddons(pro, [{ id: 'Automation' as AddonId }], audit));
+  if (third) await asAdminCmd(admin, 'lic/5', 'move_license', () => moveLicense(third, customers[7]!.id, admin.id, today));
+  await asAdminCmd(admin, 'user', 'set_user_legacy', () => setUserLegacy(customers[3]!.sub, true, audit));
 
   // Downloads of the desktop app: demo's and every third customer's, over the last months.
   for (const [index, userId] of [demo.id, ...customers.filter((_, i) => i % 3 === 0).map((customer) => customer.id)].entries()) {

@@ -22,8 +22,12 @@ export interface CmdPolicies {
   token?: TokenUse;
   /** The attempt limits a call takes before its handler runs, in this order (shared/contract/limits.ts). */
   limits?: readonly LimitName[];
-  /** Its writes are audited: the pipeline runs it as an audited call, whose changes the write path records. */
-  audit?: true;
+  /**
+   * `true`: every call of it that writes is audited; the write path refuses such a call's first write when
+   * it carries no audit entry (so a call that writes nothing passes). `'some'`: only some calls are (an
+   * admin acting on a customer's case, curve, seat or account): its handler's changes say which.
+   */
+  audit?: true | 'some';
   /** It changes nothing a user owns (a read, an export of one): no audit entry to write. */
   reads?: true;
 }

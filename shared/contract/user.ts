@@ -128,7 +128,7 @@ export const userContract = defineEndpoint({
      * Asks for the account's deletion; a daily job deletes it within two working days. Without user_id
      * the caller's own account; another user's only for an admin. Asking again changes nothing.
      */
-    delete_user_account: cmd('user', () => ({ user_id: z.optional(z.int().check(z.positive())) }), deletionRequestSchema, { audit: true }),
+    delete_user_account: cmd('user', () => ({ user_id: z.optional(z.int().check(z.positive())) }), deletionRequestSchema, { audit: 'some' }),
     /** The caller's pending deletion request (null when none is pending): the Delete account page shows it. */
     get_account_deletion: cmd('user', () => ({}), () => z.object({ request: z.nullable(pendingDeletionSchema()) })),
     /**
@@ -136,7 +136,7 @@ export const userContract = defineEndpoint({
      * and when none is pending). Without user_id the caller's own; another user's only for an admin, and a
      * request an admin made only by an admin. Answers when it was withdrawn (ISO 8601).
      */
-    withdraw_account_deletion: cmd('user', () => ({ user_id: z.optional(z.int().check(z.positive())) }), () => z.object({ withdrawn: z.string() }), { limits: ['withdrawDeletion'], audit: true }),
+    withdraw_account_deletion: cmd('user', () => ({ user_id: z.optional(z.int().check(z.positive())) }), () => z.object({ withdrawn: z.string() }), { limits: ['withdrawDeletion'], audit: 'some' }),
     /**
      * Ends the caller's session: the API refuses the tokens of this sign-in from now on (the SPA also
      * revokes the refresh token with Cognito).
@@ -171,9 +171,9 @@ export const userContract = defineEndpoint({
       if (params.upload_type === 'update' && params.id === undefined) return { param: 'id', message: ivCurveMessages.idForUpdate };
       if (params.upload_type === 'new' && params.id !== undefined) return { param: 'id', message: ivCurveMessages.idOnlyForUpdate };
       return null;
-    }, { limits: ['uploadIvCurve'], audit: true }),
+    }, { limits: ['uploadIvCurve'], audit: 'some' }),
     /** Deletes a curve and its file: its owner, or an admin. */
-    delete_iv_curve: cmd('user', () => ({ id: z.int().check(z.positive()) }), () => z.object({ id: z.int() }), { audit: true }),
+    delete_iv_curve: cmd('user', () => ({ id: z.int().check(z.positive()) }), () => z.object({ id: z.int() }), { audit: 'some' }),
     /** A curve's file as uploaded (UTF-8 text), for a curve the caller may see, named `{id}-v{version}.csv`. */
     get_iv_curve_file: cmd(
       'user',

@@ -1,10 +1,14 @@
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { IvCurveUsageEntity } from '../../functions/domain/iv-curves/iv-curve-usage.entity';
 import { IvCurveEntity } from '../../functions/domain/iv-curves/iv-curve.entity';
 import { findCurve, usageOf } from '../../functions/domain/iv-curves/iv-curves.repository';
+import { AttemptCountEntity } from '../../functions/lib/db/attempt-limit';
+import { portalTable } from '../../functions/lib/db/table';
+import { attemptLimits } from '../../shared/contract/limits';
 import { apiMessages } from '../../shared/api';
 import type { IvCurve } from '../../shared/contract/user';
 import { MAX_IV_CURVE_BYTES, MAX_IV_CURVE_BYTES_PER_USER, MAX_IV_CURVES_PER_USER, ivCurveMessages } from '../../shared/iv-curves/iv-curves';
@@ -182,6 +186,25 @@ describe('the limits of an upload', () => {
     }
     expect(await ownIds(owner)).toEqual([]);
     expect(await storedKeys()).toEqual(before);
+  });
+
+  it('counts a file that is not a curve toward the day\'s uploads, as every upload is counted', async () => {
+    const owner = await customer();
+    // The day's uploads of the owner, over every window the counter keeps (the day may turn meanwhile).
+    const uploadsCounted = () =>
+      asUnit({ endpoint: 'user' }, async () => {
+        const { Items = [] } = await portalTable
+          .build(QueryCommand)
+          .entities(AttemptCountEntity)
+          .query({ partition: `attempts#${attemptLimits.uploadIvCurve.action}#${owner.id}` })
+          .options({ consistent: true })
+          .send();
+        return Items.reduce((sum, item) => sum + item.count, 0);
+      });
+    expect(await uploadCurve(owner.accessToken, curveFile(curveText({ unit: 'W' })))).toMatchObject({ status: 400 });
+    expect(await uploadsCounted()).toBe(1);
+    await uploaded(owner);
+    expect(await uploadsCounted()).toBe(2);
   });
 
   it('refuses an upload as JSON, an update without the curve id, and an id with a new curve', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
 import { counterDifferences } from '../../functions/domain/counted-records';
 import { findLicense, licenseListOf, sharedUserIds } from '../../functions/domain/licenses/licenses.repository';
-import { userDataRegistry } from '../../functions/domain/user-data';
+import { userDataRegistry } from '../../functions/domain/domains';
 import { findUserById } from '../../functions/domain/users/users.repository';
 import { documentClient } from '../../functions/lib/db/table';
 import type { UserDataFate } from '../../functions/lib/user-data';

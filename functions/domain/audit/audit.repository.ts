@@ -106,9 +106,3 @@ export async function licenseHistory(licenseId: number): Promise<LicenseHistoryR
 /** When an entry was written (ISO), from its key. */
 export const entryTime = (at: string) => timeOfKey(at);
 
-/**
- * A refund that could not take back a legacy upgrade (the license changed since): recorded with the buyer's
- * actions, where support sees it on the user's detail (no API call: the provider's event did it).
- */
-export const refundNotRestoredWrite = (userId: number, licenseId: number, now: Date) =>
-  UserActionEntity.build(PutTransaction).item({ user_id: userId, at: timeOrderedKey(now), action: 'refund_not_restored', license_id: licenseId, by_user_id: userId });

@@ -1,6 +1,8 @@
 import { declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
 import type { CaseRecord } from './case-record';
 import { caseStatistics } from './case.rules';
+import type { CountedRecords } from '../../lib/records/domain';
+import { CaseEntity } from './case.entity';
 
 /**
  * Cases by state, kept by every case write in its own transaction: the statistics read a few items,
@@ -16,3 +18,6 @@ export async function readCaseStatistics() {
   const totals = await readTotals(casesByState);
   return caseStatistics(new Map([...totals].map(([state, count]) => [Number(state), count])));
 }
+
+/** What support cases count for, as the counters' check and back-fill recount them. */
+export const casesCounted = [{ what: 'support cases', entity: CaseEntity, counters: [casesByState], tallies: caseTallies }] as const satisfies readonly CountedRecords[];

@@ -7,7 +7,7 @@ import { buildWrites, writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure } from '../../lib/db/table';
 import { addDuration } from '../codes/code.rules';
 import { findLicense, licenseChangeWrites, type LicenseChanges, type LicenseRecord, type TransactionItem } from '../licenses/licenses.repository';
-import { refundNotRestoredWrite } from '../audit/audit.repository';
+import { licenseKind } from '../licenses/license.kind';
 import { subscriptionKind } from './subscription.kind';
 import {
   MAX_TRANSACTION_ITEMS,
@@ -162,11 +162,17 @@ async function planReturn(data: Record<string, unknown>, now: Date): Promise<{ g
   const orderId = readReturnedOrder(data) ?? refuse('return.created: no original order');
   const order = (await findOrder(orderId)) ?? refuse(`return.created: unknown order ${orderId}`);
   if (order.returned) return { groups: [], closing: [] };
-  const ids = new Set([...order.license_ids, ...order.addons.map((addon) => addon.license_id), ...order.extensions.map((extension) => extension.license_id)]);
+  const ids = new Set([...order.license_ids, ...order.addons.map((addon) => addon.license_id), ...order.extensions.map((extension) => extension.license_id), ...order.extended_ids]);
   const licenses = new Map((await Promise.all([...ids].map((id) => findLicense(id)))).flatMap((license) => (license ? [[license.id, license] as const] : [])));
   const { changes, unrestored } = returnChanges(order, licenses);
   const groups = [...changes.values()].map(({ license, changes: fields }) => licenseChangeWrites(license, fields, { now }));
-  const closing = [orderReturnedWrite(order, now, unrestored), ...unrestored.map((licenseId) => refundNotRestoredWrite(order.user_id, licenseId, now))];
+  // What could not be restored is recorded for support: an entry of the license kind's audit, by the buyer
+  // (the provider's event did it), in their actions (a license is never deleted, so each is found).
+  const notRestored = unrestored.flatMap((licenseId) => {
+    const license = licenses.get(licenseId);
+    return license ? [licenseKind.act(license, { action: 'refund_not_restored', by_user_id: order.user_id, users: [order.user_id] })] : [];
+  });
+  const closing = [orderReturnedWrite(order, now, unrestored), ...(await buildWrites(notRestored, { now }))];
   return { groups, closing };
 }
 

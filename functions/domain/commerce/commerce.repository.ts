@@ -4,6 +4,7 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $add, $remove, $set, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import type { ChangeAudit } from '../../lib/records/record-kind';
 import { changeItems, writeChanges } from '../../lib/records/write-changes';
 import { nextId, reserveIds } from '../../lib/db/counters';
 import { isConditionFailure } from '../../lib/db/table';
@@ -180,3 +181,6 @@ export const addonEndedByConversionWrites = (addon: SubscriptionRecord, converte
   ...subscriptionChangeWrites(addon, { state: 'deactivated', renews_at: null, ended_on: day, ended_by_conversion_of: converted.id }, now),
   ...subscriptionChangeWrites(converted, { ended_addon_subscriptions: [...new Set([...(converted.ended_addon_subscriptions ?? []), addon.id])] }, now),
 ];
+
+/** An admin's act on a subscription row that changes nothing of it here (done at the provider): its audit entry alone. */
+export const recordSubscriptionAct = (row: SubscriptionRecord, audit: ChangeAudit) => writeChanges([subscriptionKind.act(row, audit)]);

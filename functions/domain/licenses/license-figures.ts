@@ -2,6 +2,8 @@ import { declareCounter, readPeriods, readTotals, sumPeriods, type Tally } from 
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import { isPerpetual } from '../../../shared/licenses/display';
 import type { LicenseRecord } from './license.entity';
+import type { CountedRecords } from '../../lib/records/domain';
+import { LicenseEntity } from './license.entity';
 
 /**
  * The license counts by type and state (the admin's license statistics and dashboard), kept by every
@@ -163,3 +165,10 @@ export async function licenseGraph(now = new Date()): Promise<LicenseGraphPoint[
     LICENSE_TYPE_IDS.map((type) => ({ date, license_type_id: type, perpetual: valid(date, type, 'perpetual'), subscription: valid(date, type, 'subscription') })),
   );
 }
+
+/** What licenses count for, as the counters' check and back-fill recount them (the domain declares it). */
+export const licensesCounted = [
+  { what: 'licenses', entity: LicenseEntity, counters: licenseCounters, tallies: licenseStateTallies },
+  // Its own kind, so a table from before the dashboard back-fills it once at the local stack's start.
+  { what: 'license history', entity: LicenseEntity, counters: licenseHistoryCounters, tallies: licenseHistoryTallies },
+] as const satisfies readonly CountedRecords[];

@@ -22,7 +22,7 @@ import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity'
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
-import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
+import type { AuditSwitch, ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 import type { AuditBy } from '../audit/audit.repository';
 
 export type { LicenseRecord } from './license.entity';
@@ -86,10 +86,10 @@ export async function prepareLicense(
 /** Reserves `count` consecutive license ids (for prepareLicense); returns the first. */
 export const reserveLicenseIds = (count: number) => reserveIds('license', count);
 
-/** A new license with its list row (and, created by an admin, its audit entry). */
-export async function createLicense(fields: NewLicense, now = new Date(), audit?: AuditBy): Promise<LicenseRecord> {
+/** A new license with its list row (and, created by an admin: `audited`, its audit entry). */
+export async function createLicense(fields: NewLicense, now = new Date(), { audited }: AuditSwitch = {}): Promise<LicenseRecord> {
   const { license } = await prepareLicense(fields, now);
-  const change = licenseKind.change({ before: null, after: license, condition: { attr: 'id', exists: false }, ...(audit ? { audit: { by_user_id: audit.by_user_id } } : {}) });
+  const change = licenseKind.change({ before: null, after: license, condition: { attr: 'id', exists: false }, ...(audited ? { audit: {} } : {}) });
   await writeChanges([change], { now });
   return license;
 }
@@ -132,7 +132,7 @@ interface LicenseWriteOptions {
   now?: Date;
   sharedBy?: string;
   /** An audited change (an admin's, a move): its entry, with the fields that changed, in the same transaction. */
-  audit?: LicenseAudit & Omit<ChangeAudit, 'by_user_id'>;
+  audit?: ChangeAudit;
 }
 
 /**
@@ -170,13 +170,13 @@ async function writeLicense(
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
 
 
-/** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it. */
-export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string, audit?: LicenseAudit): Promise<void> {
+/** Shares a license with a user (sharing again changes nothing), while its owner is still the one who read it; a customer's share is `audited`. */
+export async function shareLicense(license: LicenseRecord, withUserId: number, ownerUsername?: string, { audited }: AuditSwitch = {}): Promise<void> {
   const shared = new Set([...(await sharedUsersOf(license)), withUserId]);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
     sharedBy: ownerUsername,
-    ...(audit ? { audit: { users: [license.user_id, withUserId], ...audit } } : {}),
+    ...(audited ? { audit: { users: [license.user_id, withUserId] } } : {}),
     others: [
       LicenseShareEntity.build(PutTransaction).item({
         license_id: license.id,
@@ -188,13 +188,13 @@ export async function shareLicense(license: LicenseRecord, withUserId: number, o
   });
 }
 
-/** Stops sharing a license with a user; a share that is not there changes nothing. */
-export async function cancelShare(license: LicenseRecord, withUserId: number, audit?: LicenseAudit): Promise<void> {
+/** Stops sharing a license with a user; a share that is not there changes nothing. A customer's cancel is `audited`. */
+export async function cancelShare(license: LicenseRecord, withUserId: number, { audited }: AuditSwitch = {}): Promise<void> {
   const shared = new Set(await sharedUsersOf(license));
   shared.delete(withUserId);
   await writeLicense(license, { shared_count: shared.size, shared_users: sortedIds(shared) }, {
     conditions: [{ attr: 'user_id', eq: license.user_id }],
-    ...(audit ? { audit: { users: [license.user_id, withUserId], ...audit } } : {}),
+    ...(audited ? { audit: { users: [license.user_id, withUserId] } } : {}),
     others: [LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: withUserId })],
   });
 }
@@ -360,19 +360,22 @@ export interface LicenseTerms {
 /** No subscription governs the license: its terms follow the subscription, not an admin. */
 const plain: LicenseCondition[] = [{ attr: 'subscription_id', exists: false }];
 
-export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms, audit?: LicenseAudit) =>
-  writeLicense(license, { license_usage_id, valid_to }, { conditions: plain, ...(audit ? { audit } : {}) });
+/** The audit of an admin's edit (`audited`): its entry records the fields that changed. */
+const edit = ({ audited }: AuditSwitch) => (audited ? { audit: {} } : {});
 
-export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean, audit?: LicenseAudit) =>
-  writeLicense(license, { enabled }, { conditions: plain, ...(audit ? { audit } : {}) });
+export const updateLicenseTerms = (license: LicenseRecord, { license_usage_id, valid_to }: LicenseTerms, audit: AuditSwitch = {}) =>
+  writeLicense(license, { license_usage_id, valid_to }, { conditions: plain, ...edit(audit) });
+
+export const setLicenseEnabled = (license: LicenseRecord, enabled: boolean, audit: AuditSwitch = {}) =>
+  writeLicense(license, { enabled }, { conditions: plain, ...edit(audit) });
 
 /** Replaces a license's add-ons (the whole list), only while it is still as it was read. */
-export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[], audit?: LicenseAudit) =>
-  writeLicense(license, { addons }, audit ? { audit } : {});
+export const setLicenseAddons = (license: LicenseRecord, addons: { id: AddonId; channels?: number }[], audit: AuditSwitch = {}) =>
+  writeLicense(license, { addons }, edit(audit));
 
 /** Marks a legacy license with the upgrade product its owner may buy (null: none). */
-export const setLegacyUpgrade = (license: LicenseRecord, product: string | null, audit?: LicenseAudit) =>
-  writeLicense(license, { to_fastspring_product: product }, audit ? { audit } : {});
+export const setLegacyUpgrade = (license: LicenseRecord, product: string | null, audit: AuditSwitch = {}) =>
+  writeLicense(license, { to_fastspring_product: product }, edit(audit));
 
 /**
  * For a license from before the users' copies (it has no `shared_users`): whom it is shared with, and

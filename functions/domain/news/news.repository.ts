@@ -5,7 +5,6 @@ import { changedValues, writeChanges } from '../../lib/records/write-changes';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { conflict } from '../../lib/errors';
-import type { AuditBy } from '../audit/audit.repository';
 import { LatestEntity, NEWS_PARTITION, NewsEntity, type LatestRecord, type NewsRecord } from './news.entity';
 import { latestKind, newsKind } from './news.kind';
 
@@ -46,8 +45,8 @@ export async function readLatest(): Promise<LatestEntry[]> {
   return (Item?.entries ?? []).map((entry) => ({ ...entry, link: followableOrNone(entry.link) }));
 }
 
-/** Replaces the start screen's entries (the caller checked their number) with its audit entry. */
-export async function saveLatest(entries: LatestEntry[], audit: AuditBy, now = new Date()): Promise<LatestEntry[]> {
+/** Replaces the start screen's entries (the caller checked their number) with its audit entry (an admin's, always). */
+export async function saveLatest(entries: LatestEntry[], now = new Date()): Promise<LatestEntry[]> {
   for (let attempt = 1; ; attempt++) {
     const { Item } = await LatestEntity.build(GetItemCommand).key({ name: 'latest' }).options({ consistent: true }).send();
     const { before, after } = changedValues(Item ? { latest: Item.entries } : null, { latest: entries });
@@ -56,7 +55,7 @@ export async function saveLatest(entries: LatestEntry[], audit: AuditBy, now = n
         before: Item ?? null,
         after: { name: 'latest', entries, revision: (Item?.revision ?? 0) + 1 } as LatestRecord,
         condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false },
-        audit: { ...audit, values: { before, after } },
+        audit: { values: { before, after } },
       });
       await writeChanges([change], { now });
       return entries;
@@ -94,7 +93,7 @@ export interface NewsChange {
  * Adds a news version (`id` null: the next number) or replaces version `id` whole, with its audit entry;
  * null when there is no version `id`.
  */
-export async function saveNews(id: number | null, change: NewsChange, audit: AuditBy, now = new Date()): Promise<News | null> {
+export async function saveNews(id: number | null, change: NewsChange, now = new Date()): Promise<News | null> {
   const newId = id ?? (await nextId('news'));
   for (let attempt = 1; ; attempt++) {
     const { Item } = id === null ? { Item: undefined } : await NewsEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
@@ -113,7 +112,7 @@ export async function saveNews(id: number | null, change: NewsChange, audit: Aud
         before: Item ?? null,
         after: stored,
         condition: Item ? { attr: 'revision', eq: Item.revision } : { attr: 'revision', exists: false },
-        audit: { ...audit, values: { before, after } },
+        audit: { values: { before, after } },
       });
       await writeChanges([write], { now });
       return next;

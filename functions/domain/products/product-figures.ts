@@ -1,5 +1,7 @@
 import { declareCounter, readTotal, type Tally } from '../../lib/db/aggregates';
 import type { ProductRecord } from './product.entity';
+import type { CountedRecords } from '../../lib/records/domain';
+import { ProductEntity } from './product.entity';
 
 /**
  * Registered products by product id (Arc, Ace …), kept by every registration and unregistration in its
@@ -13,3 +15,6 @@ export const productTallies = (product: ProductRecord): Tally[] => [{ counter: r
 
 /** How many products are registered now. */
 export const registeredProductCount = () => readTotal(registeredProducts);
+
+/** What registered products count for, as the counters' check and back-fill recount them. */
+export const productsCounted = [{ what: 'registered products', entity: ProductEntity, counters: [registeredProducts], tallies: productTallies }] as const satisfies readonly CountedRecords[];

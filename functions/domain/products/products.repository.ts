@@ -12,7 +12,7 @@ import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { DeviceEntity, devicePartition, type DeviceRecord } from '../devices/device.entity';
 import { writeChanges } from '../../lib/records/write-changes';
-import type { AuditBy } from '../audit/audit.repository';
+import type { AuditSwitch } from '../../lib/records/record-kind';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { ProductEntity, type ProductRecord } from './product.entity';
 import { productKind } from './product.kind';
@@ -99,13 +99,13 @@ export async function moveProduct(product: ProductRecord, toUserId: number, byUs
   await inTransaction(() => writeChanges([move], { now }));
 }
 
-/** Ends a product's registration (as read): the product, the unit's registration and its list row go together. */
-export async function unregisterProduct(product: ProductRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+/** Ends a product's registration (as read): the product, the unit's registration and its list row go together; an admin's is `audited`. */
+export async function unregisterProduct(product: ProductRecord, now = new Date(), { audited }: AuditSwitch = {}): Promise<void> {
   const removal = productKind.change({
     before: product,
     after: null,
     condition: readVersion(product),
-    ...(audit ? { audit: { ...audit, values: { before: { user_id: product.user_id, uid: product.uid }, after: { user_id: null } } } } : {}),
+    ...(audited ? { audit: { values: { before: { user_id: product.user_id, uid: product.uid }, after: { user_id: null } } } } : {}),
   });
   await inTransaction(() =>
     writeChanges([removal], {

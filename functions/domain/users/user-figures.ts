@@ -1,5 +1,7 @@
 import { declareCounter, readTotals, type Tally } from '../../lib/db/aggregates';
 import type { UserRecord } from './user.entity';
+import type { CountedRecords } from '../../lib/records/domain';
+import { UserEntity } from './user.entity';
 
 /**
  * Users by whether they accepted the newsletter (`newsletter` / `no-newsletter`), kept by the writes
@@ -17,3 +19,6 @@ export async function userStatistics(): Promise<{ user_count: number; newsletter
   const newsletter = totals.get('newsletter') ?? 0;
   return { user_count: newsletter + (totals.get('no-newsletter') ?? 0), newsletter_count: newsletter };
 }
+
+/** What users count for, as the counters' check and back-fill recount them. */
+export const usersCounted = [{ what: 'users', entity: UserEntity, counters: [usersByNewsletter], tallies: userTallies }] as const satisfies readonly CountedRecords[];

@@ -7,7 +7,7 @@ import { plainFormatter } from '../../lib/db/plain-format';
 import { documentClient, isConditionFailure, portalTable } from '../../lib/db/table';
 import { ACCOUNT_SCOPE, RevocationEntity } from '../sessions/revocation.entity';
 import { writeChanges } from '../../lib/records/write-changes';
-import type { AuditBy } from '../audit/audit.repository';
+import type { AuditSwitch } from '../../lib/records/record-kind';
 import { UserEntity, userIdPartition, userKey, type UserRecord } from './user.entity';
 import { userKind } from './user.kind';
 
@@ -110,12 +110,12 @@ async function changeUser(
   changes: Partial<Pick<UserRecord, 'first_name' | 'last_name' | 'company' | 'legacy' | 'email' | 'last_active' | 'holdings'>>,
   {
     wanted = () => true,
-    audit,
+    audited = false,
   }: {
     /** Whether the write is still wanted on the record as read (false: nothing to write, the record is answered). */
     wanted?: (user: UserRecord) => boolean;
     /** An admin's change: its audit entry goes into the same transaction. */
-    audit?: AuditBy;
+    audited?: boolean;
   } = {},
 ) {
   for (let attempt = 1; ; attempt += 1) {
@@ -130,7 +130,7 @@ async function changeUser(
       before: user,
       after: next,
       condition: user.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: user.version },
-      ...(audit ? { audit: { ...audit, fields: Object.keys(given) } } : {}),
+      ...(audited ? { audit: { fields: Object.keys(given) } } : {}),
     });
     try {
       await writeChanges([change], { now });
@@ -152,8 +152,8 @@ export async function updateUserProfile(
 }
 
 /** Lets a user buy legacy items (or no longer): the flag shows or hides their legacy purchase page. */
-export async function setUserLegacy(sub: string, legacy: boolean, audit?: AuditBy): Promise<void> {
-  if (!(await changeUser(sub, { legacy }, { audit }))) throw new Error(`No user ${sub} to change`);
+export async function setUserLegacy(sub: string, legacy: boolean, { audited }: AuditSwitch = {}): Promise<void> {
+  if (!(await changeUser(sub, { legacy }, { audited }))) throw new Error(`No user ${sub} to change`);
 }
 
 /** Stores the verified email Cognito now holds for the user; false when there is no record. */

@@ -76,9 +76,18 @@ export interface RecordKindDeclaration<E extends Entity, R extends object, Keys 
 /** Hints a kind's copies take from a change (e.g. the owner's name a share is written with). */
 export type ChangeHints = Readonly<Record<string, string | undefined>>;
 
+/**
+ * The named switch of a domain write that is audited only sometimes (an admin's edit of what a customer's
+ * call or a job also writes): `{ audited: true }` gives its changes their entries. Whoever acted is never
+ * passed: the write path takes the call's actor (a job or the webhook names its own: WriteOptions.actor).
+ */
+export interface AuditSwitch {
+  audited?: boolean;
+}
+
 /** What a change's audit entry says beyond the kind's declaration. */
 export interface ChangeAudit {
-  /** Who did it; else the write's actor (write-changes.ts). */
+  /** Who did it, when not the call's actor: a provider's event names its buyer (write-changes.ts). */
   by_user_id?: number;
   action?: string;
   /** Another target than the kind's. */

@@ -9,7 +9,7 @@ import { CounterDelta } from '../db/counter-deltas';
 import { Table } from 'dynamodb-toolbox/table';
 import type { TransactionWrite } from '../db/write-transaction';
 import { declareRecordKind, type AuditEntry } from './record-kind';
-import { buildWrites, changeItems } from './write-changes';
+import { buildWrites, changeItems, UnauditedWriteError, writeChanges } from './write-changes';
 
 /** A table of its own name: building items reads the name only. */
 const table = new Table({ name: 'test-table', partitionKey: { name: 'pk', type: 'string' }, sortKey: { name: 'sk', type: 'string' } });
@@ -117,5 +117,13 @@ describe('the record write path', () => {
     const change = thingKind().change({ before, after: { ...before, state: 'closed' }, audit: {} });
     await expect(buildWrites([change])).rejects.toThrow(/no actor/);
     expect(() => changeItems([change])).toThrow(/buildWrites/);
+  });
+
+  it("refuses an audited call's first write when it carries no audit entry, before anything is sent; a call that writes nothing passes", async () => {
+    const call = { endpoint: 'test', request_id: 'r-1', cmd: 'close_thing', actor_user_id: 9, audited: true };
+    const thing: Thing = { id: 12, owner: 3, state: 'open', version: 1 };
+    // The table has no client: a write that got past the check would fail otherwise, not with this error.
+    await expect(withCall(call, () => writeChanges([thingKind().change({ before: null, after: thing })]))).rejects.toThrow(UnauditedWriteError);
+    await expect(withCall(call, () => writeChanges([]))).resolves.toBeUndefined();
   });
 });

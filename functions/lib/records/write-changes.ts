@@ -3,7 +3,7 @@ import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelet
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update';
-import { currentCall } from '../call-context';
+import { currentCall, type CallRecord } from '../call-context';
 import { countChanges } from '../db/aggregates';
 import { executeTransaction, type TransactionWrite } from '../db/write-transaction';
 import type { RecordChange, RecordKind } from './record-kind';
@@ -61,6 +61,32 @@ function ownWrite({ kind, before, after, condition }: AnyChange): TransactionWri
   return build(UpdateTransaction).item(update).options(options);
 }
 
+/** The writes of audit entries this path built: a transaction holds an entry when it holds one of them. */
+const entryWrites = new WeakSet<object>();
+/** The audited calls that have written an entry. */
+const entered = new WeakSet<CallRecord>();
+
+/** An audited call's first write without an audit entry (its cmd's contract says `audit: true`): refused, nothing written. */
+export class UnauditedWriteError extends Error {
+  constructor(call: CallRecord) {
+    super(`The audited call ${call.endpoint}/${call.cmd ?? '?'} writes before its audit entry: its first write carries the entry`);
+    this.name = 'UnauditedWriteError';
+  }
+}
+
+/**
+ * Holds an audited call (call-context.ts `audited`) to its audit: its first write must carry an entry, so
+ * the call writes at least one, and a call that would write without one writes nothing. A call that writes
+ * nothing (a no-op: the value was already so) needs none. Its later writes may be unaudited (a case's own
+ * comment beside its audited state change), since the call's entry is written.
+ */
+function holdToAudit(writes: readonly TransactionWrite[]): (() => void) | undefined {
+  const call = currentCall();
+  if (!call?.audited || writes.length === 0 || entered.has(call)) return undefined;
+  if (!writes.some((write) => entryWrites.has(write as object))) throw new UnauditedWriteError(call);
+  return () => entered.add(call);
+}
+
 /** The audit entry of an audited change, from its kind's declaration and what the change says. */
 async function auditWrites(change: AnyChange, actor: number | undefined, now: Date): Promise<readonly TransactionWrite[]> {
   const { kind, before, after, audit } = change;
@@ -76,7 +102,7 @@ async function auditWrites(change: AnyChange, actor: number | undefined, now: Da
     audit.values !== undefined
       ? { before: audit.values.before ?? {}, after: audit.values.after ?? {} }
       : changedValues(before, Object.fromEntries(names.map((name) => [name, after?.[name] ?? null])));
-  return declared.trail.entryWrites(
+  const writes = await declared.trail.entryWrites(
     {
       by_user_id: by,
       ...(audit.action ? { action: audit.action } : {}),
@@ -89,6 +115,8 @@ async function auditWrites(change: AnyChange, actor: number | undefined, now: Da
     },
     now,
   );
+  for (const write of writes) entryWrites.add(write as object);
+  return writes;
 }
 
 /** What one change writes but its audit entry: its own write and what its kind derives from it. */
@@ -130,5 +158,8 @@ export async function buildWrites(changes: readonly RecordChange[], options: Wri
 
 /** Writes `changes` with everything they derive, and `options.items`, as one transaction. */
 export async function writeChanges(changes: readonly RecordChange[], options: WriteOptions = {}): Promise<void> {
-  await executeTransaction(await buildWrites(changes, options));
+  const writes = await buildWrites(changes, options);
+  const written = holdToAudit(writes);
+  await executeTransaction(writes);
+  written?.();
 }

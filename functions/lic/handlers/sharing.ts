@@ -6,8 +6,7 @@ import { personName } from '../../domain/users/person';
 import { usersByIds } from '../../domain/users/users.repository';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers, Viewer } from '../../endpoint';
-import { callActor } from '../../domain/audit/audit-by';
-import type { AuditBy } from '../../domain/audit/audit.repository';
+import type { AuditSwitch } from '../../lib/records/record-kind';
 import { existingUser, licenseFor, ownedLicense } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
@@ -30,7 +29,7 @@ export const getLicenseSharedUsers: LicHandlers['get_license_shared_users'] = as
   return sharedUsers(license_id);
 };
 
-type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string, audit: AuditBy) => Promise<void>;
+type ShareChange = (license: LicenseRecord, withUserId: number, ownerUsername: string, audit: AuditSwitch) => Promise<void>;
 
 async function changeShare(change: ShareChange, viewer: Viewer, licenseId: number, withUserId: number) {
   const { license } = await ownedLicense(viewer, licenseId);
@@ -38,7 +37,8 @@ async function changeShare(change: ShareChange, viewer: Viewer, licenseId: numbe
   await existingUser(withUserId);
   try {
     // The owner is the caller: their username goes on the share, for the recipient's "Shared by".
-    await change(license, withUserId, viewer.caller.username, callActor());
+    // A customer's share is audited, in both users' trails.
+    await change(license, withUserId, viewer.caller.username, { audited: true });
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

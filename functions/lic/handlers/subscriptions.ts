@@ -4,13 +4,12 @@ import type { licAdminContract } from '../../../shared/contract/lic.admin';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { applyProviderAnswer } from '../../domain/commerce/apply-event';
 import { addonEndings, addonRowsChargingWith, cancelAddonSubscriptionsWith, chargingAddonRows, recordAddonsEnded } from '../../domain/commerce/addon-subscriptions';
-import { findProviderSubscription, findSubscription, subscriptionRows, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
+import { findProviderSubscription, findSubscription, recordSubscriptionAct, subscriptionRows, type SubscriptionRecord } from '../../domain/commerce/commerce.repository';
 import { subscriptionList, toSubscriptionRow } from '../../domain/commerce/subscription-list';
 import { LicenseChangedError, findLicense, setLegacyUpgrade } from '../../domain/licenses/licenses.repository';
 import { userListCache } from '../../domain/users/user-list';
 import { CheckoutProviderError, getCheckoutProvider } from '../../lib/adapters/checkout-provider';
 import type { EndpointHandlers } from '../../endpoint';
-import { callActor } from '../../domain/audit/audit-by';
 import { badRequest, conflict, notFound, unavailable } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -96,7 +95,7 @@ const checkActive = (subscription: SubscriptionRecord) => {
 /** The audit entry of an admin's change of a subscription: in its owner's trail and its license's history. */
 const subscriptionAudit = (subscription: SubscriptionRecord, before: Record<string, unknown>, after: Record<string, unknown>) => ({
   row: subscription,
-  audit: { ...callActor(), values: { before, after } },
+  audit: { values: { before, after } },
 });
 
 /**
@@ -113,8 +112,11 @@ export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({
   const checkout = getCheckoutProvider();
   const addons = (await addonRowsChargingWith(subscription.reference)).map((addon) => addon.id);
   if (subscription.state === 'canceled') {
-    // Canceled before (its add-ons' cancel failed at the provider): only the add-ons are left to cancel.
+    // Canceled before (its add-ons' cancel failed at the provider): only the add-ons are left to cancel,
+    // and this call's entry says so (an audited call's first write carries its entry).
     if (!addons.length) checkActive(subscription);
+    const audit = subscriptionAudit(subscription, {}, { canceled_addon_subscriptions: addons });
+    await recordSubscriptionAct(audit.row, audit.audit);
   } else {
     checkActive(subscription);
     await throughProvider(() => checkout.cancelSubscription(subscription.reference));
@@ -128,15 +130,18 @@ export const cancelSubscription: AdminHandlers['cancel_subscription'] = async ({
 };
 
 /**
- * Ends, through the provider, the add-on subscriptions still charging on the licenses of the converted
- * provider subscription `reference` (the toolbox includes the add-on: it must not be paid for twice), and
- * records it on both rows. Answers the add-on rows it ended.
+ * The add-on subscriptions still charging on the licenses of the converted provider subscription
+ * `reference` (the toolbox includes the add-on: it must not be paid for twice), and how each ends.
  */
-async function endAddonSubscriptions(reference: string): Promise<number[]> {
+async function addonsToEnd(reference: string) {
   const provider = await findProviderSubscription(reference);
   const convertedRows = provider ? await subscriptionRows(provider) : [];
   const convertedByLicense = new Map(convertedRows.map((row) => [row.license_id, row.id]));
-  const endings = await addonEndings(await chargingAddonRows(new Set(convertedByLicense.keys())));
+  return { convertedByLicense, endings: await addonEndings(await chargingAddonRows(new Set(convertedByLicense.keys()))) };
+}
+
+/** Ends those add-on subscriptions through the provider and records it on both rows. Answers the add-on rows it ended. */
+async function endAddonSubscriptions({ convertedByLicense, endings }: Awaited<ReturnType<typeof addonsToEnd>>): Promise<number[]> {
   const checkout = getCheckoutProvider();
   for (const ending of endings) {
     await throughProvider(() =>
@@ -157,7 +162,12 @@ export const convertProSubscription: AdminHandlers['convert_pro_subscription'] =
   const subscription = await storedSubscription(subscription_id);
   checkActive(subscription);
   if (subscription.converted_from !== undefined) {
-    if (!(await endAddonSubscriptions(subscription.reference)).length) throw conflict(subscriptionMessages.convertOnlyProWithOneAddon);
+    const left = await addonsToEnd(subscription.reference);
+    if (!left.endings.length) throw conflict(subscriptionMessages.convertOnlyProWithOneAddon);
+    // Only the add-ons are left to end, and this call's entry says so (an audited call's first write carries its entry).
+    const audit = subscriptionAudit(subscription, {}, { ended_addon_subscriptions: left.endings.flatMap((ending) => ending.rowIds) });
+    await recordSubscriptionAct(audit.row, audit.audit);
+    await endAddonSubscriptions(left);
     return { subscription_id, product: subscription.product };
   }
   const license = await findLicense(subscription.license_id);
@@ -171,7 +181,7 @@ export const convertProSubscription: AdminHandlers['convert_pro_subscription'] =
   await throughProvider(() => getCheckoutProvider().changeSubscriptionProduct(subscription.reference, product, quantity));
   const audit = subscriptionAudit(subscription, { product: subscription.product }, { product });
   await applyProviderAnswer('subscription.updated', { id: subscription.reference, product }, new Date(), audit);
-  await endAddonSubscriptions(subscription.reference);
+  await endAddonSubscriptions(await addonsToEnd(subscription.reference));
   return { subscription_id, product };
 };
 
@@ -186,7 +196,7 @@ export const updateLicenseToFastspring: AdminHandlers['update_license_to_fastspr
     if (!legacyUpgradePaths(license.license_type_id).includes(upgrade)) throw badRequest(subscriptionMessages.wrongUpgrade(upgrade, license.license_type_id));
   }
   try {
-    await setLegacyUpgrade(license, upgrade, callActor());
+    await setLegacyUpgrade(license, upgrade, { audited: true });
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

@@ -4,7 +4,6 @@ import { registeredProductCount } from '../../domain/products/product-figures';
 import { productList } from '../../domain/products/product-list';
 import { findProductByUid, ProductChangedError, unregisterProduct } from '../../domain/products/products.repository';
 import type { EndpointHandlers } from '../../endpoint';
-import { callActor } from '../../domain/audit/audit-by';
 import { conflict, notFound } from '../../lib/errors';
 
 type AdminHandlers = EndpointHandlers<typeof productAdminContract>;
@@ -28,7 +27,7 @@ export const unregisterProductHandler: AdminHandlers['unregister_product'] = asy
   const product = await findProductByUid(uid);
   if (!product) throw notFound(productMessages.notRegistered(uid));
   try {
-    await unregisterProduct(product, new Date(), callActor());
+    await unregisterProduct(product, new Date(), { audited: true });
   } catch (error) {
     if (error instanceof ProductChangedError) throw conflict(productMessages.changedMeanwhile);
     throw error;

@@ -1,4 +1,7 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { Forget } from '../../lib/user-data';
+import { productsCounted } from './product-figures';
+import { productKind } from './product.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { CertificateRequestEntity } from './certificate-request.entity';
 import { productOfRecord } from './product-list';
 import { ProductEntity } from './product.entity';
@@ -7,9 +10,14 @@ import { productsOf, releaseProductsOf } from './products.repository';
 /** The products domain's part of the admin user detail: their registered products, newest first. */
 export const productsUserDetail = async (userId: number) => ({ products: (await productsOf(userId)).map(productOfRecord) });
 
+/** A deleted user's units are unregistered. */
+export const forgetProducts: Forget = (user, now) => releaseProductsOf(user.id, now);
+
 /** The products domain: the units the user registered, and certificate requests with their address. */
-export const productsUserData = {
+export const productsDomain = {
   domain: 'products',
+  kinds: [productKind],
+  counted: productsCounted,
   parts: [
     { what: 'registered products (their units)', entities: [ProductEntity], fate: 'release', why: 'the unit is unregistered: its next owner registers it' },
     {
@@ -19,6 +27,6 @@ export const productsUserData = {
       why: 'the address is personal data; the mail to support was sent when asked',
     },
   ],
-  forget: (user, now) => releaseProductsOf(user.id, now),
+  forget: forgetProducts,
   detail: productsUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,4 +1,7 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { Forget } from '../../lib/user-data';
+import { casesCounted } from './case-figures';
+import { caseKind } from './case.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { CaseAttachmentEntity } from './case-attachment.entity';
 import { CaseCommentEntity } from './case-comment.entity';
 import { CaseEventEntity } from './case-event.entity';
@@ -12,9 +15,14 @@ export const casesUserDetail = async (userId: number) => ({
   cases: (await casesOf(userId)).map(caseSummary).sort((a, b) => b.updated.localeCompare(a.updated)),
 });
 
+/** What becomes of a deleted user's cases: kept, their name and email blanked. */
+export const forgetCases: Forget = (user) => forgetCaseOwner(user.id);
+
 /** Support cases: a deleted user's cases stay as support's history, without their name and email. */
-export const casesUserData = {
+export const casesDomain = {
   domain: 'cases',
+  kinds: [caseKind],
+  counted: casesCounted,
   parts: [
     {
       what: "the user's support cases: kept, their name and email blanked; the assignee kept by id",
@@ -29,6 +37,6 @@ export const casesUserData = {
       why: 'they are the conversation and audit trail of a case other people (support) took part in; ids only',
     },
   ],
-  forget: (user) => forgetCaseOwner(user.id),
+  forget: forgetCases,
   detail: casesUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

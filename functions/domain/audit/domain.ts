@@ -1,4 +1,4 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { timeOfKey } from '../../lib/db/time-key';
 import { userList, type UserListRow } from '../users/user-list';
 import { USER_DETAIL_ROWS } from '../../../shared/contract/user.admin';
@@ -46,7 +46,7 @@ export const auditUserDetail = async (userId: number) => {
  * restored) and the licenses' histories. A deleted user's entries are kept, naming them by id only: the
  * audit trail is the record of who changed what, and no cmd edits or deletes an entry (decision 037).
  */
-export const auditUserData = {
+export const auditDomain = {
   domain: 'audit',
   parts: [
     {
@@ -63,4 +63,4 @@ export const auditUserData = {
     },
   ],
   detail: auditUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,10 +1,12 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { deletionRequestKind } from './deletion-request.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { AccountDeletionEntity } from './account-deletion.entity';
 import { DeletionRequestEntity } from './deletion-request.entity';
 
 /** The accounts domain: the deletion request itself, and the line that says an account was deleted. */
-export const accountsUserData = {
+export const accountsDomain = {
   domain: 'accounts',
+  kinds: [deletionRequestKind],
   parts: [
     {
       what: 'the pending deletion request (id, sub, username, when)',
@@ -19,4 +21,4 @@ export const accountsUserData = {
       why: 'proof that and when the account was deleted; numbers only, no personal data',
     },
   ],
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

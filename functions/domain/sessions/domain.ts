@@ -1,8 +1,8 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { RevocationEntity } from './revocation.entity';
 
 /** The sessions domain: the records that make the API refuse a user's tokens. */
-export const sessionsUserData = {
+export const sessionsDomain = {
   domain: 'sessions',
   parts: [
     {
@@ -12,4 +12,4 @@ export const sessionsUserData = {
       why: 'the account revocation is written first of all and must outlive every token it refuses; they expire once no such token can be valid',
     },
   ],
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,11 +1,17 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { Forget } from '../../lib/user-data';
+import { ivCurveKind } from './iv-curve.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
 import { IvCurveEntity } from './iv-curve.entity';
 import { forgetPrivateCurvesOf } from './iv-curves';
 
+/** A deleted user's private curves go, files first; public ones stay. */
+export const forgetIvCurves: Forget = (user) => forgetPrivateCurvesOf(user.id);
+
 /** The IV curves domain: the user's curves and their files, and the usage their limits count. */
-export const ivCurvesUserData = {
+export const ivCurvesDomain = {
   domain: 'iv-curves',
+  kinds: [ivCurveKind],
   parts: [
     {
       what: 'IV curves and their files: private ones deleted (file first), public ones kept',
@@ -20,5 +26,5 @@ export const ivCurvesUserData = {
       why: 'it still counts the public curves that stay; numbers only',
     },
   ],
-  forget: (user) => forgetPrivateCurvesOf(user.id),
-} satisfies UserDataDeclaration;
+  forget: forgetIvCurves,
+} as const satisfies DomainDeclaration;

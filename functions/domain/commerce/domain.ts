@@ -1,10 +1,12 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { subscriptionKind } from './subscription.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { OrderEntity } from './order.entity';
 import { ProviderSubscriptionEntity, SubscriptionEntity } from './subscription.entity';
 
 /** The commerce domain: what the user bought. */
-export const commerceUserData = {
+export const commerceDomain = {
   domain: 'commerce',
+  kinds: [subscriptionKind],
   parts: [
     {
       what: 'orders: the buyer id, the licenses and add-ons each created or extended',
@@ -19,4 +21,4 @@ export const commerceUserData = {
       why: "the provider's later events (renewals, cancellations, refunds) name them; their licenses are detached, so a renewal grants nothing usable. Cancelling at the provider is the operator's step (decision 029)",
     },
   ],
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,5 +1,6 @@
+import type { Forget } from '../../lib/user-data';
 import { timeOfKey } from '../../lib/db/time-key';
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { forgetDownloadsOf, userDownloads } from './downloads.repository';
 import { EulaAcceptanceEntity } from './eula-acceptance.entity';
 import { UserDownloadEntity } from './user-download.entity';
@@ -16,13 +17,16 @@ export const downloadsUserDetail = async (userId: number) => ({
   })),
 });
 
+/** A deleted user's downloads and EULA acceptances go. */
+export const forgetDownloads: Forget = (user) => forgetDownloadsOf(user.id);
+
 /** The downloads domain: what the user downloaded, and whose EULAs they accepted. */
-export const downloadsUserData = {
+export const downloadsDomain = {
   domain: 'downloads',
   parts: [
     { what: 'downloads (version, os, arch, EULA version, when)', entities: [UserDownloadEntity], fate: 'delete', why: 'only the user detail reads them' },
     { what: 'EULA acceptances per release and EULA version', entities: [EulaAcceptanceEntity], fate: 'delete', why: 'only the user themself needs them' },
   ],
-  forget: (user) => forgetDownloadsOf(user.id),
+  forget: forgetDownloads,
   detail: downloadsUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

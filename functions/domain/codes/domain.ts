@@ -1,9 +1,11 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import { codeKind } from './code.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { CodeRedemptionEntity, LicenseCodeEntity } from './license-code.entity';
 
 /** The codes domain: who generated a code, who used it. */
-export const codesUserData = {
+export const codesDomain = {
   domain: 'codes',
+  kinds: [codeKind],
   parts: [
     {
       what: 'license codes: the admin who generated one, the user who used a single-use one',
@@ -18,4 +20,4 @@ export const codesUserData = {
       why: 'a campaign is once per user id; the license it gave is kept (detached); ids only',
     },
   ],
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;

@@ -1,4 +1,7 @@
-import type { UserDataDeclaration } from '../../lib/user-data';
+import type { Forget } from '../../lib/user-data';
+import { licensesCounted } from './license-figures';
+import { licenseKind } from './license.kind';
+import type { DomainDeclaration } from '../../lib/records/domain';
 import { ExpiryNoticeEntity } from './expiry-notice.entity';
 import { licensesUserDetail } from './license-detail';
 import { LicenseShareEntity } from './license-share.entity';
@@ -7,9 +10,14 @@ import { LicenseEntity } from './license.entity';
 import { detachLicensesOf } from './licenses.repository';
 import { SeatEventEntity } from './seat-event.entity';
 
+/** A deleted user's licenses are detached, their shares and seats released. */
+export const forgetLicenses: Forget = (user, now) => detachLicensesOf(user.id, now);
+
 /** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events, expiry notices sent. */
-export const licensesUserData = {
+export const licensesDomain = {
   domain: 'licenses',
+  kinds: [licenseKind],
+  counted: licensesCounted,
   parts: [
     {
       what: 'licenses they own (owner id, a seat their machine holds)',
@@ -38,6 +46,6 @@ export const licensesUserData = {
       why: "each keeps a reminder from being mailed twice; a detached license gets none, and they expire a while after the license's end",
     },
   ],
-  forget: (user, now) => detachLicensesOf(user.id, now),
+  forget: forgetLicenses,
   detail: licensesUserDetail,
-} satisfies UserDataDeclaration;
+} as const satisfies DomainDeclaration;
