@@ -22,8 +22,12 @@ export interface CallRecord {
 
 const calls = new AsyncLocalStorage<CallRecord>();
 
-/** Runs `work` (and everything it awaits) as the call `record`. */
-export const withCall = <T>(record: CallRecord, work: () => T): T => calls.run({ ...record }, work);
+/**
+ * Runs `work` (and everything it awaits) as the call `record`: the record itself, not a copy, so the
+ * pipeline that started the call notes its cmd and actor on it as it learns them, without looking the
+ * call up again (each lookup costs a warm call its share; see request.ts).
+ */
+export const withCall = <T>(record: CallRecord, work: () => T): T => calls.run(record, work);
 
 /** Names the running call's cmd, once the body is read. */
 export function noteCallCmd(cmd: string): void {

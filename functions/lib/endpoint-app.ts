@@ -5,13 +5,13 @@ import { API_VERSION, MAX_JSON_BODY_BYTES, MULTIPART_OVERHEAD_BYTES, apiMessages
 import type { CmdDefinition, CmdName, CmdParams, CmdResult, EndpointContract } from '../../shared/contract/define';
 import { API_PREFIX } from '../../shared/runtime';
 import { acceptsGzip, longListBody, wholeJson } from './answer-body';
-import { authenticate, bearerToken } from './auth';
-import { noteCallActor, noteCallAudited, noteCallCmd } from './call-context';
+import { authenticate, bearerToken, knownCaller } from './auth';
+import { noteCallActor, noteCallAudited, type CallRecord } from './call-context';
 import type { Caller, Viewer } from './caller';
-import { outcomeOf, takeLimits } from './cmd-limits';
+import { outcomeOf, takeLimits, type CallOutcome } from './cmd-limits';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
 import { logger } from './logger';
-import { bodyWithin, callLogKeys, errorAnswer, fromDistribution, type BodyLimit } from './request';
+import { bodyWithin, callLogKeys, errorAnswer, fromDistribution, type BodyLimit, type CallRecordEnv } from './request';
 import type { RevocationCheck } from './session-check';
 
 /** What a handler of a public cmd gets besides its params: nobody is known. */
@@ -41,11 +41,12 @@ export type RedirectHandler<V extends Viewer = Viewer> = (params: Record<string,
 
 /**
  * What the pipeline asks of the domains, so that the platform knows none: whether a sign-in was revoked,
- * and the caller's user (resolved, and its record kept up, once per signed-in call).
+ * and the caller's user (resolved, and its record kept up, once per signed-in call; at once, without a
+ * promise, when nothing has to be waited for).
  */
 export interface EndpointSteps<V extends Viewer> {
   isRevoked: RevocationCheck;
-  viewerOf: (caller: Caller) => Promise<V>;
+  viewerOf: (caller: Caller) => V | Promise<V>;
 }
 
 /** Turns zod issues into one readable sentence: "first_name: First name is required". */
@@ -112,6 +113,8 @@ async function longAnswer(c: Context, envelope: ApiResponse<unknown>): Promise<R
 
 /** One call as the pipeline's steps learn it, step by step. */
 interface CmdCall {
+  /** The call as the rest of the code sees it (call-context.ts): the steps note the cmd and actor on it. */
+  record: CallRecord;
   cmd: string;
   def: CmdDefinition;
   multipart: boolean;
@@ -122,7 +125,14 @@ interface CmdCall {
   viewer?: Viewer;
 }
 
-type Step = MiddlewareHandler<{ Variables: { call: CmdCall } }>;
+type Step = MiddlewareHandler<{ Variables: { call: CmdCall } & CallRecordEnv['Variables'] }>;
+
+/**
+ * `then(value)` at once when the value is known, after it when it must be waited for: a step that has
+ * what it needs (a warm call's caller, from the memos) adds no wait to the call.
+ */
+const andThen = <T>(value: T | Promise<T>, then: (value: T) => Promise<void>): Promise<void> =>
+  value instanceof Promise ? value.then(then) : then(value);
 
 /**
  * The body's envelope: JSON, or a multipart form for an upload cmd; its cmd known to the endpoint (or
@@ -141,8 +151,9 @@ const envelope =
     const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
     if (!def && notOffered) throw new ApiError(410, notOffered);
     if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
-    noteCallCmd(cmd);
-    c.set('call', { cmd, def, multipart, fields: def.ownVersion && version !== undefined ? { ...otherParams, version } : otherParams });
+    const record = c.get('callRecord');
+    record.cmd = cmd;
+    c.set('call', { record, cmd, def, multipart, fields: def.ownVersion && version !== undefined ? { ...otherParams, version } : otherParams });
     await next();
   };
 
@@ -150,17 +161,26 @@ const envelope =
 const tokenFor = (c: Context, def: CmdDefinition) =>
   (def.token === 'id' ? bearerToken(c.req.header('id-token')) : undefined) ?? bearerToken(c.req.header('authorization'));
 
-/** The caller of a signed-in cmd, verified, their session checked; before any param is looked at, so strangers learn nothing of them. */
+// The steps return next()'s promise rather than awaiting it, and wait only for what they do not know
+// yet: one async frame less a step on every call (the pipeline must cost no more than the one closure
+// it replaced).
+
+/**
+ * The caller of a signed-in cmd, verified, their session checked; before any param is looked at, so
+ * strangers learn nothing of them. A token verified before whose session was checked within the
+ * interval is known at once (auth.ts).
+ */
 const authentication =
   (isRevoked: RevocationCheck): Step =>
-  async (c, next) => {
+  (c, next) => {
     const call = c.get('call');
-    if (call.def.role !== 'public') call.caller = await authenticate(tokenFor(c, call.def), call.def.token, isRevoked);
-    await next();
+    if (call.def.role === 'public') return next();
+    const token = tokenFor(c, call.def);
+    return andThen(knownCaller(token, call.def.token) ?? authenticate(token, call.def.token, isRevoked), (caller) => {
+      call.caller = caller;
+      return next();
+    });
   };
-
-// The steps that do no I/O return next()'s promise rather than awaiting it: one async frame less a step
-// on every call (the pipeline must cost no more than the one closure it replaced).
 
 /** An admin cmd only for an admin (with two-factor sign-in set up). */
 const role: Step = (c, next) => {
@@ -190,24 +210,48 @@ const params: Step = (c, next) => {
 
 /** The caller's user, once per signed-in call: the actor of the call's writes from here on. */
 const callerUser =
-  (viewerOf: (caller: Caller) => Promise<Viewer>): Step =>
-  async (c, next) => {
+  (viewerOf: (caller: Caller) => Viewer | Promise<Viewer>): Step =>
+  (c, next) => {
     const call = c.get('call');
-    if (call.caller) {
-      call.viewer = await viewerOf(call.caller);
-      noteCallActor(call.viewer.userId);
-    }
-    return next();
+    if (!call.caller) return next();
+    return andThen(viewerOf(call.caller), (viewer) => {
+      call.viewer = viewer;
+      call.record.actor_user_id = viewer.userId;
+      return next();
+    });
   };
 
 /** The attempts of the cmd's declared limits, taken before its handler runs; what its outcome does not count is given back. */
-const limits: Step = async (c, next) => {
+const limits: Step = (c, next) => {
   const { def, viewer, params } = c.get('call');
   if (!def.limits?.length || !viewer) return next();
-  const taken = await takeLimits(def.limits, viewer, params!);
-  await next();
-  await taken.settle(outcomeOf(c.error));
+  return (async () => {
+    const taken = await takeLimits(def.limits!, viewer, params!);
+    let outcome: CallOutcome = 'done';
+    try {
+      await next();
+    } catch (error) {
+      outcome = outcomeOf(error);
+      throw error;
+    } finally {
+      await taken.settle(outcome);
+    }
+  })();
 };
+
+/**
+ * The cmd's steps in a row, as one Hono handler: each step's next() is the following step, called
+ * directly. Hono's compose gives every handler an async frame and a promise of its own, all held while
+ * the call waits for the store, and catches each error at every level; the row adds nothing to what the
+ * steps do. So a step sees a later step's error as the rejection of its next() (it has no c.error), and
+ * the answer reaches Hono as c.res, set by the handler's step.
+ */
+function inRow(steps: readonly Step[]): Step {
+  return (c, next) => {
+    const from = (i: number): Promise<void> => (i < steps.length ? (steps[i]!(c, () => from(i + 1)) as Promise<void>) : next());
+    return from(0);
+  };
+}
 
 /**
  * A cmd whose every call is audited (`audit: true`) runs as an audited call: the write path refuses its
@@ -255,22 +299,24 @@ export function createEndpointApp<C extends AnyContract, V extends Viewer>(
   const run: Step = async (c) => {
     const { cmd, params, viewer } = c.get('call');
     const handler = handlers[cmd as CmdName<C>] as (params: unknown, ctx: { viewer: Viewer | null }) => Promise<unknown>;
-    return answer(c, { status: 'ok', data: await handler(params, { viewer: viewer ?? null }) });
+    c.res = await answer(c, { status: 'ok', data: await handler(params, { viewer: viewer ?? null }) });
   };
 
   app.use(callLogKeys(contract.path));
   app.post(
     '/',
     bodyWithin((c) => (isMultipart(c) ? form : json), [json, form]),
-    fromDistribution,
-    envelope(contract),
-    authentication(steps.isRevoked),
-    role,
-    params,
-    callerUser(steps.viewerOf),
-    limits,
-    audit,
-    run,
+    inRow([
+      fromDistribution,
+      envelope(contract),
+      authentication(steps.isRevoked),
+      role,
+      params,
+      callerUser(steps.viewerOf),
+      limits,
+      audit,
+      run,
+    ]),
   );
   app.all('/', (c) => errorAnswer(c, 405, apiMessages.methodNotAllowed));
   for (const [path, redirect] of Object.entries(redirects)) {

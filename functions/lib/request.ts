@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { apiMessages, type ApiResponse } from '../../shared/api';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { secrets } from '../registry';
-import { withCall } from './call-context';
+import { withCall, type CallRecord } from './call-context';
 import { forbidden } from './errors';
 import { getSecret } from './secrets';
 
@@ -22,19 +22,23 @@ export const errorAnswer = (c: Context, status: ContentfulStatusCode, message: s
 const lambdaRequestId = (c: Context): string | undefined =>
   (c.env as { lambdaContext?: { awsRequestId?: string } } | undefined)?.lambdaContext?.awsRequestId;
 
+/** What callLogKeys leaves the steps after it: the call's record, to note the cmd and actor on as they are learnt. */
+export type CallRecordEnv = { Variables: { callRecord: CallRecord } };
+
 /**
  * Every line logged during a call carries its endpoint and its request id (Lambda's in AWS, a fresh one
  * locally), and the cmd once the body names it; the keys belong to this call only and end with it.
  */
 export const callLogKeys =
-  (endpoint: string): MiddlewareHandler =>
+  (endpoint: string): MiddlewareHandler<CallRecordEnv> =>
   (c, next) => {
-    const request_id = lambdaRequestId(c) ?? randomUUID();
+    const record: CallRecord = { endpoint, request_id: lambdaRequestId(c) ?? randomUUID() };
     // The same call as the audit trail sees it (call-context.ts): its entries carry the request id of its log lines.
     // Answered too, so a caller (support, a test) can name the call whose entry or log lines it looks for.
-    c.header('x-request-id', request_id);
-    // The logger reads the call's keys from this same record (logger.ts).
-    return withCall({ endpoint, request_id }, () => next());
+    c.header('x-request-id', record.request_id);
+    // The logger reads the call's keys from this same record (logger.ts); the pipeline notes on it directly.
+    c.set('callRecord', record);
+    return withCall(record, () => next());
   };
 
 /** The secret's bytes, made once per value (it is compared on every request; a rotated value gets its own). */

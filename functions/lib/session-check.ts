@@ -49,9 +49,15 @@ export async function adminState(username: string): Promise<SessionState> {
 const checks = new Map<string, { at: number; state: SessionState }>();
 const CHECKS_MAX = 1_000;
 
+/** What the last check found for a token, while it is still to be trusted (within the interval): nothing to wait for. */
+export function rememberedSession(token: string, now = Date.now()): SessionState | undefined {
+  const known = checks.get(token);
+  return known && now - known.at < getConfig().sessionRecheckSeconds * 1000 ? known.state : undefined;
+}
+
 export async function checkSession(token: VerifiedToken, isRevoked: RevocationCheck, now = Date.now()): Promise<SessionState> {
-  const known = checks.get(token.token);
-  if (known && now - known.at < getConfig().sessionRecheckSeconds * 1000) return known.state;
+  const known = rememberedSession(token.token, now);
+  if (known) return known;
   const [revoked, admin] = await Promise.all([
     isRevoked(token),
     token.claimsAdmin ? adminState(token.username) : Promise.resolve<SessionState>({ revoked: false, admin: 'no' }),

@@ -63,26 +63,44 @@ export async function keepCallerRecord(caller: Caller, now = new Date()): Promis
 }
 
 /**
- * Callers' numeric ids by Cognito sub, with the day their record was last kept: an account's id never
- * changes, so a warm function reads a caller's record at most once a day for the upkeep; a hot path that
- * needs only the id (the desktop app's license list on every start) reads nothing else.
+ * Callers' numeric ids by Cognito sub, with the day their record was last kept (days since the epoch,
+ * UTC): an account's id never changes, so a warm function reads a caller's record at most once a day for
+ * the upkeep; a hot path that needs only the id (the desktop app's license list on every start) reads
+ * nothing else.
  */
-const known = new Map<string, { id: number; keptOn: string }>();
+const known = new Map<string, { id: number; keptOn: number }>();
 /** Enough for every active user of a warm function; the oldest entry goes first beyond it. */
 const KNOWN_LIMIT = 10_000;
+const DAY_MS = 86_400_000;
+
+/** A caller this function knows today: the id at once, the record read only if the handler asks, and then once. */
+class KnownCaller implements CallerViewer {
+  #record: Promise<UserRecord> | undefined;
+  constructor(
+    readonly userId: number,
+    readonly isAdmin: boolean,
+    readonly caller: Caller,
+  ) {}
+  user(): Promise<UserRecord> {
+    return (this.#record ??= readCallerRecord(this.caller.sub));
+  }
+}
 
 /**
  * The pipeline's caller step: who the signed-in caller is, once per call. Their record is read and kept
  * (keepCallerRecord) on their first call of the day to this function, or when their token carries a
- * verified email to follow; otherwise the id is known and the record is read only if the handler asks.
+ * verified email to follow; otherwise the id is known at once, without waiting for anything, and the
+ * record is read only if the handler asks.
  */
-export async function callerViewer(caller: Caller, now = new Date()): Promise<CallerViewer> {
-  const today = now.toISOString().slice(0, 10);
+export function callerViewer(caller: Caller, now = new Date()): CallerViewer | Promise<CallerViewer> {
+  const today = Math.floor(now.getTime() / DAY_MS);
   const seen = known.get(caller.sub);
-  if (seen && seen.keptOn === today && !verifiedEmail(caller)) {
-    let record: Promise<UserRecord> | undefined;
-    return { userId: seen.id, isAdmin: caller.isAdmin, caller, user: () => (record ??= readCallerRecord(caller.sub)) };
-  }
+  if (seen && seen.keptOn === today && !verifiedEmail(caller)) return new KnownCaller(seen.id, caller.isAdmin, caller);
+  return keptCaller(caller, now, today, seen !== undefined);
+}
+
+/** The caller's record kept (keepCallerRecord), and their id known from now on. */
+async function keptCaller(caller: Caller, now: Date, today: number, seen: boolean): Promise<CallerViewer> {
   const record = await keepCallerRecord(caller, now);
   if (!seen && known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value!);
   known.set(caller.sub, { id: record.id, keptOn: today });
