@@ -1,8 +1,7 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { writeChanges } from '../../lib/records/write-changes';
-import type { ChangeAudit } from '../../lib/records/record-kind';
-import type { AuditBy } from '../audit/audit.repository';
+import type { AuditSwitch, ChangeAudit } from '../../lib/records/record-kind';
 import { campaignLicenseTag, normalizeCode } from '../../../shared/commerce/codes';
 import type { LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
@@ -58,32 +57,31 @@ const newCode = (code: LicenseCodeRecord, audit?: ChangeAudit) =>
  * `count` new single-use codes, written in transactions of 33 (each code only if its text is new: a
  * collision of 80 random bits is not expected, and would fail that transaction rather than overwrite).
  */
-export async function createSingleUseCodes(count: number, terms: CodeTerms, now = new Date(), audit?: AuditBy): Promise<LicenseCodeRecord[]> {
+export async function createSingleUseCodes(count: number, terms: CodeTerms, now = new Date(), { audited }: AuditSwitch = {}): Promise<LicenseCodeRecord[]> {
   const first = await reserveIds('license_code', count);
   const codes = Array.from({ length: count }, (_, i) => codeRecord(first + i, generateCode(), true, terms, now));
   // The admin's one entry goes with the first codes: no code is written before it (the texts stay out of it).
   for (let start = 0; start < codes.length; start += CODES_PER_TRANSACTION) {
-    const batch = codes.slice(start, start + CODES_PER_TRANSACTION).map((code, i) => newCode(code, audit && start + i === 0 ? codesAudit(audit, first, count, terms) : undefined));
+    const batch = codes.slice(start, start + CODES_PER_TRANSACTION).map((code, i) => newCode(code, audited && start + i === 0 ? codesAudit(first, count, terms) : undefined));
     await writeChanges(batch, { now });
   }
   return codes;
 }
 
 /** The audit entry of codes an admin made: which ids, on what terms; in the trail of the user they are for. */
-const codesAudit = (audit: AuditBy, first: number, count: number, terms: CodeTerms, code?: string): ChangeAudit => {
+const codesAudit = (first: number, count: number, terms: CodeTerms, code?: string): ChangeAudit => {
   const { user_id: _user, ...asked } = terms;
   return {
-    ...audit,
     target: count === 1 ? `license_code#${first}` : `license_code#${first}-${first + count - 1}`,
     values: { after: { ...asked, count, single_usage: code === undefined, ...(code === undefined ? {} : { code }) } },
   };
 };
 
 /** One campaign code with the admin's text; refused when a code with that text exists. */
-export async function createCampaignCode(text: string, terms: CodeTerms, now = new Date(), audit?: AuditBy): Promise<LicenseCodeRecord> {
+export async function createCampaignCode(text: string, terms: CodeTerms, now = new Date(), { audited }: AuditSwitch = {}): Promise<LicenseCodeRecord> {
   const code = codeRecord(await nextId('license_code'), text, false, terms, now);
   try {
-    await writeChanges([newCode(code, audit && codesAudit(audit, code.id, 1, terms, text))], { now });
+    await writeChanges([newCode(code, audited ? codesAudit(code.id, 1, terms, text) : undefined)], { now });
   } catch (error) {
     if (isConditionFailure(error)) throw new CodeExistsError(`A code ${text} exists already`);
     throw error;

@@ -3,10 +3,9 @@ import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import type { ChangeAudit } from '../../lib/records/record-kind';
 import { writeChanges } from '../../lib/records/write-changes';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
-import type { AuditBy } from '../audit/audit.repository';
+import type { AuditSwitch, ChangeAudit } from '../../lib/records/record-kind';
 import { IV_CURVES_PARTITION, IvCurveEntity, ivCurvesOfPartition, type IvCurveRecord } from './iv-curve.entity';
 import { ivCurveKind } from './iv-curve.kind';
 import { IvCurveUsageEntity } from './iv-curve-usage.entity';
@@ -114,11 +113,10 @@ export async function insertCurve(curve: IvCurveRecord, limits: UsageLimits, now
 }
 
 /** The audit entry of an administrator's change to another user's curve (publish, a new version, deletion): its version and publicity. */
-const curveAudit = (read: IvCurveRecord, next: IvCurveRecord | null, audit: AuditBy | undefined): { audit?: ChangeAudit } =>
-  audit
+const curveAudit = (read: IvCurveRecord, next: IvCurveRecord | null, { audited }: AuditSwitch): { audit?: ChangeAudit } =>
+  audited
     ? {
         audit: {
-          ...audit,
           values: { before: { version: read.version, public: read.public }, after: next ? { version: next.version, public: next.public } : { version: null, public: null } },
         },
       }
@@ -129,7 +127,7 @@ const curveAudit = (read: IvCurveRecord, next: IvCurveRecord | null, audit: Audi
  * (IvCurveChangedError otherwise). A whole Put, so the index keys follow a change of `public`. An
  * administrator's change of another user's curve (`audit`) writes its audit entry in the same transaction.
  */
-export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date(), audit?: AuditBy): Promise<void> {
+export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, limits: UsageLimits, now = new Date(), audit: AuditSwitch = {}): Promise<void> {
   // A curve from before the usage was kept enters it now, whole.
   const change = read.counted ? { curves: 0, bytes: next.size - read.size } : { curves: 1, bytes: next.size };
   await writeCurve(
@@ -149,7 +147,7 @@ export async function replaceCurve(read: IvCurveRecord, next: IvCurveRecord, lim
  * Removes a curve's record (as read: IvCurveChangedError when it changed meanwhile), its list row and its
  * share of the owner's usage; an administrator deleting another user's curve (`audit`) with its audit entry.
  */
-export async function deleteCurve(read: IvCurveRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+export async function deleteCurve(read: IvCurveRecord, now = new Date(), audit: AuditSwitch = {}): Promise<void> {
   // Only what the usage counted leaves it: a curve from before the limits never entered it.
   await writeCurve(
     read.user_id,

@@ -4,7 +4,7 @@ import { nextId } from '../../lib/db/counters';
 import { logger } from '../../lib/logger';
 import type { IvCurveFile } from './curve-file.rules';
 import { deleteCurveFile, putCurveFile } from './curve-files';
-import type { AuditBy } from '../audit/audit.repository';
+import type { AuditSwitch } from '../../lib/records/record-kind';
 import { checkWithinLimits, curvesOf, deleteCurve, insertCurve, replaceCurve, type IvCurveRecord, type UsageLimits } from './iv-curves.repository';
 
 /** A checked upload: the file's bytes, the curve read from them, and the optional fields of the form. */
@@ -77,7 +77,7 @@ export async function storeNewCurve(ownerId: number, upload: CurveUpload, limits
  * previous version's file is removed. The id, owner and created time stay; the product and public stay
  * unless the upload gives them.
  */
-export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload, limits: UsageLimits, now = new Date(), audit?: AuditBy): Promise<IvCurveRecord> {
+export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload, limits: UsageLimits, now = new Date(), audit: AuditSwitch = {}): Promise<IvCurveRecord> {
   const version = read.version + 1;
   const productId = upload.productId ?? read.product_id;
   const next: IvCurveRecord = {
@@ -108,7 +108,7 @@ export async function storeCurveVersion(read: IvCurveRecord, upload: CurveUpload
  * share of the owner's usage in one transaction, then its file (the bucket keeps a noncurrent version
  * for its expiry time, out of every user's reach).
  */
-export async function removeCurve(read: IvCurveRecord, now = new Date(), audit?: AuditBy): Promise<void> {
+export async function removeCurve(read: IvCurveRecord, now = new Date(), audit: AuditSwitch = {}): Promise<void> {
   await deleteCurve(read, now, audit);
   await removeFile(read.file_key);
 }

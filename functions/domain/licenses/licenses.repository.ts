@@ -23,7 +23,6 @@ import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
 import type { AuditSwitch, ChangeAudit, RecordChange } from '../../lib/records/record-kind';
-import type { AuditBy } from '../audit/audit.repository';
 
 export type { LicenseRecord } from './license.entity';
 
@@ -123,9 +122,6 @@ function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): Li
 /** The condition that the stored license is still at the version `license` was read at. */
 const stillAsRead = (license: LicenseRecord): LicenseCondition =>
   license.version === undefined ? { attr: 'version', exists: false } : { attr: 'version', eq: license.version };
-
-/** Who changes a license, for its audit entry, and what the entry calls the change (the cmd's name unless said). */
-export type LicenseAudit = AuditBy & { action?: string; users?: readonly number[] };
 
 interface LicenseWriteOptions {
   conditions?: LicenseCondition[];
@@ -259,7 +255,8 @@ export async function recentSeatMachines(licenseId: number): Promise<RecentMachi
 
 /**
  * Frees a license's seat, with the seat event, in one transaction: only while the machine `fingerprint`
- * holds it and no dongle does. `event` says who freed it: the machine's user (return) or an admin (release).
+ * holds it and no dongle does. `event` says who freed it: the machine's user (return) or an admin (release,
+ * `audited`: its entry says `release_license`).
  */
 export async function freeSeat(
   license: LicenseRecord,
@@ -267,11 +264,11 @@ export async function freeSeat(
   byUserId: number,
   event: 'return' | 'release',
   now = new Date(),
-  audit?: LicenseAudit,
+  { audited }: AuditSwitch = {},
 ): Promise<void> {
   await writeLicense(license, { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null }, {
     now,
-    ...(audit ? { audit } : {}),
+    ...(audited ? { audit: { action: 'release_license' } } : {}),
     conditions: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }],
     others: [seatEvent(event, license.id, byUserId, { fingerprint }, now)],
   });

@@ -52,14 +52,14 @@ export const createLicenseCodes: AdminHandlers['create_license_codes'] = async (
   if (params.single_usage) {
     if (!params.duration) throw badRequest(codeAdminMessages.durationRequired);
     if (params.code) throw badRequest(codeAdminMessages.singleUseHasNoText);
-    const codes = await createSingleUseCodes(params.count ?? 1, terms, new Date(), { by_user_id: by });
+    const codes = await createSingleUseCodes(params.count ?? 1, terms, new Date(), { audited: true });
     return { codes: codes.map((code) => code.code) };
   }
   if (!params.code) throw badRequest(codeAdminMessages.campaignNeedsCode);
   if (!validFrom || !validTo) throw badRequest(codeAdminMessages.campaignNeedsWindow);
   if ((params.count ?? 1) !== 1) throw badRequest(codeAdminMessages.campaignCount);
   try {
-    return { codes: [(await createCampaignCode(params.code, terms, new Date(), { by_user_id: by })).code] };
+    return { codes: [(await createCampaignCode(params.code, terms, new Date(), { audited: true })).code] };
   } catch (error) {
     if (error instanceof CodeExistsError) throw conflict(codeAdminMessages.exists(params.code));
     throw error;

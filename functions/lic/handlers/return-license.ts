@@ -21,7 +21,7 @@ export const returnLicense: LicHandlers['return_license'] = async ({ license_id,
   if (license.fingerprint !== fingerprint) throw conflict(licenseMessages.otherMachine);
   try {
     // A return is the seat protocol's own (its seat event); an admin's release is audited.
-    await freeSeat(license, fingerprint, me.id, returning ? 'return' : 'release', new Date(), returning ? undefined : { by_user_id: me.id, action: 'release_license' });
+    await freeSeat(license, fingerprint, me.id, returning ? 'return' : 'release', new Date(), { audited: !returning });
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

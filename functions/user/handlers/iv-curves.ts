@@ -10,7 +10,7 @@ import { getCurveFile } from '../../domain/iv-curves/curve-files';
 import { ivCurveList, toIvCurveListRow, type CurveOwners, type CurveProducts, type IvCurveListRow } from '../../domain/iv-curves/iv-curve-list';
 import { mayChange, maySee, visibleCurves, type CurveViewer } from '../../domain/iv-curves/iv-curve.rules';
 import { removeCurve, storeCurveVersion, storeNewCurve } from '../../domain/iv-curves/iv-curves';
-import type { AuditBy } from '../../domain/audit/audit.repository';
+import type { AuditSwitch } from '../../lib/records/record-kind';
 import {
   IvCurveChangedError,
   IvCurveLimitError,
@@ -99,9 +99,8 @@ async function changeableCurve(id: number, viewer: CurveViewer): Promise<IvCurve
   return curve;
 }
 
-/** An administrator's change to another user's curve is audited (publishing it, a new version, deleting it): who does it. */
-const othersCurve = (curve: IvCurveRecord, viewer: CurveViewer): AuditBy | undefined =>
-  viewer.isAdmin && curve.user_id !== viewer.userId ? { by_user_id: viewer.userId } : undefined;
+/** An administrator's change to another user's curve is audited (publishing it, a new version, deleting it), by the caller. */
+const othersCurve = (curve: IvCurveRecord, viewer: CurveViewer): AuditSwitch => ({ audited: viewer.isAdmin && curve.user_id !== viewer.userId });
 
 /** The domain's refusals as the caller is told them. */
 function answerFor(error: unknown, id?: number): unknown {
