@@ -13,9 +13,10 @@ export interface CallRecord {
   /** The signed-in caller's user id, once the pipeline has resolved it: the actor of the call's writes. */
   actor_user_id?: number;
   /**
-   * Its cmd is declared audited (the contract's `audit` policy). Set by the pipeline's audit step before
-   * the handler runs; the entries themselves are written by the record kinds' changes that carry `audit`
-   * (an audited cmd also writes unaudited changes, such as a case's own comment, so nothing refuses those).
+   * Its cmd's every call is audited (the contract's `audit: true`). Set by the pipeline's audit step before
+   * the handler runs; the entries are written by the record kinds' changes that carry `audit`, and the write
+   * path refuses the call's first write unless it carries one (later unaudited writes, such as a case's own
+   * comment, pass once the call has its entry).
    */
   audited?: boolean;
 }
@@ -41,7 +42,7 @@ export function noteCallActor(userId: number): void {
   if (call) call.actor_user_id = userId;
 }
 
-/** Marks the running call as audited (its cmd's contract says `audit`). */
+/** Marks the running call as audited (its cmd's contract says `audit: true`). */
 export function noteCallAudited(): void {
   const call = calls.getStore();
   if (call) call.audited = true;
