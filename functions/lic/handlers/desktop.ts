@@ -21,6 +21,7 @@ import {
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
 import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
+import { boundedMemo } from '../../lib/bounded-memo';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { licenseSigningKey } from '../../lib/signing';
@@ -29,8 +30,15 @@ import { licenseFor } from './license-access';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
+/** Machines decoded lately: the app sends the same payload on every call, and decoding and checking it cost as much as building its rows. */
+const decodedMachines = boundedMemo<string, Readonly<Machine>>(1_000);
+
 /** The machine the desktop app describes in `payload`; anything else is a clear 400. */
-export function decodeMachine(payload: string): Machine {
+export function decodeMachine(payload: string): Readonly<Machine> {
+  return decodedMachines.get(payload) ?? decodedMachines.set(payload, Object.freeze(parseMachine(payload)));
+}
+
+function parseMachine(payload: string): Machine {
   let decoded: unknown;
   try {
     decoded = decodeBase64urlJson(payload);
