@@ -9,11 +9,11 @@ import { Session } from 'node:inspector/promises';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { secrets } from '../../functions/registry';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { startLocalStack } from '../local/stack';
+import { signInDemo } from './demo-sign-in';
 import { encodeMachine } from '../../shared/licenses/seat';
 
 const only = process.env.PROFILE_ONLY?.split(',');
@@ -77,16 +77,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
   const stack = await startLocalStack({ dataDir, dynamoDbInMemory: true, jobIntervalMinutes: 0 });
   try {
-    const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1' });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.resources.userPoolClientId,
-        AuthParameters: { USERNAME: 'demo', PASSWORD: stack.demoPassword },
-      }),
-    );
-    const token = auth.AuthenticationResult!.AccessToken!;
-    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const { token, sub } = await signInDemo(stack);
     const { documentClient } = await import('../../functions/lib/db/table');
     const { UserEntity } = await import('../../functions/domain/users/user.entity');
     const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');

@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -29,6 +28,7 @@ import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { freePort } from '../local/net';
 import { buildWebApp } from '../local/build-web';
 import { startLocalStack } from '../local/stack';
+import { signInDemo } from './demo-sign-in';
 import { runJob } from '../local/jobs';
 import { COMMIT_WINDOW_MS } from '../../functions/lib/lists/list-cache';
 import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
@@ -120,16 +120,7 @@ async function measureApi() {
       await asScaleSeed(stack.functionEnv, () => seedScale(scaleSizeFromEnv(), (line) => console.log(line)));
       return { runs: undefined, ratios: undefined, signIn: undefined, adminList: undefined, dashboard: await measureDashboard(stack) };
     }
-    const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1' });
-    const auth = await cognito.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.resources.userPoolClientId,
-        AuthParameters: { USERNAME: 'demo', PASSWORD: stack.demoPassword },
-      }),
-    );
-    const token = auth.AuthenticationResult!.AccessToken!;
-    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const { token, sub } = await signInDemo(stack);
 
     const { documentClient } = await import('../../functions/lib/db/table');
     const { UserEntity } = await import('../../functions/domain/users/user.entity');
