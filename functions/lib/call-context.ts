@@ -30,22 +30,10 @@ const calls = new AsyncLocalStorage<CallRecord>();
  */
 export const withCall = <T>(record: CallRecord, work: () => T): T => calls.run(record, work);
 
-/** Names the running call's cmd, once the body is read. */
-export function noteCallCmd(cmd: string): void {
-  const call = calls.getStore();
-  if (call) call.cmd = cmd;
-}
-
 /** Names the running call's actor (the caller's user id), once resolved. */
 export function noteCallActor(userId: number): void {
   const call = calls.getStore();
   if (call) call.actor_user_id = userId;
-}
-
-/** Marks the running call as audited (its cmd's contract says `audit: true`). */
-export function noteCallAudited(): void {
-  const call = calls.getStore();
-  if (call) call.audited = true;
 }
 
 /** The running call; undefined outside one (a job, a script, a test calling the domain directly). */

@@ -10,6 +10,7 @@ import type { CmdDefinition, EndpointContract } from '../../shared/contract/defi
 import type { Viewer } from './caller';
 import { createEndpointApp, type EndpointHandlers, type EndpointSteps } from './endpoint-app';
 import { runAs } from './runtime-env';
+import { currentCall } from './call-context';
 
 /** The pipeline without the domains' steps: these calls are public, or stopped before the caller's user. */
 const unitSteps: EndpointSteps<Viewer> = {
@@ -222,5 +223,31 @@ describe('createEndpointApp with an upload cmd', () => {
     const broken = await send('--b\r\nno headers', { 'content-type': 'multipart/form-data; boundary=b' });
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBe(apiMessages.invalidMultipart);
+  });
+});
+
+describe('createEndpointApp with an audited cmd', () => {
+  const seen: Record<string, boolean | undefined> = {};
+  const audited = defineEndpoint({
+    path: 'audited',
+    cmds: {
+      change_thing: cmd('public', () => ({}), () => z.object({ ok: z.boolean() }), { audit: true }),
+      change_sometimes: cmd('public', () => ({}), () => z.object({ ok: z.boolean() }), { audit: 'some' }),
+      read_thing: cmd('public', () => ({}), () => z.object({ ok: z.boolean() }), { reads: true }),
+    },
+  });
+  const app = endpointApp(audited, {
+    change_thing: async () => ((seen.change_thing = currentCall()?.audited), { ok: true }),
+    change_sometimes: async () => ((seen.change_sometimes = currentCall()?.audited), { ok: true }),
+    read_thing: async () => ((seen.read_thing = currentCall()?.audited), { ok: true }),
+  });
+  const send = (cmdName: string) =>
+    runAs(runtime, () =>
+      app.request('/api/audited', { method: 'POST', body: JSON.stringify({ cmd: cmdName, version: API_VERSION, client: 'web' }), headers: { [ORIGIN_VERIFY_HEADER]: SECRET } }),
+    );
+
+  it('runs only a cmd whose every call is audited as an audited call, which the write path then holds to its entry', async () => {
+    for (const name of ['change_thing', 'change_sometimes', 'read_thing']) expect((await send(name)).status).toBe(200);
+    expect(seen).toEqual({ change_thing: true, change_sometimes: undefined, read_thing: undefined });
   });
 });

@@ -6,7 +6,7 @@ import type { CmdDefinition, CmdName, CmdParams, CmdResult, EndpointContract } f
 import { API_PREFIX } from '../../shared/runtime';
 import { acceptsGzip, longListBody, wholeJson } from './answer-body';
 import { authenticate, bearerToken, knownCaller } from './auth';
-import { noteCallActor, noteCallAudited, type CallRecord } from './call-context';
+import { noteCallActor, type CallRecord } from './call-context';
 import type { Caller, Viewer } from './caller';
 import { outcomeOf, takeLimits, type CallOutcome } from './cmd-limits';
 import { ApiError, badRequest, forbidden, isOutage } from './errors';
@@ -258,7 +258,8 @@ function inRow(steps: readonly Step[]): Step {
  * first write if that carries no audit entry (lib/records/write-changes.ts).
  */
 const audit: Step = (c, next) => {
-  if (c.get('call').def.audit === true) noteCallAudited();
+  const call = c.get('call');
+  if (call.def.audit === true) call.record.audited = true;
   return next();
 };
 
