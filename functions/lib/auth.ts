@@ -4,6 +4,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { apiMessages } from '../../shared/api';
 import type { TokenUse } from '../../shared/contract/define';
 import { ADMIN_GROUP } from '../../shared/runtime';
+import { boundedMemo } from './bounded-memo';
 import { getAuthConfig } from './config';
 import { isOutage, unauthorized, unavailable } from './errors';
 import type { Caller, VerifiedToken } from './caller';
@@ -63,8 +64,7 @@ const isJwksOutage = (error: unknown) => error instanceof FetchError || error in
  * an hour, and the signature check is the largest part of a call's own CPU time. Keyed by the whole
  * token, so a changed token is verified afresh; bounded, oldest out first.
  */
-const verified = new Map<string, VerifiedToken>();
-const VERIFIED_MAX = 1_000;
+const verified = boundedMemo<string, VerifiedToken>(1_000);
 
 /** The verified facts of a token from the memo, if it was verified before and has not expired. */
 export function rememberedToken(token: string): VerifiedToken | undefined {
@@ -98,7 +98,6 @@ export async function verifyToken(token: string, tokenUse: TokenUse): Promise<Ve
     facts.attributes = stringClaims(payload);
     facts.emailVerified = payload.email_verified === true || payload.email_verified === 'true';
   }
-  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
   verified.set(token, Object.freeze(facts));
   return facts;
 }

@@ -1,5 +1,6 @@
 import { ADMIN_GROUP } from '../../shared/runtime';
 import type { VerifiedToken } from './caller';
+import { boundedMemo } from './bounded-memo';
 import { cognito, isUserNotFound } from './cognito';
 import { getAuthConfig, getConfig } from './config';
 
@@ -46,8 +47,7 @@ export async function adminState(username: string): Promise<SessionState> {
  * one strongly consistent Query (and, for an admin, two Cognito calls) per token and interval: never a
  * Cognito call on every request. Bounded, oldest out first.
  */
-const checks = new Map<string, { at: number; state: SessionState }>();
-const CHECKS_MAX = 1_000;
+const checks = boundedMemo<string, { at: number; state: SessionState }>(1_000);
 
 /** What the last check found for a token, while it is still to be trusted (within the interval): nothing to wait for. */
 export function rememberedSession(token: string, now = Date.now()): SessionState | undefined {
@@ -66,12 +66,11 @@ export async function checkSession(token: VerifiedToken, isRevoked: RevocationCh
   checks.delete(token.token);
   // An admin setting up their authenticator gets their rights on the next request, not an interval later.
   if (state.admin === 'needs-mfa') return state;
-  if (checks.size >= CHECKS_MAX) checks.delete(checks.keys().next().value!);
   checks.set(token.token, { at: now, state });
   return state;
 }
 
 /** Forgets what was found for a token, so its next request is checked afresh (after this function revoked it). */
-export const forgetSession = (token: string): void => void checks.delete(token);
+export const forgetSession = (token: string): void => checks.delete(token);
 
 export const resetSessionChecks = (): void => checks.clear();
