@@ -13,8 +13,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { secrets } from '../../functions/registry';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { startLocalStack } from '../local/stack';
-import { signInDemo } from './demo-sign-in';
-import { encodeMachine } from '../../shared/licenses/seat';
+import { benchCalls } from './bench-calls';
 
 const only = process.env.PROFILE_ONLY?.split(',');
 const outDir = resolve('.bench/profile');
@@ -77,15 +76,12 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-profile-'));
   const stack = await startLocalStack({ dataDir, dynamoDbInMemory: true, jobIntervalMinutes: 0 });
   try {
-    const { token, sub } = await signInDemo(stack);
     const { documentClient } = await import('../../functions/lib/db/table');
-    const { UserEntity } = await import('../../functions/domain/users/user.entity');
-    const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
     const { runAs } = await import('../../functions/lib/runtime-env');
     const { loadEndpointApp, unitRuntime } = await import('../local/units');
     const userRuntime = unitRuntime({ endpoint: 'user' }, stack.functionEnv);
     const licRuntime = unitRuntime({ endpoint: 'lic' }, stack.functionEnv);
-    const getParams = runAs(userRuntime, () => UserEntity.build(GetItemCommand).key({ sub }).params());
+    const { token, sub, userRead, profileBody, desktopBody } = await benchCalls(stack, userRuntime);
     let storeCalls = 0;
     documentClient.middlewareStack.add(
       (next) => (args) => {
@@ -97,9 +93,6 @@ async function main() {
     const userApp = await loadEndpointApp('user');
     const licApp = await loadEndpointApp('lic');
     const originSecret = stack.functionEnv[secrets.originVerify.env]!;
-    const profileBody = JSON.stringify({ cmd: 'get_user_profile', version: 2020, client: 'web' });
-    const machine = { fingerprint: 'bench-machine', hostname: 'bench', client_version: '3.5.0', os: 'linux' };
-    const desktopBody = JSON.stringify({ cmd: 'get_licenses', payload: encodeMachine(machine), version: 2020, client: 'desktop' });
     if (process.env.PROFILE_INPROCESS) {
       // In this process, no HTTP: the app's own CPU a call against the bare read's, many short rounds
       // alternating, so what other processes do weighs on both alike.
@@ -119,26 +112,18 @@ async function main() {
       const { createEndpointApp } = await import('../../functions/endpoint');
       const { userEndpointContract } = await import('../../functions/user/app');
       const profile = { id: 1, username: 'demo', email: 'demo@example.com', first_name: 'D', last_name: 'E', company: '', beta_access: false, legacy: false, expiry_notices: true };
-      const tiny = new Hono().basePath('/api/user');
-      tiny.post('/', async (c) => {
-        await c.req.json();
-        c.req.header('authorization');
-        return c.json({ status: 'ok', data: profile });
-      });
+      // A bare Hono route that reads the body and a header, as the pipeline does, and answers `data()`.
+      const honoRoute = (data: () => unknown) =>
+        new Hono().basePath('/api/user').post('/', async (c) => {
+          await c.req.json();
+          c.req.header('authorization');
+          return c.json({ status: 'ok', data: await data() });
+        });
+      const tiny = honoRoute(() => profile);
       const pipeline = createEndpointApp(userEndpointContract, { get_user_profile: async () => profile } as never);
       const { findUserBySub } = await import('../../functions/domain/users/users.repository');
-      const tinyRepo = new Hono().basePath('/api/user');
-      tinyRepo.post('/', async (c) => {
-        await c.req.json();
-        c.req.header('authorization');
-        return c.json({ status: 'ok', data: await findUserBySub(sub) });
-      });
-      const tinyGet = new Hono().basePath('/api/user');
-      tinyGet.post('/', async (c) => {
-        await c.req.json();
-        c.req.header('authorization');
-        return c.json({ status: 'ok', data: (await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }))).Item });
-      });
+      const tinyRepo = honoRoute(() => findUserBySub(sub));
+      const tinyGet = honoRoute(async () => (await documentClient.send(new GetCommand(userRead))).Item);
       const pipelineRepo = createEndpointApp(userEndpointContract, { get_user_profile: async () => (await findUserBySub(sub))! } as never);
       const ok = async (response: Response) => {
         if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
@@ -151,7 +136,7 @@ async function main() {
         pipelineRepo: async () => ok(await runAs(userRuntime, () => pipelineRepo.fetch(request('/api/user', profileBody)))),
         hono: async () => ok(await tiny.fetch(request('/api/user', profileBody))),
         pipeline: async () => ok(await runAs(userRuntime, () => pipeline.fetch(request('/api/user', profileBody)))),
-        bare: async () => JSON.stringify({ status: 'ok', data: (await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }))).Item }),
+        bare: async () => JSON.stringify({ status: 'ok', data: (await documentClient.send(new GetCommand(userRead))).Item }),
         endpoint: async () => ok(await runAs(userRuntime, () => userApp.fetch(request('/api/user', profileBody)))),
         desktop: async () => ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', desktopBody)))),
       };
@@ -186,14 +171,14 @@ async function main() {
     const { spawn } = await import('node:child_process');
     const { freePort } = await import('../local/net');
     const bare = new Hono().post('/', async (c) => {
-      const { Item } = await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }));
+      const { Item } = await documentClient.send(new GetCommand(userRead));
       return c.json({ status: 'ok', data: Item });
     });
     // The floor plus what any endpoint must do: read the body and the headers it is given.
     const bareBody = new Hono().post('/', async (c) => {
       await c.req.json();
       c.req.header('authorization');
-      const { Item } = await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }));
+      const { Item } = await documentClient.send(new GetCommand(userRead));
       return c.json({ status: 'ok', data: Item });
     });
     const bareBodyPort = await freePort();

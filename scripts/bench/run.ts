@@ -28,12 +28,11 @@ import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { freePort } from '../local/net';
 import { buildWebApp } from '../local/build-web';
 import { startLocalStack } from '../local/stack';
-import { signInDemo } from './demo-sign-in';
+import { benchCalls } from './bench-calls';
 import { runJob } from '../local/jobs';
 import { COMMIT_WINDOW_MS } from '../../functions/lib/lists/list-cache';
 import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
 import { signIn as signInAsDesktop } from '../client/protocol';
-import { encodeMachine } from '../../shared/licenses/seat';
 import { LICENSE_TYPE_IDS } from '../../shared/licenses/catalog';
 import { budgetVerdict, type Budget } from './budgets';
 
@@ -120,16 +119,12 @@ async function measureApi() {
       await asScaleSeed(stack.functionEnv, () => seedScale(scaleSizeFromEnv(), (line) => console.log(line)));
       return { runs: undefined, ratios: undefined, signIn: undefined, adminList: undefined, dashboard: await measureDashboard(stack) };
     }
-    const { token, sub } = await signInDemo(stack);
-
     const { documentClient } = await import('../../functions/lib/db/table');
-    const { UserEntity } = await import('../../functions/domain/users/user.entity');
     const { findUserBySub } = await import('../../functions/domain/users/users.repository');
-    const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
     const { runAs } = await import('../../functions/lib/runtime-env');
     const { loadEndpointApp, unitRuntime } = await import('../local/units');
     const runtime = unitRuntime({ endpoint: 'user' }, stack.functionEnv);
-    const getParams = runAs(runtime, () => UserEntity.build(GetItemCommand).key({ sub }).params());
+    const { token, sub, userRead, profileBody, desktopBody } = await benchCalls(stack, runtime);
 
     // Same process, same server library; each layer adds one thing to the one before.
     const serveLocal = async (fetch: (request: Request) => Response | Promise<Response>) => {
@@ -138,7 +133,7 @@ async function measureApi() {
       return `http://127.0.0.1:${port}`;
     };
     const bare = new Hono().post('/', async (c) => {
-      const { Item } = await documentClient.send(new GetCommand({ TableName: getParams.TableName, Key: getParams.Key }));
+      const { Item } = await documentClient.send(new GetCommand(userRead));
       return c.json({ status: 'ok', data: Item });
     });
     const repository = new Hono().post('/', async (c) => c.json({ status: 'ok', data: await runAs(runtime, () => findUserBySub(sub)) }));
@@ -155,10 +150,6 @@ async function measureApi() {
       desktop: `${stack.baseUrl}/api/lic/5`,
     };
 
-    const profileBody = JSON.stringify({ cmd: 'get_user_profile', version: 2020, client: 'web' });
-    // The desktop app's hot path: on every start it lists the licenses this machine may use.
-    const machine = { fingerprint: 'bench-machine', hostname: 'bench', client_version: '3.5.0', os: 'linux' };
-    const desktopBody = JSON.stringify({ cmd: 'get_licenses', payload: encodeMachine(machine), version: 2020, client: 'desktop' });
     const bodyOf = (variant: Variant) => (variant === 'desktop' ? desktopBody : profileBody);
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
     // DynamoDB Local's JIT and every server warm up first. Then each round runs every variant once, the
