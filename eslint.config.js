@@ -101,14 +101,14 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     ignores: ['web/**/*.test.{ts,tsx}'],
     rules: forbid(
-      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all'],
-      'The SPA imports only web/ and shared/ (and each page only the contract modules it calls).',
+      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all', '**/*.endpoint'],
+      "The SPA imports only web/ and shared/ (and each page only the contract parts it calls, never an endpoint's whole contract).",
     ),
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
     rules: forbid(
-      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all', '**/app/*', '**/app/**'],
+      ['**/functions/**', '**/infra/**', '**/scripts/**', '**/shared/contract/all', '**/*.endpoint', '**/app/*', '**/app/**'],
       'A feature does not import the app (routes, shell): the app imports features.',
     ),
   },
@@ -119,11 +119,12 @@ export default tseslint.config(
   },
   {
     // A cmd's limits are declared in its contract and taken by the pipeline; its caller is the viewer it is given.
-    files: ['functions/*/handlers/**/*.ts'],
+    // A feature's handlers live in its domain folder (`<feature>.handlers.ts`), an endpoint's own in its handlers/.
+    files: ['functions/*/handlers/**/*.ts', 'functions/domain/**/*.handlers.ts'],
     ignores: ['functions/**/*.test.ts'],
     rules: forbid(
       ['**/infra/**', '**/scripts/**', '**/web/**', '**/lib/db/attempt-limit', '**/domain/users/caller-user', '**/lib/endpoint-app'],
-      'A handler takes no attempt and resolves no caller: declare the limit in its contract (shared/contract/limits.ts) and use the viewer; its types come from functions/endpoint.ts.',
+      'A handler takes no attempt and resolves no caller: declare the limit in its contract (shared/contract/limits.ts, or beside the cmd in its feature part) and use the viewer; its types come from functions/endpoint.ts.',
     ),
   },
   {

@@ -9,9 +9,22 @@ const dirs = (path: string) => readdirSync(join(root, path), { withFileTypes: tr
 /** The contract folder's modules that declare no endpoint: the helpers and the limits the contracts name. */
 const NOT_ENDPOINTS = ['define.ts', 'all.ts', 'limits.ts'];
 const sources = (path: string) => readdirSync(join(root, path)).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
-/** An endpoint's contract module: `x.ts`, or `x.admin.ts` for an endpoint of admin cmds only (usage). */
+/** An endpoint's whole contract: `x.endpoint.ts` joining its parts, or its one module (`x.ts`, or `x.admin.ts`: usage). */
 const contractModule = (name: string) =>
-  import(existsSync(join(root, 'shared/contract', `${name}.ts`)) ? `../shared/contract/${name}.ts` : `../shared/contract/${name}.admin.ts`);
+  import(['endpoint.ts', 'ts', 'admin.ts'].map((ending) => `../shared/contract/${name}.${ending}`).find((path) => existsSync(join(import.meta.dirname, path)))!);
+
+type ContractLike = { path?: string; cmds?: Record<string, { role: string }> };
+const contractsIn = (module: Record<string, unknown>) => Object.values(module as Record<string, ContractLike>).filter((value) => value?.path && value.cmds);
+/**
+ * Every part of an endpoint's contract: the endpoint's own modules in shared/contract/, and the parts a
+ * feature declares in its folder of shared/ (`<feature>.contract.ts` for customers, `<feature>.admin.ts`).
+ */
+const contractParts = () => [
+  ...sources('shared/contract').filter((name) => !NOT_ENDPOINTS.includes(name) && !name.endsWith('.endpoint.ts')).map((name) => `shared/contract/${name}`),
+  ...dirs('shared')
+    .filter((dir) => dir !== 'contract')
+    .flatMap((dir) => sources(`shared/${dir}`).filter((name) => /\.(contract|admin)\.ts$/.test(name)).map((name) => `shared/${dir}/${name}`)),
+];
 
 /** Contract modules, registry and folders must tell one story: an endpoint is one unit in five places. */
 describe('the registry', () => {
@@ -29,22 +42,30 @@ describe('the registry', () => {
     const platform = ['lib', 'domain', 'triggers', 'jobs'];
     expect(dirs('functions').filter((name) => !platform.includes(name)).sort()).toEqual(Object.keys(endpoints).sort());
     const contractModules = sources('shared/contract').filter((name) => !NOT_ENDPOINTS.includes(name));
-    // Per endpoint its module, and perhaps its admin module beside it.
-    const endpointOf = (name: string) => name.replace(/(\.admin)?\.ts$/, '');
+    // Per endpoint its module, perhaps its admin module beside it, and the module joining its parts.
+    const endpointOf = (name: string) => name.replace(/(\.admin|\.endpoint)?\.ts$/, '');
     const cmdEndpoints = Object.entries(endpoints).filter(([, unit]) => !('webhook' in unit));
     expect([...new Set(contractModules.map(endpointOf))].sort()).toEqual(cmdEndpoints.map(([name]) => name).sort());
     expect(allContracts.map((contract) => contract.path).sort()).toEqual(cmdEndpoints.map(([, unit]) => unit.path).sort());
   });
 
-  it('keeps admin cmds in the admin modules and only there, so customer chunks never carry one', async () => {
-    for (const name of sources('shared/contract').filter((file) => !NOT_ENDPOINTS.includes(file))) {
-      const module = (await import(`../shared/contract/${name}`)) as Record<string, { path?: string; cmds?: Record<string, { role: string }> }>;
-      const roles = Object.values(module)
-        .filter((value) => value?.path && value.cmds)
-        .flatMap((contract) => Object.values(contract.cmds!).map((def) => def.role));
-      expect(roles.length, name).toBeGreaterThan(0);
-      if (name.endsWith('.admin.ts')) expect(roles.every((role) => role === 'admin'), name).toBe(true);
-      else expect(roles.includes('admin'), name).toBe(false);
+  it('keeps admin cmds in the admin parts and only there, so customer chunks never carry one', async () => {
+    for (const path of contractParts()) {
+      const roles = contractsIn(await import(`../${path}`)).flatMap((contract) => Object.values(contract.cmds!).map((def) => def.role));
+      expect(roles.length, path).toBeGreaterThan(0);
+      if (path.endsWith('.admin.ts')) expect(roles.every((role) => role === 'admin'), path).toBe(true);
+      else expect(roles.includes('admin'), path).toBe(false);
+    }
+  });
+
+  it("serves every part's cmds in its endpoint's whole contract (a feature's part joined in its `.endpoint.ts`)", async () => {
+    const parts = await Promise.all(contractParts().map(async (path) => ({ path, contracts: contractsIn(await import(`../${path}`)) })));
+    for (const { path, contracts } of parts) {
+      for (const part of contracts) {
+        const whole = allContracts.find((contract) => contract.path === part.path);
+        expect(whole, `${path}: ${part.path}`).toBeDefined();
+        for (const [name, def] of Object.entries(part.cmds!)) expect(whole!.cmds[name], `${path}: ${name}`).toBe(def);
+      }
     }
   });
 

@@ -1,13 +1,9 @@
-import { caseContract } from '../../shared/contract/case';
-import { caseAdminContract } from '../../shared/contract/case.admin';
-import { joinContracts } from '../../shared/contract/define';
+import { caseEndpointContract } from '../../shared/contract/case.endpoint';
 import { createEndpointApp } from '../endpoint';
 import { buckets } from '../lib/files/buckets';
 import { attachmentByToken, completeAttachmentUpload, createAttachmentUpload, deleteAttachment, uploadCaseAttachment } from './handlers/attachments';
 import { addComment, assignCaseHandler, closeCaseHandler, createCase, getCase, getCaseComments, getCaseStatistics, getCases } from './handlers/cases';
 
-/** The whole `case` endpoint: the customer cmds and the admin cmds. */
-export const caseEndpointContract = joinContracts(caseContract, caseAdminContract);
 
 export const app = createEndpointApp(caseEndpointContract, {
   get_cases: getCases,

@@ -1,19 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminListKinds } from '../../shared/lists/admin-lists';
+import { pagedListKinds } from '../../shared/contract/all';
 import { countedByDomain } from './counted-records';
 import { domains, recordKinds } from './domains';
 import { forgetters } from './user-data';
 import { userDetailReaders } from './user-detail';
 
 describe('the root list of domains', () => {
-  it('write the rows of every declared admin list (but the audit list, which the trail writes)', () => {
+  it('write the rows of every list a cmd pages (but the audit list, which the trail writes)', () => {
     const listed = recordKinds.flatMap((kind) => {
       const list = kind.declaration.list as { kind?: string } | undefined;
       return list?.kind ? [list.kind] : [];
     });
-    expect([...listed].sort()).toEqual(adminListKinds.filter((kind) => kind !== 'audit').sort());
+    expect([...listed].sort()).toEqual(pagedListKinds().filter((kind) => kind !== 'audit').sort());
   });
 
   it('each have a name of their own', () => {

@@ -9,9 +9,12 @@ import { portalTable } from '../lib/db/table';
 import { undeclaredUserEntities, userAttributesOf } from '../lib/user-data';
 import { userDataRegistry } from './domains';
 
-/** Every module that defines a stored entity: the domains' entity files and the platform's own. */
+/**
+ * Every module that defines a stored entity: the domains' entity files, their kind files (a kind may be
+ * declared whole in one, its entity beside it), and the platform's own.
+ */
 const modules = {
-  ...import.meta.glob<Record<string, unknown>>('./**/*.entity.ts', { eager: true }),
+  ...import.meta.glob<Record<string, unknown>>('./**/*.{entity,kind}.ts', { eager: true }),
   ...import.meta.glob<Record<string, unknown>>(['../lib/{db,lists}/*.ts', '!../lib/{db,lists}/*.test.ts'], { eager: true }),
 };
 const entities = Object.values(modules)
@@ -45,7 +48,7 @@ describe("the user's data, declared by each domain", () => {
     const defining = sourceFiles(root)
       .filter((path) => readFileSync(path, 'utf8').includes('new Entity('))
       .map((path) => relative(root, path));
-    const checked = defining.filter((path) => path.endsWith('.entity.ts') || /^lib\/(db|lists)\/[^/]+\.ts$/.test(path));
+    const checked = defining.filter((path) => /\.(entity|kind)\.ts$/.test(path) || /^lib\/(db|lists)\/[^/]+\.ts$/.test(path));
     expect(defining).toEqual(checked);
   });
 

@@ -1,11 +1,7 @@
-import { joinContracts } from '../../shared/contract/define';
-import { infoContract } from '../../shared/contract/info';
-import { infoAdminContract } from '../../shared/contract/info.admin';
+import { infoEndpointContract } from '../../shared/contract/info.endpoint';
 import { createEndpointApp } from '../endpoint';
 import { createNewsMediaUpload, getAllNews, getLatest, updateLatest, updateNews } from './handlers/news';
 
-/** The whole `info` endpoint: the public reads of the desktop app and the admin edits. */
-export const infoEndpointContract = joinContracts(infoContract, infoAdminContract);
 
 export const app = createEndpointApp(infoEndpointContract, {
   get_latest: getLatest,

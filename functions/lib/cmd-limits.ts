@@ -1,4 +1,5 @@
-import { attemptLimits, type LimitName } from '../../shared/contract/limits';
+import type { Limit } from '../../shared/contract/define';
+import { limitPolicy } from '../../shared/contract/limits';
 import { attemptLimit, takeAttempt } from './db/attempt-limit';
 import { ApiError } from './errors';
 
@@ -19,7 +20,7 @@ export const outcomeOf = (error: unknown): CallOutcome => (error === undefined ?
  * as a refused call would; `settle` gives back what the call's outcome does not count.
  */
 export async function takeLimits(
-  names: readonly LimitName[],
+  limits: readonly Limit[],
   viewer: { userId: number; isAdmin: boolean },
   params: Record<string, unknown>,
 ): Promise<{ settle: (outcome: CallOutcome) => Promise<void> }> {
@@ -30,11 +31,11 @@ export async function takeLimits(
     if (outcome === 'done') await Promise.all(back.map((attempt) => attempt.giveBack()));
     else await Promise.all(back.map((attempt) => attempt.giveBack().catch(() => undefined)));
   };
-  for (const name of names) {
-    const policy: { counts: 'calls' | 'accepted' | 'failures'; amount?: string; admins?: true } = attemptLimits[name];
+  for (const limit of limits) {
+    const policy = limitPolicy(limit);
     if (viewer.isAdmin && !policy.admins) continue;
     try {
-      taken.push({ counts: policy.counts, ...(await takeAttempt(attemptLimit(name, params), viewer.userId, new Date(), amountOf(policy.amount, params))) });
+      taken.push({ counts: policy.counts, ...(await takeAttempt(attemptLimit(policy, params), viewer.userId, new Date(), amountOf(policy.amount, params))) });
     } catch (error) {
       await settle(outcomeOf(error));
       throw error;

@@ -1,6 +1,4 @@
-import { joinContracts } from '../../shared/contract/define';
-import { licContract } from '../../shared/contract/lic';
-import { licAdminContract } from '../../shared/contract/lic.admin';
+import { licEndpointContract } from '../../shared/contract/lic.endpoint';
 import { createEndpointApp } from '../endpoint';
 import {
   addLicenseAddon,
@@ -28,8 +26,6 @@ import {
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
 import { getMySubscriptions } from './handlers/my-subscriptions';
 
-/** The whole `lic/5` endpoint: the customer and desktop cmds, and the admin cmds. */
-export const licEndpointContract = joinContracts(licContract, licAdminContract);
 
 import { getLicenseHistory } from './handlers/license-history';
 

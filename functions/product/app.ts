@@ -1,13 +1,9 @@
-import { joinContracts } from '../../shared/contract/define';
-import { productContract } from '../../shared/contract/product';
-import { productAdminContract } from '../../shared/contract/product.admin';
+import { productEndpointContract } from '../../shared/contract/product.endpoint';
 import { createEndpointApp } from '../endpoint';
 import { getAllProducts, getProductsCsv, getProductStatistics, unregisterProductHandler } from './handlers/all-products';
 import { getDevice, getDevices } from './handlers/devices';
 import { getProducts, moveProductHandler, registerProductHandler, requestCertificate } from './handlers/products';
 
-/** The whole `product` endpoint: the customer and desktop cmds, and the admin cmds. */
-export const productEndpointContract = joinContracts(productContract, productAdminContract);
 
 export const app = createEndpointApp(productEndpointContract, {
   get_products: getProducts,

@@ -1,6 +1,4 @@
-import { joinContracts } from '../../shared/contract/define';
-import { userContract } from '../../shared/contract/user';
-import { userAdminContract } from '../../shared/contract/user.admin';
+import { userEndpointContract } from '../../shared/contract/user.endpoint';
 import { createEndpointApp } from '../endpoint';
 import { checkRecipient } from './handlers/check-recipient';
 import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
@@ -14,8 +12,6 @@ import { signOut } from './handlers/sign-out';
 import { getUserInformation } from './handlers/user-information';
 import { getUserStatistics, getUsers, getUsersCsv } from './handlers/users-list';
 
-/** The whole `user` endpoint: the customer cmds and the admin cmds. */
-export const userEndpointContract = joinContracts(userContract, userAdminContract);
 
 export const app = createEndpointApp(userEndpointContract, {
   get_user_profile: getUserProfile,

@@ -110,7 +110,7 @@ async function main() {
       // Ablations without the store: a bare Hono app reading the body, and the pipeline with a handler answering a constant.
       const { Hono } = await import('hono/tiny');
       const { createEndpointApp } = await import('../../functions/endpoint');
-      const { userEndpointContract } = await import('../../functions/user/app');
+      const { userEndpointContract } = await import('../../shared/contract/user.endpoint');
       const profile = { id: 1, username: 'demo', email: 'demo@example.com', first_name: 'D', last_name: 'E', company: '', beta_access: false, legacy: false, expiry_notices: true };
       // A bare Hono route that reads the body and a header, as the pipeline does, and answers `data()`.
       const honoRoute = (data: () => unknown) =>

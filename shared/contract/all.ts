@@ -1,22 +1,26 @@
-import { caseContract } from './case';
-import { caseAdminContract } from './case.admin';
-import { joinContracts, type CmdDefinition, type EndpointContract } from './define';
-import { infoContract } from './info';
-import { infoAdminContract } from './info.admin';
-import { licContract } from './lic';
-import { licAdminContract } from './lic.admin';
-import { productContract } from './product';
-import { productAdminContract } from './product.admin';
+import { caseEndpointContract } from './case.endpoint';
+import type { CmdDefinition, EndpointContract } from './define';
+import { infoEndpointContract } from './info.endpoint';
+import { licEndpointContract } from './lic.endpoint';
+import { productEndpointContract } from './product.endpoint';
 import { ssoContract } from './sso';
-import { userContract } from './user';
 import { usageContract } from './usage.admin';
-import { userAdminContract } from './user.admin';
+import { userEndpointContract } from './user.endpoint';
 
 /**
- * Every endpoint contract, for tests that enumerate cmds (the authorization and bad-input matrices)
- * and for the registry check. Never imported by the SPA or a function: each takes its own module.
+ * Every endpoint's whole contract (an endpoint of parts joins them in its `<endpoint>.endpoint.ts`), for
+ * tests that enumerate cmds (the authorization and bad-input matrices), the registry check and the lists
+ * the contracts page. Never imported by the SPA or an endpoint's function: each takes its own module.
  */
-export const allContracts: readonly EndpointContract[] = [joinContracts(userContract, userAdminContract), joinContracts(licContract, licAdminContract), joinContracts(productContract, productAdminContract), ssoContract, joinContracts(caseContract, caseAdminContract), joinContracts(infoContract, infoAdminContract), usageContract];
+export const allContracts: readonly EndpointContract[] = [
+  userEndpointContract,
+  licEndpointContract,
+  productEndpointContract,
+  ssoContract,
+  caseEndpointContract,
+  infoEndpointContract,
+  usageContract,
+];
 
 /** Every (endpoint, cmd) pair with its definition. */
 export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }[] {
@@ -24,3 +28,6 @@ export function allCmds(): { endpoint: string; cmd: string; def: CmdDefinition }
     Object.entries(contract.cmds).map(([name, def]) => ({ endpoint: contract.path, cmd: name, def })),
   );
 }
+
+/** Every declared list a cmd pages or exports (CmdPolicies.list), by kind: the snapshot job rewrites each one's snapshot. */
+export const pagedListKinds = (): string[] => [...new Set(allCmds().flatMap(({ def }) => (def.list ? [def.list.kind] : [])))];

@@ -90,6 +90,7 @@ export const caseContract = defineEndpoint({
         assigned_to: z.optional(z.nullable(z.int().check(z.minimum(0)))),
       }),
       () => z.object({ cases: z.array(caseSchema()), count: z.int() }),
+      { list: caseListColumns },
     ),
     /**
      * A case with its attachments and the newest page of its comments (an admin also reads its history):

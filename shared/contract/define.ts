@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { UPLOAD_FILE_FIELD } from '../api';
-// Only the names: the limits themselves (numbers, messages) are the server's, never in a page's bundle.
-import type { LimitName } from './limits';
+// Only the names of the shared limits: those (numbers, messages) are the server's, never in a page's bundle.
+import type { AttemptLimitPolicy, LimitName } from './limits';
 
 /**
  * How an endpoint contract is written: per cmd the params schema, the result schema, who may call it
@@ -20,8 +20,11 @@ export type TokenUse = 'access' | 'id';
 export interface CmdPolicies {
   /** The token the call carries; the access token unless said. */
   token?: TokenUse;
-  /** The attempt limits a call takes before its handler runs, in this order (shared/contract/limits.ts). */
-  limits?: readonly LimitName[];
+  /**
+   * The attempt limits a call takes before its handler runs, in this order: named from shared/contract/limits.ts,
+   * or declared beside the cmd when only its feature's cmds take it (a feature's own contract part).
+   */
+  limits?: readonly Limit[];
   /**
    * `true`: every call of it that writes is audited; the write path refuses such a call's first write when
    * it carries no audit entry (so a call that writes nothing passes). `'some'`: only some calls are (an
@@ -30,7 +33,15 @@ export interface CmdPolicies {
   audit?: true | 'some';
   /** It changes nothing a user owns (a read, an export of one): no audit entry to write. */
   reads?: true;
+  /**
+   * The declared list it pages or exports (shared/lists/declare.ts): the lists the contracts name are the
+   * ones whose snapshots the snapshot job keeps (shared/contract/all.ts#pagedListKinds).
+   */
+  list?: { readonly kind: string };
 }
+
+/** An attempt limit as a cmd names it: a shared one by name, or a feature's own policy. */
+export type Limit = LimitName | AttemptLimitPolicy;
 
 export interface CmdDefinition<P extends z.ZodMiniType = z.ZodMiniType, R extends z.ZodMiniType = z.ZodMiniType> extends Omit<CmdPolicies, 'token'> {
   role: Role;
@@ -159,19 +170,29 @@ export const defineEndpoint = <const Path extends string, Cmds extends Record<st
 ): EndpointContract<Path, Cmds> => contract;
 
 /**
- * An endpoint's whole contract from its parts: the customer module and the admin module of one path.
- * They are separate modules so that the SPA's customer chunks never carry an admin cmd's schema; the
- * endpoint's Lambda serves both.
+ * An endpoint's whole contract from its parts (`shared/contract/<endpoint>.endpoint.ts`): the customer
+ * module, the admin module, and the parts features declare in their own folders. They are separate
+ * modules so that the SPA's customer chunks never carry an admin cmd's schema; the endpoint's Lambda
+ * serves them all. Two parts never declare the same cmd.
  */
-export function joinContracts<Path extends string, A extends Record<string, CmdDefinition>, B extends Record<string, CmdDefinition>>(
-  main: EndpointContract<Path, A>,
-  admin: EndpointContract<Path, B>,
-): EndpointContract<Path, A & B> {
-  if (main.path !== admin.path) throw new Error(`Cannot join the contracts of ${main.path} and ${admin.path}`);
-  const shared = Object.keys(admin.cmds).filter((name) => Object.hasOwn(main.cmds, name));
-  if (shared.length) throw new Error(`${main.path}: cmds in both parts: ${shared.join(', ')}`);
-  return { ...main, cmds: { ...main.cmds, ...admin.cmds } };
+export function joinContracts<const Parts extends readonly [EndpointContract, ...EndpointContract[]]>(
+  ...parts: Parts
+): EndpointContract<Parts[0]['path'], CmdsOf<Parts>> {
+  const [main, ...others] = parts;
+  const cmds: Record<string, CmdDefinition> = { ...main.cmds };
+  for (const part of others) {
+    if (part.path !== main.path) throw new Error(`Cannot join the contracts of ${main.path} and ${part.path}`);
+    const shared = Object.keys(part.cmds).filter((name) => Object.hasOwn(cmds, name));
+    if (shared.length) throw new Error(`${main.path}: cmds in two parts: ${shared.join(', ')}`);
+    Object.assign(cmds, part.cmds);
+  }
+  return { ...main, cmds: cmds as CmdsOf<Parts> };
 }
+
+/** The cmds of every part, as one record type. */
+type CmdsOf<Parts extends readonly EndpointContract[]> =
+  UnionToIntersection<Parts[number]['cmds']> extends infer Cmds extends Record<string, CmdDefinition> ? Cmds : never;
+type UnionToIntersection<U> = (U extends unknown ? (union: U) => void : never) extends (intersection: infer I) => void ? I : never;
 
 type AnyContract = EndpointContract<string, Record<string, CmdDefinition>>;
 export type CmdName<C extends AnyContract> = keyof C['cmds'] & string;

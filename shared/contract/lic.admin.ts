@@ -147,7 +147,7 @@ export const licAdminContract = defineEndpoint({
         ...licenseListFilters(),
       }),
       () => z.object({ rows: z.array(adminLicenseRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: licenseListColumns },
     ),
     /** The filtered list as a CSV file (every row, in the list's order), each filter named as its param. */
     get_license_users: cmd(
@@ -237,14 +237,14 @@ export const licAdminContract = defineEndpoint({
       'admin',
       () => listParams(codeListColumns),
       () => z.object({ codes: z.array(licenseCodeRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: codeListColumns },
     ),
     /** One page of the subscriptions, newest first unless asked otherwise; `search` finds user, product, state or ids. */
     get_subscriptions: cmd(
       'admin',
       () => listParams(subscriptionListColumns),
       () => z.object({ subscriptions: z.array(subscriptionRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: subscriptionListColumns },
     ),
     /** A subscription with its interval, next charge and the provider's account page for it. */
     get_subscription: cmd(

@@ -2,10 +2,12 @@ import { describeSize } from '../api';
 import { CASE_LIMITS, CASE_UPLOAD_BYTES } from '../cases/cases';
 
 /**
- * Every attempt limit of the API, with its message: how often one user may do something a customer could
- * otherwise call in a loop (guess a code, probe uids, pile up records, send mail). A cmd names the limits
- * it takes in its contract (`cmd(…, { limits: ['shareLicense'] })`) and the pipeline takes them before its
- * handler runs; a handler never takes one itself. Plain data: the contract modules import only the names.
+ * The API's shared attempt limits, with their messages: how often one user may do something a customer
+ * could otherwise call in a loop (guess a code, probe uids, pile up records, send mail). A cmd names the
+ * limits it takes in its contract (`cmd(…, { limits: ['shareLicense'] })`) and the pipeline takes them
+ * before its handler runs; a handler never takes one itself. Plain data: the contract modules import only
+ * the names. A limit only one feature's cmds take is declared once, as this policy, in that feature's
+ * contract part (`limits: [policy]`); the contract tests read every limit from the cmds.
  */
 export interface AttemptLimitPolicy {
   /** Names the counter: `attempts#{action}#{userId}` (kept as it was, so counts survive a deployment). */
@@ -96,5 +98,8 @@ export const attemptLimits = {
   caseFileBytes: { action: 'case-upload-bytes', amount: 'uploaded_file', max: CASE_UPLOAD_BYTES.perDay, windowSeconds: DAY, counts: 'accepted', message: `You have uploaded ${describeSize(CASE_UPLOAD_BYTES.perDay)} of files in the last 24 hours: try again later` },
 } as const satisfies Record<string, AttemptLimitPolicy>;
 
-/** The name a contract gives a limit. */
+/** The name a contract gives a shared limit. */
 export type LimitName = keyof typeof attemptLimits;
+
+/** The policy of a limit as a cmd names it: a shared one's, or the feature's own (define.ts `Limit`). */
+export const limitPolicy = (limit: LimitName | AttemptLimitPolicy): AttemptLimitPolicy => (typeof limit === 'string' ? attemptLimits[limit] : limit);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allCmds } from './all';
-import { attemptLimits, type AttemptLimitPolicy } from './limits';
+import { attemptLimits, limitPolicy, type AttemptLimitPolicy } from './limits';
 
 /** The cmds' policies as the contract declares them (define.ts CmdPolicies, limits.ts). */
 describe('the cmd policies', () => {
@@ -21,9 +21,10 @@ describe('the cmd policies', () => {
 
   it('limits only signed-in cmds (a limit counts per user), with limits that exist and params they name', () => {
     for (const { cmd, def } of allCmds()) {
-      for (const name of def.limits ?? []) {
+      for (const declared of def.limits ?? []) {
         expect(def.role, cmd).not.toBe('public');
-        const limit: AttemptLimitPolicy = attemptLimits[name];
+        const limit: AttemptLimitPolicy = limitPolicy(declared);
+        const name = limit?.action ?? String(declared);
         expect(limit, `${cmd}: ${name}`).toBeDefined();
         // A limit kept per param, or counting a param's amount, needs the cmd to take that param.
         const params = Object.keys((def.params as unknown as { _zod: { def: { shape: Record<string, unknown> } } })._zod.def.shape);
@@ -36,7 +37,9 @@ describe('the cmd policies', () => {
 
   it('keeps one counter per limit: two limits share an action only when they count the same thing', () => {
     const byAction = new Map<string, { max: number; windowSeconds: number }>();
-    for (const limit of Object.values(attemptLimits)) {
+    // The shared limits and those the features' contract parts declare beside their cmds.
+    const declared = allCmds().flatMap(({ def }) => (def.limits ?? []).filter((limit) => typeof limit !== 'string'));
+    for (const limit of [...Object.values(attemptLimits), ...new Set(declared)]) {
       const seen = byAction.get(limit.action);
       if (seen) expect({ max: limit.max, windowSeconds: limit.windowSeconds }, limit.action).toEqual(seen);
       byAction.set(limit.action, { max: limit.max, windowSeconds: limit.windowSeconds });

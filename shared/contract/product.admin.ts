@@ -63,14 +63,14 @@ export const productAdminContract = defineEndpoint({
       'admin',
       () => listParams(productListColumns),
       () => z.object({ products: z.array(adminProductRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: productListColumns },
     ),
     /** The searched list as a CSV file (up to 100,000 rows, in the list's order), served at /umdata/{filename}. */
     get_products_csv: cmd(
       'admin',
       () => listOrderParams(productListColumns),
       () => csvExportSchema,
-      { reads: true },
+      { reads: true, list: productListColumns },
     ),
     /** How many units are registered (the dashboard). */
     get_product_statistics: cmd('admin', () => ({}), () => z.object({ registered_products: z.int() }), { reads: true }),
@@ -83,7 +83,7 @@ export const productAdminContract = defineEndpoint({
       'admin',
       () => listParams(deviceListColumns),
       () => z.object({ devices: z.array(deviceRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: deviceListColumns },
     ),
   },
 });

@@ -137,13 +137,13 @@ export const userAdminContract = defineEndpoint({
       'admin',
       () => ({ ...listParams(userListColumns), license_type: licenseTypeFilter() }),
       () => z.object({ users: z.array(userListRowSchema()), count: z.int() }),
-      { reads: true },
+      { reads: true, list: userListColumns },
     ),
     /**
      * The searched list in its order as a CSV file, served at /umdata/{filename} for `time_alive` seconds;
      * `license_type` (beyond the spec's params) exports what the filtered screen shows.
      */
-    get_users_csv: cmd('admin', () => ({ ...listOrderParams(userListColumns), license_type: licenseTypeFilter() }), () => csvExportSchema, { reads: true }),
+    get_users_csv: cmd('admin', () => ({ ...listOrderParams(userListColumns), license_type: licenseTypeFilter() }), () => csvExportSchema, { reads: true, list: userListColumns }),
     /** How many users there are and how many of them accepted the newsletter, from counters. */
     get_user_statistics: cmd('admin', () => ({}), () => z.object({ user_count: z.int(), newsletter_count: z.int() }), { reads: true }),
     /** Allows a user legacy purchases (their Buy legacy licenses page), or no longer. */
@@ -152,10 +152,10 @@ export const userAdminContract = defineEndpoint({
       'admin',
       () => ({ ...listParams(auditListColumns), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), ...auditFilters }),
       () => z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
-      { reads: true },
+      { reads: true, list: auditListColumns },
     ),
     /** The filtered audit trail as a CSV file, served at /umdata/{filename} for time_alive seconds. */
-    get_audit_csv: cmd('admin', () => ({ ...listOrderParams(auditListColumns), ...auditFilters }), () => csvExportSchema, { reads: true }),
+    get_audit_csv: cmd('admin', () => ({ ...listOrderParams(auditListColumns), ...auditFilters }), () => csvExportSchema, { reads: true, list: auditListColumns }),
     set_user_legacy: cmd('admin', () => ({ user_id: z.int().check(z.positive()), legacy: z.boolean() }), () => z.object({ user_id: z.int(), legacy: z.boolean() }), { audit: true }),
   },
 });

@@ -161,6 +161,7 @@ export const userContract = defineEndpoint({
       'user',
       () => listParams(ivCurveListColumns),
       () => z.object({ curves: z.array(ivCurveSchema()), count: z.int(), can_publish: z.boolean() }),
+      { list: ivCurveListColumns },
     ),
     /**
      * Uploads a curve file (multipart; the format is in docs/files.md, "IV curve files"): a new curve, or the

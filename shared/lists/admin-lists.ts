@@ -98,8 +98,3 @@ export const auditListColumns = declareListColumns({
   defaultOrder: { orderBy: 'at', descending: true },
   pageSize: 20,
 });
-
-/** Every declared kind: the snapshot job rewrites each one's snapshot. */
-export const adminListKinds = [licenseListColumns, codeListColumns, subscriptionListColumns, productListColumns, deviceListColumns, userListColumns, ivCurveListColumns, caseListColumns, auditListColumns].map(
-  (list) => list.kind,
-);

@@ -5,7 +5,7 @@ import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update'
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
-import { attemptLimits, type LimitName } from '../../../shared/contract/limits';
+import { limitPolicy, type AttemptLimitPolicy, type LimitName } from '../../../shared/contract/limits';
 import { ApiError } from '../errors';
 import { expiresIn, isConditionFailure, portalTable } from './table';
 
@@ -23,11 +23,11 @@ export interface AttemptLimit {
 }
 
 /**
- * The declared limit `name` (shared/contract/limits.ts) as a counter: a limit kept per value of a param
+ * A declared limit (a shared one's name in shared/contract/limits.ts, or a feature's policy) as a counter: a limit kept per value of a param
  * (`per`) gets one counter per value, its key a hash of the value (trimmed, any case), never the value.
  */
-export function attemptLimit(name: LimitName, params: Record<string, unknown> = {}): AttemptLimit {
-  const { action, max, windowSeconds, message, ...policy } = attemptLimits[name] as (typeof attemptLimits)[LimitName] & { per?: string };
+export function attemptLimit(limit: LimitName | AttemptLimitPolicy, params: Record<string, unknown> = {}): AttemptLimit {
+  const { action, max, windowSeconds, message, ...policy } = limitPolicy(limit);
   if (!policy.per) return { action, max, windowSeconds, message };
   const value = String(params[policy.per] ?? '').trim().toLowerCase();
   return { action: `${action}#${createHash('sha256').update(value).digest('hex').slice(0, 32)}`, max, windowSeconds, message };

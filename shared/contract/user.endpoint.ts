@@ -1,0 +1,6 @@
+import { userAdminContract } from './user.admin';
+import { joinContracts } from './define';
+import { userContract } from './user';
+
+/** The whole `user` endpoint, as its Lambda serves it: every part of it (never imported by the SPA). */
+export const userEndpointContract = joinContracts(userContract, userAdminContract);
