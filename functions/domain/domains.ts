@@ -11,6 +11,7 @@ import { downloadsDomain } from './downloads/domain';
 import { ivCurvesDomain } from './iv-curves/domain';
 import { licensesDomain } from './licenses/domain';
 import { newsDomain } from './news/domain';
+import { organisationsDomain } from './organisations/domain';
 import { productsDomain } from './products/domain';
 import { sessionsDomain } from './sessions/domain';
 import { usersDomain } from './users/domain';
@@ -36,6 +37,7 @@ export const domains = [
   commerceDomain,
   devicesDomain,
   newsDomain,
+  organisationsDomain,
   sessionsDomain,
   accountsDomain,
   platformUserData,

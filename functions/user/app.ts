@@ -1,4 +1,5 @@
 import { userEndpointContract } from '../../shared/contract/user.endpoint';
+import { organisationHandlers } from '../domain/organisations/organisations.handlers';
 import { createEndpointApp } from '../endpoint';
 import { checkRecipient } from './handlers/check-recipient';
 import { deleteUserAccount, getAccountDeletion, withdrawAccountDeletion } from './handlers/delete-user-account';
@@ -36,4 +37,5 @@ export const app = createEndpointApp(userEndpointContract, {
   upload_iv_curve: uploadIvCurve,
   get_iv_curve_file: getIvCurveFile,
   delete_iv_curve: deleteIvCurve,
+  ...organisationHandlers,
 });

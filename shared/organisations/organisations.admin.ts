@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { cmd, defineEndpoint } from '../contract/define';
+import { csvExportSchema } from '../lists/admin-list-params';
+import { declareListColumns, listOrderParams, listParams } from '../lists/declare';
+
+/** The admins' organisations list: 20 a page, newest first. */
+export const organisationListColumns = declareListColumns({
+  kind: 'organisations',
+  orderBy: ['id', 'created', 'name', 'owner'],
+  defaultOrder: { orderBy: 'created', descending: true },
+  pageSize: 20,
+});
+
+/** An organisation as the admins' list answers it: its owner by id and email. */
+export const organisationRowSchema = () =>
+  z.object({ id: z.int(), name: z.string(), owner_id: z.int(), owner: z.string(), created: z.string() });
+export type OrganisationRow = z.infer<ReturnType<typeof organisationRowSchema>>;
+
+/** The organisations feature's admin cmds, served by the `user` endpoint. */
+export const organisationsAdminContract = defineEndpoint({
+  path: 'user',
+  cmds: {
+    /** One page of the organisations; `search` finds an id, or text in the name or the owner's email. */
+    get_organisations: cmd(
+      'admin',
+      () => listParams(organisationListColumns),
+      () => z.object({ organisations: z.array(organisationRowSchema()), count: z.int() }),
+      { reads: true, list: organisationListColumns },
+    ),
+    /** The searched list in its order as a CSV file. */
+    get_organisations_csv: cmd('admin', () => listOrderParams(organisationListColumns), () => csvExportSchema, {
+      reads: true,
+      list: organisationListColumns,
+    }),
+  },
+});
