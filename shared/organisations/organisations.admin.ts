@@ -6,14 +6,14 @@ import { declareListColumns, listOrderParams, listParams } from '../lists/declar
 /** The admins' organisations list: 20 a page, newest first. */
 export const organisationListColumns = declareListColumns({
   kind: 'organisations',
-  orderBy: ['id', 'created', 'name', 'owner'],
+  orderBy: ['id', 'created', 'name', 'owner', 'members'],
   defaultOrder: { orderBy: 'created', descending: true },
   pageSize: 20,
 });
 
-/** An organisation as the admins' list answers it: its owner by id and email. */
+/** An organisation as the admins' list answers it: its owner by id and email, and how many members it has. */
 export const organisationRowSchema = () =>
-  z.object({ id: z.int(), name: z.string(), owner_id: z.int(), owner: z.string(), created: z.string() });
+  z.object({ id: z.int(), name: z.string(), owner_id: z.int(), owner: z.string(), members: z.int(), created: z.string() });
 export type OrganisationRow = z.infer<ReturnType<typeof organisationRowSchema>>;
 
 /** The organisations feature's admin cmds, served by the `user` endpoint. */
