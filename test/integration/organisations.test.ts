@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_INVITATIONS_PER_DAY, MAX_ORGANISATIONS_PER_DAY, type Organisation, type ReceivedInvitation } from '../../shared/organisations/organisations.contract';
 import { organisationMessages } from '../../shared/organisations/organisation-roles';
-import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
+import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
+import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
 import { withUserId } from '../support/licenses';
 
 /**
@@ -172,5 +173,30 @@ describe('organisations', () => {
     const id = await organisationOf(owner);
     expect(await organisation(admin.accessToken, id)).toMatchObject({ id, role: null, members: [{ user_id: owner.id, email: owner.email }] });
     expect(await user(admin.accessToken, 'rename_organisation', { organisation_id: id, name: 'Admin lab' })).toMatchObject({ status: 404 });
+  });
+
+  it("passes a deleted owner's organisation to its longest-standing admin, and leaves one without an admin to the portal's admins", async () => {
+    const [owner, firstAdmin, secondAdmin, member, admin] = await Promise.all([person(), person(), person(), person(), createAdminUser()]);
+    const handed = await organisationOf(owner, [
+      { who: firstAdmin, role: 'admin' },
+      { who: member, role: 'member' },
+      { who: secondAdmin, role: 'admin' },
+    ]);
+    const frozen = await organisationOf(owner, [{ who: member, role: 'member' }]);
+    await ok(owner.accessToken, 'delete_user_account');
+    const result = await asUnit({ job: 'delete-accounts' }, () => accountDeletion.runDeletionJob());
+    expect(result.deleted).toContain(owner.id);
+
+    expect(await organisation(firstAdmin.accessToken, handed)).toMatchObject({ owner_id: firstAdmin.id, role: 'owner' });
+    expect(await roles(firstAdmin.accessToken, handed)).toEqual({ [firstAdmin.id]: 'owner', [secondAdmin.id]: 'admin', [member.id]: 'member' });
+    const list = await ok<{ organisations: { id: number; members: number; owner_id: number }[] }>(admin.accessToken, 'get_organisations', { search: String(handed) });
+    expect(list.organisations.find((row) => row.id === handed)).toMatchObject({ members: 3, owner_id: firstAdmin.id });
+    // No admin to take it: it keeps the deleted owner's id, and its member manages nothing.
+    expect(await organisation(member.accessToken, frozen)).toMatchObject({ owner_id: owner.id, members: [{ user_id: member.id, role: 'member' }] });
+    expect(await user(member.accessToken, 'invite_member', { organisation_id: frozen, email: `x-${frozen}@example.com`, role: 'member' })).toMatchObject({ status: 403 });
+    const trail = await ok<{ entries: { action: string; target: string }[] }>(admin.accessToken, 'get_audit_entries', { by_user_id: owner.id });
+    expect(trail.entries.filter((entry) => entry.action === 'delete_user_account').map((entry) => entry.target)).toEqual(
+      expect.arrayContaining([`organisation#${handed}`, `organisation#${frozen}`]),
+    );
   });
 });
