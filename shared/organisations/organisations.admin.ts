@@ -27,6 +27,13 @@ export const organisationsAdminContract = defineEndpoint({
       () => z.object({ organisations: z.array(organisationRowSchema()), count: z.int() }),
       { reads: true, list: organisationListColumns },
     ),
+    /**
+     * Names a member the owner (support, or an organisation whose owner's account was deleted with no admin
+     * to take it over); a previous owner who is still a member stays, as an admin.
+     */
+    set_organisation_owner: cmd('admin', () => ({ organisation_id: z.int().check(z.positive()), user_id: z.int().check(z.positive()) }), () => z.object({ organisation_id: z.int() }), {
+      audit: true,
+    }),
     /** The searched list in its order as a CSV file. */
     get_organisations_csv: cmd('admin', () => listOrderParams(organisationListColumns), () => csvExportSchema, {
       reads: true,

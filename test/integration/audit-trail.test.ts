@@ -43,6 +43,7 @@ const provenElsewhere: Record<string, string> = {
   // Latest is one list for the whole stack: info.test.ts edits it, alone.
   update_latest: 'info.test.ts: an audit entry each',
   update_news: 'info.test.ts: an audit entry each',
+  set_organisation_owner: "organisations.test.ts: a deleted owner's organisation",
 };
 
 /** The audited cmds the first test calls as an admin, in this order. */

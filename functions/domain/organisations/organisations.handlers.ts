@@ -261,8 +261,28 @@ export const organisationHandlers: Handlers = {
     await changeOrganisation(
       organisation,
       [
-        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp }, audit: {} }),
-        membershipKind.change({ before: membership, after: { ...membership, role: 'admin', updated: stamp }, audit: {} }),
+        // One entry for the act: the organisation's owner before and after (the roles follow from it).
+        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp } }),
+        membershipKind.change({ before: membership, after: { ...membership, role: 'admin', updated: stamp } }),
+      ],
+      (current) => ({ ...current, owner_id: user_id }),
+      { audited: true },
+    );
+    return { organisation_id };
+  },
+
+  set_organisation_owner: async ({ organisation_id, user_id }) => {
+    const organisation = await findOrganisation(organisation_id);
+    if (!organisation) throw notFound(organisationMessages.notFound);
+    const [heir, previous] = await Promise.all([memberOf(organisation_id, user_id), findMembership(organisation_id, organisation.owner_id)]);
+    if (heir.role === 'owner') return { organisation_id };
+    const stamp = new Date().toISOString();
+    await changeOrganisation(
+      organisation,
+      [
+        // One entry for the act: the organisation's owner before and after (the roles follow from it).
+        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp } }),
+        ...(previous ? [membershipKind.change({ before: previous, after: { ...previous, role: 'admin', updated: stamp } })] : []),
       ],
       (current) => ({ ...current, owner_id: user_id }),
       { audited: true },

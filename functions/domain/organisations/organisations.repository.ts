@@ -85,8 +85,9 @@ export async function createOrganisation(name: string, ownerId: number, now = ne
   const owner: MembershipRecord = { organisation_id: organisation.id, user_id: ownerId, role: 'owner', created: stamp, updated: stamp };
   await writeChanges(
     [
+      // One entry for the act: the new organisation, its owner named (their membership follows from it).
       organisationKind.change({ before: null, after: organisation, condition: { attr: 'id', exists: false }, audit: {} }),
-      membershipKind.change({ before: null, after: owner, audit: {} }),
+      membershipKind.change({ before: null, after: owner }),
     ],
     { now },
   );
