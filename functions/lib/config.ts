@@ -11,9 +11,9 @@ const DEFAULT_REGION = 'us-east-1';
 const nonEmpty = (value: string) => value.length > 0;
 
 /**
- * What a valid value of each variable a function reads is; an absent one passes here (a unit's needs
- * say which must be set). Checked by hand, not with a schema: this check runs in every function's cold
- * start, before anything else needs the schema library.
+ * Each variable a function reads, with what makes its value valid; an absent one passes here (a unit's
+ * needs say which must be set). Checked by hand, not with a schema: the check runs in every cold start,
+ * and a function whose own code builds no schema (most jobs and triggers) then carries no schema library.
  */
 const valid: Record<string, (value: string) => boolean> = {
   [ENV.tableName]: nonEmpty,
