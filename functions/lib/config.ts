@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { ENV } from '../../shared/runtime';
 import { deliveredAs, environmentNames, type FunctionNeeds } from '../registry';
 import { functionEnv } from './runtime-env';
@@ -6,14 +5,34 @@ import { functionEnv } from './runtime-env';
 /** How long a function trusts its last look at a session (revocation, admin rights) by default. */
 export const DEFAULT_SESSION_RECHECK_SECONDS = 30;
 
-const envSchema = z.object({
-  [ENV.tableName]: z.optional(z.string().check(z.minLength(1))),
-  [ENV.userPoolId]: z.optional(z.string().check(z.minLength(1))),
-  [ENV.userPoolClientId]: z.optional(z.string().check(z.minLength(1))),
-  [ENV.cognitoIssuer]: z.optional(z.url()),
-  [ENV.sessionRecheckSeconds]: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(60))),
-  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
-});
+/** The region of a function whose environment names none. */
+const DEFAULT_REGION = 'us-east-1';
+
+const nonEmpty = (value: string) => value.length > 0;
+
+/**
+ * Each variable a function reads, with what makes its value valid; an absent one passes here (a unit's
+ * needs say which must be set). Checked by hand, not with a schema: the check runs in every cold start,
+ * and a function whose own code builds no schema (most jobs and triggers) then carries no schema library.
+ */
+const valid: Record<string, (value: string) => boolean> = {
+  [ENV.tableName]: nonEmpty,
+  [ENV.userPoolId]: nonEmpty,
+  [ENV.userPoolClientId]: nonEmpty,
+  [ENV.cognitoIssuer]: (value) => URL.canParse(value.trim()),
+  // A whole number of seconds, 0 to 60.
+  [ENV.sessionRecheckSeconds]: (value) => {
+    const seconds = Number(value);
+    return Number.isSafeInteger(seconds) && seconds >= 0 && seconds <= 60;
+  },
+  AWS_REGION: nonEmpty,
+};
+
+/** The variables of `env` whose value is not valid, in the order above. */
+const invalidNames = (env: Readonly<Record<string, string | undefined>>): string[] =>
+  Object.entries(valid)
+    .filter(([name, isValid]) => env[name] !== undefined && !isValid(env[name]!))
+    .map(([name]) => name);
 
 export interface FunctionConfig {
   region: string;
@@ -35,8 +54,7 @@ const cache = new WeakMap<object, FunctionConfig>();
 /** Fails naming every variable a unit with `needs` lacks; each Lambda entry calls it at cold start. */
 export function validateEnvironment(needs: FunctionNeeds, env: Readonly<Record<string, string | undefined>> = functionEnv()): void {
   const missing = environmentNames(needs).filter((name) => !deliveredAs(name).some((variable) => env[variable]));
-  const parsed = envSchema.safeParse(env);
-  const invalid = parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join('.'));
+  const invalid = invalidNames(env);
   if (missing.length || invalid.length) {
     throw new Error(`Function environment is incomplete or invalid: ${[...missing, ...invalid].join(', ')}`);
   }
@@ -47,26 +65,26 @@ export function getConfig(): FunctionConfig {
   const env = functionEnv();
   const known = cache.get(env);
   if (known) return known;
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`Function environment is invalid: ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
-  }
-  const e = parsed.data;
-  const region = e.AWS_REGION;
-  const userPoolId = e[ENV.userPoolId];
-  const userPoolClientId = e[ENV.userPoolClientId];
+  const invalid = invalidNames(env);
+  if (invalid.length) throw new Error(`Function environment is invalid: ${invalid.join(', ')}`);
+  const region = env.AWS_REGION ?? DEFAULT_REGION;
+  const userPoolId = env[ENV.userPoolId];
+  const userPoolClientId = env[ENV.userPoolClientId];
+  const issuer = env[ENV.cognitoIssuer];
+  const recheck = env[ENV.sessionRecheckSeconds];
   const config: FunctionConfig = {
     region,
-    tableName: e[ENV.tableName],
+    tableName: env[ENV.tableName],
     auth:
       userPoolId && userPoolClientId
         ? {
             userPoolId,
             userPoolClientId,
-            issuer: e[ENV.cognitoIssuer] ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`,
+            // As a URL parser reads it: without surrounding spaces, tabs or line breaks.
+            issuer: issuer?.trim().replace(/[\t\n\r]/g, '') ?? `https://cognito-idp.${region}.amazonaws.com/${userPoolId}`,
           }
         : undefined,
-    sessionRecheckSeconds: e[ENV.sessionRecheckSeconds] ?? DEFAULT_SESSION_RECHECK_SECONDS,
+    sessionRecheckSeconds: recheck === undefined ? DEFAULT_SESSION_RECHECK_SECONDS : Number(recheck),
   };
   cache.set(env, config);
   return config;
