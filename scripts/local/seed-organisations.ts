@@ -8,33 +8,41 @@ import {
   membershipsOf,
   newInvitation,
   type MembershipRecord,
+  type OrganisationRecord,
 } from '../../functions/domain/organisations/organisations.repository';
 
+/** `userId` joins `organisation` with `role`, as accepting an invitation writes it (audited as theirs). */
+async function join(organisation: OrganisationRecord, userId: number, role: MembershipRecord['role'], now: Date): Promise<OrganisationRecord> {
+  const stamp = now.toISOString();
+  const membership: MembershipRecord = { organisation_id: organisation.id, user_id: userId, role, created: stamp, updated: stamp };
+  return withCall({ endpoint: 'user', request_id: `demo-seed-member-${userId}`, actor_user_id: userId }, () =>
+    changeOrganisation(organisation, [membershipKind.change({ before: null, after: membership, audit: { action: 'accept_invitation' } })], (was) => ({ ...was, members: was.members + 1 }), { now }),
+  );
+}
+
 /**
- * The demo organisation: the demo customer owns "Demo Labs team", the fleet customer is its admin, three of
- * the seeded customers are members, and one invitation is waiting for an answer. Each step as the person's
- * own call would write it (audited); once.
+ * The demo organisation, "Demo Labs team": the demo customer owns it, the fleet customer is its admin, and
+ * an invitation is waiting for an answer. Each step as the person's own call writes it (audited); once.
  */
 export async function seedDemoOrganisation(demo: { id: number }, fleet: { id: number }, now = new Date()): Promise<void> {
   if ((await membershipsOf(demo.id)).length > 0) return;
-  const organisation = await withCall({ endpoint: 'user', request_id: 'demo-seed-organisation', actor_user_id: demo.id }, () =>
+  const created = await withCall({ endpoint: 'user', request_id: 'demo-seed-organisation', actor_user_id: demo.id }, () =>
     createOrganisation('Demo Labs team', demo.id, now),
   );
-  const customers = await Promise.all([1, 2, 3].map((n) => findUserBySub(`demo-customer-${n}`)));
-  const joining: { userId: number; role: MembershipRecord['role'] }[] = [
-    { userId: fleet.id, role: 'admin' },
-    ...customers.flatMap((customer) => (customer ? [{ userId: customer.id, role: 'member' as const }] : [])),
-  ];
-  let current = organisation;
-  for (const { userId, role } of joining) {
-    const stamp = now.toISOString();
-    const membership: MembershipRecord = { organisation_id: organisation.id, user_id: userId, role, created: stamp, updated: stamp };
-    current = await withCall({ endpoint: 'user', request_id: `demo-seed-member-${userId}`, actor_user_id: userId }, () =>
-      changeOrganisation(current, [membershipKind.change({ before: null, after: membership, audit: { action: 'accept_invitation' } })], (was) => ({ ...was, members: was.members + 1 }), { now }),
-    );
-  }
+  const organisation = await join(created, fleet.id, 'admin', now);
   const invitation = newInvitation(organisation.id, 'new.colleague@example.com', 'member', demo.id, now);
   await withCall({ endpoint: 'user', request_id: 'demo-seed-invitation', actor_user_id: demo.id }, () =>
-    changeOrganisation(current, [invitationKind.change({ before: null, after: invitation, audit: { action: 'invite_member' } })], undefined, { now }),
+    changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: { action: 'invite_member' } })], undefined, { now }),
   );
+}
+
+/** With the demo's volume: three of its customers join the demo organisation as members; once. */
+export async function seedDemoMembers(demo: { id: number }, now = new Date()): Promise<void> {
+  const owned = (await membershipsOf(demo.id)).find(({ membership }) => membership.role === 'owner');
+  if (!owned || owned.organisation.members > 2) return;
+  let organisation = owned.organisation;
+  for (const n of [1, 2, 3]) {
+    const customer = await findUserBySub(`demo-customer-${n}`);
+    if (customer) organisation = await join(organisation, customer.id, 'member', now);
+  }
 }

@@ -19,7 +19,7 @@ import { seedDemoHistory } from './seed-history';
 import { seedDemoIvCurves } from './seed-iv-curves';
 import { seedDemoLicenses } from './seed-licenses';
 import { seedDemoNews } from './seed-news';
-import { seedDemoOrganisation } from './seed-organisations';
+import { seedDemoMembers, seedDemoOrganisation } from './seed-organisations';
 import { seedDemoSubscriptions } from './seed-subscriptions';
 import { seedDemoCustomers } from './seed-users';
 import { backfillNeverCounted, counterScriptNeeds } from '../../functions/domain/counted-records';
@@ -171,6 +171,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
   // The desktop app's start-screen entries and two news versions, by the admin.
   await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
+  // An organisation: the demo customer its owner, the fleet customer its admin, an invitation out.
+  await runAs(seeder, () => seedDemoOrganisation(users.get('demo')!, users.get('fleet')!));
   return users;
 }
 
@@ -190,8 +192,8 @@ export async function seedDemoVolume(users: DemoUsers, stackEnv: Record<string, 
   await runAs(seeder, () => seedDemoCustomers(users.get('demo')!, users.get('admin')!));
   // Months of history for the dashboard and usage screens, written through their counters, back-dated.
   await runAs(seeder, () => seedDemoHistory(users.get('fleet')!, { demo: users.get('demo')!.id, admin: users.get('admin')!.id }));
-  // An organisation: the demo customer its owner, the fleet customer its admin, three customers members, an invitation out.
-  await runAs(seeder, () => seedDemoOrganisation(users.get('demo')!, users.get('fleet')!));
+  // Three of the customers join the demo organisation.
+  await runAs(seeder, () => seedDemoMembers(users.get('demo')!));
 }
 
 /**
