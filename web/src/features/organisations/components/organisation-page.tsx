@@ -84,7 +84,7 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
           {organisationTexts.memberCount(organisation.members.length)} · created {formatDate(organisation.created)}
         </Text>
         {organisation.role === null && (
-          <Alert color="blue" variant="light">
+          <Alert color="blue" variant="light" role="note">
             {organisationTexts.portalAdminView}
           </Alert>
         )}

@@ -98,7 +98,7 @@ function ReceivedInvitations({ invitations, opened }: { invitations: readonly Re
   return (
     <Stack gap="sm">
       {opened !== null && (
-        <Alert color={found ? 'blue' : 'yellow'} variant="light">
+        <Alert color={found ? 'blue' : 'yellow'} variant="light" role="note">
           {found ? organisationTexts.openedInvitation : organisationTexts.invitationGone}
         </Alert>
       )}
