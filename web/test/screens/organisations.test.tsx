@@ -99,6 +99,12 @@ async function openMine(answer: { organisations: Membership[]; invitations: Rece
 }
 
 describe('Organisations', () => {
+  // First: a file's first viewer may be signed out, later ones not (web/test/support/render.tsx).
+  it('sends a signed-out visitor of a mailed invitation link to sign in, and back to the link after', async () => {
+    await renderScreen('/organisations?invitation=inv-0123456789abcdef', { as: 'signed-out' });
+    await waitFor(() => expect(currentPath()).toBe('/signin?redirect=%2Forganisations%3Finvitation%3Dinv-0123456789abcdef'));
+  });
+
   it('lists the organisations the caller belongs to with their role, members and owner, each linking to its screen', async () => {
     await openMine({ organisations: [membership(), membership({ organisation_id: 41, name: 'Bench', role: 'owner', members: 1, owner: 'Dana Scully' })], invitations: [] });
     const table = screen.getByRole('table', { name: 'Your organisations' });
