@@ -4,6 +4,7 @@ import type { domains } from './domains';
 import { forgetDownloads } from './downloads/domain';
 import { forgetIvCurves } from './iv-curves/domain';
 import { forgetLicenses } from './licenses/domain';
+import { forgetOrganisations } from './organisations/domain';
 import { forgetProducts } from './products/domain';
 import { forgetUserRecord } from './users/domain';
 
@@ -22,6 +23,7 @@ export const forgetters = {
   downloads: forgetDownloads,
   'iv-curves': forgetIvCurves,
   cases: forgetCases,
+  organisations: forgetOrganisations,
   users: forgetUserRecord,
 } satisfies Record<ForgettingDomain, Forget>;
 

@@ -1,16 +1,31 @@
 import type { DomainDeclaration } from '../../lib/records/domain';
+import type { Forget } from '../../lib/user-data';
+import { InvitationEntity, invitationKind } from './invitation.kind';
+import { MembershipEntity, membershipKind } from './membership.kind';
 import { OrganisationEntity, organisationKind } from './organisation.kind';
+import { forgetMemberships } from './organisations.repository';
 
-/** The organisations domain: the organisations people create. */
+/** A deleted user's memberships end; an organisation they owned passes to an admin (organisations.repository.ts). */
+export const forgetOrganisations: Forget = (user, now) => forgetMemberships(user.id, now);
+
+/** The organisations domain: organisations, their members with their roles, and the invitations they send. */
 export const organisationsDomain = {
   domain: 'organisations',
-  kinds: [organisationKind],
+  kinds: [organisationKind, membershipKind, invitationKind],
   parts: [
     {
       what: 'the organisations they own (name, their id)',
       entities: [OrganisationEntity],
       fate: 'keep',
-      why: 'an organisation outlives its owner (its members and seats); it names them by id only',
+      why: 'an organisation outlives its owner (its members and seats): it passes to its longest-standing admin, or waits for the portal admins to name an owner',
+    },
+    { what: 'their memberships of organisations, with their role', entities: [MembershipEntity], fate: 'delete', why: 'a member who is gone no longer uses the seats' },
+    {
+      what: 'invitations they sent, and invitations to their email address',
+      entities: [InvitationEntity],
+      fate: 'expire',
+      why: 'an invitation ends unanswered after INVITATION_DAYS (7 days) and is removed a day later',
     },
   ],
+  forget: forgetOrganisations,
 } as const satisfies DomainDeclaration;

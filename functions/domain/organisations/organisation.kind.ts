@@ -10,14 +10,20 @@ import { auditTrail } from '../audit/audit.repository';
 import { userList } from '../users/user-list';
 
 /**
- * An organisation: a name and its owner (who created it, until they hand it over). Its id is a counter.
+ * An organisation: a name, its owner (who created it, until they hand it over) and how many members it
+ * has. Its id is a counter. Its partition holds it, its members and its pending invitations; every write
+ * of a member or an invitation writes the organisation too, conditioned on the `version` it read, so two
+ * changes of one organisation never both pass a check of its members (its size, its last owner).
  *
- * | access pattern                  | key / index                                 | operation     |
- * |---------------------------------|---------------------------------------------|---------------|
- * | an organisation by id           | pk `organisation#{id}`, sk `organisation`   | GetItem, Put  |
- * | every organisation (admin list) | the list rows of kind `organisations`       | list-store.ts |
+ * | access pattern                      | key / index                                 | operation     |
+ * |-------------------------------------|---------------------------------------------|---------------|
+ * | an organisation by id               | pk `organisation#{id}`, sk `organisation`   | GetItem, Put  |
+ * | it with its members and invitations | pk `organisation#{id}`                      | Query         |
+ * | every organisation (admin list)     | the list rows of kind `organisations`       | list-store.ts |
  */
 export const organisationPartition = (id: number) => `organisation#${id}`;
+/** Sorts organisation ids as numbers within a partition of the index (a user's memberships). */
+export const organisationSortKey = (id: number) => `organisation#${String(id).padStart(10, '0')}`;
 
 export const OrganisationEntity = new Entity({
   name: 'organisation',
@@ -26,6 +32,10 @@ export const OrganisationEntity = new Entity({
     id: number().key(),
     name: string(),
     owner_id: number(),
+    /** Its members, its owner counted. */
+    members: number(),
+    /** Counts the writes of it, its members and its invitations; each is conditioned on the count it read. */
+    version: number(),
   }),
   computeKey: ({ id }) => ({ pk: organisationPartition(id), sk: 'organisation' }),
   timestamps,
@@ -42,7 +52,7 @@ const ownerEmail = (row: ListRow, { users }: { users: ReadonlyMap<number, { emai
  */
 export const organisationList = declareList({
   columns: organisationListColumns,
-  row: ({ id, name, owner_id, created }: OrganisationRecord): ListRow => ({ id, name, owner_id, created }),
+  row: ({ id, name, owner_id, members, created }: OrganisationRecord): ListRow => ({ id, name, owner_id, members, created }),
   joins: { users: userList },
   search: { numbers: (row) => [row.id, row.owner_id], texts: (row, joined) => [row.name, ownerEmail(row, joined)] },
   sort: { owner: ownerEmail },
@@ -52,6 +62,7 @@ export const organisationList = declareList({
     ['name', (row) => row.name],
     ['owner_id', (row) => row.owner_id],
     ['owner', (row) => row.owner],
+    ['members', (row) => row.members],
     ['created', (row) => row.created],
   ],
 });
@@ -67,6 +78,6 @@ export const organisationKind = declareRecordKind<typeof OrganisationEntity, Org
     trail: auditTrail,
     target: ({ id }) => `organisation#${id}`,
     users: ({ owner_id }) => [owner_id],
-    ignore: ['created', 'updated'],
+    ignore: ['created', 'updated', 'version', 'members'],
   },
 });

@@ -1,20 +1,275 @@
 import type { organisationsAdminContract } from '../../../shared/organisations/organisations.admin';
-import type { organisationsContract } from '../../../shared/organisations/organisations.contract';
-import type { EndpointHandlers } from '../../endpoint';
-import { nextId } from '../../lib/db/counters';
-import { writeChanges } from '../../lib/records/write-changes';
-import { organisationKind, organisationList, type OrganisationRecord } from './organisation.kind';
+import { MAX_MEMBERS_PER_ORGANISATION, type Member, type organisationsContract, type OrganisationRole } from '../../../shared/organisations/organisations.contract';
+import { organisationMessages, organisationRules, type Actor } from '../../../shared/organisations/organisation-roles';
+import type { EndpointHandlers, Viewer } from '../../endpoint';
+import { getEmailSender } from '../../lib/adapters/email';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { portalLink } from '../../lib/portal-address';
+import { usersByIds } from '../users/users.repository';
+import type { UserRecord } from '../users/user.entity';
+import { organisationList } from './organisation.kind';
+import {
+  changeOrganisation,
+  createOrganisation,
+  findMembership,
+  findOrganisation,
+  invitationKind,
+  invitationsTo,
+  membershipKind,
+  membershipsOf,
+  newInvitation,
+  organisationsByIds,
+  organisationWithParts,
+  type InvitationRecord,
+  type MembershipRecord,
+  type OrganisationRecord,
+} from './organisations.repository';
+
+type Handlers = EndpointHandlers<typeof organisationsContract> & EndpointHandlers<typeof organisationsAdminContract>;
+
+/** The organisations screen's address; an invitation's link names the invitation. */
+const ORGANISATIONS_PATH = '/organisations';
+
+const nameOf = (user: UserRecord | undefined) => (user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '');
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The organisation and the caller's role in it, read for an act: refused as unknown (404) when the caller
+ * is not a member, so a stranger learns nothing of it; a portal admin reads any (role null).
+ */
+async function actingIn(organisationId: number, viewer: Viewer, { portalAdminReads = false } = {}) {
+  const [organisation, membership] = await Promise.all([findOrganisation(organisationId), findMembership(organisationId, viewer.userId)]);
+  if (!organisation || (!membership && !(portalAdminReads && viewer.isAdmin))) throw notFound(organisationMessages.notFound);
+  return { organisation, membership, role: (membership?.role ?? null) as Actor };
+}
+
+const allow = (allowed: boolean) => {
+  if (!allowed) throw forbidden(organisationMessages.notAllowed);
+};
+
+/** A member of `organisationId` other than the caller, or 404 for someone who is not. */
+async function memberOf(organisationId: number, userId: number): Promise<MembershipRecord> {
+  const member = await findMembership(organisationId, userId);
+  if (!member) throw notFound(organisationMessages.notMember);
+  return member;
+}
+
+/** A membership as the caller's list shows it. */
+const membershipRow = (membership: MembershipRecord, organisation: OrganisationRecord, owners: ReadonlyMap<number, UserRecord>) => ({
+  organisation_id: organisation.id,
+  name: organisation.name,
+  role: membership.role,
+  members: organisation.members,
+  owner: nameOf(owners.get(organisation.owner_id)),
+  joined: membership.created,
+});
+
+async function mailInvitation(invitation: InvitationRecord, organisation: OrganisationRecord, inviter: string): Promise<void> {
+  const link = await portalLink(`${ORGANISATIONS_PATH}?invitation=${encodeURIComponent(invitation.id)}`);
+  await getEmailSender().send({
+    to: invitation.email,
+    subject: `${inviter} invites you to ${organisation.name}`,
+    text: [
+      `${inviter} invites you to join ${organisation.name} as ${invitation.role === 'admin' ? 'an admin' : 'a member'} on the portal.`,
+      '',
+      `Sign in (or create an account) with this email address to accept or decline: ${link}`,
+      '',
+      `The invitation ends on ${invitation.expires.slice(0, 10)}.`,
+    ].join('\n'),
+  });
+}
+
+/** The invitation `id` to the caller's email address, still open. */
+async function openInvitationTo(viewer: Viewer, id: string): Promise<InvitationRecord> {
+  const user = await viewer.user();
+  const invitation = (await invitationsTo(user.email, new Date(0))).find((candidate) => candidate.id === id);
+  if (!invitation) throw notFound(organisationMessages.invitationGone);
+  if (invitation.expires <= new Date().toISOString()) throw conflict(organisationMessages.invitationEnded);
+  return invitation;
+}
 
 /** The organisations feature's handlers, served by the `user` endpoint (functions/user/app.ts). */
-export const organisationHandlers: EndpointHandlers<typeof organisationsContract> & EndpointHandlers<typeof organisationsAdminContract> = {
-  /** A new organisation, its creator its owner: with its list row and its audit entry, in one transaction. */
+export const organisationHandlers: Handlers = {
   create_organisation: async ({ name }, { viewer }) => {
-    const now = new Date();
-    const stamp = now.toISOString();
-    const organisation: OrganisationRecord = { id: await nextId('organisation'), name, owner_id: viewer.userId, created: stamp, updated: stamp };
-    await writeChanges([organisationKind.change({ before: null, after: organisation, condition: { attr: 'id', exists: false }, audit: {} })], { now });
+    const organisation = await createOrganisation(name, viewer.userId);
     return { id: organisation.id, name: organisation.name };
   },
+
+  get_my_organisations: async (_params, { viewer }) => {
+    const [memberships, user] = await Promise.all([membershipsOf(viewer.userId), viewer.user()]);
+    const invitations = await invitationsTo(user.email);
+    const invitedTo = await organisationsByIds(invitations.map((invitation) => invitation.organisation_id));
+    const people = await usersByIds([...memberships.map(({ organisation }) => organisation.owner_id), ...invitations.map((invitation) => invitation.by_user_id)]);
+    return {
+      organisations: memberships.map(({ membership, organisation }) => membershipRow(membership, organisation, people)).sort((a, b) => a.name.localeCompare(b.name)),
+      invitations: invitations
+        .filter((invitation) => invitedTo.has(invitation.organisation_id))
+        .map((invitation) => ({
+          id: invitation.id,
+          organisation_id: invitation.organisation_id,
+          organisation_name: invitedTo.get(invitation.organisation_id)!.name,
+          role: invitation.role,
+          invited_by: nameOf(people.get(invitation.by_user_id)),
+          expires: invitation.expires,
+        })),
+    };
+  },
+
+  get_organisation: async ({ organisation_id }, { viewer }) => {
+    const { role } = await actingIn(organisation_id, viewer, { portalAdminReads: true });
+    const { organisation, members, invitations } = await organisationWithParts(organisation_id);
+    if (!organisation) throw notFound(organisationMessages.notFound);
+    const contacts = organisationRules.seesContacts(role, viewer.isAdmin);
+    const now = new Date().toISOString();
+    const people = await usersByIds([...members.map((member) => member.user_id), ...invitations.map((invitation) => invitation.by_user_id)]);
+    const rank: Record<OrganisationRole, number> = { owner: 0, admin: 1, member: 2 };
+    return {
+      id: organisation.id,
+      name: organisation.name,
+      owner_id: organisation.owner_id,
+      role,
+      created: organisation.created,
+      members: members
+        .map((member): Member => {
+          const person = people.get(member.user_id);
+          return {
+            user_id: member.user_id,
+            first_name: person?.first_name ?? '',
+            last_name: person?.last_name ?? '',
+            ...(contacts && person ? { email: person.email } : {}),
+            role: member.role,
+            joined: member.created,
+          };
+        })
+        .sort((a, b) => rank[a.role] - rank[b.role] || `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`)),
+      invitations: contacts
+        ? invitations
+            .filter((invitation) => invitation.expires > now)
+            .map((invitation) => ({
+              id: invitation.id,
+              email: invitation.email,
+              role: invitation.role,
+              invited_by: nameOf(people.get(invitation.by_user_id)),
+              created: invitation.created,
+              expires: invitation.expires,
+            }))
+        : [],
+    };
+  },
+
+  rename_organisation: async ({ organisation_id, name }, { viewer }) => {
+    const { organisation, role } = await actingIn(organisation_id, viewer);
+    allow(organisationRules.rename(role));
+    const renamed = await changeOrganisation(organisation, [], (current) => ({ ...current, name }), { audited: true });
+    return { id: renamed.id, name: renamed.name };
+  },
+
+  invite_member: async ({ organisation_id, email, role: invited }, { viewer }) => {
+    const { role } = await actingIn(organisation_id, viewer);
+    allow(organisationRules.invite(role, invited));
+    const { organisation, members, invitations } = await organisationWithParts(organisation_id);
+    if (!organisation) throw notFound(organisationMessages.notFound);
+    const now = new Date();
+    const open = invitations.filter((invitation) => invitation.expires > now.toISOString());
+    if (open.some((invitation) => sameEmail(invitation.email, email))) throw conflict(organisationMessages.alreadyInvited);
+    const people = await usersByIds(members.map((member) => member.user_id));
+    if (members.some((member) => sameEmail(people.get(member.user_id)?.email ?? '', email))) throw conflict(organisationMessages.alreadyMember);
+    if (members.length + open.length >= MAX_MEMBERS_PER_ORGANISATION) throw conflict(organisationMessages.full);
+    const invitation = newInvitation(organisation_id, email, invited, viewer.userId, now);
+    // Invitations that ended leave with this write, so the organisation's partition keeps only live ones.
+    const ended = invitations.filter((old) => !open.includes(old)).map((old) => invitationKind.change({ before: old, after: null }));
+    await changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: {} }), ...ended], undefined, { now });
+    const inviter = await viewer.user();
+    await mailInvitation(invitation, organisation, nameOf(inviter));
+    return { id: invitation.id, email: invitation.email, role: invitation.role, invited_by: nameOf(inviter), created: invitation.created, expires: invitation.expires };
+  },
+
+  withdraw_invitation: async ({ organisation_id, invitation_id }, { viewer }) => {
+    const { role } = await actingIn(organisation_id, viewer);
+    allow(organisationRules.withdraw(role));
+    const { organisation, invitations } = await organisationWithParts(organisation_id);
+    const invitation = invitations.find((candidate) => candidate.id === invitation_id);
+    if (!organisation || !invitation) throw notFound(organisationMessages.invitationGone);
+    await changeOrganisation(organisation, [invitationKind.change({ before: invitation, after: null, audit: { action: 'withdraw_invitation' } })]);
+    return { organisation_id };
+  },
+
+  accept_invitation: async ({ invitation_id }, { viewer }) => {
+    const invitation = await openInvitationTo(viewer, invitation_id);
+    const [organisation, already] = await Promise.all([findOrganisation(invitation.organisation_id), findMembership(invitation.organisation_id, viewer.userId)]);
+    if (!organisation) throw notFound(organisationMessages.invitationGone);
+    if (already) throw conflict(organisationMessages.alreadyMember);
+    if (organisation.members >= MAX_MEMBERS_PER_ORGANISATION) throw conflict(organisationMessages.full);
+    const stamp = new Date().toISOString();
+    const membership: MembershipRecord = { organisation_id: organisation.id, user_id: viewer.userId, role: invitation.role, created: stamp, updated: stamp };
+    const after = await changeOrganisation(
+      organisation,
+      // The invitation is used once: it goes in the transaction that makes the membership.
+      [invitationKind.change({ before: invitation, after: null, condition: { attr: 'id', exists: true } }), membershipKind.change({ before: null, after: membership, audit: {} })],
+      (current) => ({ ...current, members: current.members + 1 }),
+    );
+    const owners = await usersByIds([after.owner_id]);
+    return membershipRow(membership, after, owners);
+  },
+
+  decline_invitation: async ({ invitation_id }, { viewer }) => {
+    const invitation = await openInvitationTo(viewer, invitation_id);
+    const organisation = await findOrganisation(invitation.organisation_id);
+    if (!organisation) throw notFound(organisationMessages.invitationGone);
+    await changeOrganisation(organisation, [invitationKind.change({ before: invitation, after: null, condition: { attr: 'id', exists: true }, audit: { action: 'decline_invitation' } })]);
+    return { organisation_id: organisation.id };
+  },
+
+  leave_organisation: async ({ organisation_id }, { viewer }) => {
+    const { organisation, membership, role } = await actingIn(organisation_id, viewer);
+    if (role === 'owner') throw conflict(organisationMessages.ownerLeaves);
+    await changeOrganisation(organisation, [membershipKind.change({ before: membership, after: null, audit: {} })], (current) => ({ ...current, members: current.members - 1 }));
+    return { organisation_id };
+  },
+
+  remove_member: async ({ organisation_id, user_id }, { viewer }) => {
+    const { organisation, role } = await actingIn(organisation_id, viewer);
+    const member = await memberOf(organisation_id, user_id);
+    allow(organisationRules.remove(role, member.role, user_id === viewer.userId));
+    await changeOrganisation(organisation, [membershipKind.change({ before: member, after: null, audit: {} })], (current) => ({ ...current, members: current.members - 1 }));
+    return { organisation_id };
+  },
+
+  set_member_role: async ({ organisation_id, user_id, role: newRole }, { viewer }) => {
+    const { organisation, role } = await actingIn(organisation_id, viewer);
+    const member = await memberOf(organisation_id, user_id);
+    allow(organisationRules.setRole(role, member.role, user_id === viewer.userId));
+    const changed: MembershipRecord = { ...member, role: newRole, updated: new Date().toISOString() };
+    if (member.role !== newRole) await changeOrganisation(organisation, [membershipKind.change({ before: member, after: changed, audit: {} })]);
+    const person = (await usersByIds([user_id])).get(user_id);
+    return {
+      user_id,
+      first_name: person?.first_name ?? '',
+      last_name: person?.last_name ?? '',
+      ...(person ? { email: person.email } : {}),
+      role: changed.role,
+      joined: member.created,
+    };
+  },
+
+  hand_over_organisation: async ({ organisation_id, user_id }, { viewer }) => {
+    const { organisation, membership, role } = await actingIn(organisation_id, viewer);
+    const heir = await memberOf(organisation_id, user_id);
+    allow(organisationRules.handOver(role, user_id === viewer.userId));
+    if (!membership) throw notFound(organisationMessages.notFound);
+    const stamp = new Date().toISOString();
+    await changeOrganisation(
+      organisation,
+      [
+        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp }, audit: {} }),
+        membershipKind.change({ before: membership, after: { ...membership, role: 'admin', updated: stamp }, audit: {} }),
+      ],
+      (current) => ({ ...current, owner_id: user_id }),
+      { audited: true },
+    );
+    return { organisation_id };
+  },
+
   get_organisations: async (params) => {
     const { rows, count } = await organisationList.page(params);
     return { organisations: rows, count };

@@ -1,0 +1,58 @@
+import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { ORGANISATION_ROLES } from '../../../shared/organisations/organisations.contract';
+import { portalTable, timestamps } from '../../lib/db/table';
+import { declareRecordKind } from '../../lib/records/record-kind';
+import { auditTrail } from '../audit/audit.repository';
+import { organisationPartition, organisationSortKey } from './organisation.kind';
+
+/**
+ * A person's membership of an organisation, with their role; `created` is when they joined.
+ *
+ * | access pattern                     | key / index                                           | operation |
+ * |------------------------------------|-------------------------------------------------------|-----------|
+ * | an organisation's members          | pk `organisation#{id}`, sk begins `member#`           | Query     |
+ * | a member                           | pk `organisation#{id}`, sk `member#{userId:10}`       | GetItem   |
+ * | the organisations a person is in   | gsi1 `memberships-of#{userId}` / `organisation#{id:10}` | Query   |
+ */
+export const memberSortKey = (userId: number) => `member#${String(userId).padStart(10, '0')}`;
+export const membershipsOfPartition = (userId: number) => `memberships-of#${userId}`;
+
+const membershipSchema = item({
+  organisation_id: number().key(),
+  user_id: number().key(),
+  role: string().enum(...ORGANISATION_ROLES),
+});
+
+export const MembershipEntity = new Entity({
+  name: 'organisation-member',
+  table: portalTable,
+  schema: membershipSchema.and({
+    gsi1pk: string()
+      .hidden()
+      .link<typeof membershipSchema>(({ user_id }) => membershipsOfPartition(user_id)),
+    gsi1sk: string()
+      .hidden()
+      .link<typeof membershipSchema>(({ organisation_id }) => organisationSortKey(organisation_id)),
+  }),
+  computeKey: ({ organisation_id, user_id }) => ({ pk: organisationPartition(organisation_id), sk: memberSortKey(user_id) }),
+  timestamps,
+});
+
+export type MembershipRecord = FormattedItem<typeof MembershipEntity>;
+
+/** A membership as a record kind: audited in the organisation's history and the member's trail. */
+export const membershipKind = declareRecordKind<typeof MembershipEntity, MembershipRecord, { memberSortKey: typeof memberSortKey; membershipsOf: typeof membershipsOfPartition }>({
+  name: 'organisation-member',
+  entity: MembershipEntity,
+  key: ({ organisation_id, user_id }) => ({ organisation_id, user_id }),
+  keys: { memberSortKey, membershipsOf: membershipsOfPartition },
+  audit: {
+    trail: auditTrail,
+    target: ({ organisation_id }) => `organisation#${organisation_id}`,
+    users: ({ user_id }) => [user_id],
+    ignore: ['created', 'updated'],
+  },
+});

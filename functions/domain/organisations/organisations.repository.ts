@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { INVITATION_DAYS } from '../../../shared/organisations/organisations.contract';
+import { organisationMessages } from '../../../shared/organisations/organisation-roles';
+import { nextId } from '../../lib/db/counters';
+import { isConditionFailure, portalTable } from '../../lib/db/table';
+import { conflict } from '../../lib/errors';
+import type { RecordChange } from '../../lib/records/record-kind';
+import { writeChanges } from '../../lib/records/write-changes';
+import { InvitationEntity, invitationKind, invitationsToPartition, type InvitationRecord } from './invitation.kind';
+import { MembershipEntity, membershipKind, membershipsOfPartition, type MembershipRecord } from './membership.kind';
+import { OrganisationEntity, organisationKind, organisationPartition, type OrganisationRecord } from './organisation.kind';
+
+export type { InvitationRecord } from './invitation.kind';
+export type { MembershipRecord } from './membership.kind';
+export type { OrganisationRecord } from './organisation.kind';
+
+const DAY_MS = 24 * 3600_000;
+
+/** An organisation, read consistently (its writes are conditioned on the version read here). */
+export async function findOrganisation(id: number): Promise<OrganisationRecord | null> {
+  const { Item } = await OrganisationEntity.build(GetItemCommand).key({ id }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+export async function findMembership(organisationId: number, userId: number): Promise<MembershipRecord | null> {
+  const { Item } = await MembershipEntity.build(GetItemCommand).key({ organisation_id: organisationId, user_id: userId }).options({ consistent: true }).send();
+  return Item ?? null;
+}
+
+/** An organisation with its members and pending invitations: one Query of its partition. */
+export async function organisationWithParts(id: number): Promise<{ organisation: OrganisationRecord | null; members: MembershipRecord[]; invitations: InvitationRecord[] }> {
+  const { Items = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(OrganisationEntity, MembershipEntity, InvitationEntity)
+    .query({ partition: organisationPartition(id) })
+    .options({ maxPages: Infinity, consistent: true, showEntityAttr: true })
+    .send();
+  // Each item as its record, without the entity's name the Query adds to tell them apart.
+  const of = (name: string) => Items.filter((item) => item.entity === name).map(({ entity: _entity, ...record }) => record);
+  return {
+    organisation: (of('organisation')[0] as OrganisationRecord | undefined) ?? null,
+    members: of('organisation-member') as MembershipRecord[],
+    invitations: of('organisation-invitation') as InvitationRecord[],
+  };
+}
+
+/** The organisations a person belongs to, with their membership of each. */
+export async function membershipsOf(userId: number): Promise<{ membership: MembershipRecord; organisation: OrganisationRecord }[]> {
+  const { Items: memberships = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(MembershipEntity)
+    .query({ index: 'gsi1', partition: membershipsOfPartition(userId) })
+    .options({ maxPages: Infinity })
+    .send();
+  const organisations = await organisationsByIds(memberships.map((membership) => membership.organisation_id));
+  return memberships.flatMap((membership) => {
+    const organisation = organisations.get(membership.organisation_id);
+    return organisation ? [{ membership, organisation }] : [];
+  });
+}
+
+/** Organisations by id (those that exist): a person belongs to a few, each read by its key. */
+export async function organisationsByIds(ids: Iterable<number>): Promise<Map<number, OrganisationRecord>> {
+  const found = await Promise.all([...new Set(ids)].map((id) => findOrganisation(id)));
+  return new Map(found.filter((organisation) => organisation !== null).map((organisation) => [organisation.id, organisation]));
+}
+
+/** The invitations sent to an email address that have not ended. */
+export async function invitationsTo(email: string, now = new Date()): Promise<InvitationRecord[]> {
+  const { Items = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(InvitationEntity)
+    .query({ index: 'gsi1', partition: invitationsToPartition(email) })
+    .options({ maxPages: Infinity })
+    .send();
+  return Items.filter((invitation) => invitation.expires > now.toISOString());
+}
+
+/** A new organisation owned by `ownerId`, with its owner's membership: one transaction, audited. */
+export async function createOrganisation(name: string, ownerId: number, now = new Date()): Promise<OrganisationRecord> {
+  const stamp = now.toISOString();
+  const organisation: OrganisationRecord = { id: await nextId('organisation'), name, owner_id: ownerId, members: 1, version: 1, created: stamp, updated: stamp };
+  const owner: MembershipRecord = { organisation_id: organisation.id, user_id: ownerId, role: 'owner', created: stamp, updated: stamp };
+  await writeChanges(
+    [
+      organisationKind.change({ before: null, after: organisation, condition: { attr: 'id', exists: false }, audit: {} }),
+      membershipKind.change({ before: null, after: owner, audit: {} }),
+    ],
+    { now },
+  );
+  return organisation;
+}
+
+/**
+ * Writes `changes` of an organisation's members or invitations, with the organisation as `next` makes
+ * it (its version counted up), in one transaction conditioned on the version `organisation` was read
+ * at: a change of the organisation in between refuses it (409), nothing written.
+ */
+export async function changeOrganisation(
+  organisation: OrganisationRecord,
+  changes: readonly RecordChange[],
+  next: (organisation: OrganisationRecord) => OrganisationRecord = (same) => same,
+  { audited = false, now = new Date(), actor }: { audited?: boolean; now?: Date; actor?: number } = {},
+): Promise<OrganisationRecord> {
+  const after = { ...next(organisation), version: organisation.version + 1, updated: now.toISOString() };
+  try {
+    await writeChanges(
+      [organisationKind.change({ before: organisation, after, condition: { attr: 'version', eq: organisation.version }, ...(audited ? { audit: {} } : {}) }), ...changes],
+      { now, actor },
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(organisationMessages.changed);
+    throw error;
+  }
+  return after;
+}
+
+/** A new invitation to `email`, ending INVITATION_DAYS from now (not yet written: changeOrganisation writes it). */
+export function newInvitation(organisationId: number, email: string, role: InvitationRecord['role'], byUserId: number, now = new Date()): InvitationRecord {
+  const expires = new Date(now.getTime() + INVITATION_DAYS * DAY_MS);
+  const stamp = now.toISOString();
+  return {
+    organisation_id: organisationId,
+    // 144 random bits: the id is in the mailed link, and nobody can guess another's.
+    id: randomBytes(18).toString('base64url'),
+    email,
+    role,
+    by_user_id: byUserId,
+    expires: expires.toISOString(),
+    // Removed by DynamoDB a day after it ends (it is refused from `expires` on).
+    ttl: Math.ceil((expires.getTime() + DAY_MS) / 1000),
+    created: stamp,
+    updated: stamp,
+  };
+}
+
+/**
+ * A deleted account's memberships end. An organisation it owned passes to its longest-standing admin; with
+ * no admin it keeps the deleted owner's id and nobody may manage it (invite, remove, hand over) until the
+ * portal's admins name a new owner: its members keep what they have meanwhile. Audited as the deletion.
+ */
+export async function forgetMemberships(userId: number, now = new Date()): Promise<void> {
+  for (const { membership } of await membershipsOf(userId)) {
+    const { organisation, members } = await organisationWithParts(membership.organisation_id);
+    if (!organisation) continue;
+    const audit = { by_user_id: userId, action: 'delete_user_account' };
+    const heir =
+      membership.role === 'owner'
+        ? members.filter((member) => member.role === 'admin').sort((a, b) => a.created.localeCompare(b.created) || a.user_id - b.user_id)[0]
+        : undefined;
+    const stamp = now.toISOString();
+    await changeOrganisation(
+      organisation,
+      [
+        membershipKind.change({ before: membership, after: null, audit }),
+        ...(heir ? [membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp }, audit })] : []),
+      ],
+      (current) => ({ ...current, members: current.members - 1, ...(heir ? { owner_id: heir.user_id } : {}) }),
+      { now, actor: userId },
+    );
+  }
+}
+
+export { invitationKind, membershipKind };
