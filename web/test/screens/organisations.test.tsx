@@ -8,6 +8,7 @@ import {
   type OrganisationRole,
   type ReceivedInvitation,
 } from '../../../shared/organisations/organisations.contract';
+import { organisationMessages } from '../../../shared/organisations/organisation-roles';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
 import { currentPath, renderScreen } from '../support/render';
@@ -196,7 +197,7 @@ describe('an organisation, by the caller’s role', () => {
     expect(within(screen.getByRole('table', { name: 'Pending invitations' })).getByRole('button', { name: 'Withdraw the invitation to new@example.com' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Leave organisation' })).toBeNull();
-    expect(screen.getByText(/hand it over first/)).toBeTruthy();
+    expect(screen.getByText(organisationMessages.ownerLeaves)).toBeTruthy();
   });
 
   it('offers an admin to invite members and remove members only, and Leave', async () => {

@@ -1,3 +1,4 @@
+import { organisationMessages } from '../../../../shared/organisations/organisation-roles';
 import { INVITATION_DAYS, type OrganisationRole } from '../../../../shared/organisations/organisations.contract';
 import type { ConfirmOptions } from '../../components/confirm';
 
@@ -39,7 +40,8 @@ export const organisationTexts = {
   handedOver: (name: string) => `${name} is now the owner; you stay as an admin`,
   leave: 'Leave organisation',
   left: (name: string) => `You left ${name}`,
-  ownerCannotLeave: 'You own this organisation: to leave it, hand it over first to another member, then leave as an admin.',
+  /** The server's own words for an owner who tries to leave. */
+  ownerCannotLeave: organisationMessages.ownerLeaves,
   portalAdminView: 'You are not a member: you see this organisation as a portal admin.',
   backToMine: 'Back to your organisations',
   backToAll: 'Back to all organisations',

@@ -28,13 +28,11 @@ export function InviteForm({ organisationId, roles }: { organisationId: number; 
     success: ({ email }) => organisationTexts.invited(email),
     onSuccess: () => form.reset(),
   });
-  // Members first: what most invitations give.
-  const choices = [...roles].sort((a, b) => (a === 'member' ? -1 : b === 'member' ? 1 : 0));
   return (
     <form onSubmit={form.onSubmit(submit.run)} noValidate>
       <Group align="flex-start" gap="sm">
         <TextInput label="Email" type="email" autoComplete="off" w={320} maw="100%" {...form.getInputProps('email')} />
-        <NativeSelect label="Role" data={choices.map((role) => ({ value: role, label: roleNames[role] }))} {...form.getInputProps('role')} />
+        <NativeSelect label="Role" data={roles.map((role) => ({ value: role, label: roleNames[role] }))} {...form.getInputProps('role')} />
         <Button type="submit" mt={24} loading={submit.pending} disabled={!form.isValid()}>
           {organisationTexts.invite}
         </Button>
