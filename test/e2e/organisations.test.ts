@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { callApi, createConfirmedUser } from '../support/api';
 import { expectNoAxeViolations } from '../support/axe';
-import { openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
+import { mailsTo, openSignedIn, uniqueSuffix, useBrowser } from '../support/browser';
 
 /**
  * Organisations clicked through by two fresh users: the owner creates one and invites the second by
- * email; the second signs in, finds the invitation and accepts it; the owner then sees them as a member.
+ * email; the second follows the mailed link, signs in, finds the invitation marked and accepts it; the
+ * owner then sees them as a member.
  * The role rules and each action's dialog are web/test/screens/organisations.test.tsx.
  */
 const browser = useBrowser();
@@ -38,10 +39,16 @@ describe('organisations', () => {
     await rowWith(page, 'Pending invitations', colleague.email).waitFor();
     await expectNoAxeViolations(page, `/organisations/${organisationId}, owner`);
 
-    // The colleague signs in and accepts the invitation on their Organisations screen.
-    const theirs = await openSignedIn(browser, colleague.username, colleague.password, '/organisations');
+    // The colleague follows the mailed link, signs in, and finds the invitation marked on their Organisations screen.
+    const mail = (await mailsTo(page, colleague.email)).find((sent) => sent.subject.endsWith(`invites you to ${name}`));
+    const link = /https?:\/\/\S+/.exec(mail?.text ?? '')?.[0];
+    expect(link, 'the invitation mail has a link').toBeDefined();
+    const { pathname, search } = new URL(link!);
+    expect(pathname).toBe('/organisations');
+    const theirs = await openSignedIn(browser, colleague.username, colleague.password, pathname + search);
     const invitation = rowWith(theirs, 'Invitations to you', name);
     await invitation.getByRole('cell', { name: 'Member', exact: true }).waitFor();
+    expect(await invitation.getAttribute('aria-current')).toBe('true');
     await expectNoAxeViolations(theirs, '/organisations with an invitation');
     await invitation.getByRole('button', { name: `Accept the invitation to ${name}`, exact: true }).click();
     await notice(theirs, `You joined ${name} as member`);
