@@ -7,11 +7,12 @@ import { SIGNED_IN_FALLBACK, routes, signedOutRoutes } from './routes';
 // The sign-in page is imported eagerly by its declaration; its session module needs a browser.
 vi.mock('../features/auth/components/sign-in-page', () => ({ SignInPage: () => null }));
 
-const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
+const USER_ENTRIES = ['Profile', 'Licenses', 'Organisations', 'My products', 'Download', 'Cases', 'Sign Out'];
 const ADMIN_ENTRIES = [
   'All licenses',
   'Registered products',
   'Users',
+  'All organisations',
   'Produced hardware',
   'Dongles',
   'Subscriptions',
@@ -33,6 +34,7 @@ describe('side menu, built from the route declarations', () => {
       'Profile',
       'Licenses',
       'Buy legacy licenses',
+      'Organisations',
       'My products',
       'Download',
       'Cases',

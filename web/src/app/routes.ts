@@ -5,6 +5,7 @@ import { adminDashboardRoutes } from '../features/admin-dashboard/routes';
 import { adminDeviceRoutes } from '../features/admin-devices/routes';
 import { adminLicenseRoutes } from '../features/admin-licenses/routes';
 import { adminNewsRoutes } from '../features/admin-news/routes';
+import { adminOrganisationRoutes } from '../features/admin-organisations/routes';
 import { adminProductRoutes } from '../features/admin-products/routes';
 import { adminSubscriptionRoutes } from '../features/admin-subscriptions/routes';
 import type { UserDetailSectionsLoader } from '../features/admin-users';
@@ -16,6 +17,7 @@ import { downloadRoutes } from '../features/downloads/routes';
 import { ivCurveRoutes } from '../features/iv-curves/routes';
 import { legacyRoutes } from '../features/legacy/routes';
 import { licenseRoutes } from '../features/licenses/routes';
+import { organisationRoutes } from '../features/organisations/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
 import { productRoutes } from '../features/products/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -42,6 +44,8 @@ export const routes: readonly RouteDeclaration[] = [
   ...adminUserRoutes,
   ...ivCurveRoutes,
   ...caseRoutes,
+  ...organisationRoutes,
+  ...adminOrganisationRoutes,
   ...adminAuditRoutes,
   ...adminNewsRoutes,
   ...adminDashboardRoutes,

@@ -18,7 +18,7 @@ import { currentPath, renderScreen } from '../support/render';
  * The menu entries' order and who sees which is web/src/app/menu.test.ts.
  */
 
-const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
+const USER_ENTRIES = ['Profile', 'Licenses', 'Organisations', 'My products', 'Download', 'Cases', 'Sign Out'];
 
 const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
 const menuEntries = () => within(menu()).getAllByRole('link').map((link) => link.textContent);

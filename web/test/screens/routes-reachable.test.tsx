@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userAdminContract } from '../../../shared/contract/user.admin';
+import { organisationsContract } from '../../../shared/organisations/organisations.contract';
 import { routes } from '../../src/app/routes';
 import { paths, type AppPath } from '../../src/lib/routing/paths';
 import type { RouteAccess } from '../../src/lib/routing/route-declaration';
@@ -28,6 +29,16 @@ const PAGES = {
     as: 'customer',
     title: 'My products',
     answer: () => api.answer(productContract, 'get_products', { products: [] }),
+  },
+  organisations: {
+    path: paths.organisations,
+    as: 'customer',
+    title: 'Organisations',
+    answer: () =>
+      api.answer(organisationsContract, 'get_my_organisations', {
+        organisations: [{ organisation_id: 7, name: 'Kim Lab', role: 'member', members: 3, owner: 'Kim Lee', joined: '2026-11-01T10:00:00Z' }],
+        invitations: [],
+      }),
   },
   allLicenses: {
     path: paths.allLicenses,
@@ -69,6 +80,8 @@ const LINKED_FROM: Partial<Record<AppPath, PageName>> = {
   // A license's owner, by the link in the row (the user detail under All licenses).
   [paths.allLicensesUser]: 'allLicenses',
   [paths.user]: 'users',
+  // An organisation, from its row in the caller's organisations (and in All organisations, for admins).
+  [paths.organisation]: 'organisations',
 };
 
 /** Routes reached without a link of the portal's, and how. */
@@ -95,7 +108,7 @@ describe('every declared route', () => {
     const menuLinks: Partial<Record<Viewer, string[]>> = {};
     const pageLinks: Partial<Record<PageName, string[]>> = {};
     // Signed out first: a file's later renders only switch between signed-in viewers.
-    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'allLicenses', 'users'] as const) {
+    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'organisations', 'allLicenses', 'users'] as const) {
       const page = PAGES[name];
       if (page.as !== 'signed-out') answerProfile(page.as === 'admin' ? ADMIN : customer);
       page.answer();
@@ -108,6 +121,7 @@ describe('every declared route', () => {
       }
       // A list's rows (and the links in them) come after the title.
       if (name === 'allLicenses' || name === 'users') await screen.findByRole('cell', { name: /kim@example.com/ });
+      if (name === 'organisations') await screen.findByRole('link', { name: 'Kim Lab' });
       pageLinks[name] = hrefs(screen.getByRole('main'));
       cleanup();
     }

@@ -18,8 +18,8 @@ import { currentPath, renderScreen } from '../support/render';
  * routes exist is web/src/app/menu.test.ts; the menu at a phone's and a laptop's width is test/e2e/shell.
  */
 
-const ADMIN_ENTRIES = ['All licenses', 'Registered products', 'Users', 'Produced hardware', 'Dongles', 'Subscriptions', 'Dashboard', 'Usage', 'Latest', 'News', 'IV Curves', 'Audit trail'];
-const USER_ENTRIES = ['Profile', 'Licenses', 'My products', 'Download', 'Cases', 'Sign Out'];
+const ADMIN_ENTRIES = ['All licenses', 'Registered products', 'Users', 'All organisations', 'Produced hardware', 'Dongles', 'Subscriptions', 'Dashboard', 'Usage', 'Latest', 'News', 'IV Curves', 'Audit trail'];
+const USER_ENTRIES = ['Profile', 'Licenses', 'Organisations', 'My products', 'Download', 'Cases', 'Sign Out'];
 
 const VERSIONS: Versions = { otii2: [{ version: '3.6.0', date: '2025-06-17', notes: 'New', downloadAllowed: true, software: [] }], otii: [], firmware2: [], firmware: [], eula: [] };
 

@@ -27,6 +27,8 @@ export const paths = {
   cases: '/cases',
   case: '/cases/:id',
   ivCurves: '/ivcurves',
+  organisations: '/organisations',
+  organisation: '/organisations/:id',
   // Admins only
   allLicenses: '/alllicenses',
   allLicensesUser: '/alllicenses/:id',
@@ -43,6 +45,7 @@ export const paths = {
   latest: '/latest',
   news: '/news',
   audit: '/audit',
+  allOrganisations: '/allorganisations',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,69 @@
+import { organisationMessages } from '../../../../shared/organisations/organisation-roles';
+import { INVITATION_DAYS, type OrganisationRole } from '../../../../shared/organisations/organisations.contract';
+import type { ConfirmOptions } from '../../components/confirm';
+
+/** A role as the screens name it. */
+export const roleNames: Record<OrganisationRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+/** What the organisation screens say. */
+export const organisationTexts = {
+  noOrganisations: 'You belong to no organisation yet. Create one for your team, or accept an invitation.',
+  noInvitations: 'No invitations waiting for you.',
+  myOrganisations: 'Your organisations',
+  invitations: 'Invitations to you',
+  create: 'Create organisation',
+  created: (name: string) => `Organisation ${name} created`,
+  accepted: (name: string, role: OrganisationRole) => `You joined ${name} as ${roleNames[role].toLowerCase()}`,
+  declined: (name: string) => `Invitation to ${name} declined`,
+  acceptLabel: (name: string) => `Accept the invitation to ${name}`,
+  declineLabel: (name: string) => `Decline the invitation to ${name}`,
+  openedInvitation: 'The invitation from your link is marked below.',
+  invitationGone: `The invitation from your link is not open any more: it was answered or withdrawn, its ${INVITATION_DAYS} days ended, or it was sent to another email address than yours.`,
+  members: 'Members',
+  pendingInvitations: 'Pending invitations',
+  noPendingInvitations: 'No invitations waiting for an answer.',
+  you: (name: string) => `${name} (you)`,
+  memberCount: (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`,
+  invite: 'Invite',
+  inviteTitle: 'Invite a member',
+  invited: (email: string) => `Invitation sent to ${email}: its link works for ${INVITATION_DAYS} days`,
+  withdrawn: (email: string) => `Invitation to ${email} withdrawn`,
+  withdrawLabel: (email: string) => `Withdraw the invitation to ${email}`,
+  rename: 'Rename',
+  renameTitle: 'Rename organisation',
+  renamed: (name: string) => `Organisation renamed ${name}`,
+  removeLabel: (name: string) => `Remove ${name}`,
+  removed: (name: string) => `${name} removed`,
+  roleLabel: (name: string, role: OrganisationRole) => `Make ${name} ${roleNames[role].toLowerCase()}`,
+  roleChanged: (name: string, role: OrganisationRole) => `${name} is now ${roleNames[role].toLowerCase()}`,
+  handOverLabel: (name: string) => `Hand over to ${name}`,
+  handedOver: (name: string) => `${name} is now the owner; you stay as an admin`,
+  leave: 'Leave organisation',
+  left: (name: string) => `You left ${name}`,
+  /** The server's own words for an owner who tries to leave. */
+  ownerCannotLeave: organisationMessages.ownerLeaves,
+  portalAdminView: 'You are not a member: you see this organisation as a portal admin.',
+  backToMine: 'Back to your organisations',
+  backToAll: 'Back to all organisations',
+  noSuchOrganisation: 'There is no such organisation.',
+} as const;
+
+/** The questions asked before what cannot be taken back. */
+export const organisationQuestions = {
+  remove: (name: string, organisation: string): ConfirmOptions => ({
+    title: `Remove ${name} from ${organisation}?`,
+    message: 'They lose the organisation and its seats at once; to come back they need a new invitation.',
+    confirmLabel: 'Remove member',
+  }),
+  handOver: (name: string, organisation: string): ConfirmOptions => ({
+    title: `Hand ${organisation} over to ${name}?`,
+    message: 'They become its owner; you stay as an admin and cannot take it back yourself.',
+    confirmLabel: 'Hand over',
+  }),
+  leave: (organisation: string): ConfirmOptions => ({
+    title: `Leave ${organisation}?`,
+    message: 'You lose the organisation and its seats at once; to come back you need a new invitation.',
+    confirmLabel: 'Leave organisation',
+  }),
+};
+

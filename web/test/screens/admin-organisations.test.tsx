@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { organisationsAdminContract, type OrganisationRow } from '../../../shared/organisations/organisations.admin';
+import { organisationsContract } from '../../../shared/organisations/organisations.contract';
+import { api } from '../support/fake-api';
+import { ADMIN, answerProfile } from '../support/fixtures';
+import { currentPath, renderScreen } from '../support/render';
+
+/**
+ * All organisations (admin): the declared list (search, sort, page in the address, CSV) and a row's way
+ * to the organisation's screen. The list's server side is the organisations' integration tests.
+ */
+
+let nextId = 300;
+function row(fields: Partial<OrganisationRow> = {}): OrganisationRow {
+  const id = nextId++;
+  return { id, name: `Lab ${id}`, owner_id: 900 + id, owner: `owner${id}@example.com`, members: 3, created: '2026-11-01T10:00:00Z', ...fields };
+}
+
+async function openList(rows: OrganisationRow[], count = rows.length, path = '/allorganisations') {
+  answerProfile(ADMIN);
+  api.answer(organisationsAdminContract, 'get_organisations', { organisations: rows, count });
+  const rendered = await renderScreen(path, { as: 'admin', title: 'All organisations' });
+  if (rows[0]) await screen.findByRole('link', { name: rows[0].name });
+  return rendered;
+}
+
+const lastCall = () => api.calls(organisationsAdminContract, 'get_organisations').at(-1);
+
+describe('All organisations', () => {
+  it('asks for the first 20, newest first, and links each row to its organisation and its owner', async () => {
+    const lab = row({ name: 'Photon Lab', members: 12 });
+    await openList([lab]);
+    expect(api.calls(organisationsAdminContract, 'get_organisations')[0]).toEqual({ limit: 20, page: 1, order_by: 'created', descending: true });
+    const tableRow = screen.getByRole('link', { name: 'Photon Lab' }).closest('tr')!;
+    expect(within(tableRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      String(lab.id),
+      '2026-11-01',
+      'Photon Lab',
+      `${lab.owner} (user ${lab.owner_id})`,
+      '12',
+    ]);
+    expect(within(tableRow).getByRole('link', { name: 'Photon Lab' }).getAttribute('href')).toBe(`/organisations/${lab.id}`);
+    expect(within(tableRow).getByRole('link', { name: new RegExp(lab.owner) }).getAttribute('href')).toBe(`/alllicenses/${lab.owner_id}`);
+    expect(screen.getByText('1 organisation')).toBeTruthy();
+  });
+
+  it('searches, sorts by a header and pages, all kept in the address', async () => {
+    const { user } = await openList([row()], 45);
+    await user.type(screen.getByLabelText('Search'), 'photon');
+    await waitFor(() => expect(lastCall()).toMatchObject({ search: 'photon', page: 1 }));
+    await user.click(screen.getByRole('button', { name: /Members/ }));
+    await waitFor(() => expect(lastCall()).toMatchObject({ order_by: 'members', descending: false, search: 'photon' }));
+    // 45 organisations, 20 a page: 3 pages.
+    expect(screen.getByText('of 3')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: '3' }));
+    await waitFor(() => expect(lastCall()).toMatchObject({ page: 3, order_by: 'members', search: 'photon' }));
+    expect(currentPath()).toBe('/allorganisations?search=photon&sort=members&desc=0&page=3');
+  });
+
+  it('opens at the search, order and page its address names', async () => {
+    await openList([row()], 45, '/allorganisations?search=lab&sort=name&desc=1&page=2');
+    expect(api.calls(organisationsAdminContract, 'get_organisations')[0]).toEqual({ limit: 20, page: 2, order_by: 'name', descending: true, search: 'lab' });
+    await waitFor(() => expect(screen.getByLabelText('Search')).toHaveProperty('value', 'lab'));
+  });
+
+  it('exports the searched list in its order as CSV', async () => {
+    const { user } = await openList([row()], 1, '/allorganisations?search=lab&sort=owner');
+    api.answer(organisationsAdminContract, 'get_organisations_csv', { filename: 'organisations-1.csv', time_alive: 300 });
+    await user.click(screen.getByRole('button', { name: 'Create CSV' }));
+    expect((await screen.findByRole('link', { name: 'Download CSV' })).getAttribute('href')).toBe('/umdata/organisations-1.csv');
+    expect(api.calls(organisationsAdminContract, 'get_organisations_csv')).toEqual([{ order_by: 'owner', descending: false, search: 'lab' }]);
+  });
+
+  it('says when nothing matches the search', async () => {
+    await openList([], 0, '/allorganisations?search=nothing');
+    await screen.findByText('No organisations match the search.');
+  });
+
+  it('opens an organisation read-only from its row, and comes back to the same list', async () => {
+    const lab = row({ name: 'Photon Lab' });
+    const { user } = await openList([lab], 45, '/allorganisations?search=photon&page=2');
+    api.answer(organisationsContract, 'get_organisation', {
+      id: lab.id,
+      name: 'Photon Lab',
+      owner_id: lab.owner_id,
+      role: null,
+      created: lab.created,
+      members: [{ user_id: lab.owner_id, first_name: 'Olive', last_name: 'Owner', email: lab.owner, role: 'owner', joined: lab.created }],
+      invitations: [],
+    });
+    await user.click(screen.getByRole('link', { name: 'Photon Lab' }));
+    await screen.findByRole('heading', { name: 'Photon Lab', level: 3 });
+    expect(api.calls(organisationsContract, 'get_organisation')).toEqual([{ organisation_id: lab.id }]);
+    await user.click(screen.getByRole('link', { name: /Back to all organisations/ }));
+    await screen.findByRole('heading', { name: 'All organisations', level: 2 });
+    expect(currentPath()).toBe('/allorganisations?search=photon&page=2');
+  });
+});

@@ -1,0 +1,326 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  organisationsContract,
+  type Member,
+  type Membership,
+  type Organisation,
+  type OrganisationRole,
+  type ReceivedInvitation,
+} from '../../../shared/organisations/organisations.contract';
+import { organisationMessages } from '../../../shared/organisations/organisation-roles';
+import { api, refused } from '../support/fake-api';
+import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
+import { currentPath, renderScreen } from '../support/render';
+import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification } from '../support/results';
+
+/**
+ * The customer's organisation screens over the fake API: their organisations, the invitations to them
+ * (accept, decline, the mailed link's mark), creating one, and one organisation's members with only the
+ * actions the caller's role allows. The server's own refusals are its tests; the click-through with a
+ * second user is test/e2e/organisations.
+ */
+
+const LAB = 40;
+
+const person = (user_id: number, first_name: string, last_name: string, role: OrganisationRole): Member => ({
+  user_id,
+  first_name,
+  last_name,
+  email: `${first_name.toLowerCase()}@example.com`,
+  role,
+  joined: '2026-11-02T09:00:00Z',
+});
+const OLIVE = person(20, 'Olive', 'Owner', 'owner');
+const ADAM = person(21, 'Adam', 'Admin', 'admin');
+const MIA = person(22, 'Mia', 'Member', 'member');
+const DANA = (role: OrganisationRole) => person(CUSTOMER.id, CUSTOMER.first_name, CUSTOMER.last_name, role);
+
+const INVITATION = { id: 'inv-0123456789abcdef', email: 'new@example.com', role: 'member', invited_by: 'Adam Admin', created: '2026-11-20T10:00:00Z', expires: '2026-11-27T10:00:00Z' } as const;
+
+/** Lab as get_organisation answers it to the customer Dana with `role` (null: the portal admin, not a member). */
+function lab(role: OrganisationRole | null): Organisation {
+  const others = role === 'owner' ? [ADAM, MIA] : [OLIVE, ADAM, MIA];
+  const members = role === null ? others : [...others, DANA(role)];
+  const manages = role !== 'member';
+  return {
+    id: LAB,
+    name: 'Lab',
+    owner_id: role === 'owner' ? CUSTOMER.id : OLIVE.user_id,
+    role,
+    created: '2026-11-01T09:00:00Z',
+    // A member is shown no emails and no invitations.
+    members: manages ? members : members.map(({ email: _email, ...member }) => member),
+    invitations: manages ? [INVITATION] : [],
+  };
+}
+
+async function openLab(role: OrganisationRole | null) {
+  answerProfile(role === null ? ADMIN : CUSTOMER);
+  api.answer(organisationsContract, 'get_organisation', ({ organisation_id }) => (organisation_id === LAB ? lab(role) : refused('Unknown organisation', 404)));
+  const rendered = await renderScreen(`/organisations/${LAB}`, { as: role === null ? 'admin' : 'customer', title: 'Organisation' });
+  await screen.findByRole('heading', { name: 'Lab', level: 3 });
+  return rendered;
+}
+
+const members = () => screen.getByRole('table', { name: 'Members' });
+const rowOf = (table: HTMLElement, text: string) => {
+  const row = within(table).getByText(text).closest('tr');
+  if (!row) throw new Error(`No row for ${text}`);
+  return row;
+};
+/** The buttons on a member's row, by name. */
+const actionsOf = (name: string) => within(rowOf(members(), name)).queryAllByRole('button').map((button) => button.getAttribute('aria-label'));
+
+const membership = (fields: Partial<Membership> = {}): Membership => ({
+  organisation_id: LAB,
+  name: 'Lab',
+  role: 'member',
+  members: 4,
+  owner: 'Olive Owner',
+  joined: '2026-11-02T09:00:00Z',
+  ...fields,
+});
+const invitation = (fields: Partial<ReceivedInvitation> = {}): ReceivedInvitation => ({
+  id: 'inv-aaaaaaaaaaaaaaaa',
+  organisation_id: 41,
+  organisation_name: 'Bench',
+  role: 'admin',
+  invited_by: 'Bea Bench',
+  expires: '2026-12-01T10:00:00Z',
+  ...fields,
+});
+
+async function openMine(answer: { organisations: Membership[]; invitations: ReceivedInvitation[] }, path = '/organisations') {
+  answerProfile(CUSTOMER);
+  api.answer(organisationsContract, 'get_my_organisations', answer);
+  const rendered = await renderScreen(path, { title: 'Organisations' });
+  await screen.findByRole('heading', { name: 'Your organisations', level: 3 });
+  return rendered;
+}
+
+describe('Organisations', () => {
+  // First: a file's first viewer may be signed out, later ones not (web/test/support/render.tsx).
+  it('sends a signed-out visitor of a mailed invitation link to sign in, and back to the link after', async () => {
+    await renderScreen('/organisations?invitation=inv-0123456789abcdef', { as: 'signed-out' });
+    await waitFor(() => expect(currentPath()).toBe('/signin?redirect=%2Forganisations%3Finvitation%3Dinv-0123456789abcdef'));
+  });
+
+  it('lists the organisations the caller belongs to with their role, members and owner, each linking to its screen', async () => {
+    await openMine({ organisations: [membership(), membership({ organisation_id: 41, name: 'Bench', role: 'owner', members: 1, owner: 'Dana Scully' })], invitations: [] });
+    const table = screen.getByRole('table', { name: 'Your organisations' });
+    const cells = (name: string) => within(rowOf(table, name)).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells('Lab')).toEqual(['Lab', 'Member', '4', 'Olive Owner', '2026-11-02']);
+    expect(cells('Bench')).toEqual(['Bench', 'Owner', '1', 'Dana Scully', '2026-11-02']);
+    expect(within(table).getByRole('link', { name: 'Bench' }).getAttribute('href')).toBe('/organisations/41');
+    // No invitations: their section is not shown.
+    expect(screen.queryByRole('table', { name: 'Invitations to you' })).toBeNull();
+  });
+
+  it('accepts an invitation: the caller joins and the organisation opens', async () => {
+    const bench = invitation();
+    const { user } = await openMine({ organisations: [], invitations: [bench] });
+    expect(screen.getByText(/You belong to no organisation yet/)).toBeTruthy();
+    const row = rowOf(screen.getByRole('table', { name: 'Invitations to you' }), 'Bench');
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 3)).toEqual(['Bench', 'Admin', 'Bea Bench']);
+    api.answer(organisationsContract, 'accept_invitation', membership({ organisation_id: 41, name: 'Bench', role: 'admin' }));
+    api.answer(organisationsContract, 'get_organisation', { ...lab('admin'), id: 41, name: 'Bench' });
+    await user.click(within(row).getByRole('button', { name: 'Accept the invitation to Bench' }));
+    await findNotification('You joined Bench as admin');
+    expect(api.calls(organisationsContract, 'accept_invitation')).toEqual([{ invitation_id: bench.id }]);
+    await screen.findByRole('heading', { name: 'Bench', level: 3 });
+    expect(currentPath()).toBe('/organisations/41');
+    expect(api.calls(organisationsContract, 'decline_invitation')).toEqual([]);
+  });
+
+  it('declines an invitation, and the list read again no longer has it', async () => {
+    const bench = invitation();
+    const { user } = await openMine({ organisations: [], invitations: [bench] });
+    api.answer(organisationsContract, 'decline_invitation', { organisation_id: 41 });
+    api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
+    await user.click(screen.getByRole('button', { name: 'Decline the invitation to Bench' }));
+    await findNotification('Invitation to Bench declined');
+    expect(api.calls(organisationsContract, 'decline_invitation')).toEqual([{ invitation_id: bench.id }]);
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Invitations to you' })).toBeNull());
+    expect(api.calls(organisationsContract, 'accept_invitation')).toEqual([]);
+  });
+
+  it('shows a refused answer in the red banner and leaves the invitation there', async () => {
+    const { user } = await openMine({ organisations: [], invitations: [invitation()] });
+    api.answer(organisationsContract, 'accept_invitation', refused('This invitation has ended'));
+    await user.click(screen.getByRole('button', { name: 'Accept the invitation to Bench' }));
+    await findErrorBanner('This invitation has ended');
+    expect(currentPath()).toBe('/organisations');
+    expect(screen.getByRole('button', { name: 'Accept the invitation to Bench' })).toBeTruthy();
+  });
+
+  it('marks the invitation a mailed link names, and says so when that invitation is no longer open', async () => {
+    const bench = invitation();
+    const other = invitation({ id: 'inv-bbbbbbbbbbbbbbbb', organisation_id: 42, organisation_name: 'Field' });
+    await openMine({ organisations: [], invitations: [other, bench] }, `/organisations?invitation=${bench.id}`);
+    const table = screen.getByRole('table', { name: 'Invitations to you' });
+    expect(rowOf(table, 'Bench').getAttribute('aria-current')).toBe('true');
+    expect(rowOf(table, 'Field').hasAttribute('aria-current')).toBe(false);
+    expect(screen.getByRole('note').textContent).toBe('The invitation from your link is marked below.');
+  });
+
+  it('says a mailed link’s invitation is no longer open when the caller has none by that id', async () => {
+    await openMine({ organisations: [membership()], invitations: [] }, '/organisations?invitation=inv-cccccccccccccccc');
+    expect(screen.getByRole('note').textContent).toMatch(/^The invitation from your link is not open any more/);
+    expect(screen.queryByRole('row', { current: true })).toBeNull();
+  });
+
+  it('creates an organisation once a name is typed, trimmed, and opens it', async () => {
+    const { user } = await openMine({ organisations: [], invitations: [] });
+    const create = screen.getByRole('button', { name: 'Create organisation' });
+    expect(create).toHaveProperty('disabled', true);
+    api.answer(organisationsContract, 'create_organisation', ({ name }) => ({ id: 77, name }));
+    api.answer(organisationsContract, 'get_organisation', { ...lab('owner'), id: 77, name: 'Photon Lab', members: [DANA('owner')], invitations: [] });
+    await user.type(screen.getByLabelText('Name'), '  Photon Lab ');
+    await user.click(create);
+    await findNotification('Organisation Photon Lab created');
+    expect(api.calls(organisationsContract, 'create_organisation')).toEqual([{ name: 'Photon Lab' }]);
+    await screen.findByRole('heading', { name: 'Photon Lab', level: 3 });
+    expect(currentPath()).toBe('/organisations/77');
+  });
+});
+
+describe('an organisation, by the caller’s role', () => {
+  it('offers its owner every action on the others, none on their own row, and no Leave', async () => {
+    await openLab('owner');
+    expect(actionsOf('Dana Scully (you)')).toEqual([]);
+    expect(actionsOf('Adam Admin')).toEqual(['Make Adam Admin member', 'Hand over to Adam Admin', 'Remove Adam Admin']);
+    expect(actionsOf('Mia Member')).toEqual(['Make Mia Member admin', 'Hand over to Mia Member', 'Remove Mia Member']);
+    expect(within(rowOf(members(), 'Mia Member')).getByRole('cell', { name: 'mia@example.com' })).toBeTruthy();
+    // Admins or members invited; the pending invitations with Withdraw.
+    expect(within(screen.getByLabelText('Role')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Admin']);
+    expect(within(screen.getByRole('table', { name: 'Pending invitations' })).getByRole('button', { name: 'Withdraw the invitation to new@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave organisation' })).toBeNull();
+    expect(screen.getByText(organisationMessages.ownerLeaves)).toBeTruthy();
+  });
+
+  it('offers an admin to invite members and remove members only, and Leave', async () => {
+    await openLab('admin');
+    expect(actionsOf('Olive Owner')).toEqual([]);
+    expect(actionsOf('Adam Admin')).toEqual([]);
+    expect(actionsOf('Dana Scully (you)')).toEqual([]);
+    expect(actionsOf('Mia Member')).toEqual(['Remove Mia Member']);
+    expect(within(screen.getByLabelText('Role')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member']);
+    expect(screen.getByRole('button', { name: 'Withdraw the invitation to new@example.com' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Rename' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Leave organisation' })).toBeTruthy();
+  });
+
+  it('offers a member only Leave: no emails, no invitations, no changes', async () => {
+    await openLab('member');
+    expect(within(members()).queryByRole('columnheader', { name: 'Email' })).toBeNull();
+    expect(within(members()).queryAllByRole('button')).toEqual([]);
+    expect(within(rowOf(members(), 'Olive Owner')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Olive Owner', 'Owner', '2026-11-02']);
+    expect(screen.queryByRole('heading', { name: 'Pending invitations' })).toBeNull();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Rename' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Leave organisation' })).toBeTruthy();
+  });
+
+  it('shows a portal admin who is not a member everything, read-only, with the way back to All organisations', async () => {
+    await openLab(null);
+    expect(screen.getByRole('note').textContent).toMatch(/You are not a member/);
+    expect(within(members()).queryAllByRole('button')).toEqual([]);
+    expect(within(rowOf(members(), 'Olive Owner')).getByRole('cell', { name: 'olive@example.com' })).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Pending invitations' })).getByRole('cell', { name: 'new@example.com' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Withdraw|Rename|Leave/ })).toBeNull();
+    expect(screen.queryByLabelText('Email')).toBeNull();
+    expect(screen.getByRole('link', { name: /Back to all organisations/ }).getAttribute('href')).toBe('/allorganisations');
+  });
+
+  it('removes a member only once the owner confirms', async () => {
+    const { user } = await openLab('owner');
+    api.answer(organisationsContract, 'remove_member', { organisation_id: LAB });
+    await user.click(screen.getByRole('button', { name: 'Remove Mia Member' }));
+    await user.click((await findConfirmation('Remove Mia Member from Lab?')).button('Cancel'));
+    await expectNoConfirmation('Remove Mia Member from Lab?');
+    expect(api.calls(organisationsContract, 'remove_member')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove Mia Member' }));
+    await user.click((await findConfirmation('Remove Mia Member from Lab?')).button('Remove member'));
+    await findNotification('Mia Member removed');
+    expect(api.calls(organisationsContract, 'remove_member')).toEqual([{ organisation_id: LAB, user_id: MIA.user_id }]);
+  });
+
+  it('hands the organisation over once the owner confirms, and changes a role at a click', async () => {
+    const { user } = await openLab('owner');
+    api.answer(organisationsContract, 'hand_over_organisation', { organisation_id: LAB });
+    api.answer(organisationsContract, 'set_member_role', ({ role }) => ({ ...MIA, role }));
+    await user.click(screen.getByRole('button', { name: 'Make Mia Member admin' }));
+    await findNotification('Mia Member is now admin');
+    expect(api.calls(organisationsContract, 'set_member_role')).toEqual([{ organisation_id: LAB, user_id: MIA.user_id, role: 'admin' }]);
+    await user.click(screen.getByRole('button', { name: 'Hand over to Adam Admin' }));
+    const question = await findConfirmation('Hand Lab over to Adam Admin?');
+    expect(question.text).toContain('you stay as an admin');
+    await user.click(question.button('Hand over'));
+    await findNotification('Adam Admin is now the owner; you stay as an admin');
+    expect(api.calls(organisationsContract, 'hand_over_organisation')).toEqual([{ organisation_id: LAB, user_id: ADAM.user_id }]);
+  });
+
+  it('invites an address with the chosen role, and shows a refusal in the red banner', async () => {
+    const { user } = await openLab('owner');
+    api.answer(organisationsContract, 'invite_member', refused('kim@example.com is invited already'));
+    const invite = screen.getByRole('button', { name: 'Invite' });
+    expect(invite).toHaveProperty('disabled', true);
+    await user.type(screen.getByLabelText('Email'), 'kim@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'Admin');
+    await user.click(invite);
+    await findErrorBanner('kim@example.com is invited already');
+    api.answer(organisationsContract, 'invite_member', ({ email, role }) => ({ ...INVITATION, id: 'inv-kkkkkkkkkkkkkkkk', email, role }));
+    await user.click(invite);
+    await findNotification('Invitation sent to kim@example.com: its link works for 7 days');
+    expect(api.calls(organisationsContract, 'invite_member')).toEqual([
+      { organisation_id: LAB, email: 'kim@example.com', role: 'admin' },
+      { organisation_id: LAB, email: 'kim@example.com', role: 'admin' },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveProperty('value', ''));
+  });
+
+  it('withdraws a pending invitation', async () => {
+    const { user } = await openLab('admin');
+    api.answer(organisationsContract, 'withdraw_invitation', { organisation_id: LAB });
+    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to new@example.com' }));
+    await findNotification('Invitation to new@example.com withdrawn');
+    expect(api.calls(organisationsContract, 'withdraw_invitation')).toEqual([{ organisation_id: LAB, invitation_id: INVITATION.id }]);
+  });
+
+  it('renames the organisation in its dialog', async () => {
+    const { user } = await openLab('admin');
+    api.answer(organisationsContract, 'rename_organisation', ({ name }) => ({ id: LAB, name }));
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename organisation' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveProperty('value', 'Lab');
+    await user.clear(name);
+    await user.type(name, 'Photon Lab');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await findNotification('Organisation renamed Photon Lab');
+    expect(api.calls(organisationsContract, 'rename_organisation')).toEqual([{ organisation_id: LAB, name: 'Photon Lab' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('leaves once the member confirms, back to their organisations', async () => {
+    const { user } = await openLab('member');
+    api.answer(organisationsContract, 'leave_organisation', { organisation_id: LAB });
+    api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
+    await user.click(screen.getByRole('button', { name: 'Leave organisation' }));
+    await user.click((await findConfirmation('Leave Lab?')).button('Leave organisation'));
+    await findNotification('You left Lab');
+    expect(api.calls(organisationsContract, 'leave_organisation')).toEqual([{ organisation_id: LAB }]);
+    await screen.findByRole('heading', { name: 'Your organisations', level: 3 });
+    expect(currentPath()).toBe('/organisations');
+  });
+
+  it('shows the server’s refusal of an organisation the caller may not read', async () => {
+    answerProfile(CUSTOMER);
+    api.answer(organisationsContract, 'get_organisation', refused('You are not a member of this organisation', 403));
+    await renderScreen('/organisations/99', { title: 'Organisation' });
+    await findErrorBanner('You are not a member of this organisation');
+    expect(screen.queryByRole('table', { name: 'Members' })).toBeNull();
+  });
+});
