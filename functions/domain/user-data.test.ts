@@ -63,7 +63,7 @@ describe("the user's data, declared by each domain", () => {
   });
 
   it('reads the admin user detail through exactly the declared detail readers, and deletes the user record last', () => {
-    expect(userDataRegistry.filter((declaration) => declaration.detail).map((declaration) => declaration.domain).sort()).toEqual(['audit', 'cases', 'downloads', 'licenses', 'products']);
+    expect(userDataRegistry.filter((declaration) => declaration.detail).map((declaration) => declaration.domain).sort()).toEqual(['audit', 'cases', 'downloads', 'licenses', 'organisations', 'products']);
     expect(userDataRegistry.at(-1)?.domain).toBe('users');
   });
 });

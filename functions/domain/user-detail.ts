@@ -4,6 +4,7 @@ import { casesUserDetail } from './cases/domain';
 import type { domains } from './domains';
 import { downloadsUserDetail } from './downloads/domain';
 import { licensesUserDetail } from './licenses/license-detail';
+import { organisationsUserDetail } from './organisations/domain';
 import { productsUserDetail } from './products/domain';
 
 /** The domains whose declaration (domains.ts) has a part of the admin's user detail. */
@@ -21,6 +22,7 @@ export const userDetailReaders = {
   downloads: downloadsUserDetail,
   cases: casesUserDetail,
   audit: auditUserDetail,
+  organisations: organisationsUserDetail,
 } satisfies Record<DetailDomain, (userId: number) => Promise<Partial<UserDetailParts>>>;
 
 /** The admin's user detail besides who the user is: each domain's declared part, read side by side. */

@@ -41,7 +41,7 @@ export interface DeletedUser {
 
 type UserInformation = CmdResult<typeof userAdminContract, 'get_user_information'>;
 /** The parts of the admin's user detail besides who the user is: each comes from the domain that keeps it. */
-export type UserDetailParts = Pick<UserInformation, 'licenses' | 'cases' | 'products' | 'userDownloads' | 'userActions'>;
+export type UserDetailParts = Pick<UserInformation, 'licenses' | 'cases' | 'products' | 'userDownloads' | 'userActions' | 'organisations'>;
 
 /** Carries out a domain's fates for a deleted account. */
 export type Forget = (user: DeletedUser, now: Date) => Promise<void>;

@@ -8,6 +8,7 @@ import { auditListColumns, userListColumns } from '../lists/admin-lists';
 import { listOrderParams, listParams } from '../lists/declare';
 import { auditEntrySchema, auditFilters, personEmailSchema } from '../audit/entries';
 import { adminLicenseRowSchema } from './rows/license';
+import { ORGANISATION_ROLES } from '../organisations/organisations.contract';
 
 export { auditEntrySchema, type AuditEntry } from '../audit/entries';
 
@@ -88,6 +89,8 @@ export const userInformationSchema = () => z.object({
   userDownloads: z.array(userDownloadSchema()),
   /** Their newest actions (at most USER_DETAIL_ROWS): changes of their belongings, moves and shares, newest first. */
   userActions: z.array(userActionSchema()),
+  /** Beyond the spec: the organisations they belong to, with their role, by name. */
+  organisations: z.array(z.object({ organisation_id: z.int(), name: z.string(), role: z.enum(ORGANISATION_ROLES), joined: z.string() })),
   username: z.string(),
   created: z.string(),
 });

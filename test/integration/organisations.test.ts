@@ -170,6 +170,10 @@ describe('organisations', () => {
     const id = await organisationOf(owner);
     expect(await organisation(admin.accessToken, id)).toMatchObject({ id, role: null, members: [{ user_id: owner.id, email: owner.email }] });
     expect(await user(admin.accessToken, 'rename_organisation', { organisation_id: id, name: 'Admin lab' })).toMatchObject({ status: 404 });
+    // The owner's user detail names their organisations.
+    expect(await ok(admin.accessToken, 'get_user_information', { user_id: owner.id })).toMatchObject({
+      organisations: [{ organisation_id: id, name: `Lab of ${owner.id}`, role: 'owner', joined: expect.any(String) }],
+    });
   });
 
   it("passes a deleted owner's organisation to its longest-standing admin, and leaves one without an admin to the portal's admins", async () => {

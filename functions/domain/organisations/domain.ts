@@ -3,10 +3,17 @@ import type { Forget } from '../../lib/user-data';
 import { InvitationEntity, invitationKind } from './invitation.kind';
 import { MembershipEntity, membershipKind } from './membership.kind';
 import { OrganisationEntity, organisationKind } from './organisation.kind';
-import { forgetMemberships } from './organisations.repository';
+import { forgetMemberships, membershipsOf } from './organisations.repository';
 
 /** A deleted user's memberships end; an organisation they owned passes to an admin (organisations.repository.ts). */
 export const forgetOrganisations: Forget = (user, now) => forgetMemberships(user.id, now);
+
+/** The organisations domain's part of the admin's user detail: the organisations they belong to, by name. */
+export const organisationsUserDetail = async (userId: number) => ({
+  organisations: (await membershipsOf(userId))
+    .map(({ membership, organisation }) => ({ organisation_id: organisation.id, name: organisation.name, role: membership.role, joined: membership.created }))
+    .sort((a, b) => a.name.localeCompare(b.name)),
+});
 
 /** The organisations domain: organisations, their members with their roles, and the invitations they send. */
 export const organisationsDomain = {
@@ -28,4 +35,5 @@ export const organisationsDomain = {
     },
   ],
   forget: forgetOrganisations,
+  detail: organisationsUserDetail,
 } as const satisfies DomainDeclaration;

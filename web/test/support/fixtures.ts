@@ -119,6 +119,7 @@ export function userInformation(fields: Partial<UserInformation> = {}): UserInfo
     products: [],
     userDownloads: [],
     userActions: [],
+    organisations: [],
     username: 'kim',
     created: '2026-01-01T09:00:00.000Z',
     ...fields,
