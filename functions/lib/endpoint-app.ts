@@ -63,16 +63,25 @@ function describeIssues(issues: z.core.$ZodIssue[]): string {
 /** Whether the body is a multipart form (an upload); any other body is read as JSON. */
 const isMultipart = (c: Context) => c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() === 'multipart/form-data';
 
-/** A JSON body as an object of fields; anything else is a 400. */
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw badRequest(apiMessages.invalidJson);
-  }
+/** A JSON body that is an object: its fields; anything else is a 400. */
+function jsonFields(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest(apiMessages.invalidJson);
   return body as Record<string, unknown>;
+}
+
+const refuseInvalidJson = (): never => {
+  throw badRequest(apiMessages.invalidJson);
+};
+
+/** A JSON body as an object of fields; anything else is a 400. */
+function readJson(c: Context): Promise<Record<string, unknown>> {
+  let body: Promise<unknown>;
+  try {
+    body = c.req.json();
+  } catch {
+    return Promise.resolve().then(refuseInvalidJson);
+  }
+  return body.then(jsonFields, refuseInvalidJson);
 }
 
 /** A multipart body as its fields: text, or a File; a field given twice is refused rather than guessed. */
@@ -140,22 +149,27 @@ const andThen = <T>(value: T | Promise<T>, then: (value: T) => Promise<void>): P
  */
 const envelope =
   (contract: AnyContract): Step =>
-  async (c, next) => {
+  (c, next) => {
     const multipart = isMultipart(c);
-    const body = multipart ? await readForm(c) : await readJson(c);
-    const { cmd = contract.defaultCmd, version, client: _client, ...otherParams } = body;
-    if (typeof cmd !== 'string' || !cmd) throw badRequest(apiMessages.missingCmd);
-    const def = Object.hasOwn(contract.cmds, cmd) ? contract.cmds[cmd] : undefined;
-    // A cmd whose own param is `version` (a release version) takes the field; any other call's is the API version.
-    if (!def?.ownVersion && version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
-    const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
-    if (!def && notOffered) throw new ApiError(410, notOffered);
-    if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
-    const record = c.get('callRecord');
-    record.cmd = cmd;
-    c.set('call', { record, cmd, def, multipart, fields: def.ownVersion && version !== undefined ? { ...otherParams, version } : otherParams });
-    await next();
+    return (multipart ? readForm(c) : readJson(c)).then((body) => {
+      c.set('call', callOf(contract, c.get('callRecord'), body, multipart));
+      return next();
+    });
   };
+
+/** The call a body's envelope names, its cmd noted on the call's record. */
+function callOf(contract: AnyContract, record: CallRecord, body: Record<string, unknown>, multipart: boolean): CmdCall {
+  const { cmd = contract.defaultCmd, version, client: _client, ...otherParams } = body;
+  if (typeof cmd !== 'string' || !cmd) throw badRequest(apiMessages.missingCmd);
+  const def = Object.hasOwn(contract.cmds, cmd) ? contract.cmds[cmd] : undefined;
+  // A cmd whose own param is `version` (a release version) takes the field; any other call's is the API version.
+  if (!def?.ownVersion && version !== undefined && Number(version) !== API_VERSION) throw badRequest(apiMessages.unsupportedVersion);
+  const notOffered = contract.notOfferedCmds && Object.hasOwn(contract.notOfferedCmds, cmd) ? contract.notOfferedCmds[cmd] : undefined;
+  if (!def && notOffered) throw new ApiError(410, notOffered);
+  if (!def) throw badRequest(apiMessages.unknownCmd(contract.path, cmd));
+  record.cmd = cmd;
+  return { record, cmd, def, multipart, fields: def.ownVersion && version !== undefined ? { ...otherParams, version } : otherParams };
+}
 
 /** The token of a cmd: the id token may come in the SSO call's `id-token` header, else in Authorization. */
 const tokenFor = (c: Context, def: CmdDefinition) =>
@@ -247,10 +261,11 @@ const limits: Step = (c, next) => {
  * the answer reaches Hono as c.res, set by the handler's step.
  */
 function inRow(steps: readonly Step[]): Step {
-  return (c, next) => {
-    const from = (i: number): Promise<void> => (i < steps.length ? (steps[i]!(c, () => from(i + 1)) as Promise<void>) : next());
-    return from(0);
-  };
+  // Made once, not per call: a function made per call costs its allocation and, run by tsx (keepNames),
+  // a property definition for its name too.
+  const from = (c: Context, i: number, last: () => Promise<void>): Promise<void> =>
+    i < steps.length ? (steps[i]!(c as never, () => from(c, i + 1, last)) as Promise<void>) : last();
+  return (c, next) => from(c, 0, next);
 }
 
 /**
@@ -297,10 +312,14 @@ export function createEndpointApp<C extends AnyContract, V extends Viewer>(
   const json: BodyLimit = { maxSize: MAX_JSON_BODY_BYTES, message: apiMessages.bodyTooLarge };
   const form: BodyLimit = uploadLimit ? { maxSize: uploadLimit + MULTIPART_OVERHEAD_BYTES, message: apiMessages.fileTooLarge(uploadLimit) } : json;
 
-  const run: Step = async (c) => {
+  const run: Step = (c) => {
     const { cmd, params, viewer } = c.get('call');
     const handler = handlers[cmd as CmdName<C>] as (params: unknown, ctx: { viewer: Viewer | null }) => Promise<unknown>;
-    c.res = await answer(c, { status: 'ok', data: await handler(params, { viewer: viewer ?? null }) });
+    return handler(params, { viewer: viewer ?? null })
+      .then((data) => answer(c, { status: 'ok', data }))
+      .then((response) => {
+        c.res = response;
+      });
   };
 
   app.use(callLogKeys(contract.path));

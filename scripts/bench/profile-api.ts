@@ -181,6 +181,50 @@ async function main() {
       const { Item } = await documentClient.send(new GetCommand(userRead));
       return c.json({ status: 'ok', data: Item });
     });
+    // The decomposition of a call without the store: the bare route answering a constant, and the whole
+    // pipeline with a handler answering a constant; with the two store-reading variants they say whether
+    // the same GetItem costs more inside the pipeline's request than in the bare route.
+    const constant = { id: 1, username: 'demo', email: 'demo@example.com', first_name: 'D', last_name: 'E' };
+    const bareConst = new Hono().post('/', (c) => c.json({ status: 'ok', data: constant }));
+    const { createEndpointApp } = await import('../../functions/endpoint');
+    const { userEndpointContract } = await import('../../functions/user/app');
+    const serveAt = async (fetch: (request: Request) => Response | Promise<Response>) => {
+      const at = await freePort();
+      extraServers.push(serve({ fetch, port: at, hostname: '127.0.0.1' }));
+      return `http://127.0.0.1:${at}`;
+    };
+    const extraServers: { close(): unknown }[] = [];
+    const bareConstUrl = `${await serveAt(bareConst.fetch)}/`;
+    // The bare route's GetItem made as the pipeline makes it: inside the unit's runtime and the call's record (AsyncLocalStorage).
+    const { withCall } = await import('../../functions/lib/call-context');
+    const bareAls = new Hono().post('/', (c) =>
+      runAs(userRuntime, () =>
+        withCall({ endpoint: 'user', request_id: 'r' }, async () => {
+          const { Item } = await documentClient.send(new GetCommand(userRead));
+          return c.json({ status: 'ok', data: Item });
+        }),
+      ),
+    );
+    const bareAlsUrl = `${await serveAt(bareAls.fetch)}/`;
+    const servePipeline = async (handler: () => Promise<unknown>) => {
+      const pipelineApp = createEndpointApp(userEndpointContract, { get_user_profile: handler } as never);
+      const url = await serveAt((request) => {
+        request.headers.set(ORIGIN_VERIFY_HEADER, originSecret);
+        return runAs(userRuntime, () => pipelineApp.fetch(request));
+      });
+      return `${url}/api/user`;
+    };
+    const pipelineConstUrl = await servePipeline(async () => constant);
+    // The pipeline whose handler makes the bare route's GetItem, and the repository's read of the same record.
+    const pipelineGetUrl = await servePipeline(async () => {
+      await documentClient.send(new GetCommand(userRead));
+      return constant;
+    });
+    const { findUserBySub: findUser } = await import('../../functions/domain/users/users.repository');
+    const pipelineRepoUrl = await servePipeline(async () => {
+      await findUser(sub);
+      return constant;
+    });
     const bareBodyPort = await freePort();
     const bareBodyServer = serve({ fetch: bareBody.fetch, port: bareBodyPort, hostname: '127.0.0.1' });
     const port = await freePort();
@@ -199,6 +243,11 @@ async function main() {
     const variants: Record<string, [string, string]> = {
       bare: [`http://127.0.0.1:${port}/`, profileBody],
       bareBody: [`http://127.0.0.1:${bareBodyPort}/`, profileBody],
+      bareConst: [bareConstUrl, profileBody],
+      bareAls: [bareAlsUrl, profileBody],
+      pipelineConst: [pipelineConstUrl, profileBody],
+      pipelineGet: [pipelineGetUrl, profileBody],
+      pipelineRepo: [pipelineRepoUrl, profileBody],
       endpoint: [`http://127.0.0.1:${endpointPort}/api/user`, profileBody],
       api: [`${stack.baseUrl}/api/user`, profileBody],
       desktop: [`${stack.baseUrl}/api/lic/5`, desktopBody],
@@ -227,6 +276,8 @@ async function main() {
     const names = Object.keys(variants).filter((name) => !only || only.includes(name) || name === 'bare');
     const perCall: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
     const rates: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
+    // The kernel's part of it (system time: the sockets' writes and reads, loopback delivery included).
+    const systemPerCall: Record<string, number[]> = {};
     for (let round = 0; round < rounds; round++) {
       for (let i = 0; i < names.length; i++) {
         const name = names[(round + i) % names.length]!;
@@ -235,6 +286,7 @@ async function main() {
         const run = await load(url, body, seconds);
         const cpu = process.cpuUsage(before);
         perCall[name]!.push((cpu.user + cpu.system) / run.total);
+        (systemPerCall[name] ??= []).push(cpu.system / run.total);
         rates[name]!.push(run.rps);
       }
     }
@@ -243,10 +295,11 @@ async function main() {
       const ratios = perCall[name]!.map((us, i) => perCall.bare![i]! / us);
       const rpsRatios = rates[name]!.map((rps, i) => rps / rates.bare![i]!);
       console.log(
-        `${name.padEnd(9)} CPU ${median(perCall[name]!).toFixed(0).padStart(5)} µs a call; bare/this ${ratios.map((r) => (100 * r).toFixed(1)).join(' ')} %; rps ratio ${rpsRatios.map((r) => (100 * r).toFixed(1)).join(' ')} %`,
+        `${name.padEnd(13)} CPU ${median(perCall[name]!).toFixed(0).padStart(5)} µs a call (${perCall[name]!.map((us) => us.toFixed(0)).join(' ')}), system ${median(systemPerCall[name]!).toFixed(0)}; bare/this ${ratios.map((r) => (100 * r).toFixed(1)).join(' ')} %; rps ratio ${rpsRatios.map((r) => (100 * r).toFixed(1)).join(' ')} %`,
       );
     }
     if (!process.env.PROFILE) {
+      extraServers.forEach((server) => server.close());
       bareServer.close();
       bareBodyServer.close();
       endpointServer.close();
@@ -279,6 +332,7 @@ async function main() {
       console.log(ownLines.join('\n'));
     }
     session.disconnect();
+    extraServers.forEach((server) => server.close());
     bareServer.close();
     bareBodyServer.close();
     endpointServer.close();

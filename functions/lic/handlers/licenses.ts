@@ -10,6 +10,9 @@ import { decodeMachine } from './desktop';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
+/** Whom a license is shared with: the list it carries, or for one stored before it did, its shares as read. */
+const sharedUsersIn = (license: LicenseRecord, sharesOf: ReadonlyMap<number, number[]>) => license.shared_users ?? sharesOf.get(license.id) ?? [];
+
 /**
  * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it,
  * without another user's machine), newest first; with the desktop app's machine, whether each is
@@ -24,16 +27,15 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { vi
   const sharesOf = new Map(
     unknownShares.length ? await Promise.all(unknownShares.map(async ({ id }) => [id, await sharedUserIds(id)] as const)) : [],
   );
-  const sharedUsersOf = (license: LicenseRecord) => license.shared_users ?? sharesOf.get(license.id) ?? [];
   // The people the caller may see named: whom they share with, who shares with them, and themselves
   // (never another recipient of a license shared with them). Most lists name nobody and read nothing;
   // the desktop app (which sends its machine, on every start) shows no names, so its list reads nobody:
   // a read of each person named would cost that hot path more than half its throughput.
-  const named = new Set(machine ? [] : [...own.flatMap(sharedUsersOf), ...shared.map(({ license }) => license.user_id)]);
+  const named = new Set(machine ? [] : [...own.flatMap((license) => sharedUsersIn(license, sharesOf)), ...shared.map(({ license }) => license.user_id)]);
   if (named.size > 0) named.add(userId);
   const people = named.size ? await usersByIds(named) : new Map<number, UserRecord>();
   const names = new Map([...people].map(([id, user]) => [id, personName(user)]));
-  const ownRows = own.map((license) => toLicenseRow(license, { sharedUsers: sharedUsersOf(license), sharedBy: null, names }, now));
+  const ownRows = own.map((license) => toLicenseRow(license, { sharedUsers: sharedUsersIn(license, sharesOf), sharedBy: null, names }, now));
   // A share from before the owner's username was kept on it: the owner's record says it.
   const sharedRows = shared.map(({ license, ownerUsername }) =>
     toSharedLicenseRow(license, userId, ownerUsername ?? people.get(license.user_id)?.username ?? String(license.user_id), now, names),
