@@ -187,7 +187,7 @@ async function main() {
     const constant = { id: 1, username: 'demo', email: 'demo@example.com', first_name: 'D', last_name: 'E' };
     const bareConst = new Hono().post('/', (c) => c.json({ status: 'ok', data: constant }));
     const { createEndpointApp } = await import('../../functions/endpoint');
-    const { userEndpointContract } = await import('../../functions/user/app');
+    const { userEndpointContract } = await import('../../shared/contract/user.endpoint');
     const serveAt = async (fetch: (request: Request) => Response | Promise<Response>) => {
       const at = await freePort();
       extraServers.push(serve({ fetch, port: at, hostname: '127.0.0.1' }));
