@@ -8,7 +8,7 @@ behind when a vitest worker ends, are reparented to init and never counted (abou
 CPU). This runs the command as a child subreaper (prctl PR_SET_CHILD_SUBREAPER), so every process it
 starts is reaped here and counted in getrusage(RUSAGE_CHILDREN); /proc is sampled every 0.2 s for the
 split by kind of process (a process's last 0.2 s and processes shorter than that show as "unsampled").
-Prints the total, wall time and the split; exits with the command's code.
+Prints the total, wall time and the split (with the number of processes of each kind); exits with the command's code.
 """
 import collections, ctypes, os, re, resource, sys, threading, time
 
@@ -93,13 +93,15 @@ def main():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     total = usage.ru_utime + usage.ru_stime
     split = collections.defaultdict(float)
+    count = collections.Counter()
     for entry in seen.values():
         split[kind(entry['cmd'])] += entry.get('cpu', 0)
+        count[kind(entry['cmd'])] += 1
     split['unsampled'] = total - sum(split.values())
     out = sys.stderr
     print(f'\nCPU of every process: {total:.1f} s (user {usage.ru_utime:.1f} + sys {usage.ru_stime:.1f}), wall {wall or 0:.1f} s', file=out)
     for name, cpu in sorted(split.items(), key=lambda item: -item[1]):
-        print(f'  {cpu:7.1f} s  {name}', file=out)
+        print(f'  {cpu:7.1f} s  {name}' + (f' ({count[name]} processes)' if count[name] else ''), file=out)
     sys.exit(code)
 
 

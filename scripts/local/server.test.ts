@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -10,7 +10,7 @@ import { ensureBuckets } from './bootstrap';
 import { createEdgeClock } from './edge-clock';
 import { S3RVER_CREDENTIALS, startS3, type RunningEmulator } from './emulators';
 import { freePort } from './net';
-import { createLocalApp } from './server';
+import { createLocalApp, HASHED_ASSET_CACHE } from './server';
 import { TENANT_COOKIE, TENANT_HEADER } from './tenant-names';
 
 /**
@@ -29,6 +29,8 @@ beforeAll(async () => {
   s3 = new S3Client({ region: 'us-east-1', endpoint: s3rver.url, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   names = await ensureBuckets(s3);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
   app = createLocalApp({
     webDir: dir,
     webConfig: { region: 'us-east-1', apiBase: '/api' } as WebConfig,
@@ -90,5 +92,11 @@ describe('the local edge’s file paths', () => {
     for (const path of ['/', '/licenses', '/config.json']) {
       expect((await app.request(path)).headers.get('x-content-type-options'), path).toBe('nosniff');
     }
+  });
+
+  it('let a browser keep the SPA’s hashed assets and ask for its entry files again, as the deployment sets them', async () => {
+    expect((await app.request('/assets/index-Ab12Cd34.js')).headers.get('cache-control')).toBe(HASHED_ASSET_CACHE);
+    expect((await app.request('/index.html')).headers.get('cache-control')).toBe('no-cache');
+    expect(readFileSync(new URL('../../infra/constructs/web.ts', import.meta.url), 'utf8')).toContain(`'${HASHED_ASSET_CACHE}'`);
   });
 });

@@ -179,7 +179,16 @@ export function createLocalApp(options: LocalAppOptions): Hono {
   }
 
   const root = relative(process.cwd(), options.webDir) || '.';
-  app.use('/*', serveStatic({ root }));
+  // The headers the web bucket's deployment gives the SPA's files (infra/constructs/web.ts): a hashed
+  // asset never changes, so a browser keeps it; an entry file is asked for again each time.
+  const spaFiles = serveStatic({ root });
+  app.use('/*', async (c, next) => {
+    let passedOn = false;
+    const file = await spaFiles(c, () => ((passedOn = true), next()));
+    if (passedOn || !file) return file;
+    file.headers.set('cache-control', c.req.path.startsWith('/assets/') ? HASHED_ASSET_CACHE : 'no-cache');
+    return file;
+  });
   app.get('*', (c) => {
     const index = join(options.webDir, 'index.html');
     if (!existsSync(index)) return c.text('The SPA is not built: run npm run build', 503);
@@ -202,6 +211,9 @@ function noSniff(): MiddlewareHandler {
     }
   };
 }
+
+/** What the deployment sets on the SPA's hashed assets (infra/constructs/web.ts). */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

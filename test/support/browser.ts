@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,10 @@ export async function throttleCpu(page: Page, rate: number): Promise<void> {
 }
 
 export interface BrowserHarness {
-  /** A fresh context (no cookies, no localStorage) and page, closed after the current test. */
+  /**
+   * A page of its own for the current test, closed or cleared when the test ends: no cookies but the
+   * tenant's, and no storage but what `options.storageState` holds, as a fresh context has.
+   */
   newPage(options?: BrowserContextOptions): Promise<Page>;
   /** Uncaught errors the pages of the current test threw. */
   pageErrors(): Error[];
@@ -79,12 +83,122 @@ async function sharedBrowser(): Promise<Browser> {
 }
 
 /**
- * Headless Chromium for a test file: a new context per test (so no session leaks between tests), pages
- * pointed at the local stack's base URL from the global setup.
+ * A page that a test ended with, kept for the next test of the worker. A new page costs Chromium a
+ * renderer process of its own (two with a session: Playwright writes the storage from a page of its own),
+ * and the SPA's start in it more than in a page that ran the SPA before (its code parsed and compiled
+ * afresh). So a page a test leaves as it found it (its only page, no handlers, routes, scripts or clock
+ * of the test's own) is cleared and handed to the next test that asks for a plain one (a session, a
+ * viewport and permissions at most): cookies, permissions and storage as a new context's, viewport and
+ * media as a new page's. Only the browser's cache of the SPA's hashed files stays, as it does for a user
+ * from one visit to the next. A test that changed its page beyond that, or failed, gets it closed.
+ */
+interface SparePage {
+  context: BrowserContext;
+  page: Page;
+  /** Listeners on the page and its context when the harness handed it over: anything beyond is the test's. */
+  listeners: string;
+}
+
+const spares = new WeakMap<Browser, SparePage[]>();
+
+/** Contexts whose page a test changed in a way clearForNextTest does not undo. */
+const changed = new WeakSet<BrowserContext>();
+
+/** What a page or its context keeps once set: routes, scripts, bindings, headers, network, clock. */
+const LASTING_CHANGES = [
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'addInitScript',
+  'exposeBinding',
+  'exposeFunction',
+  'setExtraHTTPHeaders',
+  'setDefaultTimeout',
+  'setDefaultNavigationTimeout',
+  'setGeolocation',
+  'setOffline',
+  'setHTTPCredentials',
+] as const;
+const CLOCK_CHANGES = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'runFor', 'fastForward', 'resume'] as const;
+
+/** Notes in `changed` a call that leaves a lasting change on the context or its page. */
+function watchLastingChanges(context: BrowserContext, page: Page): void {
+  const watch = (target: object, names: readonly string[]) => {
+    for (const name of names) {
+      const method = (target as Record<string, unknown>)[name];
+      if (typeof method !== 'function') continue;
+      (target as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        changed.add(context);
+        return (method as (...args: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  watch(context, LASTING_CHANGES);
+  watch(page, LASTING_CHANGES);
+  watch(context.clock, CLOCK_CHANGES);
+}
+
+/** Playwright's pages and contexts are event emitters, which its types do not say. */
+type Listened = Pick<EventEmitter, 'eventNames' | 'listenerCount'>;
+
+const listenersOf = (page: Page): string =>
+  JSON.stringify(
+    [page, page.context()].map((target) => {
+      const emitter = target as unknown as Listened;
+      return emitter.eventNames().map((name) => [String(name), emitter.listenerCount(name)]);
+    }),
+  );
+
+/** The options a spare can take on: a session (openSignedIn's), a viewport, permissions. */
+const isPlain = (options: BrowserContextOptions): boolean =>
+  options.viewport !== null && Object.keys(options).every((key) => ['storageState', 'viewport', 'permissions'].includes(key));
+
+/** Playwright's defaults for a page, which a test may have changed on the page it leaves. */
+const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
+
+/**
+ * Empties a spare's cookies, permissions and storage and sets what the options hold, as a new context
+ * with them starts: the origin's storage is written from a document of the origin (the SPA's no-store
+ * settings file), as Playwright itself does for a new context.
+ */
+async function clearForNextTest(context: BrowserContext, page: Page, { storageState, viewport, permissions }: BrowserContextOptions): Promise<void> {
+  if (typeof storageState === 'string') throw new Error('useBrowser(): a storageState file is not supported, give the state itself');
+  const baseUrl = inject('baseUrl');
+  await context.clearCookies();
+  await context.clearPermissions();
+  if (permissions?.length) await context.grantPermissions(permissions);
+  await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+  await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'reduce', forcedColors: 'none' });
+  await page.goto(new URL('/config.json', baseUrl).href);
+  const cdp = await context.newCDPSession(page);
+  try {
+    await cdp.send('Storage.clearDataForOrigin', {
+      origin: new URL(baseUrl).origin,
+      storageTypes: 'indexeddb,cache_storage,service_workers,file_systems,websql',
+    });
+  } finally {
+    await cdp.detach();
+  }
+  const origin = new URL(baseUrl).origin;
+  const items = storageState?.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, items);
+  for (const cookie of storageState?.cookies ?? []) await context.addCookies([cookie]);
+  await page.goto('about:blank');
+}
+
+/**
+ * Headless Chromium for a test file: each test's pages are its own (no session leaks between tests),
+ * pointed at the local stack's base URL from the global setup; a plain page is a cleared spare when the
+ * worker has one (SparePage).
  */
 export function useBrowser(): BrowserHarness {
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
+  let reusable = new Map<BrowserContext, SparePage>();
   let errors: Error[] = [];
 
   beforeAll(async () => {
@@ -92,34 +206,83 @@ export function useBrowser(): BrowserHarness {
   });
 
   afterEach(async (context) => {
-    if (context.task.result?.state === 'fail') await reportFailure(context.task.name, contexts);
-    await Promise.all(contexts.map((context) => context.close()));
+    const failed = context.task.result?.state === 'fail';
+    if (failed) await reportFailure(context.task.name, contexts);
+    const pool = browser ? (spares.get(browser) ?? []) : [];
+    if (browser) spares.set(browser, pool);
+    await Promise.all(
+      contexts.map(async (context) => {
+        const spare = reusable.get(context);
+        if (!failed && spare && (await keepAsSpare(spare))) pool.push(spare);
+        else await context.close();
+      }),
+    );
     contexts = [];
+    reusable = new Map();
     errors = [];
   });
+
+  const onPageError = (error: Error) => errors.push(error);
 
   return {
     async newPage(options = {}) {
       if (!browser) throw new Error('useBrowser(): the browser is not started (call newPage inside a test)');
+      const tenant = testTenant();
+      const tenantCookie = tenant ? [{ name: TENANT_COOKIE, value: tenant, url: inject('baseUrl') }] : [];
+      const spare = isPlain(options) ? spares.get(browser)?.pop() : undefined;
+      if (spare) {
+        const cleared = await clearForNextTest(spare.context, spare.page, options).then(
+          () => true,
+          () => false,
+        );
+        if (cleared) {
+          // The page's requests to the portal run in this file's tenant (test/support/tenant.ts).
+          await spare.context.addCookies(tenantCookie);
+          spare.page.on('pageerror', onPageError);
+          contexts.push(spare.context);
+          reusable.set(spare.context, { ...spare, listeners: listenersOf(spare.page) });
+          return spare.page;
+        }
+        await spare.context.close().catch(() => undefined);
+      }
       // Reduced motion, which the portal respects (theme.ts): a dialog or notification is read, and checked
       // by axe, as it settles, never halfway through a transition (a fading button fails contrast).
       const context = await browser.newContext({ baseURL: inject('baseUrl'), reducedMotion: 'reduce', ...options });
       context.setDefaultTimeout(15_000);
       contexts.push(context);
       // The page's requests to the portal run in this file's tenant (test/support/tenant.ts).
-      const tenant = testTenant();
-      if (tenant) await context.addCookies([{ name: TENANT_COOKIE, value: tenant, url: inject('baseUrl') }]);
+      if (tenantCookie.length) await context.addCookies(tenantCookie);
       if (CPU_THROTTLE > 1) {
         // Pages the page opens (the checkout popup) run throttled too.
         context.on('page', (opened) => void throttleCpu(opened, CPU_THROTTLE).catch(() => undefined));
       }
       const page = await context.newPage();
       if (CPU_THROTTLE > 1) await throttleCpu(page, CPU_THROTTLE);
-      page.on('pageerror', (error) => errors.push(error));
+      page.on('pageerror', onPageError);
+      if (isPlain(options)) {
+        watchLastingChanges(context, page);
+        reusable.set(context, { context, page, listeners: listenersOf(page) });
+      }
       return page;
     },
     pageErrors: () => errors,
   };
+
+  /**
+   * Whether the test left its page as the harness gave it (the context's only page, open, no listeners
+   * or routes of the test's own); if so, the page leaves the SPA (its timers and requests end with it).
+   */
+  async function keepAsSpare(spare: SparePage): Promise<boolean> {
+    const { context, page } = spare;
+    if (changed.has(context) || page.isClosed() || context.pages().length !== 1 || listenersOf(page) !== spare.listeners) return false;
+    try {
+      page.off('pageerror', onPageError);
+      await page.goto('about:blank', { timeout: 5_000 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
 }
 
 /** On failure: where each page was, what it showed, and a screenshot, so a red run explains itself. */
