@@ -34,6 +34,17 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
   update_latest: 'Latest entries edited',
   update_news: 'News edited',
   refund_not_restored: 'Refund not restored: check the license',
+  create_organisation: 'Organisation created',
+  rename_organisation: 'Organisation renamed',
+  invite_member: 'Invited to an organisation',
+  withdraw_invitation: 'Invitation withdrawn',
+  accept_invitation: 'Joined an organisation',
+  decline_invitation: 'Invitation declined',
+  leave_organisation: 'Left an organisation',
+  remove_member: 'Removed from an organisation',
+  set_member_role: 'Organisation role changed',
+  hand_over_organisation: 'Organisation handed over',
+  set_organisation_owner: 'Organisation owner named',
 };
 
 /** What the words read of an entry: its action and the changed values as the server wrote them (JSON). */

@@ -16,30 +16,12 @@ export const MAX_ORGANISATION_CHANGES_PER_DAY = 200;
 /** How long an invitation's link works: then it ends unanswered. */
 export const INVITATION_DAYS = 7;
 
-const DAY = 24 * 3600;
-
-// The feature's own limits, declared beside the cmds that take them (a refused call gives its attempt back).
-const createOrganisationLimit = {
-  action: 'create-organisation',
-  max: MAX_ORGANISATIONS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'accepted',
-  message: `You have created ${MAX_ORGANISATIONS_PER_DAY} organisations today: try again tomorrow`,
-} as const satisfies AttemptLimitPolicy;
-const inviteLimit = {
-  action: 'invite-member',
-  max: MAX_INVITATIONS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'accepted',
-  message: `You have sent ${MAX_INVITATIONS_PER_DAY} invitations today: try again tomorrow`,
-} as const satisfies AttemptLimitPolicy;
-const changeLimit = {
-  action: 'change-organisation',
-  max: MAX_ORGANISATION_CHANGES_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'accepted',
-  message: `You have changed organisations ${MAX_ORGANISATION_CHANGES_PER_DAY} times today: try again tomorrow`,
-} as const satisfies AttemptLimitPolicy;
+/** A limit of the feature's own, of accepted calls a day (a refused call gives its attempt back). */
+const perDay = (action: string, max: number, message: string): AttemptLimitPolicy => ({ action, max, windowSeconds: 24 * 3600, counts: 'accepted', message });
+// Declared beside the cmds that take them (only this feature's cmds do).
+const createOrganisationLimit = perDay('create-organisation', MAX_ORGANISATIONS_PER_DAY, `You have created ${MAX_ORGANISATIONS_PER_DAY} organisations today: try again tomorrow`);
+const inviteLimit = perDay('invite-member', MAX_INVITATIONS_PER_DAY, `You have sent ${MAX_INVITATIONS_PER_DAY} invitations today: try again tomorrow`);
+const changeLimit = perDay('change-organisation', MAX_ORGANISATION_CHANGES_PER_DAY, `You have changed organisations ${MAX_ORGANISATION_CHANGES_PER_DAY} times today: try again tomorrow`);
 
 /** Roles in an organisation: its one owner, admins (who manage members and seats) and members (who use seats). */
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;

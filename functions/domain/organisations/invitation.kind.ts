@@ -61,6 +61,7 @@ export const invitationKind = declareRecordKind<typeof InvitationEntity, Invitat
     trail: auditTrail,
     target: ({ organisation_id }) => `organisation#${organisation_id}`,
     users: ({ by_user_id }) => [by_user_id],
-    ignore: ['created', 'updated', 'ttl', 'id'],
+    // Whom and as what: the organisation is its target, the inviter its actor, the end fixed by the rule.
+    ignore: ['created', 'updated', 'ttl', 'id', 'organisation_id', 'by_user_id', 'expires'],
   },
 });

@@ -53,6 +53,6 @@ export const membershipKind = declareRecordKind<typeof MembershipEntity, Members
     trail: auditTrail,
     target: ({ organisation_id }) => `organisation#${organisation_id}`,
     users: ({ user_id }) => [user_id],
-    ignore: ['created', 'updated'],
+    ignore: ['created', 'updated', 'organisation_id'],
   },
 });

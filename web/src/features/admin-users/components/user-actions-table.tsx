@@ -38,7 +38,8 @@ function UserActionRow({ action }: { action: UserAction }) {
   const target = action.license_id === null && action.product_id === null ? action.target : null;
   return (
     <Table.Tr>
-      <Table.Td>{formatDate(action.created)}</Table.Td>
+      {/* A date is one value: the column is never squeezed into breaking it at a hyphen. */}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(action.created)}</Table.Td>
       <Table.Td>
         {userActionName(action)}
         {target && (
