@@ -1,8 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { jobs } from '../../functions/registry';
+import { jobInput } from '../../functions/job-inputs';
+import { jobs, type JobName } from '../../functions/registry';
 import { wireFunction, type WiringTargets } from '../function-wiring';
 import { PortalFunction } from '../portal-function';
 
@@ -24,7 +25,8 @@ export class Jobs extends Construct {
       new Rule(this, `${job.construct}Schedule`, {
         description: `Runs ${name}`,
         schedule: Schedule.cron(job.schedule),
-        targets: [new LambdaFunction(fn.function, { retryAttempts: 2 })],
+        // What the job is to work through, derived from the declarations now (functions/job-inputs.ts).
+        targets: [new LambdaFunction(fn.function, { retryAttempts: 2, event: RuleTargetInput.fromObject(jobInput(name as JobName)) })],
       });
       this.functions[name] = fn;
     }

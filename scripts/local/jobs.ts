@@ -1,3 +1,4 @@
+import { jobInput } from '../../functions/job-inputs';
 import { jobs, type JobName } from '../../functions/registry';
 import { loadUnitHandler } from './units';
 
@@ -7,5 +8,6 @@ export const jobNames = Object.keys(jobs) as JobName[];
 export async function runJob(name: string, stackEnv: Record<string, string>): Promise<unknown> {
   if (!Object.hasOwn(jobs, name)) throw new Error(`Unknown job "${name}"; jobs: ${jobNames.join(', ')}`);
   const handler = await loadUnitHandler({ job: name as JobName }, stackEnv);
-  return handler({});
+  // What the schedule sends in AWS (infra/constructs/jobs.ts).
+  return handler(jobInput(name as JobName));
 }

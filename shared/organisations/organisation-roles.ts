@@ -1,4 +1,4 @@
-import type { OrganisationRole } from './organisations.contract';
+import type { OrganisationRole } from './organisations';
 
 /**
  * Who may do what in an organisation, by role: the server refuses what these refuse, and the screens

@@ -1,15 +1,8 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from '../contract/define';
 import { csvExportSchema } from '../lists/admin-list-params';
-import { declareListColumns, listOrderParams, listParams } from '../lists/declare';
-
-/** The admins' organisations list: 20 a page, newest first. */
-export const organisationListColumns = declareListColumns({
-  kind: 'organisations',
-  orderBy: ['id', 'created', 'name', 'owner', 'members'],
-  defaultOrder: { orderBy: 'created', descending: true },
-  pageSize: 20,
-});
+import { listOrderParams, listParams } from '../lists/declare';
+import { organisationListColumns } from './organisations';
 
 /** An organisation as the admins' list answers it: its owner by id and email, and how many members it has. */
 export const organisationRowSchema = () =>

@@ -2,19 +2,16 @@ import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from '../contract/define';
 import type { AttemptLimitPolicy } from '../contract/limits';
 import { isValidEmail } from '../validation';
+import {
+  INVITED_ROLES,
+  MAX_INVITATIONS_PER_DAY,
+  MAX_ORGANISATION_CHANGES_PER_DAY,
+  MAX_ORGANISATIONS_PER_DAY,
+  ORGANISATION_NAME_MAX,
+  ORGANISATION_ROLES,
+} from './organisations';
 
-/** The most characters an organisation's name has. */
-export const ORGANISATION_NAME_MAX = 100;
-/** Organisations a person may create in a day: each is a record the portal keeps after they leave. */
-export const MAX_ORGANISATIONS_PER_DAY = 5;
-/** Members an organisation may have, its pending invitations counted: a lab's team, with room to spare. */
-export const MAX_MEMBERS_PER_ORGANISATION = 1000;
-/** Invitations one person may send in a day: each one mails an address the portal does not know yet. */
-export const MAX_INVITATIONS_PER_DAY = 50;
-/** Changes to organisations (names, roles, members, owners) one person may make in a day: each one is audited. */
-export const MAX_ORGANISATION_CHANGES_PER_DAY = 200;
-/** How long an invitation's link works: then it ends unanswered. */
-export const INVITATION_DAYS = 7;
+export * from './organisations';
 
 /** A limit of the feature's own, of accepted calls a day (a refused call gives its attempt back). */
 const perDay = (action: string, max: number, message: string): AttemptLimitPolicy => ({ action, max, windowSeconds: 24 * 3600, counts: 'accepted', message });
@@ -22,12 +19,6 @@ const perDay = (action: string, max: number, message: string): AttemptLimitPolic
 const createOrganisationLimit = perDay('create-organisation', MAX_ORGANISATIONS_PER_DAY, `You have created ${MAX_ORGANISATIONS_PER_DAY} organisations today: try again tomorrow`);
 const inviteLimit = perDay('invite-member', MAX_INVITATIONS_PER_DAY, `You have sent ${MAX_INVITATIONS_PER_DAY} invitations today: try again tomorrow`);
 const changeLimit = perDay('change-organisation', MAX_ORGANISATION_CHANGES_PER_DAY, `You have changed organisations ${MAX_ORGANISATION_CHANGES_PER_DAY} times today: try again tomorrow`);
-
-/** Roles in an organisation: its one owner, admins (who manage members and seats) and members (who use seats). */
-export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
-export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
-/** The roles an invitation or a role change gives: ownership is only handed over. */
-export const INVITED_ROLES = ['admin', 'member'] as const;
 
 export const organisationNameSchema = () => z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(ORGANISATION_NAME_MAX));
 const organisationId = () => z.int().check(z.positive());

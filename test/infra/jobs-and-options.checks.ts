@@ -1,6 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, triggers } from '../../functions/registry';
+import { pagedListKinds } from '../../shared/contract/all';
 import { ENV } from '../../shared/runtime';
 import { WITHOUT_BUNDLING, arnOf, asList, logicalIdOf, sharedPortal, synthPortal, type SynthesizedPortal } from './synth';
 import { deployedUnits, expectWiredExactly, statementsOf, variablesOf } from './units';
@@ -32,6 +33,16 @@ describe('triggers and scheduled jobs', () => {
       State: 'ENABLED',
       Targets: [Match.objectLike({ Arn: arnOf(logicalIdOf(portal.stack, fn.function)) })],
     });
+  });
+
+  it('hands the snapshot job, from its schedule, the kind of every list a cmd pages', () => {
+    const fn = portal.stack.jobs.functions['snapshot-lists']!;
+    const rule = Object.values(portal.template.findResources('AWS::Events::Rule')).find((resource) =>
+      JSON.stringify(resource.Properties.Targets).includes(logicalIdOf(portal.stack, fn.function)),
+    );
+    const kinds = (JSON.parse(rule!.Properties.Targets[0].Input as string) as { kinds: string[] }).kinds;
+    expect([...kinds].sort()).toEqual(pagedListKinds().sort());
+    expect(kinds).toEqual(expect.arrayContaining(['licenses', 'users', 'audit', 'organisations']));
   });
 
   const accountJobs = Object.entries(jobs).filter(([, job]) => 'userPool' in job.needs).map(([name]) => name);

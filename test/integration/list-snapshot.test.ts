@@ -89,7 +89,7 @@ describe('admin lists from snapshots', () => {
 
   it('runs as the scheduled job, writing every declared kind', async () => {
     const written = (await runJob('snapshot-lists', inject('localStack').functionEnv)) as { kind: string }[];
-    expect(written.map((snapshot) => snapshot.kind)).toEqual(expect.arrayContaining(['licenses', 'users', 'codes', 'subscriptions', 'products', 'devices', 'iv-curves']));
+    expect(written.map((snapshot) => snapshot.kind)).toEqual(expect.arrayContaining(['licenses', 'users', 'codes', 'subscriptions', 'products', 'devices', 'iv-curves', 'organisations']));
   });
 
   // 3,500 writes: 7 s on a quiet machine, over a minute on two cores busy with the rest of the suite.

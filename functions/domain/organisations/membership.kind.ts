@@ -2,7 +2,7 @@ import { Entity, type FormattedItem } from 'dynamodb-toolbox/entity';
 import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
-import { ORGANISATION_ROLES } from '../../../shared/organisations/organisations.contract';
+import { ORGANISATION_ROLES } from '../../../shared/organisations/organisations';
 import { portalTable, timestamps } from '../../lib/db/table';
 import { declareRecordKind } from '../../lib/records/record-kind';
 import { auditTrail } from '../audit/audit.repository';

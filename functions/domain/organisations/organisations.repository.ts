@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { INVITATION_DAYS } from '../../../shared/organisations/organisations.contract';
+import { INVITATION_DAYS } from '../../../shared/organisations/organisations';
 import { organisationMessages } from '../../../shared/organisations/organisation-roles';
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';

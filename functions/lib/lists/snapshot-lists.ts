@@ -1,4 +1,3 @@
-import { pagedListKinds } from '../../../shared/contract/all';
 import { logger } from '../logger';
 import { COMMIT_WINDOW_MS, MAX_SNAPSHOT_TAIL, snapshotUsable, tableSource, type ListSource } from './list-cache';
 import { writeListSnapshot } from './snapshot-store';
@@ -70,7 +69,7 @@ export async function rebuildListSnapshot(kind: string, now = Date.now(), source
 }
 
 /** Every declared list's snapshot, one kind after another (each holds a kind's rows in memory while written). */
-export async function snapshotLists(kinds: readonly string[] = pagedListKinds()) {
+export async function snapshotLists(kinds: readonly string[]) {
   const written = [];
   for (const kind of kinds) {
     const started = performance.now();

@@ -1,11 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import {
-  organisationListColumns,
-  organisationsAdminContract,
-  type OrganisationRow,
-} from '../../../../../shared/organisations/organisations.admin';
+import { organisationListColumns } from '../../../../../shared/organisations/organisations';
+import { organisationsAdminContract, type OrganisationRow } from '../../../../../shared/organisations/organisations.admin';
 import { call } from '../../../api/client';
 import { useCmdQuery } from '../../../api/cmd-query';
 import { CsvExportLink } from '../../../components/csv-export-link';
