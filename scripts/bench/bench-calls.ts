@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { FunctionRuntime } from '../../functions/lib/runtime-env';
 import { encodeMachine } from '../../shared/licenses/seat';
@@ -34,4 +35,32 @@ export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime
     profileBody: JSON.stringify({ cmd: 'get_user_profile', version: 2020, client: 'web' }),
     desktopBody: JSON.stringify({ cmd: 'get_licenses', payload: encodeMachine(machine), version: 2020, client: 'desktop' }),
   };
+}
+
+/** What one load of a URL measured. */
+export interface LoadResult {
+  rps: number;
+  /** Requests answered in all. */
+  total: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** POSTs `body` to `url` with `connections` for `duration` seconds: autocannon in its own process, so the load generator does not share the servers' event loop. */
+export function load(url: string, body: string, headers: Record<string, string>, { connections, duration }: { connections: number; duration: number }): Promise<LoadResult> {
+  const args = ['autocannon', '-j', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', body];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolveLoad, reject) => {
+    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const r = JSON.parse(out);
+      resolveLoad({ rps: r.requests.average, total: r.requests.total, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
+    });
+  });
 }

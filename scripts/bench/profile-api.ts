@@ -13,7 +13,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { secrets } from '../../functions/registry';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { startLocalStack } from '../local/stack';
-import { benchCalls } from './bench-calls';
+import { benchCalls, load as loadOnce } from './bench-calls';
 
 const only = process.env.PROFILE_ONLY?.split(',');
 const outDir = resolve('.bench/profile');
@@ -168,7 +168,6 @@ async function main() {
     }
     const { serve } = await import('@hono/node-server');
     const { Hono } = await import('hono');
-    const { spawn } = await import('node:child_process');
     const { freePort } = await import('../local/net');
     const bare = new Hono().post('/', async (c) => {
       const { Item } = await documentClient.send(new GetCommand(userRead));
@@ -253,21 +252,7 @@ async function main() {
       desktop: [`${stack.baseUrl}/api/lic/5`, desktopBody],
     };
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const load = (url: string, body: string, duration: number) => {
-      const args = ['autocannon', '-j', '-c', '10', '-d', String(duration), '-m', 'POST', '-b', body];
-      for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-      args.push(url);
-      return new Promise<{ rps: number; total: number; non2xx: number }>((resolveLoad, reject) => {
-        const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-        let out = '';
-        child.stdout.on('data', (chunk) => (out += chunk));
-        child.on('exit', (code) => {
-          if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-          const r = JSON.parse(out);
-          resolveLoad({ rps: r.requests.average, total: r.requests.total, non2xx: r.non2xx });
-        });
-      });
-    };
+    const load = (url: string, body: string, duration: number) => loadOnce(url, body, headers, { connections: 10, duration });
     const seconds = Number(process.env.PROFILE_SECONDS ?? 8);
     for (const [url, body] of Object.values(variants)) await load(url, body, 4);
     // Rounds of every variant in a rotating order: the process's CPU a call, and its ratio to the bare

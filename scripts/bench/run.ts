@@ -12,7 +12,7 @@
  *   first call after a burst of changes (a customer's seat churn).
  */
 import '../local/env-defaults';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,7 +28,7 @@ import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime';
 import { freePort } from '../local/net';
 import { buildWebApp } from '../local/build-web';
 import { startLocalStack } from '../local/stack';
-import { benchCalls } from './bench-calls';
+import { benchCalls, load as loadOnce, type LoadResult } from './bench-calls';
 import { runJob } from '../local/jobs';
 import { COMMIT_WINDOW_MS } from '../../functions/lib/lists/list-cache';
 import { asScaleSeed, scaleSizeFromEnv, seedScale } from '../local/seed-scale';
@@ -72,30 +72,9 @@ const adminListOnly = process.env.BENCH_ONLY === 'admin-list';
  */
 const dashboardOnly = process.env.BENCH_ONLY === 'dashboard';
 
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-/** autocannon in its own process, so the load generator does not share the servers' event loop. */
-function load(url: string, body: string, headers: Record<string, string>, duration = seconds): Promise<LoadResult> {
-  const args = ['autocannon', '-j', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', body];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolveLoad, reject) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const r = JSON.parse(out);
-      resolveLoad({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx });
-    });
-  });
-}
+/** A load of `url` with the bench's connections, for `duration` seconds (the bench's round unless said). */
+const load = (url: string, body: string, headers: Record<string, string>, duration = seconds): Promise<LoadResult> =>
+  loadOnce(url, body, headers, { connections, duration });
 
 /** The same call served four ways, from the bare store read to the whole local API. */
 const VARIANTS = ['bare', 'repository', 'endpoint', 'api', 'desktop'] as const;
@@ -541,6 +520,7 @@ const medianRuns = (runs: Record<Variant, LoadResult[]>) =>
 /** Per field, the median over runs; errors are summed. */
 const medianRun = (runs: LoadResult[]): LoadResult => ({
   rps: median(runs.map((r) => r.rps)),
+  total: median(runs.map((r) => r.total)),
   p50: median(runs.map((r) => r.p50)),
   p99: median(runs.map((r) => r.p99)),
   errors: sum(runs.map((r) => r.errors)),
