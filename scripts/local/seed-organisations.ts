@@ -1,10 +1,10 @@
 import { withCall } from '../../functions/lib/call-context';
 import { findUserBySub } from '../../functions/domain/users/users.repository';
 import {
+  addMembership,
   changeOrganisation,
   createOrganisation,
   invitationKind,
-  membershipKind,
   membershipsOf,
   newInvitation,
   type MembershipRecord,
@@ -16,7 +16,7 @@ async function join(organisation: OrganisationRecord, userId: number, role: Memb
   const stamp = now.toISOString();
   const membership: MembershipRecord = { organisation_id: organisation.id, user_id: userId, role, created: stamp, updated: stamp };
   return withCall({ endpoint: 'user', request_id: `demo-seed-member-${userId}`, actor_user_id: userId }, () =>
-    changeOrganisation(organisation, [membershipKind.change({ before: null, after: membership, audit: { action: 'accept_invitation' } })], (was) => ({ ...was, members: was.members + 1 }), { now }),
+    addMembership(organisation, membership, { audit: { action: 'accept_invitation' }, now }),
   );
 }
 

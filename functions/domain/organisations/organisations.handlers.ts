@@ -9,6 +9,7 @@ import { usersByIds } from '../users/users.repository';
 import type { UserRecord } from '../users/user.entity';
 import { organisationList } from './organisation.kind';
 import {
+  addMembership,
   changeOrganisation,
   createOrganisation,
   findMembership,
@@ -20,6 +21,8 @@ import {
   newInvitation,
   organisationsByIds,
   organisationWithParts,
+  passOwnership,
+  removeMembership,
   type InvitationRecord,
   type MembershipRecord,
   type OrganisationRecord,
@@ -34,14 +37,45 @@ const nameOf = (user: UserRecord | undefined) => (user ? `${user.first_name} ${u
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The organisation and the caller's role in it, read for an act: refused as unknown (404) when the caller
- * is not a member, so a stranger learns nothing of it; a portal admin reads any (role null).
+ * The organisation and the caller's membership of it, read for an act: refused as unknown (404) when the
+ * caller is not a member, so a stranger learns nothing of it.
  */
-async function actingIn(organisationId: number, viewer: Viewer, { portalAdminReads = false } = {}) {
+async function actingIn(organisationId: number, viewer: Viewer) {
   const [organisation, membership] = await Promise.all([findOrganisation(organisationId), findMembership(organisationId, viewer.userId)]);
-  if (!organisation || (!membership && !(portalAdminReads && viewer.isAdmin))) throw notFound(organisationMessages.notFound);
-  return { organisation, membership, role: (membership?.role ?? null) as Actor };
+  if (!organisation || !membership) throw notFound(organisationMessages.notFound);
+  return { organisation, membership, role: membership.role as Actor };
 }
+
+/**
+ * As actingIn, with the organisation's members and invitations: one Query of its partition for all of it.
+ * A portal admin may read any (role null) where `portalAdminReads` says so.
+ */
+async function actingInWhole(organisationId: number, viewer: Viewer, { portalAdminReads = false } = {}) {
+  const whole = await organisationWithParts(organisationId);
+  const membership = whole.members.find((member) => member.user_id === viewer.userId);
+  if (!whole.organisation || (!membership && !(portalAdminReads && viewer.isAdmin))) throw notFound(organisationMessages.notFound);
+  return { ...whole, organisation: whole.organisation, role: (membership?.role ?? null) as Actor };
+}
+
+/** A member as their organisation shows them: the email only to those who see contacts. */
+const memberRow = (member: MembershipRecord, person: UserRecord | undefined, contacts: boolean): Member => ({
+  user_id: member.user_id,
+  first_name: person?.first_name ?? '',
+  last_name: person?.last_name ?? '',
+  ...(contacts && person ? { email: person.email } : {}),
+  role: member.role,
+  joined: member.created,
+});
+
+/** A pending invitation as its organisation's owner and admins see it. */
+const sentInvitationRow = (invitation: InvitationRecord, invitedBy: string) => ({
+  id: invitation.id,
+  email: invitation.email,
+  role: invitation.role,
+  invited_by: invitedBy,
+  created: invitation.created,
+  expires: invitation.expires,
+});
 
 const allow = (allowed: boolean) => {
   if (!allowed) throw forbidden(organisationMessages.notAllowed);
@@ -98,8 +132,10 @@ export const organisationHandlers: Handlers = {
   get_my_organisations: async (_params, { viewer }) => {
     const [memberships, user] = await Promise.all([membershipsOf(viewer.userId), viewer.user()]);
     const invitations = await invitationsTo(user.email);
-    const invitedTo = await organisationsByIds(invitations.map((invitation) => invitation.organisation_id));
-    const people = await usersByIds([...memberships.map(({ organisation }) => organisation.owner_id), ...invitations.map((invitation) => invitation.by_user_id)]);
+    const [invitedTo, people] = await Promise.all([
+      organisationsByIds(invitations.map((invitation) => invitation.organisation_id)),
+      usersByIds([...memberships.map(({ organisation }) => organisation.owner_id), ...invitations.map((invitation) => invitation.by_user_id)]),
+    ]);
     return {
       organisations: memberships.map(({ membership, organisation }) => membershipRow(membership, organisation, people)).sort((a, b) => a.name.localeCompare(b.name)),
       invitations: invitations
@@ -116,9 +152,7 @@ export const organisationHandlers: Handlers = {
   },
 
   get_organisation: async ({ organisation_id }, { viewer }) => {
-    const { role } = await actingIn(organisation_id, viewer, { portalAdminReads: true });
-    const { organisation, members, invitations } = await organisationWithParts(organisation_id);
-    if (!organisation) throw notFound(organisationMessages.notFound);
+    const { organisation, members, invitations, role } = await actingInWhole(organisation_id, viewer, { portalAdminReads: true });
     const contacts = organisationRules.seesContacts(role, viewer.isAdmin);
     const now = new Date().toISOString();
     const people = await usersByIds([...members.map((member) => member.user_id), ...invitations.map((invitation) => invitation.by_user_id)]);
@@ -130,29 +164,10 @@ export const organisationHandlers: Handlers = {
       role,
       created: organisation.created,
       members: members
-        .map((member): Member => {
-          const person = people.get(member.user_id);
-          return {
-            user_id: member.user_id,
-            first_name: person?.first_name ?? '',
-            last_name: person?.last_name ?? '',
-            ...(contacts && person ? { email: person.email } : {}),
-            role: member.role,
-            joined: member.created,
-          };
-        })
+        .map((member) => memberRow(member, people.get(member.user_id), contacts))
         .sort((a, b) => rank[a.role] - rank[b.role] || `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`)),
       invitations: contacts
-        ? invitations
-            .filter((invitation) => invitation.expires > now)
-            .map((invitation) => ({
-              id: invitation.id,
-              email: invitation.email,
-              role: invitation.role,
-              invited_by: nameOf(people.get(invitation.by_user_id)),
-              created: invitation.created,
-              expires: invitation.expires,
-            }))
+        ? invitations.filter((invitation) => invitation.expires > now).map((invitation) => sentInvitationRow(invitation, nameOf(people.get(invitation.by_user_id))))
         : [],
     };
   },
@@ -165,10 +180,8 @@ export const organisationHandlers: Handlers = {
   },
 
   invite_member: async ({ organisation_id, email, role: invited }, { viewer }) => {
-    const { role } = await actingIn(organisation_id, viewer);
+    const { organisation, members, invitations, role } = await actingInWhole(organisation_id, viewer);
     allow(organisationRules.invite(role, invited));
-    const { organisation, members, invitations } = await organisationWithParts(organisation_id);
-    if (!organisation) throw notFound(organisationMessages.notFound);
     const now = new Date();
     const open = invitations.filter((invitation) => invitation.expires > now.toISOString());
     if (open.some((invitation) => sameEmail(invitation.email, email))) throw conflict(organisationMessages.alreadyInvited);
@@ -181,15 +194,14 @@ export const organisationHandlers: Handlers = {
     await changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: {} }), ...ended], undefined, { now });
     const inviter = await viewer.user();
     await mailInvitation(invitation, organisation, nameOf(inviter));
-    return { id: invitation.id, email: invitation.email, role: invitation.role, invited_by: nameOf(inviter), created: invitation.created, expires: invitation.expires };
+    return sentInvitationRow(invitation, nameOf(inviter));
   },
 
   withdraw_invitation: async ({ organisation_id, invitation_id }, { viewer }) => {
-    const { role } = await actingIn(organisation_id, viewer);
+    const { organisation, invitations, role } = await actingInWhole(organisation_id, viewer);
     allow(organisationRules.withdraw(role));
-    const { organisation, invitations } = await organisationWithParts(organisation_id);
     const invitation = invitations.find((candidate) => candidate.id === invitation_id);
-    if (!organisation || !invitation) throw notFound(organisationMessages.invitationGone);
+    if (!invitation) throw notFound(organisationMessages.invitationGone);
     await changeOrganisation(organisation, [invitationKind.change({ before: invitation, after: null, audit: { action: 'withdraw_invitation' } })]);
     return { organisation_id };
   },
@@ -202,12 +214,8 @@ export const organisationHandlers: Handlers = {
     if (organisation.members >= MAX_MEMBERS_PER_ORGANISATION) throw conflict(organisationMessages.full);
     const stamp = new Date().toISOString();
     const membership: MembershipRecord = { organisation_id: organisation.id, user_id: viewer.userId, role: invitation.role, created: stamp, updated: stamp };
-    const after = await changeOrganisation(
-      organisation,
-      // The invitation is used once: it goes in the transaction that makes the membership.
-      [invitationKind.change({ before: invitation, after: null, condition: { attr: 'id', exists: true } }), membershipKind.change({ before: null, after: membership, audit: {} })],
-      (current) => ({ ...current, members: current.members + 1 }),
-    );
+    // The invitation is used once: it goes in the transaction that makes the membership.
+    const after = await addMembership(organisation, membership, { with: [invitationKind.change({ before: invitation, after: null, condition: { attr: 'id', exists: true } })] });
     const owners = await usersByIds([after.owner_id]);
     return membershipRow(membership, after, owners);
   },
@@ -223,7 +231,7 @@ export const organisationHandlers: Handlers = {
   leave_organisation: async ({ organisation_id }, { viewer }) => {
     const { organisation, membership, role } = await actingIn(organisation_id, viewer);
     if (role === 'owner') throw conflict(organisationMessages.ownerLeaves);
-    await changeOrganisation(organisation, [membershipKind.change({ before: membership, after: null, audit: {} })], (current) => ({ ...current, members: current.members - 1 }));
+    await removeMembership(organisation, membership);
     return { organisation_id };
   },
 
@@ -231,7 +239,7 @@ export const organisationHandlers: Handlers = {
     const { organisation, role } = await actingIn(organisation_id, viewer);
     const member = await memberOf(organisation_id, user_id);
     allow(organisationRules.remove(role, member.role, user_id === viewer.userId));
-    await changeOrganisation(organisation, [membershipKind.change({ before: member, after: null, audit: {} })], (current) => ({ ...current, members: current.members - 1 }));
+    await removeMembership(organisation, member);
     return { organisation_id };
   },
 
@@ -241,33 +249,15 @@ export const organisationHandlers: Handlers = {
     allow(organisationRules.setRole(role, member.role, user_id === viewer.userId));
     const changed: MembershipRecord = { ...member, role: newRole, updated: new Date().toISOString() };
     if (member.role !== newRole) await changeOrganisation(organisation, [membershipKind.change({ before: member, after: changed, audit: {} })]);
-    const person = (await usersByIds([user_id])).get(user_id);
-    return {
-      user_id,
-      first_name: person?.first_name ?? '',
-      last_name: person?.last_name ?? '',
-      ...(person ? { email: person.email } : {}),
-      role: changed.role,
-      joined: member.created,
-    };
+    // Only the owner changes roles, and the owner sees contacts.
+    return memberRow(changed, (await usersByIds([user_id])).get(user_id), true);
   },
 
   hand_over_organisation: async ({ organisation_id, user_id }, { viewer }) => {
     const { organisation, membership, role } = await actingIn(organisation_id, viewer);
     const heir = await memberOf(organisation_id, user_id);
     allow(organisationRules.handOver(role, user_id === viewer.userId));
-    if (!membership) throw notFound(organisationMessages.notFound);
-    const stamp = new Date().toISOString();
-    await changeOrganisation(
-      organisation,
-      [
-        // One entry for the act: the organisation's owner before and after (the roles follow from it).
-        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp } }),
-        membershipKind.change({ before: membership, after: { ...membership, role: 'admin', updated: stamp } }),
-      ],
-      (current) => ({ ...current, owner_id: user_id }),
-      { audited: true },
-    );
+    await passOwnership(organisation, heir, membership);
     return { organisation_id };
   },
 
@@ -275,18 +265,7 @@ export const organisationHandlers: Handlers = {
     const organisation = await findOrganisation(organisation_id);
     if (!organisation) throw notFound(organisationMessages.notFound);
     const [heir, previous] = await Promise.all([memberOf(organisation_id, user_id), findMembership(organisation_id, organisation.owner_id)]);
-    if (heir.role === 'owner') return { organisation_id };
-    const stamp = new Date().toISOString();
-    await changeOrganisation(
-      organisation,
-      [
-        // One entry for the act: the organisation's owner before and after (the roles follow from it).
-        membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated: stamp } }),
-        ...(previous ? [membershipKind.change({ before: previous, after: { ...previous, role: 'admin', updated: stamp } })] : []),
-      ],
-      (current) => ({ ...current, owner_id: user_id }),
-      { audited: true },
-    );
+    if (heir.role !== 'owner') await passOwnership(organisation, heir, previous);
     return { organisation_id };
   },
 

@@ -6,7 +6,7 @@ import { organisationMessages } from '../../../shared/organisations/organisation
 import { nextId } from '../../lib/db/counters';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { conflict } from '../../lib/errors';
-import type { RecordChange } from '../../lib/records/record-kind';
+import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 import { writeChanges } from '../../lib/records/write-changes';
 import { InvitationEntity, invitationKind, invitationsToPartition, type InvitationRecord } from './invitation.kind';
 import { MembershipEntity, membershipKind, membershipsOfPartition, type MembershipRecord } from './membership.kind';
@@ -116,6 +116,31 @@ export async function changeOrganisation(
     throw error;
   }
   return after;
+}
+
+/** `membership` joins `organisation` (audited as the call's), with `with` in the same transaction (the invitation it uses). */
+export const addMembership = (organisation: OrganisationRecord, membership: MembershipRecord, { with: also = [], audit = {}, now }: { with?: readonly RecordChange[]; audit?: ChangeAudit; now?: Date } = {}) =>
+  changeOrganisation(organisation, [...also, membershipKind.change({ before: null, after: membership, audit })], (current) => ({ ...current, members: current.members + 1 }), { now });
+
+/** `membership` ends (a member leaves or is removed), audited as the call's. */
+export const removeMembership = (organisation: OrganisationRecord, membership: MembershipRecord) =>
+  changeOrganisation(organisation, [membershipKind.change({ before: membership, after: null, audit: {} })], (current) => ({ ...current, members: current.members - 1 }));
+
+/**
+ * `heir` becomes the owner; `previous`, the owner until now, stays as an admin. One entry for the act:
+ * the organisation's owner before and after (the roles follow from it).
+ */
+export function passOwnership(organisation: OrganisationRecord, heir: MembershipRecord, previous: MembershipRecord | null): Promise<OrganisationRecord> {
+  const updated = new Date().toISOString();
+  return changeOrganisation(
+    organisation,
+    [
+      membershipKind.change({ before: heir, after: { ...heir, role: 'owner', updated } }),
+      ...(previous ? [membershipKind.change({ before: previous, after: { ...previous, role: 'admin', updated } })] : []),
+    ],
+    (current) => ({ ...current, owner_id: heir.user_id }),
+    { audited: true },
+  );
 }
 
 /** A new invitation to `email`, ending INVITATION_DAYS from now (not yet written: changeOrganisation writes it). */
