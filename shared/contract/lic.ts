@@ -66,6 +66,12 @@ export const licenseRowSchema = () => z.object({
   available: z.optional(z.boolean()),
   /** The legacy upgrade product an admin marked the license with (bought on Buy legacy licenses). */
   to_fastspring_product: z.optional(z.nullable(z.string())),
+  /** The organisation the license belongs to (its admins manage its seat); null or absent: a person's own. */
+  organisation_id: z.optional(z.nullable(z.int())),
+  /** That organisation's name, on a member's list. */
+  organisation_name: z.optional(z.nullable(z.string())),
+  /** For an organisation's license: the member its seat is assigned to; null: the pool (any member). */
+  assigned_to: z.optional(z.nullable(z.int())),
 });
 export type LicenseRow = z.infer<ReturnType<typeof licenseRowSchema>>;
 
@@ -142,9 +148,10 @@ export const licContract = defineEndpoint({
     return_license: cmd('user', () => ({ license_id: id(), fingerprint: fingerprintSchema() }), () => z.object({ license_id: z.int(), available: z.boolean() }), { audit: 'some' }),
     /**
      * Turns a license code into a license of the caller's: a single-use code once, a campaign code once
-     * per user inside its window.
+     * per user inside its window. With `organisation_id` (one the caller owns or administers) the license
+     * goes into that organisation, its seat to the pool.
      */
-    redeem_license_code: cmd('user', () => ({ code: redeemCodeSchema }), () => z.object({ license_id: z.int() }), { limits: ['redeemCode'] }),
+    redeem_license_code: cmd('user', () => ({ code: redeemCodeSchema, organisation_id: z.optional(id()) }), () => z.object({ license_id: z.int() }), { limits: ['redeemCode'] }),
     /**
      * The subscriptions the caller pays for (bought by them, whoever holds the license now), newest first,
      * with the price and account page the provider gives; counted per user (each read asks the provider).

@@ -33,5 +33,8 @@ export const licenseMessages = {
   endBeforeStart: 'Valid to must not be before valid from',
   changedMeanwhile: 'The license changed meanwhile: load it again and retry',
   campaignMove: 'A license from a campaign code stays with the user who redeemed it: it cannot be moved',
+  /** An organisation's license: its admins decide who uses its seat, nobody shares or moves it. */
+  organisationLicense: "This license belongs to an organisation: its admins manage its seat",
+  assignedToOther: "This license's seat is assigned to another member of its organisation",
   campaignShare: 'A license from a campaign code stays with the user who redeemed it: it cannot be shared',
 } as const;

@@ -23,6 +23,8 @@ export const organisationRules = {
   handOver: (role: Actor, self: boolean) => !self && role === 'owner',
   /** Anyone but its owner, who hands it over first. */
   leave: (role: Actor) => role === 'admin' || role === 'member',
+  /** Sees every license with its seat, assigns seats, releases a lost machine's, adds own licenses. */
+  manageSeats: manages,
 } as const;
 
 /** What the server answers for a refused act. */
@@ -37,4 +39,9 @@ export const organisationMessages = {
   full: 'This organisation has as many members and invitations as it may have',
   notMember: 'This person is not a member of the organisation',
   changed: 'The organisation changed meanwhile: try again',
+  notItsLicense: 'This license is not one of the organisation\'s',
+  seatFree: 'No machine holds this license\'s seat',
+  addOwnLicense: 'Only a license you own can be added to an organisation',
+  inOrganisation: 'This license belongs to an organisation already',
+  onDongle: 'A license on a dongle has no seat to manage: it cannot be added to an organisation',
 } as const;

@@ -18,7 +18,8 @@ const perDay = (action: string, max: number, message: string): AttemptLimitPolic
 // Declared beside the cmds that take them (only this feature's cmds do).
 const createOrganisationLimit = perDay('create-organisation', MAX_ORGANISATIONS_PER_DAY, `You have created ${MAX_ORGANISATIONS_PER_DAY} organisations today: try again tomorrow`);
 const inviteLimit = perDay('invite-member', MAX_INVITATIONS_PER_DAY, `You have sent ${MAX_INVITATIONS_PER_DAY} invitations today: try again tomorrow`);
-const changeLimit = perDay('change-organisation', MAX_ORGANISATION_CHANGES_PER_DAY, `You have changed organisations ${MAX_ORGANISATION_CHANGES_PER_DAY} times today: try again tomorrow`);
+/** Changes to organisations: names, roles, members, owners and seats (organisation-seats.contract.ts). */
+export const changeLimit = perDay('change-organisation', MAX_ORGANISATION_CHANGES_PER_DAY, `You have made ${MAX_ORGANISATION_CHANGES_PER_DAY} changes to organisations today: try again tomorrow`);
 
 export const organisationNameSchema = () => z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(ORGANISATION_NAME_MAX));
 const organisationId = () => z.int().check(z.positive());

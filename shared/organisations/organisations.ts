@@ -18,6 +18,9 @@ export const MAX_ORGANISATION_CHANGES_PER_DAY = 200;
 /** How long an invitation's link works: then it ends unanswered. */
 export const INVITATION_DAYS = 7;
 
+/** An organisation's licenses on its seats screen: 20 a page, newest first. */
+export const ORGANISATION_LICENSES_PAGE_SIZE = 20;
+
 /** Roles in an organisation: its one owner, admins (who manage members and seats) and members (who use seats). */
 export const ORGANISATION_ROLES = ['owner', 'admin', 'member'] as const;
 export type OrganisationRole = (typeof ORGANISATION_ROLES)[number];
