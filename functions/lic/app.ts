@@ -25,9 +25,8 @@ import {
 } from './handlers/subscriptions';
 import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from './handlers/sharing';
 import { getMySubscriptions } from './handlers/my-subscriptions';
-
-
 import { getLicenseHistory } from './handlers/license-history';
+import { organisationSeatHandlers } from '../domain/organisations/organisation-seats.handlers';
 
 export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
@@ -61,4 +60,5 @@ export const app = createEndpointApp(licEndpointContract, {
   convert_pro_subscription: convertProSubscription,
   get_license_history: getLicenseHistory,
   get_my_subscriptions: getMySubscriptions,
+  ...organisationSeatHandlers,
 });

@@ -20,6 +20,8 @@ export interface LicenseActionFields {
   addons: readonly { id: string }[];
   /** Where the license came from (`order:…`, `code:…`, `campaign-code:…`); a campaign's license is not moved. */
   tag?: string | null;
+  /** The organisation it belongs to: its admins manage its seat, so its owner neither moves nor shares it. */
+  organisation_id?: number | null;
 }
 
 export type CustomerAction = 'move' | 'share' | 'stop_sharing' | 'return';
@@ -32,11 +34,14 @@ const isSubscription = (license: Pick<LicenseActionFields, 'subscription_id'>): 
 /**
  * A customer's actions: the owner moves a license that no machine holds (nor a dongle), unless it came
  * from a campaign code, and shares it (not one from a campaign code) or stops sharing it; recipients of a share do neither. The owner, or the user whose machine holds the
- * seat, returns a reserved license that is not on a dongle.
+ * seat, returns a reserved license that is not on a dongle. An organisation's license is moved, shared and
+ * returned by none of them but the member whose machine holds it (its admins release seats).
  */
 export function customerActions(license: LicenseActionFields, callerId: number): Set<CustomerAction> {
   const actions = new Set<CustomerAction>();
-  const owner = license.user_id === callerId;
+  const organisations = license.organisation_id != null;
+  // An organisation's license is its admins' to manage: whoever bought it keeps it like any member.
+  const owner = license.user_id === callerId && !organisations;
   if (owner && !isReserved(license) && !isOnDongle(license) && !isCampaignLicenseTag(license.tag)) actions.add('move');
   if (owner) {
     // Sharing a campaign's license would collect it through many accounts as a move would.

@@ -35,6 +35,7 @@ export const licenseMessages = {
   campaignMove: 'A license from a campaign code stays with the user who redeemed it: it cannot be moved',
   /** An organisation's license: its admins decide who uses its seat, nobody shares or moves it. */
   organisationLicense: "This license belongs to an organisation: its admins manage its seat",
+  campaignOrganisation: "A campaign code's license stays with the person who redeems it: redeem it for yourself",
   assignedToOther: "This license's seat is assigned to another member of its organisation",
   campaignShare: 'A license from a campaign code stays with the user who redeemed it: it cannot be shared',
 } as const;

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { cmd, defineEndpoint } from '../contract/define';
 import { ORGANISATION_LICENSES_PAGE_SIZE, ORGANISATION_ROLES } from './organisations';
+
+export { ORGANISATION_LICENSES_PAGE_SIZE };
 import { changeLimit } from './organisations.contract';
 
 const id = () => z.int().check(z.positive());
@@ -70,7 +72,6 @@ export const organisationSeatsContract = defineEndpoint({
           /** The members a seat may be assigned to (id and name), for the screen's choice. */
           members: z.array(seatPersonSchema()),
         }),
-      { reads: true },
     ),
     /**
      * Puts a license the caller owns into an organisation they own or administer (a purchase or a code of

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MAX_INVITATIONS_PER_DAY, MAX_ORGANISATIONS_PER_DAY, type Organisation, type ReceivedInvitation } from '../../shared/organisations/organisations.contract';
 import { organisationMessages } from '../../shared/organisations/organisation-roles';
 import * as accountDeletion from '../../functions/domain/accounts/account-deletion';
+import type { OrganisationLicense } from '../../shared/organisations/organisation-seats.contract';
+import { licenseMessages } from '../../shared/licenses/messages';
+import type { Machine } from '../../shared/licenses/seat';
+import { PortalError, listLicenses, renewLicense, reserveLicense, returnLicense, signIn as clientSignIn, verifyReservation } from '../../scripts/client/protocol';
+import { readKeysFile } from '../../scripts/client/trusted-keys';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
-import { withUserId } from '../support/licenses';
+import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 
 /**
  * Organisations over the wire: creating one (audited, limited), invitations by email (mailed, used once,
@@ -207,5 +212,158 @@ describe('organisations', () => {
     expect(trail.entries.filter((entry) => entry.action === 'delete_user_account').map((entry) => entry.target)).toEqual(
       expect.arrayContaining([`organisation#${handed}`, `organisation#${frozen}`]),
     );
+  });
+});
+
+/** The portal's refusal of a client call: its status and message. */
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => ({ status: 200, message: '' }),
+    (error: unknown) => {
+      if (!(error instanceof PortalError)) throw error;
+      return { status: error.httpStatus, message: error.message };
+    },
+  );
+const machine = (name: string): Machine => ({ fingerprint: `fp-${name}`, hostname: `${name}.example`, client_version: '3.1.0', os: 'linux' });
+/** A person signed in through the reference client too (the desktop app's calls). */
+const desktopPerson = async () => {
+  const who = await person();
+  return { ...who, session: await clientSignIn(stackContext().baseUrl, who.username, who.password) };
+};
+const lic = async <T>(token: string, cmd: string, params: Record<string, unknown> = {}): Promise<T> => {
+  const answer = await licCall(token, cmd, params);
+  expect(answer.body, `${cmd} ${JSON.stringify(params)}`).toMatchObject({ status: 'ok' });
+  return answer.body.data as T;
+};
+type Seats = { licenses: OrganisationLicense[]; count: number; role: string | null; members: { id: number; name: string }[] };
+const seats = (token: string, id: number, params: Record<string, unknown> = {}) => lic<Seats>(token, 'get_organisation_licenses', { organisation_id: id, ...params });
+const seatOf = async (token: string, id: number, licenseId: number) => (await seats(token, id, { search: String(licenseId) })).licenses[0]!;
+
+describe('organisation licenses and seats', () => {
+  it('puts a license in an organisation (its buyer, a code, an admin); members use an assigned seat or the pool with a signed lease, never two machines', async () => {
+    const [owner, admin, kim, lee, stranger] = await Promise.all([desktopPerson(), desktopPerson(), desktopPerson(), desktopPerson(), desktopPerson()]);
+    const portalAdmin = await createAdminUser();
+    const id = await organisationOf(owner, [
+      { who: admin, role: 'admin' },
+      { who: kim, role: 'member' },
+      { who: lee, role: 'member' },
+    ]);
+    // Its buyer puts it in: the seat goes to the pool, and the organisation's history says who did it.
+    const bought = await storeLicense(owner.id, { valid_to: '2099-01-01' });
+    expect(await lic(owner.accessToken, 'add_license_to_organisation', { license_id: bought.id, organisation_id: id })).toMatchObject({
+      organisation_id: id,
+      license: { id: bought.id, bought_by: { id: owner.id }, assigned_to: null, holder: null },
+    });
+    // A member sees it on their list, from the organisation, and the desktop app may take it; a stranger may not.
+    const kimsList = await listLicenses(kim.session, machine('kim'));
+    expect(kimsList.find((row) => row.id === bought.id)).toMatchObject({ organisation_id: id, assigned_to: null, available: true });
+    const web = await lic<{ licenses: { id: number; organisation_name: string | null }[] }>(kim.accessToken, 'get_licenses');
+    expect(web.licenses.find((row) => row.id === bought.id)).toMatchObject({ organisation_name: `Lab of ${owner.id}` });
+    expect((await listLicenses(stranger.session, machine('stranger'))).map((row) => row.id)).not.toContain(bought.id);
+    expect(await refusal(reserveLicense(stranger.session, bought.id, machine('stranger')))).toEqual({ status: 404, message: licenseMessages.notFound(bought.id) });
+
+    // Two members ask for the pool's one seat at once: exactly one machine gets it.
+    const raced = await Promise.all([refusal(reserveLicense(kim.session, bought.id, machine('kim'))), refusal(reserveLicense(lee.session, bought.id, machine('lee')))]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const winner = raced[0]!.status === 200 ? kim : lee;
+    const loser = winner === kim ? lee : kim;
+    expect(await storedLicense(bought.id)).toMatchObject({ reserved_to: winner.id, fingerprint: machine(winner === kim ? 'kim' : 'lee').fingerprint });
+    expect(await refusal(reserveLicense(loser.session, bought.id, machine('other')))).toEqual({ status: 409, message: licenseMessages.heldByAnotherUser });
+
+    // Its admin assigns it to the loser: the winner's seat is released, their renewals refused; the loser reserves with a signed lease.
+    const assigned = await lic<{ license: OrganisationLicense }>(admin.accessToken, 'assign_license', { organisation_id: id, license_id: bought.id, user_id: loser.id });
+    expect(assigned.license).toMatchObject({ assigned_to: { id: loser.id }, holder: null });
+    const winnerMachine = machine(winner === kim ? 'kim' : 'lee');
+    expect(await refusal(renewLicense(winner.session, bought.id, winnerMachine))).toMatchObject({ status: 404 });
+    const loserMachine = machine(loser === kim ? 'kim' : 'lee');
+    const lease = await reserveLicense(loser.session, bought.id, loserMachine);
+    expect(verifyReservation(lease.reservation, readKeysFile(stackContext().localStack.licenseKeysFile), { machine: loserMachine })).toMatchObject({ license_id: bought.id, user_id: loser.id });
+    expect((await listLicenses(winner.session, winnerMachine)).map((row) => row.id)).not.toContain(bought.id);
+
+    // A code redeemed for the organisation by its admin, and a license an admin of the portal puts in.
+    const codes = await lic<{ codes: string[] }>(portalAdmin.accessToken, 'create_license_codes', {
+      license_type_id: 'Automation', single_usage: true, description: 'Team', count: 1, duration: 'P1Y',
+    });
+    const redeemed = await lic<{ license_id: number }>(admin.accessToken, 'redeem_license_code', { code: codes.codes[0], organisation_id: id });
+    expect(await storedLicense(redeemed.license_id)).toMatchObject({ user_id: admin.id, organisation_id: id });
+    const strangers = await storeLicense(stranger.id);
+    expect(await lic(portalAdmin.accessToken, 'set_license_organisation', { license_id: strangers.id, organisation_id: id })).toEqual({ license_id: strangers.id, organisation_id: id });
+    const pooled = (await listLicenses(kim.session, machine('kim'))).filter((row) => row.organisation_id === id).map((row) => row.id);
+    expect(pooled).toEqual(expect.arrayContaining([redeemed.license_id, strangers.id]));
+    // Its owner of record no longer moves or shares it.
+    expect(await licCall(stranger.accessToken, 'move_license', { license_id: strangers.id, to_user_id: kim.id })).toMatchObject({ status: 403, body: { message: licenseMessages.organisationLicense } });
+    expect(await licCall(stranger.accessToken, 'share_license', { license_id: strangers.id, with_user_id: kim.id })).toMatchObject({ status: 403, body: { message: licenseMessages.organisationLicense } });
+
+    const history = await ok<{ entries: { action: string; target: string; by_user_id: number }[] }>(portalAdmin.accessToken, 'get_audit_entries', { search: `organisation#${id}` });
+    expect(history.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['add_license_to_organisation', 'assign_license', 'set_license_organisation']));
+  });
+
+  it('shows its owner and admins every seat (holder, machine, since, lease end); a released machine keeps its lease; a removed member stops at lease end', async () => {
+    const [owner, kim, lee] = await Promise.all([desktopPerson(), desktopPerson(), desktopPerson()]);
+    const portalAdmin = await createAdminUser();
+    const id = await organisationOf(owner, [
+      { who: kim, role: 'member' },
+      { who: lee, role: 'member' },
+    ]);
+    const license = await storeLicense(owner.id, { valid_to: '2099-01-01' });
+    await lic(owner.accessToken, 'add_license_to_organisation', { license_id: license.id, organisation_id: id });
+    const lost = machine('kim-lost');
+    const lease = await reserveLicense(kim.session, license.id, lost);
+
+    const seen = await seatOf(owner.accessToken, id, license.id);
+    expect(seen.holder).toEqual({ user_id: kim.id, name: expect.any(String), member: true, hostname: lost.hostname, since: expect.any(String), lease_end: expect.any(String) });
+    expect(Date.parse(seen.holder!.lease_end!)).toBe(Date.parse(verifyReservation(lease.reservation, readKeysFile(stackContext().localStack.licenseKeysFile)).not_after));
+    expect((await seats(portalAdmin.accessToken, id)).role).toBeNull();
+    // A member manages no seats: refused, and sees only what they may use on their own list.
+    expect(await licCall(kim.accessToken, 'get_organisation_licenses', { organisation_id: id })).toMatchObject({ status: 403, body: { message: organisationMessages.notAllowed } });
+
+    // The owner releases the lost machine's seat: free at once, the old lease still verifies, its renewal is refused.
+    const released = await lic<{ license: OrganisationLicense }>(owner.accessToken, 'release_organisation_seat', { organisation_id: id, license_id: license.id });
+    expect(released.license.holder).toBeNull();
+    const keys = readKeysFile(stackContext().localStack.licenseKeysFile);
+    expect(verifyReservation(lease.reservation, keys, { machine: lost }).license_id).toBe(license.id);
+    expect(await refusal(renewLicense(kim.session, license.id, lost))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
+    expect(await licCall(owner.accessToken, 'release_organisation_seat', { organisation_id: id, license_id: license.id })).toMatchObject({ status: 409, body: { message: organisationMessages.seatFree } });
+
+    // Lee takes the pool's seat; the owner removes Lee: Lee's renewals end, and the seat is free for Kim.
+    await reserveLicense(lee.session, license.id, machine('lee'));
+    await ok(owner.accessToken, 'remove_member', { organisation_id: id, user_id: lee.id });
+    expect(await refusal(renewLicense(lee.session, license.id, machine('lee')))).toMatchObject({ status: 404 });
+    expect((await seatOf(owner.accessToken, id, license.id)).holder).toMatchObject({ user_id: lee.id, member: false });
+    await reserveLicense(kim.session, license.id, machine('kim'));
+    expect((await seatOf(owner.accessToken, id, license.id)).holder).toMatchObject({ user_id: kim.id, member: true, hostname: machine('kim').hostname });
+    await returnLicense(kim.session, license.id, machine('kim').fingerprint);
+    expect((await seatOf(owner.accessToken, id, license.id)).holder).toBeNull();
+  });
+
+  it("refuses a stranger, a member and a second organisation's admin on every seat cmd, and changes nothing", async () => {
+    const [owner, member, stranger, otherOwner] = await Promise.all([person(), person(), person(), person()]);
+    const id = await organisationOf(owner, [{ who: member, role: 'member' }]);
+    const other = await organisationOf(otherOwner);
+    const license = await storeLicense(owner.id);
+    await lic(owner.accessToken, 'add_license_to_organisation', { license_id: license.id, organisation_id: id });
+    const outsidersLicense = await storeLicense(otherOwner.id);
+    const before = [await storedLicense(license.id), await storedLicense(outsidersLicense.id)];
+    const cmds = [
+      ['get_organisation_licenses', { organisation_id: id }],
+      ['assign_license', { organisation_id: id, license_id: license.id, user_id: member.id }],
+      ['release_organisation_seat', { organisation_id: id, license_id: license.id }],
+      ['add_license_to_organisation', { organisation_id: id, license_id: outsidersLicense.id }],
+    ] as const;
+    for (const outsider of [stranger, otherOwner]) {
+      for (const [cmd, params] of cmds) {
+        expect(await licCall(outsider.accessToken, cmd, params), `${cmd} by an outsider`).toMatchObject({ status: 404, body: { status: 'error', message: organisationMessages.notFound } });
+      }
+    }
+    for (const [cmd, params] of cmds) {
+      expect(await licCall(member.accessToken, cmd, params), `${cmd} by a member`).toMatchObject({ status: 403, body: { status: 'error', message: organisationMessages.notAllowed } });
+    }
+    // Its owner cannot take another's license in, nor assign a seat to someone outside, nor act on another organisation's license.
+    expect(await licCall(owner.accessToken, 'add_license_to_organisation', { organisation_id: id, license_id: outsidersLicense.id })).toMatchObject({ status: 403, body: { message: organisationMessages.addOwnLicense } });
+    expect(await licCall(owner.accessToken, 'assign_license', { organisation_id: id, license_id: license.id, user_id: stranger.id })).toMatchObject({ status: 404, body: { message: organisationMessages.notMember } });
+    expect(await licCall(otherOwner.accessToken, 'assign_license', { organisation_id: other, license_id: license.id, user_id: null })).toMatchObject({ status: 404, body: { message: organisationMessages.notItsLicense } });
+    expect(await licCall(owner.accessToken, 'set_license_organisation', { license_id: license.id, organisation_id: null })).toMatchObject({ status: 403 });
+    expect(await licCall(stranger.accessToken, 'redeem_license_code', { code: 'ABCD-EFGH-IJKL', organisation_id: id })).toMatchObject({ status: 404, body: { message: organisationMessages.notFound } });
+    expect([await storedLicense(license.id), await storedLicense(outsidersLicense.id)]).toEqual(before);
   });
 });

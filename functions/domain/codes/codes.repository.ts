@@ -107,10 +107,11 @@ export async function hasRedeemed(code: LicenseCodeRecord, userId: number): Prom
  * code is at the version read (so of 50 simultaneous redemptions of a single-use code exactly one lands)
  * and, for a campaign code, only if this user has no redemption of it yet.
  */
-export async function redeemCode(code: LicenseCodeRecord, userId: number, today: string, now = new Date()): Promise<number> {
+export async function redeemCode(code: LicenseCodeRecord, userId: number, today: string, now = new Date(), organisationId?: number): Promise<number> {
   const { license, change } = await prepareLicense(
     {
       user_id: userId,
+      ...(organisationId === undefined ? {} : { organisation_id: organisationId }),
       license_type_id: code.license_type_id,
       license_usage_id: code.license_usage_id,
       ...redeemedLicenseDays(code, today),

@@ -4,6 +4,7 @@ import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
 import { getTableName } from '../../lib/config';
 import { documentClient } from '../../lib/db/table';
 import { licenseViewsPartition } from './license-view.entity';
+import { organisationLicenseViewsPartition } from './organisation-views.entity';
 import { portalTable } from '../../lib/db/table';
 import { LicenseShareEntity } from './license-share.entity';
 import { LicenseEntity, licensePartition, licensesOfPartition, type LicenseRecord } from './license.entity';
@@ -51,35 +52,55 @@ export async function ownLicenses(userId: number): Promise<LicenseRecord[]> {
 export interface LicenseList {
   own: LicenseRecord[];
   shared: { license: LicenseRecord; ownerUsername: string | undefined }[];
+  /** The organisations the user is a member of: their licenses are read from each one's views. */
+  organisations: number[];
 }
 
 /**
- * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
- * licenses, one plain Query of their partition of the table, read as stored (items only this repository
- * writes, so the toolbox's per-value checks, which cost more than the read, add nothing).
+ * Every item of a partition of copies, read as stored (items only the write path writes, so the toolbox's
+ * per-value checks, which cost more than the read, add nothing), consistently: a list right after the
+ * user's own write (a share, a reservation) shows it.
  */
-export async function licenseListOf(userId: number): Promise<LicenseList> {
-  const list: LicenseList = { own: [], shared: [] };
+async function eachCopyIn(partition: string, projection: string, each: (item: Record<string, unknown>) => void): Promise<void> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient.send(
       new PlainQueryCommand({
         TableName: getTableName(),
         KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': licenseViewsPartition(userId) },
-        // Only what the list reads: the partition holds nothing but copies.
-        ProjectionExpression: 'license, owner_username',
-        // The list right after the user's own write (a share, a reservation) shows it.
+        ExpressionAttributeValues: { ':partition': partition },
+        ProjectionExpression: projection,
         ConsistentRead: true,
         ExclusiveStartKey,
       }),
     );
-    for (const item of page.Items ?? []) {
-      const license = JSON.parse(item.license as string) as LicenseRecord;
-      if (license.user_id === userId) list.own.push(license);
-      else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
-    }
+    for (const item of page.Items ?? []) each(item);
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
+}
+
+/**
+ * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
+ * licenses, and the marks of the organisations they belong to, one plain Query of their partition.
+ */
+export async function licenseListOf(userId: number): Promise<LicenseList> {
+  const list: LicenseList = { own: [], shared: [], organisations: [] };
+  // Only what the list reads: the partition holds nothing but copies and marks.
+  await eachCopyIn(licenseViewsPartition(userId), 'license, owner_username, organisation_id', (item) => {
+    if (item.license === undefined) {
+      list.organisations.push(item.organisation_id as number);
+      return;
+    }
+    const license = JSON.parse(item.license as string) as LicenseRecord;
+    if (license.user_id === userId) list.own.push(license);
+    else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
+  });
   return list;
+}
+
+/** An organisation's licenses, as its copies hold them (organisation-views.entity.ts). */
+export async function organisationLicenses(organisationId: number): Promise<LicenseRecord[]> {
+  const licenses: LicenseRecord[] = [];
+  await eachCopyIn(organisationLicenseViewsPartition(organisationId), 'license', (item) => licenses.push(JSON.parse(item.license as string) as LicenseRecord));
+  return licenses;
 }

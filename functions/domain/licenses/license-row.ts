@@ -15,6 +15,7 @@ export const actionFields = (license: LicenseRecord): LicenseActionFields => ({
   license_type_id: license.license_type_id,
   addons: license.addons,
   tag: license.tag ?? null,
+  organisation_id: license.organisation_id ?? null,
 });
 
 /** Names of users by id: the people a customer's list may name (see licenseListNames). */
@@ -65,6 +66,7 @@ export function toLicenseRow(license: LicenseRecord, extra: LicenseRowPeople, to
     shared_by: extra.sharedBy,
     shared_by_name: extra.sharedBy === null ? null : (extra.names?.get(license.user_id) ?? null),
     to_fastspring_product: license.to_fastspring_product ?? null,
+    ...(license.organisation_id === undefined ? {} : { organisation_id: license.organisation_id, assigned_to: license.assigned_to ?? null }),
   };
 }
 
@@ -85,5 +87,21 @@ export function toSharedLicenseRow(license: LicenseRecord, recipientId: number, 
     row.hostname = null;
   }
   row.reserved_to_name = nameable ? (names?.get(license.reserved_to!) ?? null) : null;
+  return row;
+}
+
+/**
+ * An organisation's license as a member who may use its seat sees it (assigned to them, or the pool's):
+ * from which organisation, in use or free, but not another member's machine nor its buyer's order tag.
+ */
+export function toOrganisationLicenseRow(license: LicenseRecord, memberId: number, organisationName: string | null, today = new Date()): LicenseRow {
+  const row = toLicenseRow(license, { sharedUsers: [], sharedBy: null }, today);
+  row.tag = null;
+  if (license.reserved_to !== memberId) {
+    row.fingerprint = null;
+    row.hostname = null;
+  }
+  row.organisation_name = organisationName;
+  row.assigned_to = license.assigned_to ?? null;
   return row;
 }

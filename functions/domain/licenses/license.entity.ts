@@ -45,6 +45,10 @@ const licenseSchema = item({
   shared_count: number().optional(),
   /** Whom it is shared with (kept by the share writes): each of them gets the license's copy on every write. */
   shared_users: list(number()).optional(),
+  /** The organisation it belongs to: its owner and admins decide who uses its seat (its owner of record still `user_id`, who bought it). */
+  organisation_id: number().optional(),
+  /** For an organisation's license: the member its seat is for; absent: the pool (any member). */
+  assigned_to: number().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */
   version: number().optional(),
 });

@@ -8,12 +8,13 @@ import { licenseHoldingChanges } from '../users/user-holdings';
 import { licenseTallies } from './license-figures';
 import { licenseList } from './license-list';
 import { LicenseViewEntity } from './license-view.entity';
+import { OrganisationLicenseViewEntity } from './organisation-views.entity';
 import { LicenseEntity, licenseKey, licensesOfPartition, licenseSortKey, type LicenseRecord } from './license.entity';
 
 /**
  * The copies of a license in its users' lists (license-view.entity.ts), as a write takes it from `before`
- * (null: a new license) to `after`: the owner's copy (moved to the new owner's list on a move), and one
- * for each user it is shared with; a user it is no longer shared with loses theirs. A recipient's copy
+ * (null: a new license) to `after`: the owner's copy (moved to the new owner's list on a move), one for
+ * each user it is shared with (a user it is no longer shared with loses theirs), and its organisation's. A recipient's copy
  * keeps the owner's username written when it was shared (`sharedBy`).
  */
 function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord | null, { sharedBy }: ChangeHints): TransactionWrite[] {
@@ -25,7 +26,12 @@ function licenseViewWrites(before: LicenseRecord | null, after: LicenseRecord | 
   const gone = [...was].filter((userId) => !is.has(userId) && userId !== after.user_id);
   if (before && before.user_id !== after.user_id) gone.push(before.user_id);
   const license = JSON.stringify(after);
+  const organisation = after.organisation_id;
+  const leftOrganisation = before?.organisation_id !== undefined && before.organisation_id !== organisation ? before.organisation_id : undefined;
   return [
+    // Its organisation's copy (the seats screen, the members' lists); the one it left loses it.
+    ...(organisation === undefined ? [] : [OrganisationLicenseViewEntity.build(PutTransaction).item({ organisation_id: organisation, license_id, license })]),
+    ...(leftOrganisation === undefined ? [] : [OrganisationLicenseViewEntity.build(DeleteTransaction).key({ organisation_id: leftOrganisation, license_id })]),
     LicenseViewEntity.build(PutTransaction).item({ user_id: after.user_id, license_id, license }),
     // A recipient's copy keeps the owner's username it was given when shared.
     ...[...is].map((userId) =>

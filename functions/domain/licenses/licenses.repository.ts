@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add } from 'dynamodb-toolbox/entity/actions/update';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
@@ -43,12 +44,14 @@ export interface NewLicense {
   subscription_state?: string;
   tag?: string;
   enabled?: boolean;
+  /** The organisation it is bought or redeemed for: its seat goes to the organisation's pool. */
+  organisation_id?: number;
   /** A machine holding the seat from the start (seed data, imports). */
   reservation?: { reserved_to: number; fingerprint: string; hostname: string };
 }
 
 // The reads other functions make too live in license-reads.ts (a lighter bundle); they are the repository's all the same.
-export { findLicense, licenseListOf, ownLicenses, sharedUserIds, sharedUsersOf, type LicenseList } from './license-reads';
+export { findLicense, licenseListOf, organisationLicenses, ownLicenses, sharedUserIds, sharedUsersOf, type LicenseList } from './license-reads';
 
 /**
  * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
@@ -254,6 +257,17 @@ export async function recentSeatMachines(licenseId: number): Promise<RecentMachi
 }
 
 /**
+ * When each of `seats` (a license and the machine holding it) last reserved or renewed its seat: the start
+ * of its current lease. A seat whose mark is gone (its lease ended long ago) is left out.
+ */
+export async function seatLeases(seats: readonly { license_id: number; fingerprint: string }[]): Promise<Map<number, string>> {
+  const marks = await Promise.all(
+    seats.map(({ license_id, fingerprint }) => SeatMachineEntity.build(GetItemCommand).key({ license_id, machine: seatMachineId(fingerprint) }).send()),
+  );
+  return new Map(marks.flatMap(({ Item }) => (Item ? [[Item.license_id, Item.last_reserved] as const] : [])));
+}
+
+/**
  * Frees a license's seat, with the seat event, in one transaction: only while the machine `fingerprint`
  * holds it and no dongle does. `event` says who freed it: the machine's user (return) or an admin (release,
  * `audited`: its entry says `release_license`).
@@ -287,6 +301,15 @@ export interface SeatBudgets {
   machineWindowDays: number;
 }
 
+/** What a seat's write takes beyond its budgets. */
+export interface SeatWriteOptions {
+  /** An organisation's seat held by someone no longer a member: taken from them, only while they still hold it. */
+  reclaimFrom?: number;
+  /** Checks that must hold in the same transaction (the user is still a member of the license's organisation). */
+  checks?: TransactionItem[];
+  now?: Date;
+}
+
 /**
  * Gives the machine the license's seat, with its seat event and its mark for the machine budget, in one
  * transaction whose condition decides any race: the license is still as read (so two reservations cannot
@@ -298,13 +321,15 @@ export async function reserveSeat(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
-  { takeover, takeoversPerDay, machineWindowDays, now = new Date() }: SeatBudgets & { takeover: boolean; now?: Date },
+  { takeover, reclaimFrom, checks = [], takeoversPerDay, machineWindowDays, now = new Date() }: SeatBudgets & SeatWriteOptions & { takeover: boolean },
 ): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   // A machine's own fingerprint gets the seat back only for the user it holds it for.
   const seat: LicenseCondition[] = takeover
     ? [{ attr: 'reserved_to', eq: userId }, { attr: 'fingerprint', ne: machine.fingerprint }]
-    : [{ or: [{ attr: 'fingerprint', exists: false }, { and: [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }] }] }];
+    : reclaimFrom !== undefined
+      ? [{ attr: 'reserved_to', eq: reclaimFrom }]
+      : [{ or: [{ attr: 'fingerprint', exists: false }, { and: [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }] }] }];
   const takeoverCount = TakeoverCountEntity.build(UpdateTransaction)
     .item({ license_id: license.id, day: today, count: $add(1), ttl: expiresIn(2 * 86_400, now.getTime()) })
     .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } });
@@ -318,6 +343,7 @@ export async function reserveSeat(
         seatEvent(takeover ? 'takeover' : 'reserve', license.id, userId, machine, now),
         seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
         ...(takeover ? [takeoverCount] : []),
+        ...checks,
       ],
     },
   );
@@ -332,7 +358,7 @@ export async function renewSeat(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
-  { machineWindowDays, now = new Date() }: Pick<SeatBudgets, 'machineWindowDays'> & { now?: Date },
+  { machineWindowDays, checks = [], now = new Date() }: Pick<SeatBudgets, 'machineWindowDays'> & Omit<SeatWriteOptions, 'reclaimFrom'>,
 ): Promise<void> {
   const held: LicenseCondition[] = [{ attr: 'fingerprint', eq: machine.fingerprint }, { attr: 'reserved_to', eq: userId }];
   await inTransaction(() =>
@@ -343,9 +369,51 @@ export async function renewSeat(
           // Still as read, so the lease signed from that reading grants what the license grants now.
           .condition({ and: [stillAsRead(license), ...usableOn(now), ...held] }),
         seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
+        ...checks,
       ],
     }),
   );
+}
+
+/** Where an organisation license's seat goes: which organisation (null: none), and which member (null: the pool). */
+export interface SeatPlacement {
+  organisation_id: number | null;
+  assigned_to: number | null;
+  /** Frees the seat too (its holder may no longer use it): a `release` seat event; their machine keeps its lease. */
+  release: boolean;
+}
+
+/**
+ * Places a license's seat (into or out of an organisation, to a member or the pool), audited as `audit`
+ * says, only while the license is as read. A placement ends its shares (an organisation's seat goes by
+ * assignment, never by a share). `release` frees the seat its holder had.
+ */
+export async function placeLicenseSeat(
+  license: LicenseRecord,
+  { organisation_id, assigned_to, release }: SeatPlacement,
+  byUserId: number,
+  audit: ChangeAudit,
+  now = new Date(),
+): Promise<LicenseRecord> {
+  const shares = organisation_id === null ? [] : await sharedUsersOf(license);
+  const freed = release && license.fingerprint !== undefined;
+  const changes: LicenseChanges = {
+    organisation_id,
+    assigned_to,
+    ...(shares.length ? { shared_count: 0, shared_users: [] } : {}),
+    ...(freed ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}),
+  };
+  await writeLicense(license, changes, {
+    now,
+    // A seat on a dongle is the dongle's: it is never placed.
+    conditions: [{ attr: 'hid', exists: false }],
+    audit,
+    others: [
+      ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
+      ...(freed ? [seatEvent('release', license.id, byUserId, { fingerprint: license.fingerprint }, now)] : []),
+    ],
+  });
+  return changed(license, changes, now);
 }
 
 /** What an admin changes of a plain license: usage and end (none: perpetual). */

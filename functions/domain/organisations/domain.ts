@@ -1,5 +1,6 @@
 import type { DomainDeclaration } from '../../lib/records/domain';
 import type { Forget } from '../../lib/user-data';
+import { MemberLicensesMarkEntity } from '../licenses/organisation-views.entity';
 import { InvitationEntity, invitationKind } from './invitation.kind';
 import { MembershipEntity, membershipKind } from './membership.kind';
 import { OrganisationEntity, organisationKind } from './organisation.kind';
@@ -26,7 +27,12 @@ export const organisationsDomain = {
       fate: 'keep',
       why: 'an organisation outlives its owner (its members and seats): it passes to its longest-standing admin, or waits for the portal admins to name an owner',
     },
-    { what: 'their memberships of organisations, with their role', entities: [MembershipEntity], fate: 'delete', why: 'a member who is gone no longer uses the seats' },
+    {
+      what: 'their memberships of organisations, with their role (and its mark among their license copies)',
+      entities: [MembershipEntity, MemberLicensesMarkEntity],
+      fate: 'delete',
+      why: 'a member who is gone no longer uses the seats',
+    },
     {
       what: 'invitations they sent, and invitations to their email address',
       entities: [InvitationEntity],

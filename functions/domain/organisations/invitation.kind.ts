@@ -6,7 +6,7 @@ import { INVITED_ROLES } from '../../../shared/organisations/organisations';
 import { portalTable, timestamps } from '../../lib/db/table';
 import { declareRecordKind } from '../../lib/records/record-kind';
 import { auditTrail } from '../audit/audit.repository';
-import { organisationPartition } from './organisation.kind';
+import { organisationPartition } from './organisation-keys';
 
 /**
  * An invitation to an organisation, sent to an email address: answered (accepted or declined) or

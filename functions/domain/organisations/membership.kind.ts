@@ -3,10 +3,13 @@ import { item } from 'dynamodb-toolbox/schema/item';
 import { number } from 'dynamodb-toolbox/schema/number';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { ORGANISATION_ROLES } from '../../../shared/organisations/organisations';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { portalTable, timestamps } from '../../lib/db/table';
+import { MemberLicensesMarkEntity } from '../licenses/organisation-views.entity';
 import { declareRecordKind } from '../../lib/records/record-kind';
 import { auditTrail } from '../audit/audit.repository';
-import { organisationPartition, organisationSortKey } from './organisation.kind';
+import { organisationPartition, organisationSortKey } from './organisation-keys';
 
 /**
  * A person's membership of an organisation, with their role; `created` is when they joined.
@@ -43,12 +46,19 @@ export const MembershipEntity = new Entity({
 
 export type MembershipRecord = FormattedItem<typeof MembershipEntity>;
 
-/** A membership as a record kind: audited in the organisation's history and the member's trail. */
+/** The member's mark in their license views (organisation-views.entity.ts): their list reads the organisation's licenses while they are a member. */
+const licensesMark = (before: MembershipRecord | null, after: MembershipRecord | null) => {
+  if (after) return [MemberLicensesMarkEntity.build(PutTransaction).item({ user_id: after.user_id, organisation_id: after.organisation_id })];
+  return before ? [MemberLicensesMarkEntity.build(DeleteTransaction).key({ user_id: before.user_id, organisation_id: before.organisation_id })] : [];
+};
+
+/** A membership as a record kind: marked in the member's license views, audited in the organisation's history and the member's trail. */
 export const membershipKind = declareRecordKind<typeof MembershipEntity, MembershipRecord, { memberSortKey: typeof memberSortKey; membershipsOf: typeof membershipsOfPartition }>({
   name: 'organisation-member',
   entity: MembershipEntity,
   key: ({ organisation_id, user_id }) => ({ organisation_id, user_id }),
   keys: { memberSortKey, membershipsOf: membershipsOfPartition },
+  copies: licensesMark,
   audit: {
     trail: auditTrail,
     target: ({ organisation_id }) => `organisation#${organisation_id}`,

@@ -9,6 +9,9 @@ import { declareList } from '../../lib/lists/declare-list';
 import { declareRecordKind } from '../../lib/records/record-kind';
 import { auditTrail } from '../audit/audit.repository';
 import { userList } from '../users/user-list';
+import { organisationPartition } from './organisation-keys';
+
+export { organisationPartition, organisationSortKey } from './organisation-keys';
 
 /**
  * An organisation: a name, its owner (who created it, until they hand it over) and how many members it
@@ -22,9 +25,6 @@ import { userList } from '../users/user-list';
  * | it with its members and invitations | pk `organisation#{id}`                      | Query         |
  * | every organisation (admin list)     | the list rows of kind `organisations`       | list-store.ts |
  */
-export const organisationPartition = (id: number) => `organisation#${id}`;
-/** Sorts organisation ids as numbers within a partition of the index (a user's memberships). */
-export const organisationSortKey = (id: number) => `organisation#${String(id).padStart(10, '0')}`;
 
 export const OrganisationEntity = new Entity({
   name: 'organisation',

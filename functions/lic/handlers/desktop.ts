@@ -27,6 +27,7 @@ import type { EndpointHandlers } from '../../endpoint';
 import { licenseSigningKey } from '../../lib/signing';
 import { recordSeatRefused, recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { licenseFor } from './license-access';
+import { organisationSeatOf, organisationSeatRefusal, stillMember, type OrganisationSeat } from '../../domain/organisations/organisation-seat';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
 
@@ -66,12 +67,21 @@ const heldBy = (license: LicenseRecord, userId: number, machine: Machine) =>
  * Why this machine cannot have the seat, as the app is told, and whether it is because another machine
  * holds it (the usage screen counts those refusals); null when it may.
  */
-function refusal(license: LicenseRecord, userId: number, machine: Machine, { takeover, renew }: SeatRequest, now: Date): { reason: string; seatTaken: boolean } | null {
+function refusal(
+  license: LicenseRecord,
+  userId: number,
+  machine: Machine,
+  { takeover, renew }: SeatRequest,
+  now: Date,
+  organisation?: OrganisationSeat,
+): { reason: string; seatTaken: boolean } | null {
   const unusable = unusableReason(license, today(now));
   if (unusable) return { reason: licenseMessages[unusable], seatTaken: false };
+  const outside = organisation && organisationSeatRefusal(license, userId, organisation);
+  if (outside) return { reason: licenseMessages[outside], seatTaken: false };
   // A renewal never takes a free seat: after a return or a takeover only a new reservation (the user's act) may.
   if (renew) return heldBy(license, userId, machine) ? null : { reason: licenseMessages.noLongerHeld, seatTaken: false };
-  if (license.fingerprint === undefined) return null;
+  if (license.fingerprint === undefined || organisation?.reclaimFrom !== undefined) return null;
   // Another user's seat is theirs, also for a machine that claims the same fingerprint.
   if (license.reserved_to !== userId) return { reason: licenseMessages.heldByAnotherUser, seatTaken: true };
   if (license.fingerprint === machine.fingerprint) return null;
@@ -140,19 +150,25 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   let { license } = access;
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
-    const refused = refusal(license, me.id, machine, { takeover, renew }, now);
+    const organisation = await organisationSeatOf(license, me.id);
+    const refused = refusal(license, me.id, machine, { takeover, renew }, now, organisation);
     if (refused) await refuse(license, refused, now);
     const held = heldBy(license, me.id, machine);
-    const takingOver = takeover && license.fingerprint !== undefined && !held;
+    const reclaimFrom = held ? undefined : organisation?.reclaimFrom;
+    const takingOver = takeover && license.fingerprint !== undefined && !held && reclaimFrom === undefined;
+    // A member's seat holds only while they are a member: checked in the same transaction.
+    const checks = license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)];
     const overBudget = await machineBudget(license, machine, now);
     if (overBudget) throw conflict(overBudget);
     try {
       // The holder renewing under the same name only renews; anything else writes the reservation anew
       // (a renewal under a new name too: only while the license is as read, so still this machine's).
-      if (held && license.hostname === machine.hostname) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, now });
+      if (held && license.hostname === machine.hostname) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
       else {
         await reserveSeat(license, me.id, machine, {
           takeover: takingOver,
+          ...(reclaimFrom === undefined ? {} : { reclaimFrom }),
+          checks,
           takeoversPerDay: TAKEOVERS_PER_DAY,
           machineWindowDays: MACHINE_WINDOW_DAYS,
           now,
@@ -169,7 +185,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
-      const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now);
+      const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now, await organisationSeatOf(current, me.id));
       if (refused) await refuse(current, refused, now);
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {

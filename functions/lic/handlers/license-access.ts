@@ -3,6 +3,7 @@ import { findLicense, sharedUserIds, type LicenseRecord } from '../../domain/lic
 import { findUserById, type UserRecord } from '../../domain/users/users.repository';
 import type { Viewer } from '../../lib/caller';
 import { forbidden, notFound } from '../../lib/errors';
+import { membershipOf } from '../../domain/organisations/organisation-seat';
 
 export interface LicenseAccess {
   me: { id: number };
@@ -12,7 +13,8 @@ export interface LicenseAccess {
 }
 
 /**
- * The license a cmd names, as the caller may see it: its owner, a user it is shared with, or an admin.
+ * The license a cmd names, as the caller may see it: its owner, a user it is shared with, a member of its
+ * organisation who may use its seat, or an admin.
  * Anyone else is told it does not exist, so license ids cannot be probed. A seat is only for the owner
  * and recipients: there an admin is anyone else (`adminSees: false`).
  */
@@ -21,10 +23,20 @@ export async function licenseFor(viewer: Viewer, licenseId: number, { adminSees 
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   const owner = license.user_id === me.id;
-  if (!owner && !(adminSees && viewer.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id)) {
+  if (!owner && !(adminSees && viewer.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id) && !(await usesOrganisationSeat(license, me.id))) {
     throw notFound(licenseMessages.notFound(licenseId));
   }
   return { me, license, owner, admin: viewer.isAdmin };
+}
+
+/**
+ * Whether a member sees an organisation's license as theirs to use: assigned to them, left to the pool,
+ * or held by their machine (to return it). Its owner and admins manage it on the organisation's screen.
+ */
+async function usesOrganisationSeat(license: LicenseRecord, userId: number): Promise<boolean> {
+  if (license.organisation_id === undefined) return false;
+  const mayUse = license.assigned_to === undefined || license.assigned_to === userId || license.reserved_to === userId;
+  return mayUse && (await membershipOf(license.organisation_id, userId)) !== null;
 }
 
 /** The same, for what only the owner may do (sharing). */

@@ -16,6 +16,7 @@ import {
   type CodeTerms,
 } from '../../domain/codes/codes.repository';
 import type { EndpointHandlers } from '../../endpoint';
+import { seatManagerOf } from '../../domain/organisations/organisation-seat';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 type AdminHandlers = EndpointHandlers<typeof licAdminContract>;
@@ -80,12 +81,18 @@ const REDEEM_ATTEMPTS = 8;
  * used up every redemption is refused until the hour ends, a right code too: else the limit would still
  * answer whether a guess is right.
  */
-export const redeemLicenseCode: UserHandlers['redeem_license_code'] = ({ code }, { viewer }) => redeem(code, viewer.userId);
+export const redeemLicenseCode: UserHandlers['redeem_license_code'] = async ({ code, organisation_id }, { viewer }) => {
+  // For an organisation: one the caller manages the seats of (anyone else is told it is unknown to them).
+  if (organisation_id !== undefined) await seatManagerOf(organisation_id, viewer.userId);
+  return redeem(code, viewer.userId, organisation_id);
+};
 
-async function redeem(text: string, userId: number): Promise<{ license_id: number }> {
+async function redeem(text: string, userId: number, organisationId?: number): Promise<{ license_id: number }> {
   for (let attempt = 1; ; attempt++) {
     const code = await findCode(text);
     if (!code) throw notFound(codeMessages.notValid);
+    // A campaign is once per person: its license stays with whoever redeems it.
+    if (organisationId !== undefined && !code.single_usage) throw conflict(licenseMessages.campaignOrganisation);
     const today = new Date().toISOString().slice(0, 10);
     const refusal = redemptionRefusal(code, today);
     // Not open yet or expired: the same answer, status included, as a code that does not exist.
@@ -93,7 +100,7 @@ async function redeem(text: string, userId: number): Promise<{ license_id: numbe
     if (refusal) throw conflict(refusal);
     if (!code.single_usage && (await hasRedeemed(code, userId))) throw conflict(codeMessages.alreadyRedeemed);
     try {
-      const licenseId = await redeemCode(code, userId, today);
+      const licenseId = await redeemCode(code, userId, today, new Date(), organisationId);
       return { license_id: licenseId };
     } catch (error) {
       // Lost to another redemption: the next reading says why (used, already redeemed) or tries again.

@@ -1,7 +1,8 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
-import { toLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { toLicenseRow, toOrganisationLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
+import { licenseListOf, organisationLicenses, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { organisationNames } from '../../domain/organisations/organisation-seat';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
 import type { EndpointHandlers } from '../../endpoint';
@@ -14,13 +15,27 @@ type LicHandlers = EndpointHandlers<typeof licContract>;
 const sharedUsersIn = (license: LicenseRecord, sharesOf: ReadonlyMap<number, number[]>) => license.shared_users ?? sharesOf.get(license.id) ?? [];
 
 /**
- * The caller's own licenses (with whom each is shared) and those shared with them (with who shared it,
- * without another user's machine), newest first; with the desktop app's machine, whether each is
+ * The licenses of the caller's organisations whose seat they may use: assigned to them, left to the pool,
+ * or held by their machine; not those they own (listed as their own).
+ */
+async function organisationSeatsFor(userId: number, organisationIds: readonly number[], own: readonly LicenseRecord[]): Promise<LicenseRecord[]> {
+  const owned = new Set(own.map((license) => license.id));
+  const all = await Promise.all(organisationIds.map((id) => organisationLicenses(id)));
+  return all
+    .flat()
+    .filter((license) => !owned.has(license.id) && (license.assigned_to === undefined || license.assigned_to === userId || license.reserved_to === userId));
+}
+
+/**
+ * The caller's own licenses (with whom each is shared), those shared with them (with who shared it,
+ * without another user's machine) and those of their organisations whose seat they may use (with the
+ * organisation's name), newest first; with the desktop app's machine, whether each is
  * available to it.
  */
 export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { viewer: { userId } }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
-  const { own, shared } = await licenseListOf(userId);
+  const { own, shared, organisations } = await licenseListOf(userId);
+  const fromOrganisations = organisations.length ? await organisationSeatsFor(userId, organisations, own) : [];
   const now = new Date();
   // A license carries whom it is shared with; only one stored before it did costs a read of its shares.
   const unknownShares = own.filter((license) => license.shared_users === undefined && license.shared_count !== 0);
@@ -40,12 +55,19 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { vi
   const sharedRows = shared.map(({ license, ownerUsername }) =>
     toSharedLicenseRow(license, userId, ownerUsername ?? people.get(license.user_id)?.username ?? String(license.user_id), now, names),
   );
-  const rows = [...ownRows, ...sharedRows].sort((a, b) => b.id - a.id);
+  // Where each organisation's license comes from, by name (the desktop app shows none: it reads none).
+  const organisationIds = [...own, ...fromOrganisations].flatMap((license) => (license.organisation_id === undefined ? [] : [license.organisation_id]));
+  const organisationNamed = machine || !organisationIds.length ? new Map<number, string>() : await organisationNames(organisationIds);
+  for (const row of ownRows) if (row.organisation_id != null) row.organisation_name = organisationNamed.get(row.organisation_id) ?? null;
+  const organisationRows = fromOrganisations.map((license) =>
+    toOrganisationLicenseRow(license, userId, organisationNamed.get(license.organisation_id!) ?? null, now),
+  );
+  const rows = [...ownRows, ...sharedRows, ...organisationRows].sort((a, b) => b.id - a.id);
   if (!machine) return { licenses: rows };
   // For the desktop app: whether its machine may take each seat now (judged on the whole record; a
   // machine claiming the fingerprint of another user's seat is not its holder).
   const today = now.toISOString().slice(0, 10);
-  const byId = new Map([...own, ...shared.map(({ license }) => license)].map((license) => [license.id, license]));
+  const byId = new Map([...own, ...shared.map(({ license }) => license), ...fromOrganisations].map((license) => [license.id, license]));
   // Each row is this call's own object: the field is set on it, where a spread copy of every row's ~30
   // fields was the largest cost of the app's list after the read itself.
   for (const row of rows) row.available = availableTo(byId.get(row.id)!, machine, today, userId);

@@ -21,6 +21,8 @@ export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_
   if (!owner && license.subscription_id !== undefined) throw forbidden(licenseMessages.subscriptionMove);
   // A campaign is once per user: moving its licenses would collect it through many accounts. Support may.
   if (owner && isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignMove);
+  // An organisation's license is its admins' to manage (an admin of the portal may still change its buyer).
+  if (owner && license.organisation_id !== undefined) throw forbidden(licenseMessages.organisationLicense);
   if (isOnDongle(actionFields(license))) throw conflict(licenseMessages.onDongle);
   if (isReserved(actionFields(license))) throw conflict(licenseMessages.reserved);
   if (owner && !customerActions(actionFields(license), me.id).has('move')) throw forbidden(licenseMessages.ownerOnly);

@@ -55,6 +55,8 @@ export const MAX_SHARES_PER_LICENSE = 50;
 const shareWithinLimit: ShareChange = async (license, withUserId, ownerUsername, audit) => {
   // A campaign is once per user: sharing its license would let one person use many accounts' redemptions.
   if (isCampaignLicenseTag(license.tag)) throw forbidden(licenseMessages.campaignShare);
+  // An organisation's seat goes to its members by assignment, never by a share.
+  if (license.organisation_id !== undefined) throw forbidden(licenseMessages.organisationLicense);
   const shared = new Set(await sharedUsersOf(license));
   if (!shared.has(withUserId) && shared.size >= MAX_SHARES_PER_LICENSE) throw conflict(licenseMessages.shareLimit(MAX_SHARES_PER_LICENSE));
   await shareLicense(license, withUserId, ownerUsername, audit);
