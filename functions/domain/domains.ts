@@ -19,7 +19,7 @@ import { usersDomain } from './users/domain';
 /**
  * Every domain, each declared once in its `<domain>/domain.ts` (lib/records/domain.ts): the one list of
  * domains, in the order account deletion carries out the fates: what holds other users' rights first
- * (seats and shares), the user record last, since an interrupted deletion is found again through it.
+ * (organisations, seats and shares), the user record last, since an interrupted deletion is found again through it.
  *
  * The record kinds and the user data registry are read from it. A function imports no root list (its
  * single-file bundle would carry every domain's code): it takes the projection of the part it uses,
@@ -27,6 +27,8 @@ import { usersDomain } from './users/domain';
  * admin's user detail (user-detail.ts), the counters (counted-records.ts), account deletion (user-data.ts).
  */
 export const domains = [
+  // An organisation passes to its heir first, so its licenses bought by the user pass to its new owner.
+  organisationsDomain,
   licensesDomain,
   productsDomain,
   downloadsDomain,
@@ -37,7 +39,6 @@ export const domains = [
   commerceDomain,
   devicesDomain,
   newsDomain,
-  organisationsDomain,
   sessionsDomain,
   accountsDomain,
   platformUserData,

@@ -18,12 +18,12 @@ type ForgettingDomain = Extract<(typeof domains)[number], { forget: unknown }>['
  * exactly the domains that declare `forget`, and domains.test.ts checks the functions and the order.
  */
 export const forgetters = {
+  organisations: forgetOrganisations,
   licenses: forgetLicenses,
   products: forgetProducts,
   downloads: forgetDownloads,
   'iv-curves': forgetIvCurves,
   cases: forgetCases,
-  organisations: forgetOrganisations,
   users: forgetUserRecord,
 } satisfies Record<ForgettingDomain, Forget>;
 

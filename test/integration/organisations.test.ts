@@ -189,12 +189,17 @@ describe('organisations', () => {
       { who: secondAdmin, role: 'admin' },
     ]);
     const frozen = await organisationOf(owner, [{ who: member, role: 'member' }]);
+    // A license the owner bought for the organisation stays its, enabled, with its new owner as owner of record.
+    const bought = await storeLicense(owner.id);
+    await lic(owner.accessToken, 'add_license_to_organisation', { license_id: bought.id, organisation_id: handed });
     await ok(owner.accessToken, 'delete_user_account');
     const result = await asUnit({ job: 'delete-accounts' }, () => accountDeletion.runDeletionJob());
     expect(result.deleted).toContain(owner.id);
 
     expect(await organisation(firstAdmin.accessToken, handed)).toMatchObject({ owner_id: firstAdmin.id, role: 'owner' });
     expect(await roles(firstAdmin.accessToken, handed)).toEqual({ [firstAdmin.id]: 'owner', [secondAdmin.id]: 'admin', [member.id]: 'member' });
+    expect(await storedLicense(bought.id)).toMatchObject({ user_id: firstAdmin.id, organisation_id: handed, enabled: true });
+    expect((await seatOf(firstAdmin.accessToken, handed, bought.id)).bought_by.id).toBe(firstAdmin.id);
     const list = await ok<{ organisations: { id: number; members: number; owner_id: number }[] }>(admin.accessToken, 'get_organisations', { search: String(handed) });
     expect(list.organisations.find((row) => row.id === handed)).toMatchObject({ members: 3, owner_id: firstAdmin.id });
     // No admin to take it: it keeps the deleted owner's id, and its member manages nothing.

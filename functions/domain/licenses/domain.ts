@@ -23,7 +23,7 @@ export const licensesDomain = {
       what: 'licenses they own (owner id, a seat their machine holds)',
       entities: [LicenseEntity],
       fate: 'detach',
-      why: 'orders, refunds and subscriptions name them, so they stay, owned by the deleted id: disabled, seat released, shares ended (decision 029)',
+      why: "orders, refunds and subscriptions name them, so they stay, owned by the deleted id: disabled, seat released, shares ended (decision 029); one of an organisation stays enabled, its organisation's owner its owner of record",
     },
     {
       what: 'shares: licenses they shared, and licenses shared with them (a seat they hold on one is released)',

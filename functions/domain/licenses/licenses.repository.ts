@@ -23,6 +23,7 @@ import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity'
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
+import { organisationOwnerId } from '../organisations/organisation-seat';
 import type { AuditSwitch, ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 
 export type { LicenseRecord } from './license.entity';
@@ -476,13 +477,31 @@ async function withFreshLicense(id: number, write: (license: LicenseRecord) => P
 }
 
 /**
+ * An organisation's license whose buyer's account is deleted stays the organisation's, enabled (its seat
+ * is its members'): the organisation's owner becomes its owner of record (an organisation the buyer owned
+ * was handed to its heir before: domains.ts), and a seat the buyer's own machine held is released. One
+ * left without an owner keeps the buyer's id until the portal's admins name one.
+ */
+async function passToOrganisation(license: LicenseRecord, userId: number, now: Date): Promise<void> {
+  const heir = await organisationOwnerId(license.organisation_id!);
+  const newOwner = heir !== null && heir !== userId ? heir : undefined;
+  const seatHeld = license.reserved_to === userId && license.fingerprint !== undefined && license.hid === undefined;
+  if (newOwner === undefined && !seatHeld) return;
+  await writeLicense(
+    license,
+    { ...(newOwner === undefined ? {} : { user_id: newOwner }), ...(seatHeld ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}) },
+    { now, others: seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : [] },
+  );
+}
+
+/**
  * Account deletion, for licenses (decision 029). Found through the user's copies, the one list of what
  * they own and what is shared with them:
  * - a seat they hold on a license shared with them is released (the owner may use it again), and the
  *   share ends;
  * - a license they own stays (orders, refunds and subscriptions name it) but is detached: disabled,
  *   its seat released, its shares ended (the recipients lose it), with a `release` seat event if a
- *   machine held it;
+ *   machine held it; one of an organisation stays the organisation's (passToOrganisation);
  * - their copies go.
  * Each write is one transaction as any license write (list row, copies, counters); a license changed
  * meanwhile is read and written again, and a run after an interruption finds what was done done.
@@ -501,6 +520,7 @@ export async function detachLicensesOf(userId: number, now = new Date()): Promis
   for (const copy of own) {
     await withFreshLicense(copy.id, async (license) => {
       if (license.user_id !== userId) return;
+      if (license.organisation_id !== undefined) return passToOrganisation(license, userId, now);
       const shares = await sharedUserIds(license.id);
       const seatHeld = license.reserved_to !== undefined && license.fingerprint !== undefined && license.hid === undefined;
       if (!license.enabled && !seatHeld && shares.length === 0 && (license.shared_users ?? []).length === 0) return;

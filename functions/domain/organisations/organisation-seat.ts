@@ -64,15 +64,19 @@ export async function seatManagerOf(organisationId: number, userId: number): Pro
   return membership;
 }
 
-/** The names of organisations by id (those that exist), read as stored: a member's license list names where each comes from. */
-export async function organisationNames(ids: Iterable<number>): Promise<Map<number, string>> {
-  const found = await Promise.all(
-    [...new Set(ids)].map(async (id) => {
-      const { Item } = await documentClient.send(
-        new GetCommand({ TableName: getTableName(), Key: { pk: organisationPartition(id), sk: 'organisation' }, ProjectionExpression: '#name', ExpressionAttributeNames: { '#name': 'name' } }),
-      );
-      return Item ? ([id, Item.name as string] as const) : null;
-    }),
+/** An organisation's name and owner, read as stored (without the kind's schema, list and joins). */
+async function organisationHead(id: number): Promise<{ name: string; owner_id: number } | null> {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: getTableName(), Key: { pk: organisationPartition(id), sk: 'organisation' }, ProjectionExpression: '#name, owner_id', ExpressionAttributeNames: { '#name': 'name' } }),
   );
-  return new Map(found.filter((entry) => entry !== null));
+  return Item ? { name: Item.name as string, owner_id: Item.owner_id as number } : null;
 }
+
+/** The names of organisations by id (those that exist): a member's license list names where each comes from. */
+export async function organisationNames(ids: Iterable<number>): Promise<Map<number, string>> {
+  const found = await Promise.all([...new Set(ids)].map(async (id) => [id, (await organisationHead(id))?.name] as const));
+  return new Map(found.flatMap(([id, name]) => (name === undefined ? [] : [[id, name] as const])));
+}
+
+/** Who owns an organisation now (null: it is gone). */
+export const organisationOwnerId = async (id: number): Promise<number | null> => (await organisationHead(id))?.owner_id ?? null;
