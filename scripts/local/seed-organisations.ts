@@ -1,5 +1,6 @@
 import { withCall } from '../../functions/lib/call-context';
 import { findUserBySub } from '../../functions/domain/users/users.repository';
+import { createLicense } from '../../functions/domain/licenses/licenses.repository';
 import {
   addMembership,
   changeOrganisation,
@@ -34,6 +35,21 @@ export async function seedDemoOrganisation(demo: { id: number }, fleet: { id: nu
   await withCall({ endpoint: 'user', request_id: 'demo-seed-invitation', actor_user_id: demo.id }, () =>
     changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: { action: 'invite_member' } })], undefined, { now }),
   );
+  await seedOrganisationLicenses(organisation.id, demo.id, fleet.id, now);
+}
+
+const dayFrom = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The demo organisation's seats, bought by its owner: a Pro seat in the pool that the admin's bench
+ * machine holds, an Automation seat assigned to the admin, and two free seats in the pool.
+ */
+async function seedOrganisationLicenses(organisationId: number, ownerId: number, adminId: number, now: Date): Promise<void> {
+  const team = { user_id: ownerId, organisation_id: organisationId, valid_from: dayFrom(now, -30), valid_to: dayFrom(now, 335) };
+  await createLicense({ ...team, license_type_id: 'Pro', reservation: { reserved_to: adminId, fingerprint: 'fleet-bench-02-c41d', hostname: 'fleet-bench-02' } }, now);
+  await createLicense({ ...team, license_type_id: 'Automation', assigned_to: adminId }, now);
+  await createLicense({ ...team, license_type_id: 'Automation' }, now);
+  await createLicense({ ...team, license_type_id: 'Battery' }, now);
 }
 
 /** With the demo's volume: three of its customers join the demo organisation as members; once. */

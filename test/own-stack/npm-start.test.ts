@@ -78,6 +78,15 @@ describe('npm start', () => {
       .data as { role: string; members: { role: string }[]; invitations: unknown[] };
     expect(team).toMatchObject({ role: 'admin', invitations: [expect.anything()] });
     expect(team.members.map((member) => member.role)).toEqual(['owner', 'admin']);
+    // Its seats: four licenses, one held by the admin's bench machine, one assigned to the admin.
+    const fleetToken = (await passwordStep('fleet')).AuthenticationResult!.AccessToken!;
+    const seats = (await post(baseUrl, fleetToken, { cmd: 'get_organisation_licenses', organisation_id: organisations[0]!.organisation_id }, 'lic/5')).data as {
+      count: number;
+      licenses: { holder: { hostname: string } | null; assigned_to: { name: string } | null }[];
+    };
+    expect(seats.count).toBe(4);
+    expect(seats.licenses.flatMap((license) => (license.holder ? [license.holder.hostname] : []))).toEqual(['fleet-bench-02']);
+    expect(seats.licenses.filter((license) => license.assigned_to?.name === 'Flo Fleet')).toHaveLength(1);
   }, 360_000);
 
   it('stops every server on Ctrl-C and, started again on the same folder, keeps every record', async () => {

@@ -78,8 +78,8 @@ export async function tokenFor(portal: RunningPortal, password: string) {
   return result.AuthenticationResult!.AccessToken!;
 }
 
-export async function post(baseUrl: string, token: string, body: Record<string, unknown>) {
-  const response = await fetch(`${baseUrl}/api/user`, {
+export async function post(baseUrl: string, token: string, body: Record<string, unknown>, endpoint = 'user') {
+  const response = await fetch(`${baseUrl}/api/${endpoint}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ version: API_VERSION, client: API_CLIENT, ...body }),

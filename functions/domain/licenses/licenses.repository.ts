@@ -45,8 +45,9 @@ export interface NewLicense {
   subscription_state?: string;
   tag?: string;
   enabled?: boolean;
-  /** The organisation it is bought or redeemed for: its seat goes to the organisation's pool. */
+  /** The organisation it is bought or redeemed for: its seat goes to the organisation's pool, or to `assigned_to`. */
   organisation_id?: number;
+  assigned_to?: number;
   /** A machine holding the seat from the start (seed data, imports). */
   reservation?: { reserved_to: number; fingerprint: string; hostname: string };
 }
