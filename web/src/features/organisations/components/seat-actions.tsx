@@ -15,6 +15,9 @@ export interface SeatMember {
   name: string;
 }
 
+/** The assign select shows this many choices at a time. */
+const SHOWN_MEMBERS = 50;
+
 /** The assign select's choice for the pool (the cmd takes null). */
 const POOL = 'pool';
 
@@ -52,7 +55,10 @@ function AssignForm({ organisationId, license, members, onDone }: SeatProps & { 
           value={choice}
           onChange={(value) => setChoice(value ?? POOL)}
           allowDeselect={false}
+          // An organisation may have a thousand members: typing finds one, and the list stays short.
           searchable
+          limit={SHOWN_MEMBERS}
+          nothingFoundMessage="No such member"
           data-autofocus
         />
         {frees && license.holder && <Text size="sm">{seatTexts.assignFrees(license.holder.name, license.holder.hostname, license.holder.lease_end)}</Text>}
