@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { organisationsAdminContract, type OrganisationRow } from '../../../shared/organisations/organisations.admin';
+import { organisationSeatsContract } from '../../../shared/organisations/organisation-seats.contract';
 import { organisationsContract } from '../../../shared/organisations/organisations.contract';
 import { api } from '../support/fake-api';
 import { ADMIN, answerProfile } from '../support/fixtures';
@@ -8,7 +9,7 @@ import { currentPath, renderScreen } from '../support/render';
 
 /**
  * All organisations (admin): the declared list (search, sort, page in the address, CSV) and a row's way
- * to the organisation's screen. The list's server side is the organisations' integration tests.
+ * to the organisation's screen, with its licenses and seats read-only. The list's server side is the organisations' integration tests.
  */
 
 let nextId = 300;
@@ -90,9 +91,33 @@ describe('All organisations', () => {
       members: [{ user_id: lab.owner_id, first_name: 'Olive', last_name: 'Owner', email: lab.owner, role: 'owner', joined: lab.created }],
       invitations: [],
     });
+    api.answer(organisationSeatsContract, 'get_organisation_licenses', {
+      organisation_id: lab.id,
+      role: null,
+      licenses: [
+        {
+          id: 812,
+          license_type_id: 'Pro',
+          valid_from: '2026-01-01',
+          valid_to: '2027-01-01',
+          enabled: true,
+          expired: false,
+          bought_by: { id: lab.owner_id, name: 'Olive Owner' },
+          assigned_to: null,
+          holder: { user_id: lab.owner_id, name: 'Olive Owner', member: true, hostname: 'olive-pc', since: null, lease_end: null },
+        },
+      ],
+      count: 1,
+      members: [{ id: lab.owner_id, name: 'Olive Owner' }],
+    });
     await user.click(screen.getByRole('link', { name: 'Photon Lab' }));
     await screen.findByRole('heading', { name: 'Photon Lab', level: 3 });
     expect(api.calls(organisationsContract, 'get_organisation')).toEqual([{ organisation_id: lab.id }]);
+    // Its licenses and who holds each seat, read-only.
+    const seats = await screen.findByRole('table', { name: 'Licenses' });
+    expect(within(seats).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['812', 'Pro', '2027-01-01', 'Olive Owner', 'Pool (any member)', 'Olive Ownerolive-pc']);
+    expect(within(seats).queryAllByRole('button')).toEqual([]);
+    expect(api.calls(organisationSeatsContract, 'get_organisation_licenses')).toEqual([{ organisation_id: lab.id, page: 1 }]);
     await user.click(screen.getByRole('link', { name: /Back to all organisations/ }));
     await screen.findByRole('heading', { name: 'All organisations', level: 2 });
     expect(currentPath()).toBe('/allorganisations?search=photon&page=2');

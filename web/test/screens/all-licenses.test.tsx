@@ -6,6 +6,8 @@ import { userContract } from '../../../shared/contract/user';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { api, refused } from '../support/fake-api';
 import { userAdminContract } from '../../../shared/contract/user.admin';
+import { organisationSeatsAdminContract } from '../../../shared/organisations/organisation-seats.admin';
+import { organisationsContract } from '../../../shared/organisations/organisations.contract';
 import { ADMIN, adminLicenseRow, answerLicenseCatalogue, answerProfile, userInformation } from '../support/fixtures';
 import { currentPath, renderScreen } from '../support/render';
 import { expectNoConfirmation, findConfirmation, findErrorBanner, findNotification, notificationTexts } from '../support/results';
@@ -175,10 +177,11 @@ describe('All licenses', () => {
       await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
       return items;
     };
-    expect(await actionsOf(plain.id)).toEqual(['Disable', 'Edit', 'Move', 'History']);
-    expect(await actionsOf(disabled.id)).toEqual(['Enable', 'Edit', 'Move', 'History']);
+    expect(await actionsOf(plain.id)).toEqual(['Disable', 'Edit', 'Move', 'Organisation', 'History']);
+    expect(await actionsOf(disabled.id)).toEqual(['Enable', 'Edit', 'Move', 'Organisation', 'History']);
     expect(await actionsOf(subscription.id)).toEqual(['Cancel subscription', 'History']);
-    expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move', 'History']);
+    expect(await actionsOf(held.id)).toEqual(['Release', 'Disable', 'Edit', 'Move', 'Organisation', 'History']);
+    // A license on a dongle has no seat for an organisation to manage.
     expect(await actionsOf(dongle.id)).toEqual(['Disable', 'Edit', 'Move', 'History']);
     expect(cell(held.id, 'Reserved to')).toContain('workstation');
     // Whose machine: the email with the id, never the bare number.
@@ -435,5 +438,61 @@ describe('All licenses: an edit that takes something away asks first', () => {
     await findNotification(`License ${id} saved`);
     expect(api.calls(licAdminContract, 'update_license')).toEqual([{ license_id: id, license_usage_id: 4, valid_to: later }]);
     expect(screen.queryByRole('dialog', { name: /\?$/ })).toBeNull();
+  });
+});
+
+describe('All licenses: a license’s organisation', () => {
+  const PHOTON = 40;
+  /** get_organisation as a portal admin reads it: Photon Lab, any other id unknown. */
+  const answerOrganisations = () =>
+    api.answer(organisationsContract, 'get_organisation', ({ organisation_id }) =>
+      organisation_id === PHOTON
+        ? { id: PHOTON, name: 'Photon Lab', owner_id: 20, role: null, created: '2026-11-01T09:00:00Z', members: [], invitations: [] }
+        : refused('No such organisation, or you are not a member of it', 404),
+    );
+  async function openDialog(license: AdminLicenseRow) {
+    const rendered = await openWith([license]);
+    answerOrganisations();
+    api.answer(organisationSeatsAdminContract, 'set_license_organisation', ({ license_id, organisation_id }) => ({ license_id, organisation_id }));
+    await rendered.user.click(screen.getByRole('button', { name: `Actions for license ${license.id}` }));
+    await rendered.user.click(await screen.findByRole('menuitem', { name: 'Organisation' }));
+    return { ...rendered, dialog: await screen.findByRole('dialog', { name: `Organisation of license ${license.id}` }) };
+  }
+
+  it('puts a license into an organisation by its id, once confirmed naming the organisation', async () => {
+    const license = row();
+    const { user, dialog } = await openDialog(license);
+    const field = within(dialog).getByLabelText('Organisation id');
+    await user.type(field, 'abc');
+    await user.tab();
+    await within(dialog).findByText('An organisation id is a whole number above 0');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    await user.clear(field);
+    await user.type(field, '40');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const question = await findConfirmation(`Put license ${license.id} into Photon Lab (organisation 40)?`);
+    expect(question.text).toContain("Its seat goes to Photon Lab's pool (any member may use it)");
+    await user.click(question.button('Put into organisation'));
+    await findNotification(`License ${license.id} put into organisation 40`);
+    expect(api.calls(organisationSeatsAdminContract, 'set_license_organisation')).toEqual([{ license_id: license.id, organisation_id: 40 }]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: `Organisation of license ${license.id}` })).toBeNull());
+  });
+
+  it('takes a license out of its organisation with the field left empty, once confirmed', async () => {
+    const license = row();
+    const { user, dialog } = await openDialog(license);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click((await findConfirmation(`Take license ${license.id} out of its organisation?`)).button('Take out of organisation'));
+    await findNotification(`License ${license.id} taken out of its organisation`);
+    expect(api.calls(organisationSeatsAdminContract, 'set_license_organisation')).toEqual([{ license_id: license.id, organisation_id: null }]);
+  });
+
+  it('stops at an unknown organisation id, in the dialog, changing nothing', async () => {
+    const license = row();
+    const { user, dialog } = await openDialog(license);
+    await user.type(within(dialog).getByLabelText('Organisation id'), '99');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await findErrorBanner('No such organisation, or you are not a member of it', dialog);
+    expect(api.calls(organisationSeatsAdminContract, 'set_license_organisation')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALES_CATALOGUE } from '../../../shared/commerce/catalogue';
 import { licContract, type LicenseRow } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
+import { organisationsContract } from '../../../shared/organisations/organisations.contract';
 import { getConfig } from '../../src/config';
 import { DATA_CALLBACK } from '../../src/features/checkout/script-tag';
 import { api } from '../support/fake-api';
@@ -97,6 +98,7 @@ async function openWith(licenses: LicenseRow[]) {
   api.answer(userContract, 'get_user_profile', OWNER);
   api.answer(licContract, 'get_licenses', { licenses });
   api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
+  api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
   const rendered = await renderScreen('/licenses', { title: 'Licenses' });
   await screen.findByRole('textbox', { name: 'Quantity of Pro, yearly subscription' });
   return rendered;

@@ -2,6 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { licContract, type LicenseRow, type MySubscription } from '../../../shared/contract/lic';
 import { userContract } from '../../../shared/contract/user';
+import { organisationsContract, type Membership } from '../../../shared/organisations/organisations.contract';
+import { organisationSeatsContract } from '../../../shared/organisations/organisation-seats.contract';
 import { codeMessages } from '../../../shared/commerce/codes';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { apiMessages } from '../../../shared/api';
@@ -63,13 +65,14 @@ function license(fields: Partial<LicenseRow> = {}): LicenseRow {
 /** The people check_recipient names (any email is theirs here; a slip is its own test). */
 const PEOPLE: Record<number, string> = { 12: 'Fox Mulder', 21: 'Dana Scully', 99: 'Walter Skinner', 404: 'Alex Krycek' };
 
-async function openWith(licenses: LicenseRow[], subscriptions: MySubscription[] = []) {
+async function openWith(licenses: LicenseRow[], subscriptions: MySubscription[] = [], organisations: Membership[] = []) {
   api.answer(userContract, 'get_user_profile', OWNER);
   api.answer(userContract, 'check_recipient', ({ user_id }: { user_id: number }) =>
     user_id === OWNER.id ? { user_id, name: 'Casey Customer' } : PEOPLE[user_id] ? { user_id, name: PEOPLE[user_id] } : refused(recipientMessages.noMatch, 404),
   );
   api.answer(licContract, 'get_licenses', { licenses });
   api.answer(licContract, 'get_my_subscriptions', { subscriptions });
+  api.answer(organisationsContract, 'get_my_organisations', { organisations, invitations: [] });
   const rendered = await renderScreen('/licenses', { title: 'Licenses' });
   if (licenses[0]) await screen.findByRole('article', { name: `License ${licenses[0].id}` });
   return rendered;
@@ -333,6 +336,7 @@ describe('when the license server does not answer', () => {
       api.answer(userContract, 'get_user_profile', OWNER);
       api.answer(licContract, 'get_licenses', failure);
       api.answer(licContract, 'get_my_subscriptions', failure);
+      api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
       const { unmount } = await renderScreen('/licenses', { title: 'Licenses' });
       await waitFor(() => expect(topBanner()).toContain('No response from license server'));
       expect(screen.queryByText('You have no licenses yet.')).toBeNull();
@@ -348,6 +352,7 @@ describe('results and confirmations on the Licenses screen', () => {
     api.answer(userContract, 'get_user_profile', OWNER);
     api.answer(licContract, 'get_licenses', () => ({ licenses: codeRedeemed ? [redeemed] : [] }));
     api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
+    api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
     api.answer(licContract, 'redeem_license_code', ({ code }) => {
       if (code !== 'GOOD-CODE') return refused(codeMessages.notValid);
       codeRedeemed = true;
@@ -378,6 +383,7 @@ describe('results and confirmations on the Licenses screen', () => {
     api.answer(userContract, 'get_user_profile', OWNER);
     api.answer(licContract, 'get_licenses', { licenses: [] });
     api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
+    api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
     api.answer(licContract, 'redeem_license_code', ({ code }) => (code === 'GOOD-CODE' ? { license_id: redeemed.id } : refused(codeMessages.notValid)));
     const { user } = await renderScreen('/licenses', { title: 'Licenses' });
     await screen.findByText('You have no licenses yet.');
@@ -528,5 +534,131 @@ describe('the subscriptions a customer pays for, on Licenses', () => {
     await openWith([license()]);
     await waitFor(() => expect(api.calls(licContract, 'get_my_subscriptions')).toHaveLength(1));
     expect(screen.queryByRole('heading', { name: 'Your subscriptions' })).toBeNull();
+  });
+});
+
+describe('organisations’ licenses on the Licenses screen', () => {
+  /** An organisation the customer belongs to, with their role in it. */
+  const membership = (organisation_id: number, name: string, role: Membership['role']): Membership => ({
+    organisation_id,
+    name,
+    role,
+    members: 4,
+    owner: 'Olive Owner',
+    joined: '2026-11-02T09:00:00Z',
+  });
+  const LAB = membership(40, 'Lab', 'admin');
+  const BENCH = membership(41, 'Bench', 'member');
+  const FIELD = membership(42, 'Field', 'owner');
+  const OLIVE = 20;
+  const section = (name: string) => screen.getByRole('region', { name });
+  /** The cards of a section, by their titles. */
+  const cardIds = (name: string) => within(section(name)).queryAllByRole('article').map((article) => within(article).getByRole('heading', { level: 4 }).textContent);
+  /** The action buttons of a card (the explanations beside the details are icons without text). */
+  const buttons = (id: number) =>
+    within(card(id))
+      .queryAllByRole('button')
+      .map((button) => button.textContent)
+      .filter((text) => text !== '');
+
+  it('puts the licenses a member may use apart under From your organisations, each naming its organisation, and offers only Return', async () => {
+    const own = license();
+    const heldHere = license({ user_id: OLIVE, organisation_id: 40, organisation_name: 'Lab', assigned_to: null, reserved_to: OWNER.id, fingerprint: 'fp-9', hostname: 'dana-laptop' });
+    const assignedToMe = license({ user_id: OLIVE, organisation_id: 41, organisation_name: 'Bench', assigned_to: OWNER.id });
+    const { user } = await openWith([heldHere, own, assignedToMe], [], [BENCH]);
+    await screen.findByRole('region', { name: 'From your organisations' });
+    expect(cardIds('Your licenses')).toEqual([`License ${own.id}`]);
+    expect(cardIds('From your organisations')).toEqual([`License ${heldHere.id}`, `License ${assignedToMe.id}`]);
+    expect(detail(heldHere.id, 'Organisation')).toBe('Lab');
+    expect(within(card(heldHere.id)).getByRole('link', { name: 'Lab' }).getAttribute('href')).toBe('/organisations/40');
+    expect(detail(heldHere.id, 'Seat for')).toBe('Pool (any member)');
+    expect(detail(assignedToMe.id, 'Organisation')).toBe('Bench');
+    expect(detail(assignedToMe.id, 'Seat for')).toBe('You');
+    // A member neither shares nor moves an organisation's license; they return the seat their machine holds.
+    expect(buttons(heldHere.id)).toEqual(['Return']);
+    expect(buttons(assignedToMe.id)).toEqual([]);
+    // A member manages no organisation: nothing of theirs is offered to one.
+    expect(buttons(own.id)).toEqual(['Move', 'Share']);
+
+    api.answer(licContract, 'return_license', ({ license_id }) => ({ license_id, available: true }));
+    await user.click(within(card(heldHere.id)).getByRole('button', { name: 'Return' }));
+    await user.click((await findConfirmation(`Return license ${heldHere.id}?`)).button('Return license'));
+    await findNotification(`License ${heldHere.id} returned`);
+    expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: heldHere.id, fingerprint: 'fp-9' }]);
+  });
+
+  it('shows no From your organisations section to a user without organisation licenses', async () => {
+    const own = license();
+    await openWith([own], [], [LAB]);
+    expect(screen.queryByRole('region', { name: 'From your organisations' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'From your organisations' })).toBeNull();
+  });
+
+  it('names the organisation of a license the user bought for it, among their own, with no Share, Move or Add to organisation', async () => {
+    const given = license({ organisation_id: 40, organisation_name: 'Lab', assigned_to: null, shared_users: [] });
+    await openWith([given], [], [LAB]);
+    expect(cardIds('Your licenses')).toEqual([`License ${given.id}`]);
+    expect(detail(given.id, 'Organisation')).toBe('Lab');
+    expect(buttons(given.id)).toEqual([]);
+  });
+
+  it('adds an own license to an organisation the user owns or administers, once confirmed', async () => {
+    const mine = license();
+    const { user } = await openWith([mine], [], [LAB, BENCH, FIELD]);
+    await user.click(within(card(mine.id)).getByRole('button', { name: 'Add to organisation' }));
+    const submit = within(card(mine.id)).getByRole('button', { name: 'Add to organisation' });
+    // Nothing is chosen yet among two: nothing to add.
+    expect(submit).toHaveProperty('disabled', true);
+    await user.click(within(card(mine.id)).getByRole('combobox', { name: 'Organisation' }));
+    // Only the organisations they own or administer (not Bench, where they are a member).
+    const choices = within(await screen.findByRole('listbox', { name: 'Organisation' })).getAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual(['Lab', 'Field']);
+    await user.click(choices[1]!);
+    api.answer(organisationSeatsContract, 'add_license_to_organisation', ({ license_id, organisation_id }) => ({
+      organisation_id,
+      license: {
+        id: license_id,
+        license_type_id: 'Automation' as const,
+        valid_from: mine.valid_from,
+        valid_to: mine.valid_to,
+        enabled: true,
+        expired: false,
+        bought_by: { id: OWNER.id, name: 'Dana Scully' },
+        assigned_to: null,
+        holder: null,
+      },
+    }));
+    await user.click(submit);
+    const question = await findConfirmation(`Add license ${mine.id} to Field?`);
+    expect(question.text).toContain("Its seat goes to Field's pool (any member may use it), its shares end");
+    await user.click(question.button('Add to organisation'));
+    await findNotification(`License ${mine.id} added to Field`);
+    expect(api.calls(organisationSeatsContract, 'add_license_to_organisation')).toEqual([{ license_id: mine.id, organisation_id: 42 }]);
+  });
+
+  it('offers no Add to organisation, and redeems codes only for themselves, to a user who manages no organisation', async () => {
+    const mine = license();
+    await openWith([mine], [], [BENCH]);
+    await waitFor(() => expect(api.calls(organisationsContract, 'get_my_organisations')).toHaveLength(1));
+    expect(within(card(mine.id)).queryByRole('button', { name: 'Add to organisation' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'For' })).toBeNull();
+  });
+
+  it('redeems a code for an organisation the user manages, or for themselves', async () => {
+    const { user } = await openWith([], [], [LAB, BENCH]);
+    api.answer(licContract, 'redeem_license_code', { license_id: 777 });
+    await user.click(await screen.findByRole('combobox', { name: 'For' }));
+    const choices = within(await screen.findByRole('listbox', { name: 'For' })).getAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual(['Myself', 'Lab']);
+    await user.click(choices[1]!);
+    await user.type(screen.getByLabelText('License code'), 'TEAM-CODE');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    await findNotification(codeMessages.redeemed(777));
+    await user.click(screen.getByRole('combobox', { name: 'For' }));
+    await user.click(within(await screen.findByRole('listbox', { name: 'For' })).getByRole('option', { name: 'Myself' }));
+    await user.type(screen.getByLabelText('License code'), 'OWN-CODE');
+    await user.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(api.calls(licContract, 'redeem_license_code')).toHaveLength(2));
+    expect(api.calls(licContract, 'redeem_license_code')).toEqual([{ code: 'TEAM-CODE', organisation_id: 40 }, { code: 'OWN-CODE' }]);
   });
 });

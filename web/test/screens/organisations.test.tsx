@@ -9,6 +9,8 @@ import {
   type ReceivedInvitation,
 } from '../../../shared/organisations/organisations.contract';
 import { organisationMessages } from '../../../shared/organisations/organisation-roles';
+import { organisationSeatsContract, type OrganisationLicense } from '../../../shared/organisations/organisation-seats.contract';
+import { formatDateTime } from '../../src/lib/dates';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
 import { currentPath, renderScreen } from '../support/render';
@@ -55,9 +57,19 @@ function lab(role: OrganisationRole | null): Organisation {
   };
 }
 
-async function openLab(role: OrganisationRole | null) {
+/** Lab's licenses as get_organisation_licenses answers them to `role`: its members to assign to, one page. */
+const labLicenses = (role: OrganisationRole | null, licenses: OrganisationLicense[] = [], count = licenses.length) => ({
+  organisation_id: LAB,
+  role,
+  licenses,
+  count,
+  members: [OLIVE, ADAM, MIA].map((member) => ({ id: member.user_id, name: `${member.first_name} ${member.last_name}` })),
+});
+
+async function openLab(role: OrganisationRole | null, licenses: OrganisationLicense[] = [], count = licenses.length) {
   answerProfile(role === null ? ADMIN : CUSTOMER);
   api.answer(organisationsContract, 'get_organisation', ({ organisation_id }) => (organisation_id === LAB ? lab(role) : refused('Unknown organisation', 404)));
+  api.answer(organisationSeatsContract, 'get_organisation_licenses', labLicenses(role, licenses, count));
   const rendered = await renderScreen(`/organisations/${LAB}`, { as: role === null ? 'admin' : 'customer', title: 'Organisation' });
   await screen.findByRole('heading', { name: 'Lab', level: 3 });
   return rendered;
@@ -94,6 +106,8 @@ const invitation = (fields: Partial<ReceivedInvitation> = {}): ReceivedInvitatio
 async function openMine(answer: { organisations: Membership[]; invitations: ReceivedInvitation[] }, path = '/organisations') {
   answerProfile(CUSTOMER);
   api.answer(organisationsContract, 'get_my_organisations', answer);
+  // An organisation opened from here shows its owner and admins its licenses (none here).
+  api.answer(organisationSeatsContract, 'get_organisation_licenses', labLicenses('owner'));
   const rendered = await renderScreen(path, { title: 'Organisations' });
   await screen.findByRole('heading', { name: 'Your organisations', level: 3 });
   return rendered;
@@ -322,5 +336,170 @@ describe('an organisation, by the caller’s role', () => {
     await renderScreen('/organisations/99', { title: 'Organisation' });
     await findErrorBanner('You are not a member of this organisation');
     expect(screen.queryByRole('table', { name: 'Members' })).toBeNull();
+  });
+});
+
+describe('an organisation’s licenses and seats', () => {
+  const SINCE = '2026-11-20T08:00:00Z';
+  const LEASE_END = '2026-12-05T08:00:00Z';
+  const named = (member: Member) => ({ id: member.user_id, name: `${member.first_name} ${member.last_name}` });
+  const seat = (fields: Partial<OrganisationLicense> & Pick<OrganisationLicense, 'id'>): OrganisationLicense => ({
+    license_type_id: 'Automation',
+    valid_from: '2026-01-01',
+    valid_to: '2027-01-01',
+    enabled: true,
+    expired: false,
+    bought_by: named(OLIVE),
+    assigned_to: null,
+    holder: null,
+    ...fields,
+  });
+  /** Assigned to Mia, whose laptop holds it. */
+  const HELD = seat({
+    id: 900,
+    assigned_to: named(MIA),
+    holder: { user_id: MIA.user_id, name: 'Mia Member', member: true, hostname: 'mia-laptop', since: SINCE, lease_end: LEASE_END },
+  });
+  /** In the pool, free. */
+  const FREE = seat({ id: 901, license_type_id: 'Battery', valid_to: null });
+  /** In the pool, still held by someone who left the organisation. */
+  const LEFT = seat({
+    id: 902,
+    bought_by: named(ADAM),
+    holder: { user_id: 30, name: 'Kim Gone', member: false, hostname: 'kim-pc', since: SINCE, lease_end: LEASE_END },
+  });
+
+  const seats = () => screen.getByRole('table', { name: 'Licenses' });
+  const seatRow = (id: number) => rowOf(seats(), String(id));
+  const cellsOf = (id: number) => within(seatRow(id)).getAllByRole('cell').map((cell) => cell.textContent);
+  const openSeats = async (role: OrganisationRole | null, licenses = [HELD, FREE, LEFT], count = licenses.length) => {
+    const rendered = await openLab(role, licenses, count);
+    await screen.findByRole('table', { name: 'Licenses' });
+    return rendered;
+  };
+  /** Picks `option` in the open dialog's Seat for select. */
+  const chooseSeatFor = async (user: Awaited<ReturnType<typeof openSeats>>['user'], dialog: HTMLElement, option: string) => {
+    await user.click(within(dialog).getByRole('combobox', { name: 'Seat for' }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it('shows its owner each license with whom its seat is for, who holds it since when, its lease end, and a holder who left', async () => {
+    await openSeats('owner');
+    expect(api.calls(organisationSeatsContract, 'get_organisation_licenses')[0]).toEqual({ organisation_id: LAB, page: 1 });
+    expect(within(seats()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'License',
+      'Type',
+      'Valid to',
+      'Bought by',
+      'Assigned to',
+      'Held by',
+      'Actions',
+    ]);
+    const lease = `lease ends ${formatDateTime(LEASE_END)}`;
+    expect(cellsOf(900).slice(0, 6)).toEqual(['900', 'Automation', '2027-01-01', 'Olive Owner', 'Mia Member', `Mia Membermia-laptop since ${formatDateTime(SINCE)}${lease}`]);
+    expect(cellsOf(901).slice(0, 6)).toEqual(['901', 'Battery', 'Perpetual', 'Olive Owner', 'Pool (any member)', 'Free']);
+    expect(cellsOf(902).slice(4, 6)).toEqual(['Pool (any member)', `Kim Gone (left the organisation)kim-pc since ${formatDateTime(SINCE)}${lease}`]);
+    // Release only where a machine holds the seat.
+    const buttons = (id: number) => within(seatRow(id)).getAllByRole('button').map((button) => button.getAttribute('aria-label'));
+    expect(buttons(900)).toEqual(['Assign license 900', 'Release the seat of license 900']);
+    expect(buttons(901)).toEqual(['Assign license 901']);
+    expect(screen.getByText('3 licenses')).toBeTruthy();
+  });
+
+  it('assigns a free seat to a member, and a held one back to the pool, sending whom it is for', async () => {
+    const { user } = await openSeats('admin');
+    api.answer(organisationSeatsContract, 'assign_license', ({ license_id }) => ({ organisation_id: LAB, license: license_id === FREE.id ? FREE : HELD }));
+    await user.click(screen.getByRole('button', { name: 'Assign license 901' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Assign license 901' });
+    // Unchanged, there is nothing to save.
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toHaveProperty('disabled', true);
+    await chooseSeatFor(user, dialog, 'Mia Member');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await findNotification('License 901 assigned to Mia Member');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Assign license 900' }));
+    dialog = await screen.findByRole('dialog', { name: 'Assign license 900' });
+    await chooseSeatFor(user, dialog, 'Pool (any member)');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await findNotification('License 900 left to the pool (any member)');
+    expect(api.calls(organisationSeatsContract, 'assign_license')).toEqual([
+      { organisation_id: LAB, license_id: 901, user_id: MIA.user_id },
+      { organisation_id: LAB, license_id: 900, user_id: null },
+    ]);
+  });
+
+  it('says before assigning a held seat to another member that the holder’s machine works on until its lease ends, and shows a refusal in the dialog', async () => {
+    const { user } = await openSeats('owner');
+    await user.click(screen.getByRole('button', { name: 'Assign license 900' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign license 900' });
+    await chooseSeatFor(user, dialog, 'Adam Admin');
+    expect(within(dialog).getByText(/seat is freed/).textContent).toBe(
+      `Mia Member's seat is freed: mia-laptop keeps working until its lease ends on ${formatDateTime(LEASE_END)}; it will not be renewed.`,
+    );
+    api.answer(organisationSeatsContract, 'assign_license', refused(organisationMessages.notMember));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await findErrorBanner(organisationMessages.notMember, dialog);
+    expect(api.calls(organisationSeatsContract, 'assign_license')).toEqual([{ organisation_id: LAB, license_id: 900, user_id: ADAM.user_id }]);
+  });
+
+  it('releases a held seat only once confirmed, saying plainly the old machine keeps working until its lease ends', async () => {
+    const { user } = await openSeats('owner');
+    api.answer(organisationSeatsContract, 'release_organisation_seat', { organisation_id: LAB, license: { ...HELD, holder: null } });
+    const title = 'Release the seat of license 900?';
+    await user.click(screen.getByRole('button', { name: 'Release the seat of license 900' }));
+    let question = await findConfirmation(title);
+    expect(question.text).toContain(`The seat is free at once. mia-laptop keeps working until its lease ends on ${formatDateTime(LEASE_END)}; it will not be renewed.`);
+    await user.click(question.button('Cancel'));
+    await expectNoConfirmation(title);
+    expect(api.calls(organisationSeatsContract, 'release_organisation_seat')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Release the seat of license 900' }));
+    question = await findConfirmation(title);
+    await user.click(question.button('Release seat'));
+    await findNotification('Seat of license 900 released');
+    expect(api.calls(organisationSeatsContract, 'release_organisation_seat')).toEqual([{ organisation_id: LAB, license_id: 900 }]);
+    // The seats are read again.
+    await waitFor(() => expect(api.calls(organisationSeatsContract, 'get_organisation_licenses').length).toBeGreaterThan(1));
+  });
+
+  it('shows the server’s refusal of a release in the red banner', async () => {
+    const { user } = await openSeats('admin');
+    api.answer(organisationSeatsContract, 'release_organisation_seat', refused(organisationMessages.seatFree));
+    await user.click(screen.getByRole('button', { name: 'Release the seat of license 902' }));
+    await user.click((await findConfirmation('Release the seat of license 902?')).button('Release seat'));
+    await findErrorBanner(organisationMessages.seatFree);
+  });
+
+  it('searches and pages the licenses, 20 a page', async () => {
+    const { user } = await openSeats('owner', [HELD], 45);
+    const lastCall = () => api.calls(organisationSeatsContract, 'get_organisation_licenses').at(-1);
+    expect(screen.getByText('of 3')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: '3' }));
+    await waitFor(() => expect(lastCall()).toEqual({ organisation_id: LAB, page: 3 }));
+    await user.type(screen.getByLabelText('Search'), 'mia-laptop');
+    // A new search starts again at page 1.
+    await waitFor(() => expect(lastCall()).toEqual({ organisation_id: LAB, page: 1, search: 'mia-laptop' }));
+  });
+
+  it('says when the organisation has no licenses yet', async () => {
+    await openLab('owner');
+    await screen.findByText(/No licenses in this organisation yet/);
+    expect(screen.queryByRole('table', { name: 'Licenses' })).toBeNull();
+  });
+
+  it('shows a member no licenses section, and asks for none', async () => {
+    await openLab('member');
+    expect(screen.queryByRole('heading', { name: 'Licenses' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Licenses' })).toBeNull();
+    expect(api.calls(organisationSeatsContract, 'get_organisation_licenses')).toEqual([]);
+  });
+
+  it('shows a portal admin every license and seat, read-only', async () => {
+    await openSeats(null);
+    expect(cellsOf(900)).toEqual(['900', 'Automation', '2027-01-01', 'Olive Owner', 'Mia Member', `Mia Membermia-laptop since ${formatDateTime(SINCE)}lease ends ${formatDateTime(LEASE_END)}`]);
+    expect(within(seats()).queryAllByRole('button')).toEqual([]);
+    expect(within(seats()).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
   });
 });

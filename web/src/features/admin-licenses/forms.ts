@@ -12,6 +12,7 @@ export const adminLicenseFormMessages = {
   type: 'Choose a license type',
   usage: 'Choose a license usage',
   channels: 'Channels are a whole number from 1 to 64',
+  organisationId: 'An organisation id is a whole number above 0',
 } as const;
 
 /** BatteryValidation's channels: what the contract accepts. */
@@ -81,3 +82,11 @@ export const newLicenseFormSchema = z
   })
   .check(channelsGiven);
 export type NewLicenseFormValues = z.input<typeof newLicenseFormSchema>;
+
+/** A license's organisation: its id as typed, or empty for none (the cmd takes null). */
+export const licenseOrganisationFormSchema = z.object({
+  organisation_id: z.pipe(
+    z.string().check(z.trim(), z.regex(/^([1-9]\d{0,8})?$/, adminLicenseFormMessages.organisationId)),
+    z.transform((text) => (text === '' ? null : Number(text))),
+  ),
+});

@@ -8,6 +8,8 @@ export const adminLicenseNotices = {
   saved: (licenseId: number) => `License ${licenseId} saved`,
   moved: (licenseId: number, userId: number) => `License ${licenseId} moved to user ${userId}`,
   added: (licenseId: number) => `License ${licenseId} added`,
+  organisationSet: (licenseId: number, organisationId: number) => `License ${licenseId} put into organisation ${organisationId}`,
+  organisationCleared: (licenseId: number) => `License ${licenseId} taken out of its organisation`,
   copied: 'Licenses copied to the clipboard',
 } as const;
 
@@ -56,6 +58,18 @@ export const adminLicenseQuestions = {
     message: `Saving clears the upgrade to ${product}: its owner can no longer buy it for license ${licenseId} on Buy legacy licenses.`,
     confirmLabel: 'Save and clear',
   }),
+  /** The license goes into an organisation (out of any other): its seat and its shares change. */
+  setOrganisation: (licenseId: number, organisation: string, organisationId: number) => ({
+    title: `Put license ${licenseId} into ${organisation} (organisation ${organisationId})?`,
+    message: `Its seat goes to ${organisation}'s pool (any member may use it), a seat held by someone who is not a member is released, and its shares end.`,
+    confirmLabel: 'Put into organisation',
+  }),
+  /** The license leaves whatever organisation it is in: its owner alone uses it again. */
+  clearOrganisation: (licenseId: number) => ({
+    title: `Take license ${licenseId} out of its organisation?`,
+    message: `License ${licenseId} becomes its owner's alone again: the organisation's members can no longer use its seat, and a seat held by someone else is released.`,
+    confirmLabel: 'Take out of organisation',
+  }),
   /** Several of the above at once: one question naming each. */
   editTakesAway: (licenseId: number, questions: readonly { message: string }[]) => ({
     title: `Save the changes to license ${licenseId}?`,
@@ -73,4 +87,5 @@ export const adminLicenseTexts = {
   moveUserIdHint: 'The id of the user it goes to: the number their user detail and the User filter show',
   licenseCount: (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`,
   licenseIdFilter: 'A license id is a whole number above 0',
+  organisationIdHint: "The organisation's id, as All organisations shows it; empty: in no organisation (its owner's alone)",
 } as const;

@@ -7,6 +7,7 @@ export const licenseNotices = {
   shared: (licenseId: number, userId: number) => `License ${licenseId} shared with user ${userId}`,
   unshared: (licenseId: number, userId: number) => `License ${licenseId} no longer shared with user ${userId}`,
   returned: (licenseId: number) => `License ${licenseId} returned`,
+  addedToOrganisation: (licenseId: number, organisation: string) => `License ${licenseId} added to ${organisation}`,
 } as const;
 
 /** What is asked before an action that cannot be taken back (or that lets someone else use a license). */
@@ -22,6 +23,12 @@ export const licenseQuestions = {
     confirmLabel: 'Share license',
     danger: false,
   }),
+  /** The owner gives the seat to the organisation: only a portal admin takes a license out of one. */
+  addToOrganisation: (licenseId: number, organisation: string) => ({
+    title: `Add license ${licenseId} to ${organisation}?`,
+    message: `Its seat goes to ${organisation}'s pool (any member may use it), its shares end, and ${organisation}'s owner and admins manage it from now on.`,
+    confirmLabel: 'Add to organisation',
+  }),
   return: (licenseId: number, machine: string | null) => ({
     title: `Return license ${licenseId}?`,
     message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
@@ -31,6 +38,14 @@ export const licenseQuestions = {
 
 export const licenseTexts = {
   empty: 'You have no licenses yet.',
+  fromOrganisations: 'From your organisations',
+  /** Whom an organisation's seat is for, as the card names it. */
+  seatForPool: 'Pool (any member)',
+  seatForYou: 'You',
+  seatForOther: 'Another member',
+  addToOrganisation: 'Add to organisation',
+  redeemFor: 'For',
+  redeemForMyself: 'Myself',
   notShared: 'Not shared with anyone.',
   buyUnavailable: 'Buying licenses on this page is not available yet.',
   licensesShelf: 'A toolbox license includes Automation and Battery; Pro starts without add-ons.',

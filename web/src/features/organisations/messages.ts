@@ -1,6 +1,7 @@
 import { organisationMessages } from '../../../../shared/organisations/organisation-roles';
 import { INVITATION_DAYS, type OrganisationRole } from '../../../../shared/organisations/organisations.contract';
 import type { ConfirmOptions } from '../../components/confirm';
+import { formatDateTime } from '../../lib/dates';
 
 /** A role as the screens name it. */
 export const roleNames: Record<OrganisationRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
@@ -67,3 +68,43 @@ export const organisationQuestions = {
   }),
 };
 
+
+/** The machine a seat's texts name: its host name, else "The machine". */
+const machineName = (hostname: string | null) => hostname ?? 'The machine';
+
+/** What the organisation's Licenses section says (its owner and admins, and the portal's admins, see it). */
+export const seatTexts = {
+  licenses: 'Licenses',
+  searchPlaceholder: 'License id, type, person or machine',
+  count: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'license' : 'licenses'}`,
+  noMatch: 'No licenses match the search.',
+  none: 'No licenses in this organisation yet: its owner and admins add licenses they own from Licenses.',
+  /** A seat left to the pool: any member may take it. */
+  pool: 'Pool (any member)',
+  free: 'Free',
+  /** A holder who is no longer a member: their seat is free for the others once their lease ends. */
+  leftOrganisation: 'left the organisation',
+  since: (hostname: string | null, since: string | null) => `${machineName(hostname)}${since ? ` since ${formatDateTime(since)}` : ''}`,
+  leaseEnds: (leaseEnd: string) => `lease ends ${formatDateTime(leaseEnd)}`,
+  assign: 'Assign',
+  assignLabel: (licenseId: number) => `Assign license ${licenseId}`,
+  assignTitle: (licenseId: number) => `Assign license ${licenseId}`,
+  assignField: 'Seat for',
+  /** Assigning the seat to another member than the one whose machine holds it frees it. */
+  assignFrees: (holder: string, hostname: string | null, leaseEnd: string | null) =>
+    `${holder}'s seat is freed: ${machineName(hostname)} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`,
+  assigned: (licenseId: number, member: string | null) => (member ? `License ${licenseId} assigned to ${member}` : `License ${licenseId} left to the pool (any member)`),
+  release: 'Release seat',
+  releaseLabel: (licenseId: number) => `Release the seat of license ${licenseId}`,
+  released: (licenseId: number) => `Seat of license ${licenseId} released`,
+} as const;
+
+/** What is asked before a seat is taken from the machine that holds it. */
+export const seatQuestions = {
+  /** The old machine is not stopped: it works on its signed lease, which is never renewed. */
+  release: (licenseId: number, hostname: string | null, leaseEnd: string | null): ConfirmOptions => ({
+    title: `Release the seat of license ${licenseId}?`,
+    message: `The seat is free at once. ${machineName(hostname)} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`,
+    confirmLabel: 'Release seat',
+  }),
+};

@@ -12,9 +12,10 @@ import { useSetLicenseEnabled } from '../license-changes';
 import { adminLicenseNotices, adminLicenseQuestions } from '../messages';
 import { EditLicenseForm } from './edit-license-form';
 import { LicenseHistory } from './license-history';
+import { LicenseOrganisationForm } from './license-organisation-form';
 import { MoveLicenseForm } from './move-license-form';
 
-type Dialog = 'edit' | 'move' | 'cancel' | 'convert' | 'history' | null;
+type Dialog = 'edit' | 'move' | 'organisation' | 'cancel' | 'convert' | 'history' | null;
 
 /** Three dots: the usual mark of a menu of more actions (drawn, so no icon font is needed). */
 function MoreIcon() {
@@ -28,11 +29,12 @@ function MoreIcon() {
 }
 
 /**
- * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit and
- * Move; for an active subscription, Cancel subscription and (Pro with one add-on) Convert subscription;
- * each only where the rules allow it; History (every license) lists its recorded changes. Edit and Move open their form in a dialog, Cancel and Convert ask
- * for Confirm in one; Release and Disable ask first. The list reloads after each action, and its result
- * shows as a notification.
+ * A license row's actions menu: Release a seat a machine holds, Disable or Enable, Edit, Move and
+ * Organisation (put it into one, or take it out); for an active subscription, Cancel subscription and
+ * (Pro with one add-on) Convert subscription; each only where the rules allow it; History (every license)
+ * lists its recorded changes. Edit, Move and Organisation open their form in a dialog, Cancel and Convert
+ * ask for Confirm in one; Release and Disable ask first. The list reloads after each action, and its
+ * result shows as a notification.
  */
 export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -50,6 +52,8 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
   // The shared rules (shared/licenses/actions.ts), which the server checks too.
   // History is a read: every license has it, whatever else the rules allow.
   const actions = adminActions(license);
+  // An organisation manages a license's seat: one the admin may edit, and not on a dongle (it has no seat).
+  const organisation = actions.has('edit') && !license.hid;
   const close = () => setDialog(null);
 
   return (
@@ -73,6 +77,7 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
           {actions.has('enable') && <Menu.Item onClick={() => void enableSubmit.run(true)}>Enable</Menu.Item>}
           {actions.has('edit') && <Menu.Item onClick={() => setDialog('edit')}>Edit</Menu.Item>}
           {actions.has('move') && <Menu.Item onClick={() => setDialog('move')}>Move</Menu.Item>}
+          {organisation && <Menu.Item onClick={() => setDialog('organisation')}>Organisation</Menu.Item>}
           {actions.has('cancel_subscription') && <Menu.Item onClick={() => setDialog('cancel')}>Cancel subscription</Menu.Item>}
           {actions.has('convert_subscription') && <Menu.Item onClick={() => setDialog('convert')}>Convert subscription</Menu.Item>}
           <Menu.Item onClick={() => setDialog('history')}>History</Menu.Item>
@@ -80,6 +85,9 @@ export function LicenseActionsMenu({ license }: { license: AdminLicenseRow }) {
       </Menu>
       <FormDialog opened={dialog === 'edit'} onClose={close} title={`Edit license ${license.id}`}>
         <EditLicenseForm license={license} onClose={close} />
+      </FormDialog>
+      <FormDialog opened={dialog === 'organisation'} onClose={close} title={`Organisation of license ${license.id}`}>
+        <LicenseOrganisationForm license={license} onClose={close} />
       </FormDialog>
       <FormDialog opened={dialog === 'history'} onClose={close} title={`History of license ${license.id}`}>
         <LicenseHistory licenseId={license.id} />

@@ -1,7 +1,8 @@
-import { Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
-import { customerActions } from '../../../../../shared/licenses/actions';
+import type { Membership } from '../../../../../shared/organisations/organisations.contract';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
 import { useCmdMutation } from '../../../api/cmd-mutation';
@@ -10,16 +11,19 @@ import { personText } from '../../../components/person';
 import { TermHelp } from '../../../components/term-help';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
-import { licenseNotices, licenseQuestions } from '../messages';
+import { organisationPath } from '../../organisations';
+import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
+import { inOrganisation, licenseCardActions } from '../organisation-licenses';
 import { renewalItem } from '../renewal';
 import { sharedPeople } from '../shared-people';
 import { licenseTerms } from '../terms';
+import { AddToOrganisationForm } from './add-to-organisation-form';
 import { BuyAgainButton } from './buy-again-button';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
 
 /** What a license's card shows below its details: its action buttons, or one of its forms. */
-export type LicenseCardMode = 'view' | 'move' | 'share';
+export type LicenseCardMode = 'view' | 'move' | 'share' | 'organisation';
 
 const typeName = (id: string) => LICENSE_TYPES.find((type) => type.id === id)?.name ?? id;
 
@@ -42,6 +46,22 @@ function machineText(license: LicenseRow, callerId: number): string {
   return `${machine} (${whose})`;
 }
 
+/** Whom an organisation's seat is for: the caller, another member, or the pool. */
+function seatForText(license: LicenseRow, callerId: number): string {
+  if (license.assigned_to === undefined || license.assigned_to === null) return licenseTexts.seatForPool;
+  return license.assigned_to === callerId ? licenseTexts.seatForYou : licenseTexts.seatForOther;
+}
+
+/** The organisation a license belongs to, linking to its screen (its members may open it). */
+function OrganisationLink({ license }: { license: LicenseRow }) {
+  if (!license.organisation_id) return null;
+  return (
+    <Anchor component={Link} to={organisationPath(license.organisation_id)} size="sm">
+      {license.organisation_name || `Organisation ${license.organisation_id}`}
+    </Anchor>
+  );
+}
+
 function ReturnButton({ license }: { license: LicenseRow }) {
   const giveBack = useCmdMutation(licContract, 'return_license', { invalidates: ['get_licenses'] });
   const submit = useSubmit(() => giveBack.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
@@ -61,22 +81,30 @@ interface LicenseCardProps {
   callerId: number;
   mode: LicenseCardMode;
   onModeChange: (mode: LicenseCardMode) => void;
+  /** The organisations the caller owns or administers: an own license of theirs may be added to one. */
+  organisations: readonly Membership[];
 }
 
 /**
  * One license: its id, state text, type, usage (each word with what it means), validity, add-ons, who shared it, the machine or dongle
- * holding it; and only the actions the caller may take on it (Move, Share, Return), each form in place of
- * the buttons while it is open; Buy again on a license about to end.
+ * holding it, the organisation it belongs to and whom its seat is for; and only the actions the caller may
+ * take on it (Move, Share, Return, Add to organisation), each form in place of the buttons while it is
+ * open; Buy again on a license about to end. An organisation's license is neither shared nor moved.
  */
-export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCardProps) {
+export function LicenseCard({ license, callerId, mode, onModeChange, organisations }: LicenseCardProps) {
   const headingId = useId();
-  const actions = customerActions(license, callerId);
+  const actions = licenseCardActions(license, callerId);
   // A license about to end (or ended) that the shop sells again: Buy again leads into buying it.
   const renewal = renewalItem(license, callerId);
   const state = licenseStateText(license);
   const owner = license.user_id === callerId;
+  // Its owner may give an own license (not on a dongle, which has no seat) to an organisation they manage.
+  const canAddToOrganisation = owner && !inOrganisation(license) && !license.hid && organisations.length > 0;
   // A form opens only for an action the caller may still take (the list may have changed meanwhile).
-  const open = (mode === 'move' && actions.has('move')) || (mode === 'share' && actions.has('share')) ? mode : 'view';
+  const open =
+    (mode === 'move' && actions.has('move')) || (mode === 'share' && actions.has('share')) || (mode === 'organisation' && canAddToOrganisation)
+      ? mode
+      : 'view';
   const close = () => onModeChange('view');
 
   return (
@@ -119,8 +147,16 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
           )}
           {license.reserved_to !== null && <Detail label="Machine">{machineText(license, callerId)}</Detail>}
           {license.hid && <Detail label="Dongle">{license.hid}</Detail>}
+          {inOrganisation(license) && (
+            <>
+              <Detail label="Organisation">
+                <OrganisationLink license={license} />
+              </Detail>
+              <Detail label="Seat for">{seatForText(license, callerId)}</Detail>
+            </>
+          )}
           {/* While the Share form is open, its own list says whom the license is shared with. */}
-          {owner && open !== 'share' && license.shared_users.length > 0 && (
+          {owner && open !== 'share' && !inOrganisation(license) && license.shared_users.length > 0 && (
             <Detail label="Shared with">
               {sharedPeople({ user_ids: license.shared_users, users: license.shared_with })
                 .map((person) => personText({ ...person, withId: true }))
@@ -131,7 +167,8 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
 
         {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
         {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
-        {open === 'view' && (actions.size > 0 || renewal) && (
+        {open === 'organisation' && <AddToOrganisationForm license={license} organisations={organisations} onClose={close} />}
+        {open === 'view' && (actions.size > 0 || renewal || canAddToOrganisation) && (
           <Group gap="sm">
             {actions.has('move') && (
               <Button variant="default" onClick={() => onModeChange('move')}>
@@ -141,6 +178,11 @@ export function LicenseCard({ license, callerId, mode, onModeChange }: LicenseCa
             {actions.has('share') && (
               <Button variant="default" onClick={() => onModeChange('share')}>
                 Share
+              </Button>
+            )}
+            {canAddToOrganisation && (
+              <Button variant="default" onClick={() => onModeChange('organisation')}>
+                {licenseTexts.addToOrganisation}
               </Button>
             )}
             {actions.has('return') && <ReturnButton license={license} />}

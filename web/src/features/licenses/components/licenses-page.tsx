@@ -1,8 +1,9 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { licContract } from '../../../../../shared/contract/lic';
+import { licContract, type LicenseRow } from '../../../../../shared/contract/lic';
 import { userContract } from '../../../../../shared/contract/user';
+import type { Membership } from '../../../../../shared/organisations/organisations.contract';
 import { useCmdQuery } from '../../../api/cmd-query';
 import { OwnUserId } from '../../../components/own-user-id';
 import { PageLoader } from '../../../components/page-loader';
@@ -11,12 +12,14 @@ import { getConfig } from '../../../config';
 import { checkRedirect, leaveFor, redirectMessages } from '../../../lib/redirect';
 import { useOrderCompletion } from '../../checkout';
 import { licenseTexts } from '../messages';
+import { fromOrganisation } from '../organisation-licenses';
+import { useManagedOrganisations } from '../use-managed-organisations';
 import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
 import { MySubscriptions } from './my-subscriptions';
 import { RedeemCodeForm } from './redeem-code-form';
 
-/** The one license whose Move or Share form is open. */
+/** The one license whose Move, Share or Add to organisation form is open. */
 interface OpenForm {
   licenseId: number;
   mode: Exclude<LicenseCardMode, 'view'>;
@@ -28,29 +31,76 @@ function CallerUserId() {
   return profile.data ? <OwnUserId id={profile.data.id} /> : null;
 }
 
-function OwnLicenses() {
-  const licenses = useCmdQuery(licContract, 'get_licenses', {});
-  const profile = useCmdQuery(userContract, 'get_user_profile', {});
-  const [openForm, setOpenForm] = useState<OpenForm | null>(null);
+interface LicenseCardsProps {
+  licenses: readonly LicenseRow[];
+  callerId: number;
+  organisations: readonly Membership[];
+  openForm: OpenForm | null;
+  onOpenForm: (form: OpenForm | null) => void;
+}
 
-  if (licenses.isPending || profile.isPending) return <PageLoader />;
-  // A failed load shows its message in red at the top of the page.
-  if (!licenses.data || !profile.data) return null;
-  if (licenses.data.licenses.length === 0) return <Text>{licenseTexts.empty}</Text>;
-
-  const callerId = profile.data.id;
+function LicenseCards({ licenses, callerId, organisations, openForm, onOpenForm }: LicenseCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      {licenses.data.licenses.map((license) => (
+      {licenses.map((license) => (
         <LicenseCard
           key={license.id}
           license={license}
           callerId={callerId}
+          organisations={organisations}
           mode={openForm?.licenseId === license.id ? openForm.mode : 'view'}
-          onModeChange={(mode) => setOpenForm(mode === 'view' ? null : { licenseId: license.id, mode })}
+          onModeChange={(mode) => onOpenForm(mode === 'view' ? null : { licenseId: license.id, mode })}
         />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** A titled section of the Licenses screen. */
+function LicenseSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} id={headingId} mb="sm">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </section>
+  );
+}
+
+/**
+ * Your licenses: the caller's own and those shared with them; apart from them, From your organisations:
+ * the organisations' licenses others bought that the caller may use as a member, each naming its
+ * organisation (shown only when there are any).
+ */
+function LicenseSections() {
+  const licenses = useCmdQuery(licContract, 'get_licenses', {});
+  const profile = useCmdQuery(userContract, 'get_user_profile', {});
+  const organisations = useManagedOrganisations();
+  const [openForm, setOpenForm] = useState<OpenForm | null>(null);
+  const loaded = licenses.data && profile.data ? { rows: licenses.data.licenses, callerId: profile.data.id } : null;
+  const cards = (rows: readonly LicenseRow[], callerId: number) => (
+    <LicenseCards licenses={rows} callerId={callerId} organisations={organisations} openForm={openForm} onOpenForm={setOpenForm} />
+  );
+  const own = loaded?.rows.filter((license) => !fromOrganisation(license, loaded.callerId)) ?? [];
+  const fromOrganisations = loaded?.rows.filter((license) => fromOrganisation(license, loaded.callerId)) ?? [];
+
+  return (
+    <>
+      <LicenseSection title="Your licenses">
+        <CallerUserId />
+        {licenses.isPending || profile.isPending ? (
+          <PageLoader />
+        ) : (
+          // A failed load shows its message in red at the top of the page.
+          loaded && (own.length === 0 ? <Text>{licenseTexts.empty}</Text> : cards(own, loaded.callerId))
+        )}
+      </LicenseSection>
+      {loaded && fromOrganisations.length > 0 && (
+        <LicenseSection title={licenseTexts.fromOrganisations}>{cards(fromOrganisations, loaded.callerId)}</LicenseSection>
+      )}
+    </>
   );
 }
 
@@ -71,12 +121,12 @@ function useRedirectQuery(): boolean {
 
 /**
  * Licenses: the caller's own licenses and those shared with them, each with its state and the actions the
- * caller may take (Move, Share and Stop sharing, Return); the subscriptions they pay for, when they have
- * any; below, buying through the checkout provider's
- * popup and redeeming a license code. A completed order or a redeemed code reloads the list.
+ * caller may take (Move, Share and Stop sharing, Return, Add to organisation), and apart from them the
+ * licenses their organisations let them use; the subscriptions they pay for, when they have any; below,
+ * buying through the checkout provider's popup and redeeming a license code (for themselves or an
+ * organisation they manage). A completed order or a redeemed code reloads the list.
  */
 export default function LicensesPage() {
-  const ownId = useId();
   const buyId = useId();
   const redeemId = useId();
   const redirectRefused = useRedirectQuery();
@@ -90,15 +140,7 @@ export default function LicensesPage() {
         </Alert>
       )}
       <Stack gap="xl">
-        <section aria-labelledby={ownId}>
-          <Title order={3} id={ownId} mb="sm">
-            Your licenses
-          </Title>
-          <Stack gap="md">
-            <CallerUserId />
-            <OwnLicenses />
-          </Stack>
-        </section>
+        <LicenseSections />
         <MySubscriptions />
         <section aria-labelledby={buyId}>
           <Title order={3} id={buyId} mb="sm">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 import { userContract } from '../../../../../shared/contract/user';
+import { organisationRules } from '../../../../../shared/organisations/organisation-roles';
 import { organisationNameSchema, organisationsContract, type Organisation } from '../../../../../shared/organisations/organisations.contract';
 import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useCmdQuery } from '../../../api/cmd-query';
@@ -20,6 +21,7 @@ import { organisationQuestions, organisationTexts, roleNames } from '../messages
 import { ORGANISATION_CHANGES } from '../organisation-changes';
 import { organisationActions } from '../roles';
 import { MembersTable } from './members-table';
+import { OrganisationLicenses } from './organisation-licenses';
 import { InviteForm, SentInvitations } from './sent-invitations';
 
 const renameSchema = z.object({ name: organisationNameSchema() });
@@ -105,6 +107,8 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
           <SentInvitations organisation={organisation} withdraw={allowed.withdraw} />
         </Stack>
       )}
+      {/* Its owner and admins (and the portal's) see every license and seat; a member sees theirs on Licenses. */}
+      {(organisationRules.manageSeats(organisation.role) || organisation.role === null) && <OrganisationLicenses organisation={organisation} />}
       <LeaveSection organisation={organisation} />
       <FormDialog opened={renaming} onClose={() => setRenaming(false)} title={organisationTexts.renameTitle}>
         <RenameForm organisation={organisation} onDone={() => setRenaming(false)} />
@@ -114,10 +118,11 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
 }
 
 /**
- * One organisation: its name, its members and (to its owner and admins) its pending invitations, with
- * the actions the caller's role allows: its owner invites admins or members, changes roles, removes
- * anyone else, hands it over and renames it; an admin invites and removes members and renames it; a
- * member leaves. A portal admin who is not a member reads it.
+ * One organisation: its name, its members and (to its owner and admins) its pending invitations and its
+ * licenses with their seats, with the actions the caller's role allows: its owner invites admins or
+ * members, changes roles, removes anyone else, hands it over and renames it; an admin invites and removes
+ * members and renames it; both assign and release seats; a member leaves. A portal admin who is not a
+ * member reads it.
  */
 export default function OrganisationPage() {
   const { id } = useParams();
