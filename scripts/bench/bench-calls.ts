@@ -6,9 +6,9 @@ import type { LocalStack } from '../local/stack';
 
 /**
  * The calls the API bench and its profile make, on a bench's own stack: the demo customer signed in (their
- * access token and Cognito sub), the bare route's read of their user record, and the two measured bodies:
- * `get_user_profile` and the desktop app's hot path, which on every start lists the licenses this machine
- * may use.
+ * access token and Cognito sub), a member of the demo organisation signed in, the bare route's read of the
+ * demo customer's user record, and the two measured bodies: `get_user_profile` and the desktop app's hot
+ * path, which on every start lists the licenses this machine may use.
  */
 export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime) {
   const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1' });
@@ -20,6 +20,14 @@ export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime
     }),
   );
   const token = auth.AuthenticationResult!.AccessToken!;
+  // The fleet customer: an admin of the demo organisation, whose app lists its seats besides their own.
+  const member = await cognito.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.resources.userPoolClientId,
+      AuthParameters: { USERNAME: 'fleet', PASSWORD: stack.demoPassword },
+    }),
+  );
   const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
   // The functions' modules load once the stack has set their environment, as in the rest of the bench.
   const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
@@ -29,6 +37,8 @@ export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime
   const machine = { fingerprint: 'bench-machine', hostname: 'bench', client_version: '3.5.0', os: 'linux' };
   return {
     token,
+    /** A member of an organisation with licenses (the demo organisation's admin). */
+    memberToken: member.AuthenticationResult!.AccessToken!,
     sub,
     /** The bare route's one GetItem. */
     userRead: { TableName, Key },

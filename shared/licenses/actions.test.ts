@@ -41,6 +41,12 @@ describe('customer actions', () => {
     expect(sorted(customerActions(license({ tag: 'code:7' }), OWNER))).toContain('move');
     expect(sorted(customerActions(license({ tag: 'order:ABC' }), OWNER))).toContain('move');
   });
+
+  it("offers nothing on an organisation's license but the return of a seat the caller's own machine holds", () => {
+    expect(sorted(customerActions(license({ organisation_id: 5 }), OWNER))).toEqual([]);
+    expect(sorted(customerActions(license({ organisation_id: 5, reserved_to: RECIPIENT }), OWNER))).toEqual([]);
+    expect(sorted(customerActions(license({ organisation_id: 5, reserved_to: RECIPIENT }), RECIPIENT))).toEqual(['return']);
+  });
 });
 
 describe('admin actions', () => {

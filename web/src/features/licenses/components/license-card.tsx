@@ -13,7 +13,7 @@ import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { organisationPath } from '../../organisations';
 import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
-import { inOrganisation, licenseCardActions } from '../organisation-licenses';
+import { inOrganisation } from '../organisation-licenses';
 import { renewalItem } from '../renewal';
 import { sharedPeople } from '../shared-people';
 import { licenseTerms } from '../terms';
@@ -93,7 +93,7 @@ interface LicenseCardProps {
  */
 export function LicenseCard({ license, callerId, mode, onModeChange, organisations }: LicenseCardProps) {
   const headingId = useId();
-  const actions = licenseCardActions(license, callerId);
+  const actions = customerActions(license, callerId);
   // A license about to end (or ended) that the shop sells again: Buy again leads into buying it.
   const renewal = renewalItem(license, callerId);
   const state = licenseStateText(license);
