@@ -8,15 +8,16 @@ import {
   invitationKind,
   membershipsOf,
   newInvitation,
+  newMembership,
+  type MemberPerson,
   type MembershipRecord,
   type OrganisationRecord,
 } from '../../functions/domain/organisations/organisations.repository';
 
-/** `userId` joins `organisation` with `role`, as accepting an invitation writes it (audited as theirs). */
-async function join(organisation: OrganisationRecord, userId: number, role: MembershipRecord['role'], now: Date): Promise<OrganisationRecord> {
-  const stamp = now.toISOString();
-  const membership: MembershipRecord = { organisation_id: organisation.id, user_id: userId, role, created: stamp, updated: stamp };
-  return withCall({ endpoint: 'user', request_id: `demo-seed-member-${userId}`, actor_user_id: userId }, () =>
+/** `person` joins `organisation` with `role`, as accepting an invitation writes it (audited as theirs). */
+async function join(organisation: OrganisationRecord, person: MemberPerson, role: MembershipRecord['role'], now: Date): Promise<OrganisationRecord> {
+  const membership = newMembership(organisation.id, person, role, now);
+  return withCall({ endpoint: 'user', request_id: `demo-seed-member-${person.id}`, actor_user_id: person.id }, () =>
     addMembership(organisation, membership, { audit: { action: 'accept_invitation' }, now }),
   );
 }
@@ -25,12 +26,12 @@ async function join(organisation: OrganisationRecord, userId: number, role: Memb
  * The demo organisation, "Demo Labs team": the demo customer owns it, the fleet customer is its admin, and
  * an invitation is waiting for an answer. Each step as the person's own call writes it (audited); once.
  */
-export async function seedDemoOrganisation(demo: { id: number }, fleet: { id: number }, now = new Date()): Promise<void> {
+export async function seedDemoOrganisation(demo: MemberPerson, fleet: MemberPerson, now = new Date()): Promise<void> {
   if ((await membershipsOf(demo.id)).length > 0) return;
   const created = await withCall({ endpoint: 'user', request_id: 'demo-seed-organisation', actor_user_id: demo.id }, () =>
-    createOrganisation('Demo Labs team', demo.id, now),
+    createOrganisation('Demo Labs team', demo, now),
   );
-  const organisation = await join(created, fleet.id, 'admin', now);
+  const organisation = await join(created, fleet, 'admin', now);
   const invitation = newInvitation(organisation.id, 'new.colleague@example.com', 'member', demo.id, now);
   await withCall({ endpoint: 'user', request_id: 'demo-seed-invitation', actor_user_id: demo.id }, () =>
     changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: { action: 'invite_member' } })], undefined, { now }),
@@ -59,6 +60,6 @@ export async function seedDemoMembers(demo: { id: number }, now = new Date()): P
   let organisation = owned.organisation;
   for (const n of [1, 2, 3]) {
     const customer = await findUserBySub(`demo-customer-${n}`);
-    if (customer) organisation = await join(organisation, customer.id, 'member', now);
+    if (customer) organisation = await join(organisation, customer, 'member', now);
   }
 }

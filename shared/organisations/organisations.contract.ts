@@ -77,6 +77,8 @@ export const organisationSchema = () =>
     members: z.array(memberSchema()),
     /** Its pending invitations: to its owner and admins (and the portal's); empty for a member. */
     invitations: z.array(sentInvitationSchema()),
+    /** How many members the search finds (all of them without one). */
+    member_count: z.optional(z.int()),
   });
 export type Organisation = z.infer<ReturnType<typeof organisationSchema>>;
 
@@ -100,8 +102,16 @@ export const organisationsContract = defineEndpoint({
     get_my_organisations: cmd('user', () => ({}), () =>
       z.object({ organisations: z.array(membershipSchema()), invitations: z.array(receivedInvitationSchema()) }),
     ),
-    /** An organisation with its members (and, to its owner and admins, its pending invitations). */
-    get_organisation: cmd('user', () => ({ organisation_id: organisationId() }), organisationSchema),
+    /**
+     * An organisation with its members (and, to its owner and admins, its pending invitations). With
+     * `page`, one page of its members (ORGANISATION_MEMBERS_PAGE_SIZE, by role then name; `search` finds
+     * text in a name) and `member_count`; without, every member.
+     */
+    get_organisation: cmd(
+      'user',
+      () => ({ organisation_id: organisationId(), page: z.optional(z.int().check(z.positive())), search: z.optional(z.string().check(z.trim(), z.maxLength(100))) }),
+      organisationSchema,
+    ),
     /** Renames it (its owner or an admin). */
     rename_organisation: cmd('user', () => ({ organisation_id: organisationId(), name: organisationNameSchema() }), () => z.object({ id: z.int(), name: z.string() }), {
       limits: [changeLimit],

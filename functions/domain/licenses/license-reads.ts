@@ -1,8 +1,6 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
-import { QueryCommand as PlainQueryCommand } from '@aws-sdk/lib-dynamodb';
-import { getTableName } from '../../lib/config';
-import { documentClient } from '../../lib/db/table';
+import { eachItemIn } from '../../lib/db/each-item-in';
 import { licenseViewsPartition } from './license-view.entity';
 import { organisationLicenseViewsPartition } from './organisation-views.entity';
 import { portalTable } from '../../lib/db/table';
@@ -57,36 +55,13 @@ export interface LicenseList {
 }
 
 /**
- * Every item of a partition of copies, read as stored (items only the write path writes, so the toolbox's
- * per-value checks, which cost more than the read, add nothing), consistently: a list right after the
- * user's own write (a share, a reservation) shows it.
- */
-async function eachCopyIn(partition: string, projection: string, each: (item: Record<string, unknown>) => void): Promise<void> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new PlainQueryCommand({
-        TableName: getTableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': partition },
-        ProjectionExpression: projection,
-        ConsistentRead: true,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) each(item);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-}
-
-/**
  * The desktop app's list on every start (and /licenses): the user's copies of their own and shared
  * licenses, and the marks of the organisations they belong to, one plain Query of their partition.
  */
 export async function licenseListOf(userId: number): Promise<LicenseList> {
   const list: LicenseList = { own: [], shared: [], organisations: [] };
-  // Only what the list reads: the partition holds nothing but copies and marks.
-  await eachCopyIn(licenseViewsPartition(userId), 'license, owner_username, organisation_id', (item) => {
+  // Only what the list reads (the partition holds nothing but copies and marks), as stored.
+  await eachItemIn(licenseViewsPartition(userId), (item) => {
     if (item.license === undefined) {
       list.organisations.push(item.organisation_id as number);
       return;
@@ -94,13 +69,13 @@ export async function licenseListOf(userId: number): Promise<LicenseList> {
     const license = JSON.parse(item.license as string) as LicenseRecord;
     if (license.user_id === userId) list.own.push(license);
     else list.shared.push({ license, ownerUsername: item.owner_username as string | undefined });
-  });
+  }, { projection: 'license, owner_username, organisation_id' });
   return list;
 }
 
 /** An organisation's licenses, as its copies hold them (organisation-views.entity.ts). */
 export async function organisationLicenses(organisationId: number): Promise<LicenseRecord[]> {
   const licenses: LicenseRecord[] = [];
-  await eachCopyIn(organisationLicenseViewsPartition(organisationId), 'license', (item) => licenses.push(JSON.parse(item.license as string) as LicenseRecord));
+  await eachItemIn(organisationLicenseViewsPartition(organisationId), (item) => licenses.push(JSON.parse(item.license as string) as LicenseRecord), { projection: 'license' });
   return licenses;
 }

@@ -27,6 +27,12 @@ const membershipSchema = item({
   organisation_id: number().key(),
   user_id: number().key(),
   role: string().enum(...ORGANISATION_ROLES),
+  /**
+   * The member's name, as their profile says it (written when they join, kept in step by their profile's
+   * changes): the organisation's screens page and search 1,000 members without reading each person.
+   */
+  first_name: string().optional(),
+  last_name: string().optional(),
 });
 
 export const MembershipEntity = new Entity({
@@ -63,6 +69,6 @@ export const membershipKind = declareRecordKind<typeof MembershipEntity, Members
     trail: auditTrail,
     target: ({ organisation_id }) => `organisation#${organisation_id}`,
     users: ({ user_id }) => [user_id],
-    ignore: ['created', 'updated', 'organisation_id'],
+    ignore: ['created', 'updated', 'organisation_id', 'first_name', 'last_name'],
   },
 });

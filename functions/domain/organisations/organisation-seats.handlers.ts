@@ -23,7 +23,7 @@ import {
 import { usersByIds } from '../users/users.repository';
 import type { UserRecord } from '../users/user.entity';
 import { membershipOf, seatManagerOf } from './organisation-seat';
-import { organisationWithParts } from './organisations.repository';
+import { organisationWithParts, type MembershipRecord } from './organisations.repository';
 
 type Handlers = EndpointHandlers<typeof organisationSeatsContract> & EndpointHandlers<typeof organisationSeatsAdminContract>;
 
@@ -88,12 +88,22 @@ async function leaseEnds(licenses: readonly LicenseRecord[]): Promise<Map<number
   );
 }
 
+/**
+ * The names of everyone `licenses` name: members as their memberships keep them, the few others (a buyer
+ * or a holder who is not a member, a membership from before names were kept) read from their records.
+ */
+async function peopleNames(members: readonly MembershipRecord[], licenses: readonly LicenseRecord[]): Promise<Map<number, string>> {
+  const names = new Map(members.flatMap((member) => (member.first_name === undefined ? [] : [[member.user_id, `${member.first_name} ${member.last_name ?? ''}`.trim()] as const])));
+  const named = licenses.flatMap((license) => [license.user_id, license.assigned_to, license.reserved_to]).filter((id) => id !== undefined);
+  const others = [...members.map((member) => member.user_id), ...named].filter((id) => !names.has(id));
+  for (const [id, user] of await usersByIds(others)) names.set(id, nameOf(user));
+  return names;
+}
+
 /** One license of the organisation as its seats screen shows it now. */
 async function oneSeatRow(organisationId: number, license: LicenseRecord) {
   const { members } = await organisationWithParts(organisationId);
-  const ids = [license.user_id, license.assigned_to, license.reserved_to].filter((id) => id !== undefined);
-  const [people, leases] = await Promise.all([usersByIds(ids), leaseEnds([license])]);
-  const names = new Map([...people].map(([id, user]) => [id, nameOf(user)]));
+  const [names, leases] = await Promise.all([peopleNames(members, [license]), leaseEnds([license])]);
   return { organisation_id: organisationId, license: seatRow(license, names, new Set(members.map((member) => member.user_id)), leases, new Date()) };
 }
 
@@ -126,8 +136,7 @@ export const organisationSeatHandlers: Handlers = {
   get_organisation_licenses: async ({ organisation_id, page = 1, search }, { viewer }) => {
     const { members, licenses, role } = await seatsOf(organisation_id, viewer);
     const memberIds = new Set(members.map((member) => member.user_id));
-    const people = await usersByIds([...memberIds, ...licenses.flatMap((license) => [license.user_id, license.reserved_to ?? license.user_id])]);
-    const names = new Map([...people].map(([id, user]) => [id, nameOf(user)]));
+    const names = await peopleNames(members, licenses);
     const now = new Date();
     // Rows without their leases first (a search may name a holder), then the leases of the page's.
     const noLeases = new Map<number, string>();

@@ -1,5 +1,5 @@
 import type { organisationsAdminContract } from '../../../shared/organisations/organisations.admin';
-import { MAX_MEMBERS_PER_ORGANISATION, type Member, type organisationsContract, type OrganisationRole } from '../../../shared/organisations/organisations.contract';
+import { MAX_MEMBERS_PER_ORGANISATION, ORGANISATION_MEMBERS_PAGE_SIZE, type Member, type organisationsContract, type OrganisationRole } from '../../../shared/organisations/organisations.contract';
 import { organisationMessages, organisationRules, type Actor } from '../../../shared/organisations/organisation-roles';
 import type { EndpointHandlers, Viewer } from '../../endpoint';
 import { getEmailSender } from '../../lib/adapters/email';
@@ -19,6 +19,7 @@ import {
   membershipKind,
   membershipsOf,
   newInvitation,
+  newMembership,
   organisationsByIds,
   organisationWithParts,
   passOwnership,
@@ -57,11 +58,14 @@ async function actingInWhole(organisationId: number, viewer: Viewer, { portalAdm
   return { ...whole, organisation: whole.organisation, role: (membership?.role ?? null) as Actor };
 }
 
-/** A member as their organisation shows them: the email only to those who see contacts. */
+/**
+ * A member as their organisation shows them: their name as their membership keeps it (or, for one from
+ * before it did, as `person` says), the email only to those who see contacts.
+ */
 const memberRow = (member: MembershipRecord, person: UserRecord | undefined, contacts: boolean): Member => ({
   user_id: member.user_id,
-  first_name: person?.first_name ?? '',
-  last_name: person?.last_name ?? '',
+  first_name: member.first_name ?? person?.first_name ?? '',
+  last_name: member.last_name ?? person?.last_name ?? '',
   ...(contacts && person ? { email: person.email } : {}),
   role: member.role,
   joined: member.created,
@@ -125,7 +129,7 @@ async function openInvitationTo(viewer: Viewer, id: string): Promise<InvitationR
 /** The organisations feature's handlers, served by the `user` endpoint (functions/user/app.ts). */
 export const organisationHandlers: Handlers = {
   create_organisation: async ({ name }, { viewer }) => {
-    const organisation = await createOrganisation(name, viewer.userId);
+    const organisation = await createOrganisation(name, await viewer.user());
     return { id: organisation.id, name: organisation.name };
   },
 
@@ -151,21 +155,29 @@ export const organisationHandlers: Handlers = {
     };
   },
 
-  get_organisation: async ({ organisation_id }, { viewer }) => {
+  get_organisation: async ({ organisation_id, page, search }, { viewer }) => {
     const { organisation, members, invitations, role } = await actingInWhole(organisation_id, viewer, { portalAdminReads: true });
     const contacts = organisationRules.seesContacts(role, viewer.isAdmin);
     const now = new Date().toISOString();
-    const people = await usersByIds([...members.map((member) => member.user_id), ...invitations.map((invitation) => invitation.by_user_id)]);
     const rank: Record<OrganisationRole, number> = { owner: 0, admin: 1, member: 2 };
+    const nameKey = (member: MembershipRecord) => `${member.last_name ?? ''} ${member.first_name ?? ''}`;
+    const text = search?.toLowerCase();
+    const found = (text ? members.filter((member) => `${member.first_name ?? ''} ${member.last_name ?? ''}`.toLowerCase().includes(text)) : members).sort(
+      (a, b) => rank[a.role] - rank[b.role] || nameKey(a).localeCompare(nameKey(b)) || a.user_id - b.user_id,
+    );
+    const shown = page === undefined ? found : found.slice((page - 1) * ORGANISATION_MEMBERS_PAGE_SIZE, page * ORGANISATION_MEMBERS_PAGE_SIZE);
+    // People are read only where their membership does not say enough: an email for those who see
+    // contacts, a name kept from before memberships kept it, an invitation's sender.
+    const readFor = shown.filter((member) => contacts || member.first_name === undefined).map((member) => member.user_id);
+    const people = await usersByIds([...readFor, ...(contacts ? invitations.map((invitation) => invitation.by_user_id) : [])]);
     return {
       id: organisation.id,
       name: organisation.name,
       owner_id: organisation.owner_id,
       role,
       created: organisation.created,
-      members: members
-        .map((member) => memberRow(member, people.get(member.user_id), contacts))
-        .sort((a, b) => rank[a.role] - rank[b.role] || `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`)),
+      members: shown.map((member) => memberRow(member, people.get(member.user_id), contacts)),
+      member_count: found.length,
       invitations: contacts
         ? invitations.filter((invitation) => invitation.expires > now).map((invitation) => sentInvitationRow(invitation, nameOf(people.get(invitation.by_user_id))))
         : [],
@@ -212,8 +224,7 @@ export const organisationHandlers: Handlers = {
     if (!organisation) throw notFound(organisationMessages.invitationGone);
     if (already) throw conflict(organisationMessages.alreadyMember);
     if (organisation.members >= MAX_MEMBERS_PER_ORGANISATION) throw conflict(organisationMessages.full);
-    const stamp = new Date().toISOString();
-    const membership: MembershipRecord = { organisation_id: organisation.id, user_id: viewer.userId, role: invitation.role, created: stamp, updated: stamp };
+    const membership = newMembership(organisation.id, await viewer.user(), invitation.role);
     // The invitation is used once: it goes in the transaction that makes the membership.
     const after = await addMembership(organisation, membership, { with: [invitationKind.change({ before: invitation, after: null, condition: { attr: 'id', exists: true } })] });
     const owners = await usersByIds([after.owner_id]);

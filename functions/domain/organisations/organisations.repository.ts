@@ -4,6 +4,8 @@ import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { INVITATION_DAYS } from '../../../shared/organisations/organisations';
 import { organisationMessages } from '../../../shared/organisations/organisation-roles';
 import { nextId } from '../../lib/db/counters';
+import { eachItemIn } from '../../lib/db/each-item-in';
+import { plainFormatter } from '../../lib/db/plain-format';
 import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { conflict } from '../../lib/errors';
 import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
@@ -29,21 +31,23 @@ export async function findMembership(organisationId: number, userId: number): Pr
   return Item ?? null;
 }
 
-/** An organisation with its members and pending invitations: one Query of its partition. */
+const asOrganisation = plainFormatter(OrganisationEntity);
+const asMember = plainFormatter(MembershipEntity);
+const asInvitation = plainFormatter(InvitationEntity);
+
+/**
+ * An organisation with its members and pending invitations: one Query of its partition, read as stored
+ * (only the write path writes it; 1,000 members formatted with the toolbox's checks cost more than the read).
+ */
 export async function organisationWithParts(id: number): Promise<{ organisation: OrganisationRecord | null; members: MembershipRecord[]; invitations: InvitationRecord[] }> {
-  const { Items = [] } = await portalTable
-    .build(QueryCommand)
-    .entities(OrganisationEntity, MembershipEntity, InvitationEntity)
-    .query({ partition: organisationPartition(id) })
-    .options({ maxPages: Infinity, consistent: true, showEntityAttr: true })
-    .send();
-  // Each item as its record, without the entity's name the Query adds to tell them apart.
-  const of = (name: string) => Items.filter((item) => item.entity === name).map(({ entity: _entity, ...record }) => record);
-  return {
-    organisation: (of('organisation')[0] as OrganisationRecord | undefined) ?? null,
-    members: of('organisation-member') as MembershipRecord[],
-    invitations: of('organisation-invitation') as InvitationRecord[],
-  };
+  const parts = { organisation: null as OrganisationRecord | null, members: [] as MembershipRecord[], invitations: [] as InvitationRecord[] };
+  await eachItemIn(organisationPartition(id), (item) => {
+    // The toolbox's entity attribute tells the kinds apart.
+    if (item._et === MembershipEntity.entityName) parts.members.push(asMember(item));
+    else if (item._et === InvitationEntity.entityName) parts.invitations.push(asInvitation(item));
+    else if (item._et === OrganisationEntity.entityName) parts.organisation = asOrganisation(item);
+  });
+  return parts;
 }
 
 /** The organisations a person belongs to, with their membership of each. */
@@ -78,11 +82,24 @@ export async function invitationsTo(email: string, now = new Date()): Promise<In
   return Items.filter((invitation) => invitation.expires > now.toISOString());
 }
 
-/** A new organisation owned by `ownerId`, with its owner's membership: one transaction, audited. */
-export async function createOrganisation(name: string, ownerId: number, now = new Date()): Promise<OrganisationRecord> {
+/** A person as a membership names them. */
+export interface MemberPerson {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** `person`'s membership of an organisation with `role`, joining now (not yet written). */
+export function newMembership(organisationId: number, person: MemberPerson, role: MembershipRecord['role'], now = new Date()): MembershipRecord {
   const stamp = now.toISOString();
-  const organisation: OrganisationRecord = { id: await nextId('organisation'), name, owner_id: ownerId, members: 1, version: 1, created: stamp, updated: stamp };
-  const owner: MembershipRecord = { organisation_id: organisation.id, user_id: ownerId, role: 'owner', created: stamp, updated: stamp };
+  return { organisation_id: organisationId, user_id: person.id, role, first_name: person.first_name, last_name: person.last_name, created: stamp, updated: stamp };
+}
+
+/** A new organisation owned by `owner`, with its owner's membership: one transaction, audited. */
+export async function createOrganisation(name: string, ownerPerson: MemberPerson, now = new Date()): Promise<OrganisationRecord> {
+  const stamp = now.toISOString();
+  const organisation: OrganisationRecord = { id: await nextId('organisation'), name, owner_id: ownerPerson.id, members: 1, version: 1, created: stamp, updated: stamp };
+  const owner = newMembership(organisation.id, ownerPerson, 'owner', now);
   await writeChanges(
     [
       // One entry for the act: the new organisation, its owner named (their membership follows from it).
@@ -160,6 +177,26 @@ export function newInvitation(organisationId: number, email: string, role: Invit
     created: stamp,
     updated: stamp,
   };
+}
+
+/**
+ * A member's name changed in their profile: each of their memberships says it from now on (a person is in
+ * a few organisations; the write is not an act on the organisation, so no entry and no version).
+ */
+export async function renameMember(person: MemberPerson): Promise<void> {
+  const { Items: memberships = [] } = await portalTable
+    .build(QueryCommand)
+    .entities(MembershipEntity)
+    .query({ index: 'gsi1', partition: membershipsOfPartition(person.id) })
+    .options({ maxPages: Infinity })
+    .send();
+  const renamed = memberships.filter((membership) => membership.first_name !== person.first_name || membership.last_name !== person.last_name);
+  if (renamed.length === 0) return;
+  await writeChanges(
+    renamed.map((membership) =>
+      membershipKind.change({ before: membership, after: { ...membership, first_name: person.first_name, last_name: person.last_name }, condition: { attr: 'role', exists: true } }),
+    ),
+  );
 }
 
 /**

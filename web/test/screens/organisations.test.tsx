@@ -203,8 +203,8 @@ describe('an organisation, by the caller’s role', () => {
   it('offers its owner every action on the others, none on their own row, and no Leave', async () => {
     await openLab('owner');
     expect(actionsOf('Dana Scully (you)')).toEqual([]);
-    expect(actionsOf('Adam Admin')).toEqual(['Make Adam Admin member', 'Hand over to Adam Admin', 'Remove Adam Admin']);
-    expect(actionsOf('Mia Member')).toEqual(['Make Mia Member admin', 'Hand over to Mia Member', 'Remove Mia Member']);
+    expect(actionsOf('Adam Admin')).toEqual(['Make member: Adam Admin', 'Hand over to Adam Admin', 'Remove Adam Admin']);
+    expect(actionsOf('Mia Member')).toEqual(['Make admin: Mia Member', 'Hand over to Mia Member', 'Remove Mia Member']);
     expect(within(rowOf(members(), 'Mia Member')).getByRole('cell', { name: 'mia@example.com' })).toBeTruthy();
     // Admins or members invited; the pending invitations with Withdraw.
     expect(within(screen.getByLabelText('Role')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Member', 'Admin']);
@@ -265,7 +265,7 @@ describe('an organisation, by the caller’s role', () => {
     const { user } = await openLab('owner');
     api.answer(organisationsContract, 'hand_over_organisation', { organisation_id: LAB });
     api.answer(organisationsContract, 'set_member_role', ({ role }) => ({ ...MIA, role }));
-    await user.click(screen.getByRole('button', { name: 'Make Mia Member admin' }));
+    await user.click(screen.getByRole('button', { name: 'Make admin: Mia Member' }));
     await findNotification('Mia Member is now admin');
     expect(api.calls(organisationsContract, 'set_member_role')).toEqual([{ organisation_id: LAB, user_id: MIA.user_id, role: 'admin' }]);
     await user.click(screen.getByRole('button', { name: 'Hand over to Adam Admin' }));
@@ -401,7 +401,7 @@ describe('an organisation’s licenses and seats', () => {
     expect(cellsOf(902).slice(4, 6)).toEqual(['Pool (any member)', `Kim Gone (left the organisation)kim-pc since ${formatDateTime(SINCE)}${lease}`]);
     // Release only where a machine holds the seat.
     const buttons = (id: number) => within(seatRow(id)).getAllByRole('button').map((button) => button.getAttribute('aria-label'));
-    expect(buttons(900)).toEqual(['Assign license 900', 'Release the seat of license 900']);
+    expect(buttons(900)).toEqual(['Assign license 900', 'Release seat of license 900']);
     expect(buttons(901)).toEqual(['Assign license 901']);
     expect(screen.getByText('3 licenses')).toBeTruthy();
   });
@@ -447,14 +447,14 @@ describe('an organisation’s licenses and seats', () => {
     const { user } = await openSeats('owner');
     api.answer(organisationSeatsContract, 'release_organisation_seat', { organisation_id: LAB, license: { ...HELD, holder: null } });
     const title = 'Release the seat of license 900?';
-    await user.click(screen.getByRole('button', { name: 'Release the seat of license 900' }));
+    await user.click(screen.getByRole('button', { name: 'Release seat of license 900' }));
     let question = await findConfirmation(title);
     expect(question.text).toContain(`The seat is free at once. mia-laptop keeps working until its lease ends on ${formatDateTime(LEASE_END)}; it will not be renewed.`);
     await user.click(question.button('Cancel'));
     await expectNoConfirmation(title);
     expect(api.calls(organisationSeatsContract, 'release_organisation_seat')).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Release the seat of license 900' }));
+    await user.click(screen.getByRole('button', { name: 'Release seat of license 900' }));
     question = await findConfirmation(title);
     await user.click(question.button('Release seat'));
     await findNotification('Seat of license 900 released');
@@ -466,7 +466,7 @@ describe('an organisation’s licenses and seats', () => {
   it('shows the server’s refusal of a release in the red banner', async () => {
     const { user } = await openSeats('admin');
     api.answer(organisationSeatsContract, 'release_organisation_seat', refused(organisationMessages.seatFree));
-    await user.click(screen.getByRole('button', { name: 'Release the seat of license 902' }));
+    await user.click(screen.getByRole('button', { name: 'Release seat of license 902' }));
     await user.click((await findConfirmation('Release the seat of license 902?')).button('Release seat'));
     await findErrorBanner(organisationMessages.seatFree);
   });

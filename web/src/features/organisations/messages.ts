@@ -35,7 +35,7 @@ export const organisationTexts = {
   renamed: (name: string) => `Organisation renamed ${name}`,
   removeLabel: (name: string) => `Remove ${name}`,
   removed: (name: string) => `${name} removed`,
-  roleLabel: (name: string, role: OrganisationRole) => `Make ${name} ${roleNames[role].toLowerCase()}`,
+  roleLabel: (name: string, role: OrganisationRole) => `Make ${roleNames[role].toLowerCase()}: ${name}`,
   roleChanged: (name: string, role: OrganisationRole) => `${name} is now ${roleNames[role].toLowerCase()}`,
   handOverLabel: (name: string) => `Hand over to ${name}`,
   handedOver: (name: string) => `${name} is now the owner; you stay as an admin`,
@@ -95,7 +95,7 @@ export const seatTexts = {
     `${holder}'s seat is freed: ${machineName(hostname)} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`,
   assigned: (licenseId: number, member: string | null) => (member ? `License ${licenseId} assigned to ${member}` : `License ${licenseId} left to the pool (any member)`),
   release: 'Release seat',
-  releaseLabel: (licenseId: number) => `Release the seat of license ${licenseId}`,
+  releaseLabel: (licenseId: number) => `Release seat of license ${licenseId}`,
   released: (licenseId: number) => `Seat of license ${licenseId} released`,
 } as const;
 

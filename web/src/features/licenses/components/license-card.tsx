@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { type LicenseRow, licContract } from '../../../../../shared/contract/lic';
 import type { Membership } from '../../../../../shared/organisations/organisations.contract';
+import { customerActions } from '../../../../../shared/licenses/actions';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual, licenseStateText } from '../../../../../shared/licenses/display';
 import { useCmdMutation } from '../../../api/cmd-mutation';
