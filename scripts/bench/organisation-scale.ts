@@ -23,6 +23,7 @@ export async function measureOrganisationAtScale(stack: { baseUrl: string; funct
   const { UserEntity } = await import('../../functions/domain/users/user.entity');
   const { createOrganisation, newMembership } = await import('../../functions/domain/organisations/organisations.repository');
   const { MembershipEntity } = await import('../../functions/domain/organisations/membership.kind');
+  const { readDirectory, writeDirectory } = await import('../../functions/domain/organisations/organisation-directory');
   const { OrganisationEntity } = await import('../../functions/domain/organisations/organisation.kind');
   const { LicenseEntity } = await import('../../functions/domain/licenses/license.entity');
   const { LicenseViewEntity } = await import('../../functions/domain/licenses/license-view.entity');
@@ -54,13 +55,16 @@ export async function measureOrganisationAtScale(stack: { baseUrl: string; funct
     const items: { build: () => unknown }[] = [];
     const firstUser = await reserveIds('user', ORGANISATION_SCALE.members - 1);
     const members: number[] = [];
+    const directory = readDirectory(organisation.directory!);
     for (let n = 0; n < ORGANISATION_SCALE.members - 1; n++) {
-      const person = { id: firstUser + n, first_name: 'Member', last_name: `No. ${n + 1}` };
+      const person = { id: firstUser + n, first_name: 'Member', last_name: `No. ${n + 1}`, sub: `bench-member-${firstUser + n}` };
       members.push(person.id);
-      const user = { sub: `bench-member-${person.id}`, username: `bench-member-${person.id}`, email: `bench-member-${person.id}@example.com`, ...person, created: stamp, updated: stamp, version: 0 };
+      const membership = newMembership(organisation.id, person, n % 50 === 0 ? 'admin' : 'member', now);
+      directory.push(membership);
+      const user = { username: `bench-member-${person.id}`, email: `bench-member-${person.id}@example.com`, ...person, created: stamp, updated: stamp, version: 0 };
       items.push(
         { build: () => UserEntity.build(BatchPutRequest).item(user) },
-        { build: () => MembershipEntity.build(BatchPutRequest).item(newMembership(organisation.id, person, n % 50 === 0 ? 'admin' : 'member', now)) },
+        { build: () => MembershipEntity.build(BatchPutRequest).item(membership) },
         { build: () => MemberLicensesMarkEntity.build(BatchPutRequest).item({ user_id: person.id, organisation_id: organisation.id }) },
       );
     }
@@ -100,7 +104,7 @@ export async function measureOrganisationAtScale(stack: { baseUrl: string; funct
         ),
       );
     }
-    await OrganisationEntity.build(PutItemCommand).item({ ...organisation, members: ORGANISATION_SCALE.members }).send();
+    await OrganisationEntity.build(PutItemCommand).item({ ...organisation, members: ORGANISATION_SCALE.members, directory: writeDirectory(directory) }).send();
     return organisation.id;
   });
   const timed = async (endpoint: string, cmd: string, params: Record<string, unknown>) => (await call(endpoint, cmd, { organisation_id: organisationId, ...params })).ms;

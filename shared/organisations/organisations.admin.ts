@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cmd, defineEndpoint } from '../contract/define';
+import { auditEntrySchema } from '../audit/entries';
 import { csvExportSchema } from '../lists/admin-list-params';
 import { listOrderParams, listParams } from '../lists/declare';
 import { organisationListColumns } from './organisations';
@@ -27,6 +28,16 @@ export const organisationsAdminContract = defineEndpoint({
     set_organisation_owner: cmd('admin', () => ({ organisation_id: z.int().check(z.positive()), user_id: z.int().check(z.positive()) }), () => z.object({ organisation_id: z.int() }), {
       audit: true,
     }),
+    /**
+     * An organisation's history: the audit entries of its members, invitations, owner and seats, newest
+     * first, one page of `limit` (20 unless asked, at most 100), and how many there are.
+     */
+    get_organisation_history: cmd(
+      'admin',
+      () => ({ organisation_id: z.int().check(z.positive()), limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))), page: z.optional(z.int().check(z.positive())) }),
+      () => z.object({ entries: z.array(auditEntrySchema), count: z.int() }),
+      { reads: true },
+    ),
     /** The searched list in its order as a CSV file. */
     get_organisations_csv: cmd('admin', () => listOrderParams(organisationListColumns), () => csvExportSchema, {
       reads: true,

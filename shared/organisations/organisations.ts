@@ -18,8 +18,8 @@ export const MAX_ORGANISATION_CHANGES_PER_DAY = 200;
 /** How long an invitation's link works: then it ends unanswered. */
 export const INVITATION_DAYS = 7;
 
-/** An organisation's members on its screen: 50 a page, by role then name. */
-export const ORGANISATION_MEMBERS_PAGE_SIZE = 50;
+/** An organisation's members on its screen: 20 a page (as the portal's lists), by role then name. */
+export const ORGANISATION_MEMBERS_PAGE_SIZE = 20;
 /** An organisation's licenses on its seats screen: 20 a page, newest first. */
 export const ORGANISATION_LICENSES_PAGE_SIZE = 20;
 

@@ -162,6 +162,21 @@ describe('organisations', () => {
     expect(await organisation(owner.accessToken, id)).toEqual(before);
   });
 
+  it('pages and searches its members by name, each named as their profile says now', async () => {
+    const [owner, kim, lee] = await Promise.all([person(), person(), person()]);
+    const id = await organisationOf(owner, [
+      { who: kim, role: 'member' },
+      { who: lee, role: 'member' },
+    ]);
+    await ok(kim.accessToken, 'update_user_profile', { first_name: 'Kimberly', last_name: `Renamed ${id}`, company: 'Bench' });
+    const found = await ok<Organisation>(owner.accessToken, 'get_organisation', { organisation_id: id, page: 1, search: `renamed ${id}` });
+    expect(found).toMatchObject({ member_count: 1, members: [{ user_id: kim.id, first_name: 'Kimberly', last_name: `Renamed ${id}`, email: kim.email }] });
+    const all = await ok<Organisation>(owner.accessToken, 'get_organisation', { organisation_id: id, page: 1 });
+    expect(all.member_count).toBe(3);
+    expect(all.members.map((member) => member.role)).toEqual(['owner', 'member', 'member']);
+    expect((await ok<Organisation>(owner.accessToken, 'get_organisation', { organisation_id: id, page: 2 })).members).toEqual([]);
+  });
+
   it("limits a person's invitations a day", async () => {
     const owner = await person();
     const id = await organisationOf(owner);
@@ -299,8 +314,15 @@ describe('organisation licenses and seats', () => {
     expect(await licCall(stranger.accessToken, 'move_license', { license_id: strangers.id, to_user_id: kim.id })).toMatchObject({ status: 403, body: { message: licenseMessages.organisationLicense } });
     expect(await licCall(stranger.accessToken, 'share_license', { license_id: strangers.id, with_user_id: kim.id })).toMatchObject({ status: 403, body: { message: licenseMessages.organisationLicense } });
 
-    const history = await ok<{ entries: { action: string; target: string; by_user_id: number }[] }>(portalAdmin.accessToken, 'get_audit_entries', { search: `organisation#${id}` });
-    expect(history.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['add_license_to_organisation', 'assign_license', 'set_license_organisation']));
+    // The organisation's history (its detail for the portal's admins) names every act, newest first, with who did it.
+    const history = await ok<{ entries: { action: string; by_user_id: number; license_id: number | null }[]; count: number }>(portalAdmin.accessToken, 'get_organisation_history', { organisation_id: id });
+    expect(history.entries.slice(0, 3)).toEqual([
+      expect.objectContaining({ action: 'set_license_organisation', license_id: strangers.id }),
+      expect.objectContaining({ action: 'assign_license', by_user_id: admin.id, license_id: bought.id }),
+      expect.objectContaining({ action: 'add_license_to_organisation', by_user_id: owner.id, license_id: bought.id }),
+    ]);
+    expect(history.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['create_organisation', 'accept_invitation', 'invite_member']));
+    expect((await user(owner.accessToken, 'get_organisation_history', { organisation_id: id })).status).toBe(403);
   });
 
   it('shows its owner and admins every seat (holder, machine, since, lease end); a released machine keeps its lease; a removed member stops at lease end', async () => {

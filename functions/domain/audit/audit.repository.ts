@@ -8,7 +8,14 @@ import { portalTable } from '../../lib/db/table';
 import { timeOfKey, timeOrderedKey } from '../../lib/db/time-key';
 import { currentCall } from '../../lib/call-context';
 import { auditList, type AuditListRow } from './audit-list';
-import { actionsPartition, LicenseHistoryEntity, licenseHistoryPartition, UserActionEntity } from './user-action.entity';
+import {
+  actionsPartition,
+  LicenseHistoryEntity,
+  licenseHistoryPartition,
+  OrganisationHistoryEntity,
+  organisationHistoryPartition,
+  UserActionEntity,
+} from './user-action.entity';
 
 /**
  * The audit domain: who did what to whose belongings, and when. An entry is written only in the same
@@ -20,6 +27,7 @@ import { actionsPartition, LicenseHistoryEntity, licenseHistoryPartition, UserAc
  */
 export type UserActionRecord = FormattedItem<typeof UserActionEntity>;
 export type LicenseHistoryRecord = FormattedItem<typeof LicenseHistoryEntity>;
+export type OrganisationHistoryRecord = FormattedItem<typeof OrganisationHistoryEntity>;
 
 /** Who does a change: the domain write that records it is told so by its handler. */
 export interface AuditBy {
@@ -33,8 +41,8 @@ const json = (values: Record<string, unknown> | null | undefined) => (values && 
 
 /**
  * The writes of one audit entry, for the transaction of the change it records: an entry in each
- * concerned user's trail, in the license's history when it names one, and its row in the admin audit
- * list. Its number comes first (a counter), so its writes can go in any transaction; a transaction that
+ * concerned user's trail, in the license's history when it names one, in the organisation's when it
+ * targets one, and its row in the admin audit list. Its number comes first (a counter), so its writes can go in any transaction; a transaction that
  * then fails leaves a gap in the numbers, never an entry without its change.
  */
 export async function auditWrites({ users, before, after, ...entry }: AuditEntry, now = new Date()): Promise<TransactionWrite[]> {
@@ -56,6 +64,7 @@ export async function auditWrites({ users, before, after, ...entry }: AuditEntry
     ...(json(after) ? { after: json(after) } : {}),
   };
   const trails = [...new Set(users)];
+  const organisation = /^organisation#(\d+)$/.exec(record.target ?? '')?.[1];
   const row: AuditListRow = {
     id,
     at: now.toISOString(),
@@ -73,6 +82,9 @@ export async function auditWrites({ users, before, after, ...entry }: AuditEntry
     ...trails.map((userId) => UserActionEntity.build(PutTransaction).item({ ...record, user_id: userId }).options({ condition: { attr: 'at', exists: false } })),
     ...(record.license_id !== undefined
       ? [LicenseHistoryEntity.build(PutTransaction).item({ ...record, history_of: record.license_id }).options({ condition: { attr: 'at', exists: false } })]
+      : []),
+    ...(organisation !== undefined
+      ? [OrganisationHistoryEntity.build(PutTransaction).item({ ...record, history_of: Number(organisation) }).options({ condition: { attr: 'at', exists: false } })]
       : []),
     ...auditList.writes(id, row, now),
   ];
@@ -98,6 +110,17 @@ export async function licenseHistory(licenseId: number): Promise<LicenseHistoryR
     .build(QueryCommand)
     .entities(LicenseHistoryEntity)
     .query({ partition: licenseHistoryPartition(licenseId) })
+    .options({ reverse: true, maxPages: Infinity, consistent: true })
+    .send();
+  return Items ?? [];
+}
+
+/** An organisation's history, newest first. */
+export async function organisationHistory(organisationId: number): Promise<OrganisationHistoryRecord[]> {
+  const { Items } = await portalTable
+    .build(QueryCommand)
+    .entities(OrganisationHistoryEntity)
+    .query({ partition: organisationHistoryPartition(organisationId) })
     .options({ reverse: true, maxPages: Infinity, consistent: true })
     .send();
   return Items ?? [];

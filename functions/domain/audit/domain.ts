@@ -4,7 +4,7 @@ import { userList, type UserListRow } from '../users/user-list';
 import { USER_DETAIL_ROWS } from '../../../shared/contract/user.admin';
 import { userActions } from './audit.repository';
 import { entryPeople } from './entry-people';
-import { LicenseHistoryEntity, UserActionEntity } from './user-action.entity';
+import { LicenseHistoryEntity, OrganisationHistoryEntity, UserActionEntity } from './user-action.entity';
 
 /**
  * The audit domain's part of the admin user detail: the user's newest actions (USER_DETAIL_ROWS), each with the
@@ -56,8 +56,8 @@ export const auditDomain = {
       why: 'the audit trail of licenses and products, which are kept, and the other party of each move keeps the same entry; ids only, no personal data',
     },
     {
-      what: 'entries in the histories of licenses (and the admin audit list) naming the user as the one who acted or the owner',
-      entities: [LicenseHistoryEntity],
+      what: 'entries in the histories of licenses and organisations (and the admin audit list) naming the user as the one who acted or the owner',
+      entities: [LicenseHistoryEntity, OrganisationHistoryEntity],
       fate: 'keep',
       why: 'the audit trail is the record of who changed what and is never edited; it names the user by id only',
     },

@@ -48,6 +48,8 @@ const entryFields = {
 export const actionsPartition = (userId: number) => `actions#${userId}`;
 /** A license's history. */
 export const licenseHistoryPartition = (licenseId: number) => `license-audit#${licenseId}`;
+/** An organisation's history. */
+export const organisationHistoryPartition = (organisationId: number) => `organisation-audit#${organisationId}`;
 
 export const UserActionEntity = new Entity({
   name: 'user-action',
@@ -78,5 +80,25 @@ export const LicenseHistoryEntity = new Entity({
     ...entryFields,
   }),
   computeKey: ({ history_of, at }) => ({ pk: licenseHistoryPartition(history_of), sk: at }),
+  timestamps: false,
+});
+
+/**
+ * The same entry in an organisation's history (the portal admins' organisation detail): every entry whose
+ * target is the organisation (its members, invitations, owner and seats).
+ *
+ * | access pattern               | key                                                            | operation          |
+ * |------------------------------|----------------------------------------------------------------|--------------------|
+ * | an organisation's history    | pk `organisation-audit#{organisationId}`, sk `{ISO time}#{id}` | Query, descending  |
+ */
+export const OrganisationHistoryEntity = new Entity({
+  name: 'organisation-history',
+  table: portalTable,
+  schema: item({
+    /** The organisation it is in the history of. */
+    history_of: number().key(),
+    ...entryFields,
+  }),
+  computeKey: ({ history_of, at }) => ({ pk: organisationHistoryPartition(history_of), sk: at }),
   timestamps: false,
 });

@@ -33,6 +33,8 @@ const membershipSchema = item({
    */
   first_name: string().optional(),
   last_name: string().optional(),
+  /** Their account's key (fixed for its life): their record is read by its key, not through an index. */
+  sub: string().optional(),
 });
 
 export const MembershipEntity = new Entity({
@@ -69,6 +71,6 @@ export const membershipKind = declareRecordKind<typeof MembershipEntity, Members
     trail: auditTrail,
     target: ({ organisation_id }) => `organisation#${organisation_id}`,
     users: ({ user_id }) => [user_id],
-    ignore: ['created', 'updated', 'organisation_id', 'first_name', 'last_name'],
+    ignore: ['created', 'updated', 'organisation_id', 'first_name', 'last_name', 'sub'],
   },
 });

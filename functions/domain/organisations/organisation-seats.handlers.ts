@@ -23,7 +23,8 @@ import {
 import { usersByIds } from '../users/users.repository';
 import type { UserRecord } from '../users/user.entity';
 import { membershipOf, seatManagerOf } from './organisation-seat';
-import { organisationWithParts, type MembershipRecord } from './organisations.repository';
+import type { DirectoryMember } from './organisation-directory';
+import { findOrganisation, organisationWithMembers } from './organisations.repository';
 
 type Handlers = EndpointHandlers<typeof organisationSeatsContract> & EndpointHandlers<typeof organisationSeatsAdminContract>;
 
@@ -34,7 +35,7 @@ const nameOf = (user: UserRecord | undefined) => (user ? `${user.first_name} ${u
  * (reading only) a portal admin. Anyone else learns nothing of it.
  */
 async function seatsOf(organisationId: number, viewer: Viewer) {
-  const [{ organisation, members }, licenses] = await Promise.all([organisationWithParts(organisationId), organisationLicenses(organisationId)]);
+  const [{ organisation, members }, licenses] = await Promise.all([organisationWithMembers(organisationId), organisationLicenses(organisationId)]);
   const membership = members.find((member) => member.user_id === viewer.userId);
   if (!organisation || (!membership && !viewer.isAdmin)) throw notFound(organisationMessages.notFound);
   if (membership && !organisationRules.manageSeats(membership.role) && !viewer.isAdmin) throw forbidden(organisationMessages.notAllowed);
@@ -92,7 +93,7 @@ async function leaseEnds(licenses: readonly LicenseRecord[]): Promise<Map<number
  * The names of everyone `licenses` name: members as their memberships keep them, the few others (a buyer
  * or a holder who is not a member, a membership from before names were kept) read from their records.
  */
-async function peopleNames(members: readonly MembershipRecord[], licenses: readonly LicenseRecord[]): Promise<Map<number, string>> {
+async function peopleNames(members: readonly DirectoryMember[], licenses: readonly LicenseRecord[]): Promise<Map<number, string>> {
   const names = new Map(members.flatMap((member) => (member.first_name === undefined ? [] : [[member.user_id, `${member.first_name} ${member.last_name ?? ''}`.trim()] as const])));
   const named = licenses.flatMap((license) => [license.user_id, license.assigned_to, license.reserved_to]).filter((id) => id !== undefined);
   const others = [...members.map((member) => member.user_id), ...named].filter((id) => !names.has(id));
@@ -102,7 +103,7 @@ async function peopleNames(members: readonly MembershipRecord[], licenses: reado
 
 /** One license of the organisation as its seats screen shows it now. */
 async function oneSeatRow(organisationId: number, license: LicenseRecord) {
-  const { members } = await organisationWithParts(organisationId);
+  const { members } = await organisationWithMembers(organisationId);
   const [names, leases] = await Promise.all([peopleNames(members, [license]), leaseEnds([license])]);
   return { organisation_id: organisationId, license: seatRow(license, names, new Set(members.map((member) => member.user_id)), leases, new Date()) };
 }
@@ -198,7 +199,7 @@ export const organisationSeatHandlers: Handlers = {
     if (!license) throw notFound(licenseMessages.notFound(license_id));
     if ((license.organisation_id ?? null) === organisation_id) return { license_id, organisation_id };
     if (license.hid !== undefined && license.hid !== '') throw conflict(organisationMessages.onDongle);
-    if (organisation_id !== null && !(await organisationWithParts(organisation_id)).organisation) throw notFound(organisationMessages.notFound);
+    if (organisation_id !== null && !(await findOrganisation(organisation_id))) throw notFound(organisationMessages.notFound);
     // A seat held by someone the license is no longer theirs to use is freed: out of an organisation,
     // anyone but its owner; into one, anyone who is not a member.
     const holder = license.reserved_to;

@@ -37,6 +37,11 @@ export const OrganisationEntity = new Entity({
     members: number(),
     /** Counts the writes of it, its members and its invitations; each is conditioned on the count it read. */
     version: number(),
+    /**
+     * Its members as JSON (organisation-directory.ts), kept by every write of a membership (each writes the
+     * organisation too): its screens read one item, not a partition of 1,000 members.
+     */
+    directory: string().optional(),
   }),
   computeKey: ({ id }) => ({ pk: organisationPartition(id), sk: 'organisation' }),
   timestamps,
@@ -79,6 +84,6 @@ export const organisationKind = declareRecordKind<typeof OrganisationEntity, Org
     trail: auditTrail,
     target: ({ id }) => `organisation#${id}`,
     users: ({ owner_id }) => [owner_id],
-    ignore: ['created', 'updated', 'version', 'members'],
+    ignore: ['created', 'updated', 'version', 'members', 'directory'],
   },
 });

@@ -5,9 +5,12 @@ import type { EndpointHandlers, Viewer } from '../../endpoint';
 import { getEmailSender } from '../../lib/adapters/email';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { portalLink } from '../../lib/portal-address';
-import { usersByIds } from '../users/users.repository';
+import { findUserById, findUserBySub, usersByIds } from '../users/users.repository';
 import type { UserRecord } from '../users/user.entity';
+import { organisationHistory } from '../audit/audit.repository';
+import { historyPage } from '../audit/history-page';
 import { organisationList } from './organisation.kind';
+import type { DirectoryMember } from './organisation-directory';
 import {
   addMembership,
   changeOrganisation,
@@ -21,7 +24,7 @@ import {
   newInvitation,
   newMembership,
   organisationsByIds,
-  organisationWithParts,
+  organisationWithMembers,
   passOwnership,
   removeMembership,
   type InvitationRecord,
@@ -52,7 +55,7 @@ async function actingIn(organisationId: number, viewer: Viewer) {
  * A portal admin may read any (role null) where `portalAdminReads` says so.
  */
 async function actingInWhole(organisationId: number, viewer: Viewer, { portalAdminReads = false } = {}) {
-  const whole = await organisationWithParts(organisationId);
+  const whole = await organisationWithMembers(organisationId, { invitations: true });
   const membership = whole.members.find((member) => member.user_id === viewer.userId);
   if (!whole.organisation || (!membership && !(portalAdminReads && viewer.isAdmin))) throw notFound(organisationMessages.notFound);
   return { ...whole, organisation: whole.organisation, role: (membership?.role ?? null) as Actor };
@@ -62,7 +65,7 @@ async function actingInWhole(organisationId: number, viewer: Viewer, { portalAdm
  * A member as their organisation shows them: their name as their membership keeps it (or, for one from
  * before it did, as `person` says), the email only to those who see contacts.
  */
-const memberRow = (member: MembershipRecord, person: UserRecord | undefined, contacts: boolean): Member => ({
+const memberRow = (member: DirectoryMember, person: UserRecord | undefined, contacts: boolean): Member => ({
   user_id: member.user_id,
   first_name: member.first_name ?? person?.first_name ?? '',
   last_name: member.last_name ?? person?.last_name ?? '',
@@ -90,6 +93,12 @@ async function memberOf(organisationId: number, userId: number): Promise<Members
   const member = await findMembership(organisationId, userId);
   if (!member) throw notFound(organisationMessages.notMember);
   return member;
+}
+
+/** Members' records by id: each read by its key where the membership keeps it (one GetItem), else by id. */
+async function peopleOf(members: readonly DirectoryMember[]): Promise<Map<number, UserRecord>> {
+  const found = await Promise.all(members.map((member) => (member.sub === undefined ? findUserById(member.user_id) : findUserBySub(member.sub))));
+  return new Map(found.filter((user) => user !== null).map((user) => [user.id, user]));
 }
 
 /** A membership as the caller's list shows it. */
@@ -160,7 +169,7 @@ export const organisationHandlers: Handlers = {
     const contacts = organisationRules.seesContacts(role, viewer.isAdmin);
     const now = new Date().toISOString();
     const rank: Record<OrganisationRole, number> = { owner: 0, admin: 1, member: 2 };
-    const nameKey = (member: MembershipRecord) => `${member.last_name ?? ''} ${member.first_name ?? ''}`;
+    const nameKey = (member: DirectoryMember) => `${member.last_name ?? ''} ${member.first_name ?? ''}`;
     const text = search?.toLowerCase();
     const found = (text ? members.filter((member) => `${member.first_name ?? ''} ${member.last_name ?? ''}`.toLowerCase().includes(text)) : members).sort(
       (a, b) => rank[a.role] - rank[b.role] || nameKey(a).localeCompare(nameKey(b)) || a.user_id - b.user_id,
@@ -168,8 +177,8 @@ export const organisationHandlers: Handlers = {
     const shown = page === undefined ? found : found.slice((page - 1) * ORGANISATION_MEMBERS_PAGE_SIZE, page * ORGANISATION_MEMBERS_PAGE_SIZE);
     // People are read only where their membership does not say enough: an email for those who see
     // contacts, a name kept from before memberships kept it, an invitation's sender.
-    const readFor = shown.filter((member) => contacts || member.first_name === undefined).map((member) => member.user_id);
-    const people = await usersByIds([...readFor, ...(contacts ? invitations.map((invitation) => invitation.by_user_id) : [])]);
+    const readFor = shown.filter((member) => contacts || member.first_name === undefined);
+    const [people, senders] = await Promise.all([peopleOf(readFor), usersByIds(contacts ? invitations.map((invitation) => invitation.by_user_id) : [])]);
     return {
       id: organisation.id,
       name: organisation.name,
@@ -179,7 +188,7 @@ export const organisationHandlers: Handlers = {
       members: shown.map((member) => memberRow(member, people.get(member.user_id), contacts)),
       member_count: found.length,
       invitations: contacts
-        ? invitations.filter((invitation) => invitation.expires > now).map((invitation) => sentInvitationRow(invitation, nameOf(people.get(invitation.by_user_id))))
+        ? invitations.filter((invitation) => invitation.expires > now).map((invitation) => sentInvitationRow(invitation, nameOf(senders.get(invitation.by_user_id))))
         : [],
     };
   },
@@ -197,7 +206,7 @@ export const organisationHandlers: Handlers = {
     const now = new Date();
     const open = invitations.filter((invitation) => invitation.expires > now.toISOString());
     if (open.some((invitation) => sameEmail(invitation.email, email))) throw conflict(organisationMessages.alreadyInvited);
-    const people = await usersByIds(members.map((member) => member.user_id));
+    const people = await peopleOf(members);
     if (members.some((member) => sameEmail(people.get(member.user_id)?.email ?? '', email))) throw conflict(organisationMessages.alreadyMember);
     if (members.length + open.length >= MAX_MEMBERS_PER_ORGANISATION) throw conflict(organisationMessages.full);
     const invitation = newInvitation(organisation_id, email, invited, viewer.userId, now);
@@ -278,6 +287,11 @@ export const organisationHandlers: Handlers = {
     const [heir, previous] = await Promise.all([memberOf(organisation_id, user_id), findMembership(organisation_id, organisation.owner_id)]);
     if (heir.role !== 'owner') await passOwnership(organisation, heir, previous);
     return { organisation_id };
+  },
+
+  get_organisation_history: async ({ organisation_id, limit, page }) => {
+    if (!(await findOrganisation(organisation_id))) throw notFound(organisationMessages.notFound);
+    return historyPage(await organisationHistory(organisation_id), { limit, page });
   },
 
   get_organisations: async (params) => {

@@ -10,7 +10,8 @@ import { isConditionFailure, portalTable } from '../../lib/db/table';
 import { conflict } from '../../lib/errors';
 import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 import { writeChanges } from '../../lib/records/write-changes';
-import { InvitationEntity, invitationKind, invitationsToPartition, type InvitationRecord } from './invitation.kind';
+import { InvitationEntity, invitationKind, invitationSortKey, invitationsToPartition, type InvitationRecord } from './invitation.kind';
+import { directoryAfter, readDirectory, writeDirectory, type DirectoryMember } from './organisation-directory';
 import { MembershipEntity, membershipKind, membershipsOfPartition, type MembershipRecord } from './membership.kind';
 import { OrganisationEntity, organisationKind, organisationPartition, type OrganisationRecord } from './organisation.kind';
 
@@ -50,6 +51,31 @@ export async function organisationWithParts(id: number): Promise<{ organisation:
   return parts;
 }
 
+/** An organisation's members, as its directory holds them (or, for one from before it did, as their items say). */
+export async function membersOf(organisation: OrganisationRecord): Promise<DirectoryMember[]> {
+  if (organisation.directory !== undefined) return readDirectory(organisation.directory);
+  return (await organisationWithParts(organisation.id)).members;
+}
+
+/** An organisation's pending invitations (ended ones too, until the next invitation's write clears them). */
+export async function invitationsOf(organisationId: number): Promise<InvitationRecord[]> {
+  const invitations: InvitationRecord[] = [];
+  await eachItemIn(organisationPartition(organisationId), (item) => invitations.push(asInvitation(item)), { beginsWith: invitationSortKey('') });
+  return invitations;
+}
+
+/**
+ * An organisation with its members (from its directory: one item, whatever its size) and, when asked, its
+ * pending invitations.
+ */
+export async function organisationWithMembers(
+  id: number,
+  { invitations: withInvitations = false } = {},
+): Promise<{ organisation: OrganisationRecord | null; members: DirectoryMember[]; invitations: InvitationRecord[] }> {
+  const [organisation, invitations] = await Promise.all([findOrganisation(id), withInvitations ? invitationsOf(id) : []]);
+  return { organisation, members: organisation ? await membersOf(organisation) : [], invitations };
+}
+
 /** The organisations a person belongs to, with their membership of each. */
 export async function membershipsOf(userId: number): Promise<{ membership: MembershipRecord; organisation: OrganisationRecord }[]> {
   const { Items: memberships = [] } = await portalTable
@@ -87,12 +113,22 @@ export interface MemberPerson {
   id: number;
   first_name: string;
   last_name: string;
+  sub?: string;
 }
 
 /** `person`'s membership of an organisation with `role`, joining now (not yet written). */
 export function newMembership(organisationId: number, person: MemberPerson, role: MembershipRecord['role'], now = new Date()): MembershipRecord {
   const stamp = now.toISOString();
-  return { organisation_id: organisationId, user_id: person.id, role, first_name: person.first_name, last_name: person.last_name, created: stamp, updated: stamp };
+  return {
+    organisation_id: organisationId,
+    user_id: person.id,
+    role,
+    first_name: person.first_name,
+    last_name: person.last_name,
+    ...(person.sub === undefined ? {} : { sub: person.sub }),
+    created: stamp,
+    updated: stamp,
+  };
 }
 
 /** A new organisation owned by `owner`, with its owner's membership: one transaction, audited. */
@@ -100,6 +136,7 @@ export async function createOrganisation(name: string, ownerPerson: MemberPerson
   const stamp = now.toISOString();
   const organisation: OrganisationRecord = { id: await nextId('organisation'), name, owner_id: ownerPerson.id, members: 1, version: 1, created: stamp, updated: stamp };
   const owner = newMembership(organisation.id, ownerPerson, 'owner', now);
+  organisation.directory = writeDirectory([owner]);
   await writeChanges(
     [
       // One entry for the act: the new organisation, its owner named (their membership follows from it).
@@ -122,7 +159,8 @@ export async function changeOrganisation(
   next: (organisation: OrganisationRecord) => OrganisationRecord = (same) => same,
   { audited = false, now = new Date(), actor }: { audited?: boolean; now?: Date; actor?: number } = {},
 ): Promise<OrganisationRecord> {
-  const after = { ...next(organisation), version: organisation.version + 1, updated: now.toISOString() };
+  const members = directoryAfter(await membersOf(organisation), changes, membershipKind.name);
+  const after = { ...next(organisation), version: organisation.version + 1, updated: now.toISOString(), directory: writeDirectory(members) };
   try {
     await writeChanges(
       [organisationKind.change({ before: organisation, after, condition: { attr: 'version', eq: organisation.version }, ...(audited ? { audit: {} } : {}) }), ...changes],
@@ -180,8 +218,8 @@ export function newInvitation(organisationId: number, email: string, role: Invit
 }
 
 /**
- * A member's name changed in their profile: each of their memberships says it from now on (a person is in
- * a few organisations; the write is not an act on the organisation, so no entry and no version).
+ * A member's name changed in their profile: each of their memberships (and its organisation's directory)
+ * says it from now on. A person is in a few organisations; the write is not an act on them: no entry.
  */
 export async function renameMember(person: MemberPerson): Promise<void> {
   const { Items: memberships = [] } = await portalTable
@@ -191,13 +229,23 @@ export async function renameMember(person: MemberPerson): Promise<void> {
     .options({ maxPages: Infinity })
     .send();
   const renamed = memberships.filter((membership) => membership.first_name !== person.first_name || membership.last_name !== person.last_name);
-  if (renamed.length === 0) return;
-  await writeChanges(
-    renamed.map((membership) =>
-      membershipKind.change({ before: membership, after: { ...membership, first_name: person.first_name, last_name: person.last_name }, condition: { attr: 'role', exists: true } }),
-    ),
-  );
+  for (const membership of renamed) {
+    // With its organisation's directory, which a change meanwhile makes read again.
+    for (let attempt = 1; ; attempt++) {
+      const organisation = await findOrganisation(membership.organisation_id);
+      if (!organisation) break;
+      try {
+        await changeOrganisation(organisation, [membershipKind.change({ before: membership, after: { ...membership, first_name: person.first_name, last_name: person.last_name } })]);
+        break;
+      } catch (error) {
+        if (attempt >= RENAME_ATTEMPTS || !(error instanceof Error && error.message === organisationMessages.changed)) throw error;
+      }
+    }
+  }
 }
+
+/** Attempts at a member's new name in one organisation while others change it. */
+const RENAME_ATTEMPTS = 3;
 
 /**
  * A deleted account's memberships end. An organisation it owned passes to its longest-standing admin; with
@@ -206,13 +254,15 @@ export async function renameMember(person: MemberPerson): Promise<void> {
  */
 export async function forgetMemberships(userId: number, now = new Date()): Promise<void> {
   for (const { membership } of await membershipsOf(userId)) {
-    const { organisation, members } = await organisationWithParts(membership.organisation_id);
+    const organisation = await findOrganisation(membership.organisation_id);
     if (!organisation) continue;
+    const members = await membersOf(organisation);
     const audit = { by_user_id: userId, action: 'delete_user_account' };
-    const heir =
+    const heirMember =
       membership.role === 'owner'
         ? members.filter((member) => member.role === 'admin').sort((a, b) => a.created.localeCompare(b.created) || a.user_id - b.user_id)[0]
         : undefined;
+    const heir = heirMember && (await findMembership(organisation.id, heirMember.user_id));
     const stamp = now.toISOString();
     await changeOrganisation(
       organisation,

@@ -6,16 +6,20 @@ import { documentClient } from './table';
  * Every item of one partition of the table, read as stored and consistently (a read right after the
  * caller's own write shows it): for the hot reads of partitions only the write path writes, where the
  * toolbox's per-value checks cost more than the read (plain-format.ts formats such an item). `projection`
- * names the attributes read (default: all).
+ * names the attributes read (default: all); `beginsWith`, a prefix of the sort keys read (default: any).
  */
-export async function eachItemIn(partition: string, each: (item: Record<string, unknown>) => void, { projection }: { projection?: string } = {}): Promise<void> {
+export async function eachItemIn(
+  partition: string,
+  each: (item: Record<string, unknown>) => void,
+  { projection, beginsWith }: { projection?: string; beginsWith?: string } = {},
+): Promise<void> {
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const page = await documentClient.send(
       new QueryCommand({
         TableName: getTableName(),
-        KeyConditionExpression: 'pk = :partition',
-        ExpressionAttributeValues: { ':partition': partition },
+        KeyConditionExpression: beginsWith === undefined ? 'pk = :partition' : 'pk = :partition AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':partition': partition, ...(beginsWith === undefined ? {} : { ':prefix': beginsWith }) },
         ...(projection ? { ProjectionExpression: projection } : {}),
         ConsistentRead: true,
         ExclusiveStartKey,
