@@ -44,6 +44,7 @@ const provenElsewhere: Record<string, string> = {
   update_latest: 'info.test.ts: an audit entry each',
   update_news: 'info.test.ts: an audit entry each',
   set_organisation_owner: "organisations.test.ts: a deleted owner's organisation",
+  set_license_organisation: "organisations.test.ts: the organisation's history names it",
 };
 
 /** The audited cmds the first test calls as an admin, in this order. */

@@ -72,7 +72,7 @@ describe("a deleted user's data", () => {
     const ownerList = await licCall(owner.accessToken, 'get_licenses');
     expect(JSON.stringify(ownerList.body.data)).not.toContain('gone-machine');
     // Their list is gone, and the counters followed every write.
-    expect(await asLic(() => licenseListOf(gone.id))).toEqual({ own: [], shared: [] });
+    expect(await asLic(() => licenseListOf(gone.id))).toEqual({ own: [], shared: [], organisations: [] });
     expect(await asUnit({ job: 'check-counters' }, () => counterDifferences())).toEqual([]);
   });
 
