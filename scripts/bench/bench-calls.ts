@@ -20,12 +20,12 @@ export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime
     }),
   );
   const token = auth.AuthenticationResult!.AccessToken!;
-  // The fleet customer: an admin of the demo organisation, whose app lists its seats besides their own.
+  // The lab customer: a member of the demo organisation, whose app lists its pooled seats beside their own.
   const member = await cognito.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: stack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: 'fleet', PASSWORD: stack.demoPassword },
+      AuthParameters: { USERNAME: 'lab', PASSWORD: stack.demoPassword },
     }),
   );
   const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;

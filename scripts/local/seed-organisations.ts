@@ -23,15 +23,15 @@ async function join(organisation: OrganisationRecord, person: MemberPerson, role
 }
 
 /**
- * The demo organisation, "Demo Labs team": the demo customer owns it, the fleet customer is its admin, and
- * an invitation is waiting for an answer. Each step as the person's own call writes it (audited); once.
+ * The demo organisation, "Demo Labs team": the demo customer owns it, the fleet customer is its admin, the
+ * lab customer a member, and an invitation is waiting for an answer. Each step as the person's own call writes it (audited); once.
  */
-export async function seedDemoOrganisation(demo: MemberPerson, fleet: MemberPerson, now = new Date()): Promise<void> {
+export async function seedDemoOrganisation(demo: MemberPerson, fleet: MemberPerson, lab: MemberPerson, now = new Date()): Promise<void> {
   if ((await membershipsOf(demo.id)).length > 0) return;
   const created = await withCall({ endpoint: 'user', request_id: 'demo-seed-organisation', actor_user_id: demo.id }, () =>
     createOrganisation('Demo Labs team', demo, now),
   );
-  const organisation = await join(created, fleet, 'admin', now);
+  const organisation = await join(await join(created, fleet, 'admin', now), lab, 'member', now);
   const invitation = newInvitation(organisation.id, 'new.colleague@example.com', 'member', demo.id, now);
   await withCall({ endpoint: 'user', request_id: 'demo-seed-invitation', actor_user_id: demo.id }, () =>
     changeOrganisation(organisation, [invitationKind.change({ before: null, after: invitation, audit: { action: 'invite_member' } })], undefined, { now }),
@@ -56,7 +56,7 @@ async function seedOrganisationLicenses(organisationId: number, ownerId: number,
 /** With the demo's volume: three of its customers join the demo organisation as members; once. */
 export async function seedDemoMembers(demo: { id: number }, now = new Date()): Promise<void> {
   const owned = (await membershipsOf(demo.id)).find(({ membership }) => membership.role === 'owner');
-  if (!owned || owned.organisation.members > 2) return;
+  if (!owned || owned.organisation.members > 3) return;
   let organisation = owned.organisation;
   for (const n of [1, 2, 3]) {
     const customer = await findUserBySub(`demo-customer-${n}`);

@@ -38,6 +38,8 @@ export const demoAccounts: DemoAccount[] = [
   { username: 'demo', email: 'demo@example.com', first_name: 'Dana', last_name: 'Demo', company: 'Demo Labs', admin: false },
   // A customer with licenses bought over the last 14 months: the dashboard's charts have a history to show.
   { username: 'fleet', email: 'fleet@example.com', first_name: 'Flo', last_name: 'Fleet', company: 'Fleet Measurements', admin: false },
+  // A member of the demo customer's organisation who owns no license: works on its pooled seats.
+  { username: 'lab', email: 'lab@example.com', first_name: 'Lee', last_name: 'Lab', company: 'Demo Labs', admin: false },
 ];
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo1234!';
@@ -171,8 +173,8 @@ export async function seedDemoAccounts(
   await runAs(seeder, () => seedDemoCases(users.get('demo')!, users.get('admin')!));
   // The desktop app's start-screen entries and two news versions, by the admin.
   await runAs(seeder, () => seedDemoNews(users.get('admin')!.id));
-  // An organisation: the demo customer its owner, the fleet customer its admin, an invitation out.
-  await runAs(seeder, () => seedDemoOrganisation(users.get('demo')!, users.get('fleet')!));
+  // An organisation: the demo customer its owner, the fleet customer its admin, the lab customer a member, its seats, an invitation out.
+  await runAs(seeder, () => seedDemoOrganisation(users.get('demo')!, users.get('fleet')!, users.get('lab')!));
   return users;
 }
 

@@ -69,15 +69,15 @@ describe('npm start', () => {
     first = await whenStarted(spawned);
     expect(state.output).toContain(adminSecret);
 
-    // The demo's organisation: the demo customer owns it, the fleet customer is its admin (the volume, not seeded here, adds members).
+    // The demo's organisation: the demo customer owns it, the fleet customer is its admin, the lab customer a member (the volume, not seeded here, adds members).
     const { organisations } = (await post(baseUrl, (await passwordStep('demo')).AuthenticationResult!.AccessToken!, { cmd: 'get_my_organisations' })).data as {
       organisations: { organisation_id: number; name: string; role: string; members: number }[];
     };
-    expect(organisations).toEqual([expect.objectContaining({ name: 'Demo Labs team', role: 'owner', members: 2 })]);
+    expect(organisations).toEqual([expect.objectContaining({ name: 'Demo Labs team', role: 'owner', members: 3 })]);
     const team = (await post(baseUrl, (await passwordStep('fleet')).AuthenticationResult!.AccessToken!, { cmd: 'get_organisation', organisation_id: organisations[0]!.organisation_id }))
       .data as { role: string; members: { role: string }[]; invitations: unknown[] };
     expect(team).toMatchObject({ role: 'admin', invitations: [expect.anything()] });
-    expect(team.members.map((member) => member.role)).toEqual(['owner', 'admin']);
+    expect(team.members.map((member) => member.role)).toEqual(['owner', 'admin', 'member']);
     // Its seats: four licenses, one held by the admin's bench machine, one assigned to the admin.
     const fleetToken = (await passwordStep('fleet')).AuthenticationResult!.AccessToken!;
     const seats = (await post(baseUrl, fleetToken, { cmd: 'get_organisation_licenses', organisation_id: organisations[0]!.organisation_id }, 'lic/5')).data as {

@@ -1,5 +1,6 @@
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
+import { boundedMemo } from '../../lib/bounded-memo';
 import { eachItemIn } from '../../lib/db/each-item-in';
 import { licenseViewsPartition } from './license-view.entity';
 import { organisationLicenseViewsPartition } from './organisation-views.entity';
@@ -79,3 +80,26 @@ export async function organisationLicenses(organisationId: number): Promise<Lice
   await eachItemIn(organisationLicenseViewsPartition(organisationId), (item) => licenses.push(JSON.parse(item.license as string) as LicenseRecord), { projection: 'license' });
   return licenses;
 }
+
+/**
+ * How long a warm instance's desktop lists reuse an organisation's licenses as read. The app lists on
+ * every start, a whole team at nine o'clock: each member's list would otherwise cost a second read, half
+ * its throughput. A list a few seconds old only shows a seat as free that was just taken; the
+ * reservation's own transaction decides (and this instance's writes forget it at once).
+ */
+export const ORGANISATION_LIST_REUSE_MS = 5_000;
+const recentOrganisationLicenses = boundedMemo<number, { at: number; licenses: Promise<LicenseRecord[]> }>(1_000);
+
+/** An organisation's licenses for a desktop list: as read within ORGANISATION_LIST_REUSE_MS on this instance, or read now. */
+export function recentOrganisationLicensesOf(organisationId: number, now = Date.now()): Promise<LicenseRecord[]> {
+  const recent = recentOrganisationLicenses.get(organisationId);
+  if (recent && now - recent.at < ORGANISATION_LIST_REUSE_MS) return recent.licenses;
+  const licenses = organisationLicenses(organisationId);
+  recentOrganisationLicenses.set(organisationId, { at: now, licenses });
+  // A failed read is not reused.
+  licenses.catch(() => recentOrganisationLicenses.delete(organisationId));
+  return licenses;
+}
+
+/** This instance wrote one of the organisation's licenses: its next desktop list reads them again. */
+export const organisationLicensesChanged = (organisationId: number) => recentOrganisationLicenses.delete(organisationId);

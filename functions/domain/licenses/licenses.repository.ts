@@ -9,7 +9,7 @@ import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import type { TransactionWrite } from '../../lib/db/write-transaction';
 import { changeItems, writeChanges } from '../../lib/records/write-changes';
-import { findLicense, licenseListOf, sharedUserIds, sharedUsersOf } from './license-reads';
+import { findLicense, licenseListOf, organisationLicensesChanged, sharedUserIds, sharedUsersOf } from './license-reads';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { DEFAULT_LICENSE_USAGE_ID, type AddonId, type LicenseTypeId } from '../../../shared/licenses/catalog';
 import { nextId, reserveIds } from '../../lib/db/counters';
@@ -53,7 +53,7 @@ export interface NewLicense {
 }
 
 // The reads other functions make too live in license-reads.ts (a lighter bundle); they are the repository's all the same.
-export { findLicense, licenseListOf, organisationLicenses, ownLicenses, sharedUserIds, sharedUsersOf, type LicenseList } from './license-reads';
+export { findLicense, licenseListOf, organisationLicenses, ownLicenses, recentOrganisationLicensesOf, sharedUserIds, sharedUsersOf, type LicenseList } from './license-reads';
 
 /**
  * A new license with the next license id (and a dongle id when it is bound to a dongle), and the
@@ -166,6 +166,8 @@ async function writeLicense(
   { others = [], now = new Date(), ...options }: LicenseWriteOptions & { others?: TransactionItem[] } = {},
 ): Promise<void> {
   await inTransaction(() => writeChanges([licenseChange(license, changes, { ...options, now })], { items: others, now }));
+  // The organisations whose lists show it (before and after the write) read them again on this instance.
+  for (const organisationId of new Set([license.organisation_id, changes.organisation_id])) if (typeof organisationId === 'number') organisationLicensesChanged(organisationId);
 }
 
 const sortedIds = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);

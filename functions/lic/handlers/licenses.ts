@@ -1,7 +1,7 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toOrganisationLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, organisationLicenses, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { licenseListOf, organisationLicenses, recentOrganisationLicensesOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { organisationNames } from '../../domain/organisations/organisation-seat';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
@@ -18,9 +18,10 @@ const sharedUsersIn = (license: LicenseRecord, sharesOf: ReadonlyMap<number, num
  * The licenses of the caller's organisations whose seat they may use: assigned to them, left to the pool,
  * or held by their machine; not those they own (listed as their own).
  */
-async function organisationSeatsFor(userId: number, organisationIds: readonly number[], own: readonly LicenseRecord[]): Promise<LicenseRecord[]> {
+async function organisationSeatsFor(userId: number, organisationIds: readonly number[], own: readonly LicenseRecord[], { desktop }: { desktop: boolean }): Promise<LicenseRecord[]> {
   const owned = new Set(own.map((license) => license.id));
-  const all = await Promise.all(organisationIds.map((id) => organisationLicenses(id)));
+  // The desktop app's list on every start reuses what this instance read a moment ago; a person's screen reads now.
+  const all = await Promise.all(organisationIds.map((id) => (desktop ? recentOrganisationLicensesOf(id) : organisationLicenses(id))));
   return all
     .flat()
     .filter((license) => !owned.has(license.id) && (license.assigned_to === undefined || license.assigned_to === userId || license.reserved_to === userId));
@@ -35,7 +36,7 @@ async function organisationSeatsFor(userId: number, organisationIds: readonly nu
 export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { viewer: { userId } }) => {
   const machine = payload === undefined ? undefined : decodeMachine(payload);
   const { own, shared, organisations } = await licenseListOf(userId);
-  const fromOrganisations = organisations.length ? await organisationSeatsFor(userId, organisations, own) : [];
+  const fromOrganisations = organisations.length ? await organisationSeatsFor(userId, organisations, own, { desktop: machine !== undefined }) : [];
   const now = new Date();
   // A license carries whom it is shared with; only one stored before it did costs a read of its shares.
   const unknownShares = own.filter((license) => license.shared_users === undefined && license.shared_count !== 0);
