@@ -45,6 +45,10 @@ export const AUDIT_ACTION_NAMES: Readonly<Record<string, string>> = {
   set_member_role: 'Organisation role changed',
   hand_over_organisation: 'Organisation handed over',
   set_organisation_owner: 'Organisation owner named',
+  add_license_to_organisation: 'License added to an organisation',
+  assign_license: 'Organisation seat assigned',
+  release_organisation_seat: 'Organisation seat released',
+  set_license_organisation: 'License organisation changed',
 };
 
 /** What the words read of an entry: its action and the changed values as the server wrote them (JSON). */
@@ -80,7 +84,7 @@ function userIdsOf(value: unknown): number[] {
 }
 
 /** The fields of an entry's values that hold users, and how a change of each reads. */
-const USER_FIELDS: Readonly<Record<string, string>> = { user_id: 'Owner', shared_users: 'Shared with' };
+const USER_FIELDS: Readonly<Record<string, string>> = { user_id: 'Owner', shared_users: 'Shared with', assigned_to: 'Seat for' };
 
 /**
  * Every user an entry's values name (owners before and after, whom it was shared with), each once: the
@@ -167,10 +171,13 @@ function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** What no user in a field means: an organisation's seat for nobody in particular is its pool's. */
+const NO_USER: Readonly<Record<string, string>> = { assigned_to: 'the pool' };
+
 /** A side of a field holding users, by their names ("nobody" for none). */
-function usersText(value: unknown, nameOf: NameOf): string {
+function usersText(value: unknown, nameOf: NameOf, none = 'nobody'): string {
   const ids = userIdsOf(value);
-  return ids.length ? ids.map(nameOf).join(', ') : 'nobody';
+  return ids.length ? ids.map(nameOf).join(', ') : none;
 }
 
 /** A side of `addons` in words: "Battery, BatteryValidation (4 channels)", "none" for none. */
@@ -195,7 +202,7 @@ export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after
     .filter((field) => !(sharesListed && field === 'shared_count'))
     .map((field) => {
       const label = USER_FIELDS[field];
-      if (label) return { field: label, before: usersText(before[field], nameOf), after: usersText(after[field], nameOf) };
+      if (label) return { field: label, before: usersText(before[field], nameOf, NO_USER[field]), after: usersText(after[field], nameOf, NO_USER[field]) };
       if (field === 'addons') return { field: 'Add-ons', before: addonsText(before[field]), after: addonsText(after[field]) };
       return { field, before: valueText(before[field]), after: valueText(after[field]) };
     });

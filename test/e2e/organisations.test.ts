@@ -9,9 +9,9 @@ import { licCall, storeLicense, withUserId } from '../support/licenses';
 /**
  * Organisations clicked through by two fresh users: the owner creates one and invites the second by
  * email; the second follows the mailed link, signs in, finds the invitation marked and accepts it; the
- * owner then sees them as a member. Then seats: a member's machine takes the seat of a license the owner
- * put into the organisation; the member sees it apart on Licenses, and the owner sees who holds it and
- * releases it.
+ * owner then sees them as a member and finds them by name. Then seats: a member's machine takes the seat
+ * of a license the owner put into the organisation; the member sees it apart on Licenses, and the owner
+ * sees who holds it and releases it.
  * The role rules and each action's dialog are web/test/screens/organisations.test.tsx.
  */
 const browser = useBrowser();
@@ -63,6 +63,14 @@ describe('organisations', () => {
     await page.reload();
     await rowWith(page, 'Members', colleague.email).getByText('Member', { exact: true }).waitFor();
     await page.getByText('No invitations waiting for an answer.', { exact: true }).waitFor();
+
+    // Once the colleague has a name, the owner finds them by it: the server searches and pages the members.
+    const surname = `Colleague${uniqueSuffix()}`;
+    expect((await callApi('user', { cmd: 'update_user_profile', first_name: 'Cora', last_name: surname }, colleague.accessToken)).body.status).toBe('ok');
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search members', exact: true }).fill(surname);
+    await page.getByRole('region', { name: 'Members', exact: true }).getByText('1 member', { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Members', exact: true }).locator('tbody tr').allTextContents()).toEqual([expect.stringContaining(`Cora ${surname}`)]);
 
     // What the server holds agrees: two members, the colleague a member.
     const held = await callApi('user', { cmd: 'get_organisation', organisation_id: organisationId }, owner.accessToken);

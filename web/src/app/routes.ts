@@ -17,6 +17,7 @@ import { downloadRoutes } from '../features/downloads/routes';
 import { ivCurveRoutes } from '../features/iv-curves/routes';
 import { legacyRoutes } from '../features/legacy/routes';
 import { licenseRoutes } from '../features/licenses/routes';
+import type { OrganisationAdminSectionsLoader } from '../features/organisations';
 import { organisationRoutes } from '../features/organisations/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
 import { productRoutes } from '../features/products/routes';
@@ -66,3 +67,12 @@ let userDetailSections: ReturnType<UserDetailSectionsLoader> | undefined;
  */
 export const loadUserDetailSections: UserDetailSectionsLoader = () =>
   (userDetailSections ??= import('./user-detail-sections').then((module) => module.userDetailSections));
+
+let organisationAdminSections: ReturnType<OrganisationAdminSectionsLoader> | undefined;
+
+/**
+ * The sections the admin features add to an organisation's screen (app/organisation-admin-sections.ts),
+ * loaded once, when a portal admin first opens an organisation: a customer's visit never loads them.
+ */
+export const loadOrganisationAdminSections: OrganisationAdminSectionsLoader = () =>
+  (organisationAdminSections ??= import('./organisation-admin-sections').then((module) => module.organisationAdminSections));

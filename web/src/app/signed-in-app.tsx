@@ -20,12 +20,13 @@ import { useSession } from '../session/session';
 import { menuCurrent, menuSections, type NavItem } from './menu';
 import { createQueryClient } from './query-client';
 import { RoutePage } from './route-page';
-import { SIGNED_IN_FALLBACK, routes, loadUserDetailSections } from './routes';
+import { SIGNED_IN_FALLBACK, routes, loadOrganisationAdminSections, loadUserDetailSections } from './routes';
 import { MOBILE_BREAKPOINT } from '../lib/breakpoints';
 import classes from './signed-in-app.module.css';
 import { useCmdQuery } from '../api/cmd-query';
 import { userContract } from '../../../shared/contract/user';
 import { UserDetailSectionsProvider } from '../features/admin-users';
+import { OrganisationAdminSectionsProvider } from '../features/organisations';
 
 /**
  * Admin-only routes refuse everyone but members of Admin: they go to the signed-in fallback. A member
@@ -163,7 +164,9 @@ export default function SignedInApp() {
       <ModalsProvider>
         <ResultPlaceProvider place="notifications">
           <UserDetailSectionsProvider value={loadUserDetailSections}>
-            <Shell />
+            <OrganisationAdminSectionsProvider value={loadOrganisationAdminSections}>
+              <Shell />
+            </OrganisationAdminSectionsProvider>
           </UserDetailSectionsProvider>
         </ResultPlaceProvider>
       </ModalsProvider>

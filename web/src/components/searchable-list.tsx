@@ -9,6 +9,8 @@ import { PageSelect } from './page-select';
 interface SearchableListProps {
   /** The list's address state (useListSearch); its order belongs to the table. */
   list: Pick<ListSearch<string>, 'search' | 'setSearch' | 'page' | 'setPage'>;
+  /** The search field's label: "Search", or what it searches where a page has two lists. */
+  label?: string;
   /** What the search matches, as the field's placeholder. */
   placeholder: string;
   /** Beside the search: a copy button, a link to a related page … */
@@ -29,7 +31,7 @@ interface SearchableListProps {
  * A searchable admin list page's body: the search (kept in the address, debounced), the count, the
  * table or the empty text, and the page dropdown (none for one page). A page past the end shows the last.
  */
-export function SearchableList({ list, placeholder, actions, query, pageSize, summary, hasRows, emptyText, children }: SearchableListProps) {
+export function SearchableList({ list, label = 'Search', placeholder, actions, query, pageSize, summary, hasRows, emptyText, children }: SearchableListProps) {
   const [search, setSearch] = useDebouncedField(list.search, list.setSearch);
   const count = query.data?.count ?? 0;
   const pages = pageCount(count, pageSize);
@@ -39,7 +41,7 @@ export function SearchableList({ list, placeholder, actions, query, pageSize, su
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
         <TextInput
-          label="Search"
+          label={label}
           placeholder={placeholder}
           autoComplete="off"
           w={320}

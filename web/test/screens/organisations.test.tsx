@@ -10,6 +10,7 @@ import {
 } from '../../../shared/organisations/organisations.contract';
 import { organisationMessages } from '../../../shared/organisations/organisation-roles';
 import { organisationSeatsContract, type OrganisationLicense } from '../../../shared/organisations/organisation-seats.contract';
+import { organisationsAdminContract } from '../../../shared/organisations/organisations.admin';
 import { formatDateTime } from '../../src/lib/dates';
 import { api, refused } from '../support/fake-api';
 import { ADMIN, CUSTOMER, answerProfile } from '../support/fixtures';
@@ -70,6 +71,8 @@ async function openLab(role: OrganisationRole | null, licenses: OrganisationLice
   answerProfile(role === null ? ADMIN : CUSTOMER);
   api.answer(organisationsContract, 'get_organisation', ({ organisation_id }) => (organisation_id === LAB ? lab(role) : refused('Unknown organisation', 404)));
   api.answer(organisationSeatsContract, 'get_organisation_licenses', labLicenses(role, licenses, count));
+  // A portal admin also reads its History (admin-organisations.test.tsx shows it).
+  api.answer(organisationsAdminContract, 'get_organisation_history', { entries: [], count: 0 });
   const rendered = await renderScreen(`/organisations/${LAB}`, { as: role === null ? 'admin' : 'customer', title: 'Organisation' });
   await screen.findByRole('heading', { name: 'Lab', level: 3 });
   return rendered;
@@ -339,6 +342,78 @@ describe('an organisation, by the caller’s role', () => {
   });
 });
 
+describe('an organisation’s members, 20 a page', () => {
+  /** Dana owns a lab of 45: herself and Person 01 … Person 44, members. */
+  const CROWD = [DANA('owner'), ...Array.from({ length: 44 }, (_, index) => person(100 + index, 'Person', String(index + 1).padStart(2, '0'), 'member'))];
+  const membersRegion = () => screen.getByRole('region', { name: 'Members' });
+  const memberCalls = () => api.calls(organisationsContract, 'get_organisation');
+  const names = () => within(members()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+  /** Opens the lab; get_organisation answers the page and search it is sent, as the server does (no page: everyone). */
+  async function openCrowd() {
+    answerProfile(CUSTOMER);
+    api.answer(organisationsContract, 'get_organisation', ({ page, search }) => {
+      const found = search ? CROWD.filter((member) => `${member.first_name} ${member.last_name}`.includes(search)) : CROWD;
+      return { ...lab('owner'), members: page === undefined ? found : found.slice((page - 1) * 20, page * 20), member_count: found.length };
+    });
+    api.answer(organisationSeatsContract, 'get_organisation_licenses', labLicenses('owner'));
+    const rendered = await renderScreen(`/organisations/${LAB}`, { title: 'Organisation' });
+    await screen.findByRole('heading', { name: 'Lab', level: 3 });
+    await screen.findByRole('table', { name: 'Members' });
+    return rendered;
+  }
+
+  /** Picks page `page` of the members. */
+  const choosePage = async (user: Awaited<ReturnType<typeof openCrowd>>['user'], page: number) => {
+    await user.click(within(membersRegion()).getByRole('combobox', { name: 'Page' }));
+    await user.click(await screen.findByRole('option', { name: String(page) }));
+  };
+
+  it('shows the first 20 members and how many there are, never asking for every member', async () => {
+    await openCrowd();
+    expect(names()).toEqual(['Dana Scully (you)', ...Array.from({ length: 19 }, (_, index) => `Person ${String(index + 1).padStart(2, '0')}`)]);
+    expect(screen.getByText(/· 45 members ·/)).toBeTruthy();
+    expect(within(membersRegion()).getByText('45 members')).toBeTruthy();
+    expect(within(membersRegion()).getByText('of 3')).toBeTruthy();
+    // The header and the first page are one read of one page.
+    expect(memberCalls()).toEqual([{ organisation_id: LAB, page: 1 }]);
+  });
+
+  it('moves between the pages and searches the members by name, sending page and search', async () => {
+    const { user } = await openCrowd();
+    await choosePage(user, 3);
+    await waitFor(() => expect(names()).toEqual(['Person 40', 'Person 41', 'Person 42', 'Person 43', 'Person 44']));
+    expect(memberCalls().at(-1)).toEqual({ organisation_id: LAB, page: 3 });
+
+    await user.type(screen.getByLabelText('Search members'), 'Person 1');
+    // A new search starts again at page 1.
+    await waitFor(() => expect(memberCalls().at(-1)).toEqual({ organisation_id: LAB, page: 1, search: 'Person 1' }));
+    await waitFor(() => expect(names()).toEqual(['Person 10', 'Person 11', 'Person 12', 'Person 13', 'Person 14', 'Person 15', 'Person 16', 'Person 17', 'Person 18', 'Person 19']));
+    expect(within(membersRegion()).getByText('10 members')).toBeTruthy();
+    expect(within(membersRegion()).queryByRole('combobox', { name: 'Page' })).toBeNull();
+    // The organisation itself still has 45.
+    expect(screen.getByText(/· 45 members ·/)).toBeTruthy();
+
+    await user.clear(screen.getByLabelText('Search members'));
+    await user.type(screen.getByLabelText('Search members'), 'nobody');
+    await within(membersRegion()).findByText('No members match the search.');
+    expect(screen.queryByRole('table', { name: 'Members' })).toBeNull();
+  });
+
+  it('reads the page it shows again once a member on it is removed', async () => {
+    const { user } = await openCrowd();
+    await choosePage(user, 2);
+    await screen.findByRole('button', { name: 'Remove Person 20' });
+    api.answer(organisationsContract, 'remove_member', { organisation_id: LAB });
+    const before = memberCalls().length;
+    await user.click(screen.getByRole('button', { name: 'Remove Person 20' }));
+    await user.click((await findConfirmation('Remove Person 20 from Lab?')).button('Remove member'));
+    await findNotification('Person 20 removed');
+    expect(api.calls(organisationsContract, 'remove_member')).toEqual([{ organisation_id: LAB, user_id: 119 }]);
+    await waitFor(() => expect(memberCalls().slice(before)).toContainEqual({ organisation_id: LAB, page: 2 }));
+  });
+});
+
 describe('an organisation’s licenses and seats', () => {
   const SINCE = '2026-11-20T08:00:00Z';
   const LEASE_END = '2026-12-05T08:00:00Z';
@@ -474,11 +549,12 @@ describe('an organisation’s licenses and seats', () => {
   it('searches and pages the licenses, 20 a page', async () => {
     const { user } = await openSeats('owner', [HELD], 45);
     const lastCall = () => api.calls(organisationSeatsContract, 'get_organisation_licenses').at(-1);
-    expect(screen.getByText('of 3')).toBeTruthy();
-    await user.click(screen.getByRole('combobox', { name: 'Page' }));
+    const section = screen.getByRole('region', { name: 'Licenses' });
+    expect(within(section).getByText('of 3')).toBeTruthy();
+    await user.click(within(section).getByRole('combobox', { name: 'Page' }));
     await user.click(await screen.findByRole('option', { name: '3' }));
     await waitFor(() => expect(lastCall()).toEqual({ organisation_id: LAB, page: 3 }));
-    await user.type(screen.getByLabelText('Search'), 'mia-laptop');
+    await user.type(screen.getByLabelText('Search licenses'), 'mia-laptop');
     // A new search starts again at page 1.
     await waitFor(() => expect(lastCall()).toEqual({ organisation_id: LAB, page: 1, search: 'mia-laptop' }));
   });

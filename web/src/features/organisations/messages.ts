@@ -21,6 +21,10 @@ export const organisationTexts = {
   openedInvitation: 'The invitation from your link is marked below.',
   invitationGone: `The invitation from your link is not open any more: it was answered or withdrawn, its ${INVITATION_DAYS} days ended, or it was sent to another email address than yours.`,
   members: 'Members',
+  searchMembers: 'Search members',
+  searchMembersPlaceholder: 'Name',
+  noMemberMatch: 'No members match the search.',
+  noMembers: 'No members.',
   pendingInvitations: 'Pending invitations',
   noPendingInvitations: 'No invitations waiting for an answer.',
   you: (name: string) => `${name} (you)`,
@@ -75,6 +79,7 @@ const machineName = (hostname: string | null) => hostname ?? 'The machine';
 /** What the organisation's Licenses section says (its owner and admins, and the portal's admins, see it). */
 export const seatTexts = {
   licenses: 'Licenses',
+  searchLicenses: 'Search licenses',
   searchPlaceholder: 'License id, type, person or machine',
   count: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'license' : 'licenses'}`,
   noMatch: 'No licenses match the search.',

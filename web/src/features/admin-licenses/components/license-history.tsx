@@ -1,31 +1,15 @@
-import { Stack, Text, Timeline } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { auditActionWords } from '../../../../../shared/audit/action-words';
-import type { AuditEntry } from '../../../../../shared/audit/entries';
 import { licAdminContract } from '../../../../../shared/contract/lic.admin';
 import { useCmdQuery } from '../../../api/cmd-query';
-import { AuditChanges } from '../../../components/audit-changes';
+import { AuditHistoryList } from '../../../components/audit-history';
 import { PageLoader } from '../../../components/page-loader';
 import { PageSelect } from '../../../components/page-select';
-import { namesFrom, personText } from '../../../components/person';
-import { formatDateTime } from '../../../lib/dates';
 import { pageCount } from '../../../lib/paging';
 import { adminLicenseTexts } from '../messages';
 
 /** A license's History shows 20 entries a page. */
 const HISTORY_PAGE_SIZE = 20;
-
-function HistoryItem({ entry }: { entry: AuditEntry }) {
-  const nameOf = namesFrom(entry.people);
-  return (
-    <Timeline.Item title={auditActionWords(entry, nameOf)} role="listitem">
-      <Text size="xs" c="dimmed">
-        {formatDateTime(entry.at)} · {personText({ id: entry.by_user_id, email: entry.by_user_email })}
-      </Text>
-      <AuditChanges entry={entry} nameOf={nameOf} />
-    </Timeline.Item>
-  );
-}
 
 /**
  * A license's History: the recorded changes, newest first, 20 a page, each with when, who, what in words
@@ -43,12 +27,7 @@ export function LicenseHistory({ licenseId }: { licenseId: number }) {
   if (entries.length === 0) return history.data ? <Text>{adminLicenseTexts.noHistory}</Text> : null;
   return (
     <Stack gap="sm">
-      {/* A list, so a screen reader says how many changes there are. */}
-      <Timeline bulletSize={12} lineWidth={2} role="list" aria-label={`Changes of license ${licenseId}`}>
-        {entries.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} />
-        ))}
-      </Timeline>
+      <AuditHistoryList entries={entries} label={`Changes of license ${licenseId}`} />
       <PageSelect page={page} pages={pageCount(history.data?.count ?? 0, HISTORY_PAGE_SIZE)} onChange={setPage} />
     </Stack>
   );

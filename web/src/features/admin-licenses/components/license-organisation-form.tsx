@@ -17,11 +17,11 @@ type Values = z.output<typeof licenseOrganisationFormSchema>;
 /**
  * Organisation: the id of the organisation the license goes into, or empty to take it out of any; Save
  * asks first, naming the organisation as the server holds it (an unknown id stops there, in the dialog).
- * The license lists and the organisations' seat screens read again.
+ * The license lists, the organisations' seat screens and their histories read again.
  */
 export function LicenseOrganisationForm({ license, onClose }: { license: AdminLicenseRow; onClose: () => void }) {
   const setOrganisation = useCmdMutation(organisationSeatsAdminContract, 'set_license_organisation', {
-    invalidates: ['get_all_licenses', 'get_organisation_licenses'],
+    invalidates: ['get_all_licenses', 'get_organisation_licenses', 'get_organisation_history'],
   });
   const form = useSchemaForm(licenseOrganisationFormSchema, { organisation_id: '' });
   const submit = useSubmit((values: Values) => setOrganisation.mutateAsync({ license_id: license.id, organisation_id: values.organisation_id }), {
@@ -54,5 +54,5 @@ export function LicenseOrganisationForm({ license, onClose }: { license: AdminLi
   );
 }
 
-/** The organisation's name as the server holds it (a portal admin reads any organisation). */
-const organisationName = async (organisationId: number) => (await call(organisationsContract, 'get_organisation', { organisation_id: organisationId })).name;
+/** The organisation's name as the server holds it (a portal admin reads any organisation; one page of members, not all). */
+const organisationName = async (organisationId: number) => (await call(organisationsContract, 'get_organisation', { organisation_id: organisationId, page: 1 })).name;

@@ -1,8 +1,12 @@
 import { Button, Group, Table } from '@mantine/core';
-import { organisationsContract, type Member, type Organisation } from '../../../../../shared/organisations/organisations.contract';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ORGANISATION_MEMBERS_PAGE_SIZE, organisationsContract, type Member, type Organisation } from '../../../../../shared/organisations/organisations.contract';
 import { useCmdMutation } from '../../../api/cmd-mutation';
+import { useCmdQuery } from '../../../api/cmd-query';
 import { ActionsTh } from '../../../components/actions-th';
 import { EmailText } from '../../../components/email-text';
+import { SearchableList } from '../../../components/searchable-list';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDate } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
@@ -67,13 +71,10 @@ function MemberActions({ organisation, member, callerId }: Omit<RowProps, 'showE
   );
 }
 
-/**
- * An organisation's members: name, role, email (to its owner and admins, and the portal's), when they
- * joined, and the actions the caller's role allows on each (none on their own row: they leave instead).
- */
-export function MembersTable({ organisation, callerId }: { organisation: Organisation; callerId: number }) {
-  const showEmail = organisation.members.some((member) => member.email !== undefined);
-  const withActions = organisation.members.some((member) => {
+/** One page of members: name, role, email (to its owner and admins, and the portal's), when they joined, and the actions. */
+function MembersTableRows({ organisation, members, callerId }: { organisation: Organisation; members: readonly Member[]; callerId: number }) {
+  const showEmail = members.some((member) => member.email !== undefined);
+  const withActions = members.some((member) => {
     const allowed = memberActions(organisation.role, callerId, member);
     return allowed.remove || allowed.handOver || allowed.changeRoleTo !== null;
   });
@@ -90,7 +91,7 @@ export function MembersTable({ organisation, callerId }: { organisation: Organis
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {organisation.members.map((member) => (
+          {members.map((member) => (
             <Table.Tr key={member.user_id}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 {member.user_id === callerId ? organisationTexts.you(memberName(member)) : memberName(member)}
@@ -108,5 +109,47 @@ export function MembersTable({ organisation, callerId }: { organisation: Organis
         </Table.Tbody>
       </Table>
     </TableFrame>
+  );
+}
+
+/**
+ * An organisation's members, 20 a page by role then name, searched by name (the server pages them: an
+ * organisation may have a thousand), with the actions the caller's role allows on each (none on their
+ * own row: they leave instead). `organisation` is its header (name, the caller's role), read apart.
+ */
+export function MembersTable({ organisation, callerId }: { organisation: Organisation; callerId: number }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  // Page 1 unsearched is the page's own read of the organisation (the same key): one call on opening.
+  const members = useCmdQuery(
+    organisationsContract,
+    'get_organisation',
+    { organisation_id: organisation.id, page, search: search.trim() || undefined },
+    { placeholderData: keepPreviousData },
+  );
+  const found = members.data && { count: members.data.member_count ?? members.data.members.length };
+  const list = {
+    search,
+    page,
+    setPage,
+    // A new search starts again at page 1.
+    setSearch: (value: string) => {
+      setSearch(value);
+      setPage(1);
+    },
+  };
+  return (
+    <SearchableList
+      list={list}
+      label={organisationTexts.searchMembers}
+      placeholder={organisationTexts.searchMembersPlaceholder}
+      query={{ isPending: members.isPending, isPlaceholderData: members.isPlaceholderData, data: found }}
+      pageSize={ORGANISATION_MEMBERS_PAGE_SIZE}
+      summary={organisationTexts.memberCount}
+      hasRows={(members.data?.members.length ?? 0) > 0}
+      emptyText={{ noMatch: organisationTexts.noMemberMatch, none: organisationTexts.noMembers }}
+    >
+      {members.data && <MembersTableRows organisation={organisation} members={members.data.members} callerId={callerId} />}
+    </SearchableList>
   );
 }

@@ -43,6 +43,7 @@ export function OrganisationLicenses({ organisation }: { organisation: Organisat
       </Title>
       <SearchableList
         list={list}
+        label={seatTexts.searchLicenses}
         placeholder={seatTexts.searchPlaceholder}
         query={licenses}
         pageSize={ORGANISATION_LICENSES_PAGE_SIZE}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 import { userContract } from '../../../../../shared/contract/user';
@@ -18,6 +18,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { listReturnPath } from '../../../lib/list-return';
 import { paths } from '../../../lib/routing/paths';
 import { organisationQuestions, organisationTexts, roleNames } from '../messages';
+import { useOrganisationAdminSections } from '../organisation-admin-sections';
 import { ORGANISATION_CHANGES } from '../organisation-changes';
 import { organisationActions } from '../roles';
 import { MembersTable } from './members-table';
@@ -64,6 +65,12 @@ function LeaveSection({ organisation }: { organisation: Organisation }) {
   );
 }
 
+/** What the admin features add for a portal admin (its History), loaded only for them. */
+function PortalAdminSections({ organisation }: { organisation: Organisation }) {
+  const sections = useOrganisationAdminSections();
+  return sections.map((Section, index) => <Section key={index} organisation={organisation} />);
+}
+
 function OrganisationView({ organisation, callerId }: { organisation: Organisation; callerId: number }) {
   const allowed = organisationActions(organisation.role);
   const [renaming, setRenaming] = useState(false);
@@ -83,7 +90,7 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
         </Group>
         <Text size="sm" c="dimmed">
           {organisation.role ? `Your role: ${roleNames[organisation.role]} · ` : ''}
-          {organisationTexts.memberCount(organisation.members.length)} · created {formatDate(organisation.created)}
+          {organisationTexts.memberCount(organisation.member_count ?? organisation.members.length)} · created {formatDate(organisation.created)}
         </Text>
         {organisation.role === null && (
           <Alert color="blue" variant="light" role="note">
@@ -109,6 +116,11 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
       )}
       {/* Its owner and admins (and the portal's) see every license and seat; a member sees theirs on Licenses. */}
       {(organisationRules.manageSeats(organisation.role) || organisation.role === null) && <OrganisationLicenses organisation={organisation} />}
+      {organisation.role === null && (
+        <Suspense fallback={<PageLoader />}>
+          <PortalAdminSections organisation={organisation} />
+        </Suspense>
+      )}
       <LeaveSection organisation={organisation} />
       <FormDialog opened={renaming} onClose={() => setRenaming(false)} title={organisationTexts.renameTitle}>
         <RenameForm organisation={organisation} onDone={() => setRenaming(false)} />
@@ -122,13 +134,14 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
  * licenses with their seats, with the actions the caller's role allows: its owner invites admins or
  * members, changes roles, removes anyone else, hands it over and renames it; an admin invites and removes
  * members and renames it; both assign and release seats; a member leaves. A portal admin who is not a
- * member reads it.
+ * member reads it, with its History.
  */
 export default function OrganisationPage() {
   const { id } = useParams();
   const organisationId = Number(id);
   const valid = Number.isInteger(organisationId) && organisationId > 0;
-  const organisation = useCmdQuery(organisationsContract, 'get_organisation', { organisation_id: organisationId }, { enabled: valid });
+  // Its header with the first page of its members (the members table reads the others): never every member.
+  const organisation = useCmdQuery(organisationsContract, 'get_organisation', { organisation_id: organisationId, page: 1 }, { enabled: valid });
   const profile = useCmdQuery(userContract, 'get_user_profile', {});
   const back = organisation.data?.role === null ? { to: listReturnPath(paths.allOrganisations), text: organisationTexts.backToAll } : { to: paths.organisations, text: organisationTexts.backToMine };
   return (
