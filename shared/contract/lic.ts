@@ -72,6 +72,11 @@ export const licenseRowSchema = () => z.object({
   organisation_name: z.optional(z.nullable(z.string())),
   /** For an organisation's license: the member its seat is assigned to; null: the pool (any member). */
   assigned_to: z.optional(z.nullable(z.int())),
+  /**
+   * On a person's own list, for a seat held by a machine they may see: when its signed lease ends. A
+   * returned or released machine keeps working until then, never renewed.
+   */
+  lease_end: z.optional(z.nullable(z.string())),
 });
 export type LicenseRow = z.infer<ReturnType<typeof licenseRowSchema>>;
 

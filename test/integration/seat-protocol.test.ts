@@ -203,13 +203,18 @@ describe('the desktop seat protocol', () => {
     expect(await refusal(renewLicense(owner.session, moved.id, laptop))).toEqual({ status: 404, message: licenseMessages.notFound(moved.id) });
   });
 
-  it("refuses the old machine's renewal once its seat was returned from the portal, and leaves the seat free", async () => {
+  it("shows the owner each machine's lease end, and refuses the old machine's renewal once its seat was returned from the portal (it works until then), leaving the seat free", async () => {
     const [owner, friend] = await Promise.all([desktopUser(), desktopUser()]);
     const own = await licenseFor(owner.id);
     const shared = await licenseFor(owner.id);
     await callApi('lic/5', { cmd: 'share_license', license_id: shared.id, with_user_id: friend.id }, owner.session.accessToken);
-    await reserveLicense(owner.session, own.id, laptop);
-    await reserveLicense(friend.session, shared.id, lab);
+    const leases = [await reserveLicense(owner.session, own.id, laptop), await reserveLicense(friend.session, shared.id, lab)].map(({ reservation }) => reservation);
+
+    // The owner's /licenses names each machine and when its lease ends: what a return lets it keep.
+    const screen = ((await licCall(owner.accessToken, 'get_licenses')).body.data as { licenses: { id: number; hostname: string | null; lease_end: string | null }[] }).licenses;
+    for (const [license, holder, lease] of [[own, laptop, leases[0]!], [shared, lab, leases[1]!]] as const) {
+      expect(screen.find((row) => row.id === license.id)).toMatchObject({ hostname: holder.hostname, lease_end: verifyReservation(lease, pinned).not_after });
+    }
 
     // The owner's Return on /licenses: return_license with the machine's fingerprint, from the portal.
     for (const [license, holder] of [[own, laptop], [shared, lab]] as const) {
@@ -220,6 +225,8 @@ describe('the desktop seat protocol', () => {
     }
     const returned = await Promise.all([storedLicense(own.id), storedLicense(shared.id)]);
 
+    // The returned machines keep working on their leases until they end, offline as before.
+    expect(verifyReservation(leases[0], pinned, { machine: laptop }).license_id).toBe(own.id);
     // The machines' next renewals are refused and write nothing: the seats stay free for any machine.
     expect(await refusal(renewLicense(owner.session, own.id, laptop))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
     expect(await refusal(renewLicense(friend.session, shared.id, lab))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });

@@ -1,7 +1,9 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toOrganisationLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, organisationLicenses, recentOrganisationLicensesOf, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { licenseListOf, organisationLicenses, recentOrganisationLicensesOf, seatLeases, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import type { LicenseRow } from '../../../shared/contract/lic';
+import { leaseEnd } from '../../../shared/licenses/seat';
 import { organisationNames } from '../../domain/organisations/organisation-seat';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
@@ -25,6 +27,21 @@ async function organisationSeatsFor(userId: number, organisationIds: readonly nu
   return all
     .flat()
     .filter((license) => !owned.has(license.id) && (license.assigned_to === undefined || license.assigned_to === userId || license.reserved_to === userId));
+}
+
+/**
+ * The rows with the lease end of each seat held by a machine the row shows (a person's screen: when a
+ * machine they return or release stops working). The desktop app's list reads none.
+ */
+async function withLeaseEnds(rows: LicenseRow[]): Promise<LicenseRow[]> {
+  const held = rows.filter((row) => row.fingerprint !== null);
+  if (held.length === 0) return rows;
+  const last = await seatLeases(held.map((row) => ({ license_id: row.id, fingerprint: row.fingerprint! })));
+  for (const row of held) {
+    const since = last.get(row.id);
+    row.lease_end = since === undefined ? null : leaseEnd(new Date(since), row.valid_to).toISOString();
+  }
+  return rows;
 }
 
 /**
@@ -64,7 +81,7 @@ export const getLicenses: LicHandlers['get_licenses'] = async ({ payload }, { vi
     toOrganisationLicenseRow(license, userId, organisationNamed.get(license.organisation_id!) ?? null, now),
   );
   const rows = [...ownRows, ...sharedRows, ...organisationRows].sort((a, b) => b.id - a.id);
-  if (!machine) return { licenses: rows };
+  if (!machine) return { licenses: await withLeaseEnds(rows) };
   // For the desktop app: whether its machine may take each seat now (judged on the whole record; a
   // machine claiming the fingerprint of another user's seat is not its holder).
   const today = now.toISOString().slice(0, 10);

@@ -273,7 +273,7 @@ describe('All licenses: what asks first, and the results', () => {
 
     await act(user, held.id, 'Release');
     let question = await findConfirmation(`Release license ${held.id}?`);
-    expect(question.text).toContain(`The seat is freed: the desktop app on workstation stops using license ${held.id} until it takes a seat again.`);
+    expect(question.text).toContain('The seat is free at once. workstation keeps working until its lease ends (at most 7 days); it will not be renewed.');
     await user.click(question.button('Release seat'));
     await findNotification(`License ${held.id} released`);
     expect(api.calls(licContract, 'return_license')).toEqual([{ license_id: held.id, fingerprint: 'fp-9' }]);

@@ -4,6 +4,7 @@ import { licContract, type LicenseRow, type MySubscription } from '../../../shar
 import { userContract } from '../../../shared/contract/user';
 import { organisationsContract, type Membership } from '../../../shared/organisations/organisations.contract';
 import { organisationSeatsContract } from '../../../shared/organisations/organisation-seats.contract';
+import { formatDateTime } from '../../src/lib/dates';
 import { codeMessages } from '../../../shared/commerce/codes';
 import { licenseFormMessages } from '../../../shared/forms/licenses';
 import { apiMessages } from '../../../shared/api';
@@ -462,13 +463,13 @@ describe('results and confirmations on the Licenses screen', () => {
     expect(notificationTexts()).toEqual([`License ${shared.id} shared with user 21`]);
   });
 
-  it('returns a seat only once confirmed, naming the machine', async () => {
-    const held = license({ reserved_to: OWNER.id, fingerprint: 'fp-1', hostname: 'lab-pc' });
+  it('returns a seat only once confirmed, naming the machine and when its lease ends (it works on until then)', async () => {
+    const held = license({ reserved_to: OWNER.id, fingerprint: 'fp-1', hostname: 'lab-pc', lease_end: '2026-12-05T10:30:00.000Z' });
     const { user } = await openWith([held]);
     api.answer(licContract, 'return_license', ({ license_id }) => ({ license_id, available: true }));
     await user.click(within(card(held.id)).getByRole('button', { name: 'Return' }));
     const question = await findConfirmation(`Return license ${held.id}?`);
-    expect(question.text).toContain(`The seat is freed: the desktop app on lab-pc stops using license ${held.id} until it takes a seat again.`);
+    expect(question.text).toContain(`The seat is free at once. lab-pc keeps working until its lease ends on ${formatDateTime('2026-12-05T10:30:00.000Z')}; it will not be renewed.`);
     expect(api.calls(licContract, 'return_license')).toEqual([]);
     await user.click(question.button('Return license'));
     await findNotification(`License ${held.id} returned`);

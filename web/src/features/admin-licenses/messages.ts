@@ -1,3 +1,4 @@
+import { LEASE_DAYS } from '../../../../shared/licenses/seat';
 import { recipientText } from '../../../../shared/forms/recipient';
 import type { Recipient } from '../../components/recipient';
 /** What the admin license screens say: confirmations after each action, and their fixed texts. */
@@ -20,7 +21,7 @@ const holder = (userId: number, email?: string | null) => (email ? `user ${userI
 export const adminLicenseQuestions = {
   release: (licenseId: number, machine: string | null) => ({
     title: `Release license ${licenseId}?`,
-    message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
+    message: `The seat is free at once. ${machine ?? 'The machine holding it'} keeps working until its lease ends (at most ${LEASE_DAYS} days); it will not be renewed.`,
     confirmLabel: 'Release seat',
   }),
   disable: (licenseId: number, userId: number, email?: string | null) => ({

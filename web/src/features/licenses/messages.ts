@@ -1,5 +1,6 @@
 import { recipientText } from '../../../../shared/forms/recipient';
 import type { Recipient } from '../../components/recipient';
+import { formatDateTime } from '../../lib/dates';
 
 /** What the Licenses screen says: its confirmations after each action, and its fixed texts. */
 export const licenseNotices = {
@@ -29,9 +30,10 @@ export const licenseQuestions = {
     message: `Its seat goes to ${organisation}'s pool (any member may use it), its shares end, and ${organisation}'s owner and admins manage it from now on.`,
     confirmLabel: 'Add to organisation',
   }),
-  return: (licenseId: number, machine: string | null) => ({
+  /** A machine keeps its signed lease: it works on until the lease ends, and is never renewed. */
+  return: (licenseId: number, machine: string | null, leaseEnd: string | null) => ({
     title: `Return license ${licenseId}?`,
-    message: `The seat is freed: the desktop app ${machine ? `on ${machine}` : 'holding it'} stops using license ${licenseId} until it takes a seat again.`,
+    message: `The seat is free at once. ${machine ?? 'The machine holding it'} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`,
     confirmLabel: 'Return license',
   }),
 } as const;

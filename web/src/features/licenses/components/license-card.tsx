@@ -66,7 +66,7 @@ function OrganisationLink({ license }: { license: LicenseRow }) {
 function ReturnButton({ license }: { license: LicenseRow }) {
   const giveBack = useCmdMutation(licContract, 'return_license', { invalidates: ['get_licenses'] });
   const submit = useSubmit(() => giveBack.mutateAsync({ license_id: license.id, fingerprint: license.fingerprint ?? '' }), {
-    confirm: () => licenseQuestions.return(license.id, license.hostname),
+    confirm: () => licenseQuestions.return(license.id, license.hostname, license.lease_end ?? null),
     success: () => licenseNotices.returned(license.id),
   });
   return (
