@@ -5,10 +5,10 @@ import * as accountDeletion from '../../functions/domain/accounts/account-deleti
 import type { OrganisationLicense } from '../../shared/organisations/organisation-seats.contract';
 import { licenseMessages } from '../../shared/licenses/messages';
 import type { Machine } from '../../shared/licenses/seat';
-import { PortalError, listLicenses, renewLicense, reserveLicense, returnLicense, signIn as clientSignIn, verifyReservation } from '../../scripts/client/protocol';
+import { listLicenses, renewLicense, reserveLicense, returnLicense, signIn as clientSignIn, verifyReservation } from '../../scripts/client/protocol';
 import { readKeysFile } from '../../scripts/client/trusted-keys';
 import { asUnit, callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
-import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
+import { clientRefusal, licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 
 /**
  * Organisations over the wire: creating one (audited, limited), invitations by email (mailed, used once,
@@ -235,15 +235,7 @@ describe('organisations', () => {
   });
 });
 
-/** The portal's refusal of a client call: its status and message. */
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => ({ status: 200, message: '' }),
-    (error: unknown) => {
-      if (!(error instanceof PortalError)) throw error;
-      return { status: error.httpStatus, message: error.message };
-    },
-  );
+const refusal = clientRefusal;
 const machine = (name: string): Machine => ({ fingerprint: `fp-${name}`, hostname: `${name}.example`, client_version: '3.1.0', os: 'linux' });
 /** A person signed in through the reference client too (the desktop app's calls). */
 const desktopPerson = async () => {

@@ -20,7 +20,6 @@ import {
 } from '../../shared/licenses/seat';
 import type { NewLicense } from '../../functions/domain/licenses/licenses.repository';
 import {
-  PortalError,
   listLicenses,
   renewLicense,
   reserveLicense,
@@ -32,7 +31,7 @@ import {
 import { readKeysFile } from '../../scripts/client/trusted-keys';
 import { utcTime } from '../../scripts/client/answer-text';
 import { callApi, createAdminUser, createConfirmedUser, stackContext } from '../support/api';
-import { licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
+import { clientRefusal, licCall, storeLicense, storedLicense, withUserId } from '../support/licenses';
 import { tempDir } from '../support/temp-dir';
 
 const { baseUrl, localStack } = stackContext();
@@ -51,15 +50,7 @@ async function desktopUser() {
 
 const licenseFor = (userId: number, fields: Partial<NewLicense> = {}) => storeLicense(userId, { valid_to: '2099-06-30', ...fields });
 
-/** The portal's refusal of a call: its status and message. */
-const refusal = (promise: Promise<unknown>) =>
-  promise.then(
-    () => ({ status: 200, message: '' }),
-    (error: unknown) => {
-      if (!(error instanceof PortalError)) throw error;
-      return { status: error.httpStatus, message: error.message };
-    },
-  );
+const refusal = clientRefusal;
 
 describe('the desktop seat protocol', () => {
   it('lists what the machine may use, reserves with a signature the published key checks offline, and returns', async () => {

@@ -1,5 +1,6 @@
 import { executeTransaction } from '../../functions/lib/db/write-transaction';
 import { createLicense, findLicense, licenseChangeWrites, type LicenseChanges, type NewLicense } from '../../functions/domain/licenses/licenses.repository';
+import { PortalError } from '../../scripts/client/protocol';
 import { asUnit, callApi } from './api';
 
 /** The same user with their numeric id (their record is made by this first call). */
@@ -31,3 +32,13 @@ export const storeLicenseChange = (id: number, changes: LicenseChanges) =>
 /** A machine holds the license's seat, as the desktop app's reservation leaves it (without the seat protocol's checks). */
 export const storeReservation = (id: number, userId: number, fingerprint: string, hostname = `${fingerprint}.local`) =>
   storeLicenseChange(id, { reserved_to: userId, fingerprint, hostname });
+
+/** The portal's refusal of a reference client's call: its status and message (200 and '' when it was not refused). */
+export const clientRefusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => ({ status: 200, message: '' }),
+    (error: unknown) => {
+      if (!(error instanceof PortalError)) throw error;
+      return { status: error.httpStatus, message: error.message };
+    },
+  );

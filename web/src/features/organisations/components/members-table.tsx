@@ -1,6 +1,5 @@
 import { Button, Group, Table } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ORGANISATION_MEMBERS_PAGE_SIZE, organisationsContract, type Member, type Organisation } from '../../../../../shared/organisations/organisations.contract';
 import { useCmdMutation } from '../../../api/cmd-mutation';
 import { useCmdQuery } from '../../../api/cmd-query';
@@ -13,6 +12,7 @@ import { useSubmit } from '../../../lib/forms/use-submit';
 import { organisationQuestions, organisationTexts, roleNames } from '../messages';
 import { ORGANISATION_CHANGES } from '../organisation-changes';
 import { memberActions } from '../roles';
+import { useSearchedPages } from '../use-searched-pages';
 
 /** A member as the screen names them: their name, else their email, else "User 12". */
 export const memberName = (member: Member): string =>
@@ -118,8 +118,8 @@ function MembersTableRows({ organisation, members, callerId }: { organisation: O
  * own row: they leave instead). `organisation` is its header (name, the caller's role), read apart.
  */
 export function MembersTable({ organisation, callerId }: { organisation: Organisation; callerId: number }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useSearchedPages();
+  const { search, page } = list;
   // Page 1 unsearched is the page's own read of the organisation (the same key): one call on opening.
   const members = useCmdQuery(
     organisationsContract,
@@ -128,16 +128,6 @@ export function MembersTable({ organisation, callerId }: { organisation: Organis
     { placeholderData: keepPreviousData },
   );
   const found = members.data && { count: members.data.member_count ?? members.data.members.length };
-  const list = {
-    search,
-    page,
-    setPage,
-    // A new search starts again at page 1.
-    setSearch: (value: string) => {
-      setSearch(value);
-      setPage(1);
-    },
-  };
   return (
     <SearchableList
       list={list}

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { organisationRules } from '../../../../../shared/organisations/organisation-roles';
 import { organisationSeatsContract } from '../../../../../shared/organisations/organisation-seats.contract';
 import { ORGANISATION_LICENSES_PAGE_SIZE, type Organisation } from '../../../../../shared/organisations/organisations.contract';
@@ -8,6 +8,7 @@ import { useCmdQuery } from '../../../api/cmd-query';
 import { SearchableList } from '../../../components/searchable-list';
 import { seatTexts } from '../messages';
 import { SeatsTable } from './seats-table';
+import { useSearchedPages } from '../use-searched-pages';
 
 /**
  * The organisation's Licenses: its owner and admins (and a portal admin, read-only) see every license 20
@@ -18,24 +19,14 @@ import { SeatsTable } from './seats-table';
 export function OrganisationLicenses({ organisation }: { organisation: Organisation }) {
   const headingId = useId();
   const manages = organisationRules.manageSeats(organisation.role);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useSearchedPages();
+  const { search, page } = list;
   const licenses = useCmdQuery(
     organisationSeatsContract,
     'get_organisation_licenses',
     { organisation_id: organisation.id, page, search: search.trim() || undefined },
     { placeholderData: keepPreviousData },
   );
-  const list = {
-    search,
-    page,
-    setPage,
-    // A new search starts again at page 1.
-    setSearch: (value: string) => {
-      setSearch(value);
-      setPage(1);
-    },
-  };
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={4} id={headingId}>
