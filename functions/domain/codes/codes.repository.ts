@@ -9,6 +9,7 @@ import { isConditionFailure } from '../../lib/db/table';
 import { prepareLicense } from '../licenses/licenses.repository';
 import { codeKind } from './code.kind';
 import { generateCode, redeemedLicenseDays } from './code.rules';
+import { organisationLicensesChanged } from '../licenses/license-reads';
 import { CodeRedemptionEntity, LicenseCodeEntity, type LicenseCodeRecord } from './license-code.entity';
 
 export type { LicenseCodeRecord } from './license-code.entity';
@@ -142,5 +143,7 @@ export async function redeemCode(code: LicenseCodeRecord, userId: number, today:
     if (isConditionFailure(error)) throw new CodeChangedError('The code changed meanwhile');
     throw error;
   }
+  // Redeemed for an organisation: its members' next desktop lists on this instance show it at once.
+  if (organisationId !== undefined) organisationLicensesChanged(organisationId);
   return license.id;
 }

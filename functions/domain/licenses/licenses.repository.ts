@@ -95,6 +95,7 @@ export async function createLicense(fields: NewLicense, now = new Date(), { audi
   const { license } = await prepareLicense(fields, now);
   const change = licenseKind.change({ before: null, after: license, condition: { attr: 'id', exists: false }, ...(audited ? { audit: {} } : {}) });
   await writeChanges([change], { now });
+  if (license.organisation_id !== undefined) organisationLicensesChanged(license.organisation_id);
   return license;
 }
 
