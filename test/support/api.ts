@@ -1,6 +1,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminConfirmSignUpCommand,
+  AdminGetUserCommand,
   AdminUpdateUserAttributesCommand,
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
@@ -110,18 +111,27 @@ export async function createConfirmedUser(password = 'Passw0rdX') {
   const { cognito, localStack } = stackContext();
   const { username, email } = uniqueIdentity();
   await signUp({ username, email, password });
-  await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: localStack.resources.userPoolId, Username: username }));
-  await cognito.send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: localStack.resources.userPoolId,
-      Username: username,
-      // cognito-local wants the address beside its flag; Cognito accepts both.
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
+  const UserPoolId = localStack.resources.userPoolId;
+  // cognito-local saves a pool's users as one file, so a write racing another file's may be lost: the
+  // account is read back until it is confirmed with its address verified, as Cognito itself leaves it.
+  for (let attempt = 1; ; attempt++) {
+    const { UserStatus } = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+    if (UserStatus === 'UNCONFIRMED') await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId, Username: username }));
+    await cognito.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId,
+        Username: username,
+        // cognito-local wants the address beside its flag; Cognito accepts both.
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+    const verified = user.UserAttributes?.some((attribute) => attribute.Name === 'email_verified' && attribute.Value === 'true');
+    if ((user.UserStatus === 'CONFIRMED' && verified) || attempt >= 3) break;
+  }
   return { username, email, password, ...(await signIn(username, password)) };
 }
 
