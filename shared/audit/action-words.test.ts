@@ -67,6 +67,9 @@ describe('audit entries in words', () => {
     const move = { action: 'move_license', before: json({ user_id: 4, shared_users: [2] }), after: json({ user_id: 2, shared_users: null }) };
     expect(auditActionWords(move, nameOf)).toBe('Moved to kim@example.com (user 2)');
     expect(auditFieldChanges(move, nameOf).map(fieldChangeText)).toEqual(['Owner: owner@example.com (user 4) → kim@example.com (user 2)', 'Shared with: kim@example.com (user 2) → nobody']);
+    // A member joining an organisation is its member, not an owner.
+    const joined = { action: 'accept_invitation', before: null, after: json({ user_id: 2, role: 'member' }) };
+    expect(auditFieldChanges(joined, nameOf).map(fieldChangeText)).toEqual(['Member: nobody → kim@example.com (user 2)', 'role: none → member']);
     // The users the server names beside an entry.
     expect(namedUserIds(move)).toEqual([4, 2]);
     expect(namedUserIds(cancel)).toEqual([2, 9]);

@@ -201,7 +201,8 @@ export function auditFieldChanges(entry: Pick<AuditWordsEntry, 'before' | 'after
   return fields
     .filter((field) => !(sharesListed && field === 'shared_count'))
     .map((field) => {
-      const label = USER_FIELDS[field];
+      // A membership's change names its role: there the user is the member, not an owner.
+      const label = field === 'user_id' && ('role' in after || 'role' in before) ? 'Member' : USER_FIELDS[field];
       if (label) return { field: label, before: usersText(before[field], nameOf, NO_USER[field]), after: usersText(after[field], nameOf, NO_USER[field]) };
       if (field === 'addons') return { field: 'Add-ons', before: addonsText(before[field]), after: addonsText(after[field]) };
       return { field, before: valueText(before[field]), after: valueText(after[field]) };
