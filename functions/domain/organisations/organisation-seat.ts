@@ -30,13 +30,16 @@ export interface OrganisationSeat {
   reclaimFrom?: number;
 }
 
-/** The caller's standing with `license`'s seat; undefined for a license of no organisation. */
-export async function organisationSeatOf(license: LicenseRecord, userId: number): Promise<OrganisationSeat | undefined> {
+/**
+ * The caller's standing with `license`'s seat; undefined for a license of no organisation. `knownMember`:
+ * the caller's membership was just read (their access to the license), so it is not read again.
+ */
+export async function organisationSeatOf(license: LicenseRecord, userId: number, knownMember?: true): Promise<OrganisationSeat | undefined> {
   const organisationId = license.organisation_id;
   if (organisationId === undefined) return undefined;
   const holder = license.reserved_to;
   const [member, holderMembership] = await Promise.all([
-    membershipOf(organisationId, userId),
+    knownMember ?? membershipOf(organisationId, userId),
     holder !== undefined && holder !== userId ? membershipOf(organisationId, holder) : undefined,
   ]);
   return { member: member !== null, ...(holderMembership === null ? { reclaimFrom: holder } : {}) };

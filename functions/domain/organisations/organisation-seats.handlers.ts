@@ -21,6 +21,7 @@ import {
   type SeatPlacement,
 } from '../licenses/licenses.repository';
 import { usersByIds } from '../users/users.repository';
+import { nameOrEmail } from '../users/person';
 import type { UserRecord } from '../users/user.entity';
 import { membershipOf, seatManagerOf } from './organisation-seat';
 import type { DirectoryMember } from './organisation-directory';
@@ -28,7 +29,7 @@ import { findOrganisation, organisationWithMembers } from './organisations.repos
 
 type Handlers = EndpointHandlers<typeof organisationSeatsContract> & EndpointHandlers<typeof organisationSeatsAdminContract>;
 
-const nameOf = (user: UserRecord | undefined) => (user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '');
+const nameOf = (user: UserRecord | undefined) => (user ? nameOrEmail(user) : '');
 
 /**
  * An organisation's licenses with its members, for whoever manages its seats: its owner and admins, or

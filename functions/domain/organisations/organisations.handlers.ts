@@ -6,6 +6,7 @@ import { getEmailSender } from '../../lib/adapters/email';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { portalLink } from '../../lib/portal-address';
 import { findUserById, findUserBySub, usersByIds } from '../users/users.repository';
+import { nameOrEmail } from '../users/person';
 import type { UserRecord } from '../users/user.entity';
 import { organisationHistory } from '../audit/audit.repository';
 import { historyPage } from '../audit/history-page';
@@ -37,7 +38,7 @@ type Handlers = EndpointHandlers<typeof organisationsContract> & EndpointHandler
 /** The organisations screen's address; an invitation's link names the invitation. */
 const ORGANISATIONS_PATH = '/organisations';
 
-const nameOf = (user: UserRecord | undefined) => (user ? `${user.first_name} ${user.last_name}`.trim() || user.email : '');
+const nameOf = (user: UserRecord | undefined) => (user ? nameOrEmail(user) : '');
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**

@@ -11,6 +11,7 @@ import { conflict } from '../../lib/errors';
 import type { ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 import { writeChanges } from '../../lib/records/write-changes';
 import { InvitationEntity, invitationKind, invitationSortKey, invitationsToPartition, type InvitationRecord } from './invitation.kind';
+import { membershipOf } from './organisation-seat';
 import { directoryAfter, readDirectory, writeDirectory, type DirectoryMember } from './organisation-directory';
 import { MembershipEntity, membershipKind, membershipsOfPartition, type MembershipRecord } from './membership.kind';
 import { OrganisationEntity, organisationKind, organisationPartition, type OrganisationRecord } from './organisation.kind';
@@ -27,10 +28,8 @@ export async function findOrganisation(id: number): Promise<OrganisationRecord |
   return Item ?? null;
 }
 
-export async function findMembership(organisationId: number, userId: number): Promise<MembershipRecord | null> {
-  const { Item } = await MembershipEntity.build(GetItemCommand).key({ organisation_id: organisationId, user_id: userId }).options({ consistent: true }).send();
-  return Item ?? null;
-}
+/** A membership, read consistently: in a module of its own, so the desktop protocol's seat rules read one without this repository. */
+export const findMembership = membershipOf;
 
 const asOrganisation = plainFormatter(OrganisationEntity);
 const asMember = plainFormatter(MembershipEntity);

@@ -14,6 +14,9 @@ export interface NamedUser {
 /** First and last name; the username when both are blank (a profile always has them, an old record may not). */
 export const personName = (user: NamedUser): string => `${user.first_name} ${user.last_name}`.trim() || user.username;
 
+/** First and last name; the email when both are blank (where the people named see each other's contacts: an organisation). */
+export const nameOrEmail = (user: NamedUser & { email: string }): string => `${user.first_name} ${user.last_name}`.trim() || user.email;
+
 /** A user's id with their name, as a customer's results name people. */
 export interface NamedPerson {
   id: number;

@@ -150,7 +150,8 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
   let { license } = access;
   const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
-    const organisation = await organisationSeatOf(license, me.id);
+    // A later attempt reads the membership again: it may have ended meanwhile.
+    const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
     const refused = refusal(license, me.id, machine, { takeover, renew }, now, organisation);
     if (refused) await refuse(license, refused, now);
     const held = heldBy(license, me.id, machine);

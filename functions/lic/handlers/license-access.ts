@@ -10,6 +10,8 @@ export interface LicenseAccess {
   license: LicenseRecord;
   owner: boolean;
   admin: boolean;
+  /** True when the caller was let in as a member of the license's organisation (their membership read). */
+  member?: true;
 }
 
 /**
@@ -23,10 +25,9 @@ export async function licenseFor(viewer: Viewer, licenseId: number, { adminSees 
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   const owner = license.user_id === me.id;
-  if (!owner && !(adminSees && viewer.isAdmin) && !(await sharedUserIds(licenseId)).includes(me.id) && !(await usesOrganisationSeat(license, me.id))) {
-    throw notFound(licenseMessages.notFound(licenseId));
-  }
-  return { me, license, owner, admin: viewer.isAdmin };
+  if (owner || (adminSees && viewer.isAdmin) || (await sharedUserIds(licenseId)).includes(me.id)) return { me, license, owner, admin: viewer.isAdmin };
+  if (!(await usesOrganisationSeat(license, me.id))) throw notFound(licenseMessages.notFound(licenseId));
+  return { me, license, owner, admin: viewer.isAdmin, member: true };
 }
 
 /**
