@@ -19,6 +19,10 @@ export type Machine = z.infer<typeof machineSchema>;
 
 export const encodeMachine = (machine: Machine): string => encodeBase64urlJson(machine);
 
+/** The kinds of lease a signed reservation may be. */
+export const LEASE_KINDS = ['online', 'offline'] as const;
+export type LeaseKind = (typeof LEASE_KINDS)[number];
+
 /** What a reservation grants, as signed. */
 export const reservationSchema = z.strictObject({
   license_id: z.int(),
@@ -40,6 +44,15 @@ export const reservationSchema = z.strictObject({
   username: z.string(),
   /** Which portal key signed it. */
   key_id: z.string(),
+  /**
+   * Which kind of lease it is: `online` (renewed while online), `offline` (carried to a machine without
+   * network, see offline.ts). Absent on a lease signed before kinds: online.
+   */
+  kind: z.optional(z.enum(LEASE_KINDS)),
+  /** An offline lease's id: the machine's return code names it. */
+  lease_id: z.optional(z.string()),
+  /** An offline lease: the nonce of the request it answers, so the machine knows it is the answer to its own. */
+  nonce: z.optional(z.string()),
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 

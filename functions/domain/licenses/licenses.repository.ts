@@ -19,7 +19,7 @@ import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity, licensePartition, type LicenseRecord } from './license.entity';
 import { licenseKind } from './license.kind';
 import type { Machine } from '../../../shared/licenses/seat';
-import { SEAT_EVENT_RETENTION_DAYS, SeatEventEntity } from './seat-event.entity';
+import { seatEvent } from './seat-events';
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
 import { TakeoverCountEntity } from './takeover-count.entity';
@@ -27,6 +27,7 @@ import { organisationOwnerId } from '../organisations/organisation-seat';
 import type { AuditSwitch, ChangeAudit, RecordChange } from '../../lib/records/record-kind';
 
 export type { LicenseRecord } from './license.entity';
+export type { SeatEvent } from './seat-events';
 
 /** A write whose condition no longer held: another request changed the license first. */
 export class LicenseChangedError extends Error {
@@ -224,19 +225,6 @@ export async function moveLicense(license: LicenseRecord, toUserId: number, byUs
     others: shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
   });
 }
-
-export type SeatEvent = 'reserve' | 'return' | 'takeover' | 'release';
-
-const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine: Partial<Machine>, now: Date) =>
-  SeatEventEntity.build(PutTransaction).item({
-    month: now.toISOString().slice(0, 7),
-    at: `${now.toISOString()}#${licenseId}#${randomUUID().slice(0, 8)}`,
-    event,
-    license_id: licenseId,
-    user_id: userId,
-    ...machine,
-    ttl: expiresIn(SEAT_EVENT_RETENTION_DAYS * 86_400, now.getTime()),
-  });
 
 /** How a machine is named in the machine budget: a short hash of its fingerprint (any length, any characters). */
 export const seatMachineId = (fingerprint: string): string => createHash('sha256').update(fingerprint).digest('hex').slice(0, 32);

@@ -26,7 +26,7 @@ export const SeatEventEntity = new Entity({
   schema: item({
     month: string().key(),
     at: string().key(),
-    event: string().enum('reserve', 'return', 'takeover', 'release'),
+    event: string().enum('reserve', 'return', 'takeover', 'release', 'offline'),
     license_id: number(),
     /** Who acted: the user of the desktop app or portal, or the admin who released. */
     user_id: number(),
