@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LICENSE_TYPE_IDS } from '../licenses/catalog';
-import { signedReservationSchema } from '../licenses/seat';
+import { BORROW_MAX_DAYS, signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './rows/license';
@@ -77,6 +77,11 @@ export const licenseRowSchema = () => z.object({
    * returned or released machine keeps working until then, never renewed.
    */
   lease_end: z.optional(z.nullable(z.string())),
+  /**
+   * A floating license's seats (2 or more): its machines take seats on short leases (the seat fields
+   * above stay empty). Absent: one seat.
+   */
+  seats: z.optional(z.int()),
 });
 export type LicenseRow = z.infer<ReturnType<typeof licenseRowSchema>>;
 
@@ -129,11 +134,20 @@ export const licContract = defineEndpoint({
      * the seat was returned or taken over, so a return reaches the machine within one lease; without it,
      * a free seat is taken anew (the user's deliberate act). `takeover` moves the seat from another machine
      * of the same user, a bounded number of times per license and day; new machines per license are
-     * budgeted too.
+     * budgeted too. A floating license (`seats` on its row) gives one of its seats on a short lease
+     * (FLOATING_LEASE_MINUTES, renewed at half), or borrowed for `borrow_days`; the signed reservation's
+     * `kind` says which, and `takeover` does not apply to it.
      */
     reserve_license: cmd(
       'user',
-      () => ({ license_id: id(), payload: payloadSchema(), takeover: z.optional(z.boolean()), renew: z.optional(z.boolean()) }),
+      () => ({
+        license_id: id(),
+        payload: payloadSchema(),
+        takeover: z.optional(z.boolean()),
+        renew: z.optional(z.boolean()),
+        /** A floating license's seat taken along (no network needed) for this many days (1 … BORROW_MAX_DAYS). */
+        borrow_days: z.optional(z.int().check(z.minimum(1), z.maximum(BORROW_MAX_DAYS))),
+      }),
       () => z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
     ),
     /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */

@@ -54,6 +54,11 @@ const licenseSchema = item({
   organisation_id: number().optional(),
   /** For an organisation's license: the member its seat is for; absent: the pool (any member). */
   assigned_to: number().optional(),
+  /**
+   * A floating license's number of seats (2 or more): its machines hold seats of their own (FloatingSeatEntity)
+   * on short leases, and the seat fields above stay empty. Absent: one seat, held as above.
+   */
+  seats: number().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */
   version: number().optional(),
 });

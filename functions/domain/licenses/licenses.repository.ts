@@ -49,6 +49,8 @@ export interface NewLicense {
   /** The organisation it is bought or redeemed for: its seat goes to the organisation's pool, or to `assigned_to`. */
   organisation_id?: number;
   assigned_to?: number;
+  /** A floating license's seats (2 or more). */
+  seats?: number;
   /** A machine holding the seat from the start (seed data, imports). */
   reservation?: { reserved_to: number; fingerprint: string; hostname: string };
 }

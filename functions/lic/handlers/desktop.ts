@@ -5,13 +5,8 @@ import {
   MACHINE_WINDOW_DAYS,
   MACHINES_PER_WINDOW,
   TAKEOVERS_PER_DAY,
-  encodeReservation,
-  LEASE_DAYS,
-  leaseEnd,
-  type LeaseKind,
   machineSchema,
   type Machine,
-  type Reservation,
 } from '../../../shared/licenses/seat';
 import {
   findLicense,
@@ -22,13 +17,15 @@ import {
   seatMachineId,
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
-import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
+import { machineBudgetRefusal, unusableReason } from '../../domain/licenses/seat.rules';
 import { boundedMemo } from '../../lib/bounded-memo';
+import { licenseSigningKey } from '../../lib/signing';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
-import { licenseSigningKey } from '../../lib/signing';
-import { recordSeatRefused, recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
+import { recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { licenseFor } from './license-access';
+import { reserveFloatingSeat } from './floating';
+import { refuse, signedReservation } from './seat-answers';
 import { organisationSeatOf, organisationSeatRefusal, stillMember, type OrganisationSeat } from '../../domain/organisations/organisation-seat';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
@@ -91,12 +88,6 @@ export function refusal(
   return null;
 }
 
-/** Refuses the reservation with `refused`'s reason, counting a seat another machine holds in the usage figures. */
-export async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
-  if (refused.seatTaken) await recordSeatRefused(license.license_type_id, now);
-  throw conflict(refused.reason);
-}
-
 const DAY_MS = 86_400_000;
 
 /** Why the machine budget refuses this machine now (it would be one machine too many in the window); null when it may. */
@@ -112,38 +103,6 @@ export async function machineBudget(license: LicenseRecord, machine: Machine, no
   return licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, from);
 }
 
-/** What kind of lease is signed, and for an offline one what ties it to its request. */
-export interface LeaseTerms {
-  kind: LeaseKind;
-  /** Its length (LEASE_DAYS for an online lease). */
-  days: number;
-  lease_id?: string;
-  nonce?: string;
-}
-
-const ONLINE: LeaseTerms = { kind: 'online', days: LEASE_DAYS };
-
-/** The signed lease: what the license grants this user on this machine, until `not_after`. */
-export async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date, { days, ...terms }: LeaseTerms = ONLINE) {
-  const key = await licenseSigningKey();
-  const validTo = license.valid_to ?? null;
-  const reservation: Reservation = {
-    license_id: license.id,
-    license_type_id: license.license_type_id,
-    addons: reservedAddons(license),
-    fingerprint: machine.fingerprint,
-    valid_to: validTo,
-    issued_at: now.toISOString(),
-    not_after: leaseEnd(now, validTo, days).toISOString(),
-    user_id: user.id,
-    username: user.username,
-    key_id: key.keyId,
-    ...terms,
-  };
-  const token = encodeReservation(reservation);
-  return { token, signature: key.sign(Buffer.from(token, 'ascii')).toString('base64url') };
-}
-
 /** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
 const RESERVE_ATTEMPTS = 3;
 
@@ -156,13 +115,16 @@ const RESERVE_ATTEMPTS = 3;
  * beyond the license's recent ones against the machine budget. A write to the license meanwhile that
  * leaves the seat free (an admin's edit) only costs another attempt.
  */
-export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false }, { viewer }) => {
+export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false, borrow_days }, { viewer }) => {
   const machine = decodeMachine(payload);
   if (renew && takeover) throw badRequest(licenseMessages.renewWithTakeover);
   const access = await licenseFor(viewer, license_id, { adminSees: false });
+  const now = new Date();
+  // A license with several seats floats: its machines take seats of their own on short leases.
+  if (access.license.seats !== undefined) return reserveFloatingSeat(viewer, access, machine, { renew, ...(borrow_days === undefined ? {} : { borrowDays: borrow_days }) }, now);
+  if (borrow_days !== undefined) throw conflict(licenseMessages.borrowNotFloating);
   const { me } = access;
   let { license } = access;
-  const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
     // A later attempt reads the membership again: it may have ended meanwhile.
     const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);

@@ -30,7 +30,8 @@ import { recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { MACHINE_WINDOW_DAYS, TAKEOVERS_PER_DAY } from '../../../shared/licenses/seat';
-import { machineBudget, refusal, refuse, signedReservation } from './desktop';
+import { machineBudget, refusal } from './desktop';
+import { refuse, signedReservation } from './seat-answers';
 import { licenseFor } from './license-access';
 
 type Handlers = EndpointHandlers<typeof offlineSeatsContract>;
