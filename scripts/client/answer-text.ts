@@ -2,6 +2,8 @@ import { decodeBase64urlJson } from '../../shared/base64url';
 import type { Product } from '../../shared/contract/product';
 import { reservationSchema, type Reservation } from '../../shared/licenses/seat';
 import type { ReserveAnswer } from './protocol';
+import type { OfflineState } from './offline';
+import { offlineRequestEnd } from '../../shared/licenses/offline';
 
 /*
  * What `reserve`, `renew`, `return`, `register`, `verify` and `key` print for a person: a sentence and the
@@ -85,4 +87,25 @@ function safeDecode(token: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The machine's offline state: its outstanding request (or that it ended) and the offline lease it holds. */
+export function offlineStatusText(state: OfflineState, now: Date): string {
+  const lines: string[] = [];
+  if (state.request) {
+    const end = offlineRequestEnd(state.request.created_at);
+    lines.push(
+      end > now
+        ? `Outstanding request for license ${state.request.license_id}, made ${utcTime(state.request.created_at)}, ends ${utcTime(end.toISOString())} unanswered`
+        : `The request for license ${state.request.license_id} ended ${utcTime(end.toISOString())} unanswered: make a new one`,
+    );
+  } else lines.push('No request is outstanding');
+  if (state.lease) {
+    lines.push(
+      Date.parse(state.lease.not_after) > now.getTime()
+        ? `Holds license ${state.lease.license_id} offline until ${utcTime(state.lease.not_after)}`
+        : `The offline lease of license ${state.lease.license_id} ended ${utcTime(state.lease.not_after)}`,
+    );
+  } else lines.push('Holds no offline lease');
+  return lines.join('\n');
 }

@@ -65,7 +65,7 @@ describe('the desktop CLI on the command line', { timeout: 60_000 }, () => {
 
   it('tells a wrong command line in one line, with exit code 2', async () => {
     expectOneLine(await cli(), 2, 'Give a command (see --help)');
-    expectOneLine(await cli('frobnicate'), 2, 'Unknown command "frobnicate": the commands are signin, list, reserve, renew, return, register, verify, key (see --help)');
+    expectOneLine(await cli('frobnicate'), 2, 'Unknown command "frobnicate": the commands are signin, list, reserve, renew, return, register, verify, key, offline-request, offline-status, offline-withdraw, offline-activate, offline-return (see --help)');
     expectOneLine(await cli('list', '--bogus'), 2, "Unknown option '--bogus' (see --help)");
     // Told before the missing session is.
     expectOneLine(await cli('return', 'seven'), 2, '"seven" is not a license id (a whole number) (see --help)');

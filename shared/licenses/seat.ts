@@ -83,9 +83,9 @@ export const MACHINE_WINDOW_DAYS = LEASE_DAYS;
 
 const DAY_MS = 86_400_000;
 
-/** The end of a lease issued at `issuedAt` for a license whose last day is `validTo` (null: perpetual). */
-export function leaseEnd(issuedAt: Date, validTo: string | null): Date {
-  const lease = new Date(issuedAt.getTime() + LEASE_DAYS * DAY_MS);
+/** The end of a lease of `days` issued at `issuedAt` for a license whose last day is `validTo` (null: perpetual). */
+export function leaseEnd(issuedAt: Date, validTo: string | null, days: number = LEASE_DAYS): Date {
+  const lease = new Date(issuedAt.getTime() + days * DAY_MS);
   if (validTo === null) return lease;
   const afterLastDay = new Date(Date.parse(`${validTo}T00:00:00.000Z`) + DAY_MS);
   return afterLastDay < lease ? afterLastDay : lease;

@@ -33,6 +33,11 @@ const licenseSchema = item({
   fingerprint: string().optional(),
   hostname: string().optional(),
   reserved_since: string().optional(),
+  /**
+   * The seat is held by a machine without network, through an offline lease (offline.ts): which lease (its
+   * return code names it), the machine's public key (that signs the return code), and when the lease ends.
+   */
+  offline_lease: map({ lease_id: string(), machine_key: string(), lease_end: string() }).optional(),
   hid: string().optional(),
   /** The dongle's own id (the dongle list shows it beside the license id); set with `hid`. */
   dongle_id: number().optional(),

@@ -6,7 +6,9 @@ import {
   MACHINES_PER_WINDOW,
   TAKEOVERS_PER_DAY,
   encodeReservation,
+  LEASE_DAYS,
   leaseEnd,
+  type LeaseKind,
   machineSchema,
   type Machine,
   type Reservation,
@@ -67,7 +69,7 @@ const heldBy = (license: LicenseRecord, userId: number, machine: Machine) =>
  * Why this machine cannot have the seat, as the app is told, and whether it is because another machine
  * holds it (the usage screen counts those refusals); null when it may.
  */
-function refusal(
+export function refusal(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
@@ -90,7 +92,7 @@ function refusal(
 }
 
 /** Refuses the reservation with `refused`'s reason, counting a seat another machine holds in the usage figures. */
-async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
+export async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
   if (refused.seatTaken) await recordSeatRefused(license.license_type_id, now);
   throw conflict(refused.reason);
 }
@@ -98,7 +100,7 @@ async function refuse(license: LicenseRecord, refused: { reason: string; seatTak
 const DAY_MS = 86_400_000;
 
 /** Why the machine budget refuses this machine now (it would be one machine too many in the window); null when it may. */
-async function machineBudget(license: LicenseRecord, machine: Machine, now: Date): Promise<string | null> {
+export async function machineBudget(license: LicenseRecord, machine: Machine, now: Date): Promise<string | null> {
   const windowMs = MACHINE_WINDOW_DAYS * DAY_MS;
   const over = machineBudgetRefusal(await recentSeatMachines(license.id), seatMachineId(machine.fingerprint), {
     max: MACHINES_PER_WINDOW,
@@ -110,8 +112,19 @@ async function machineBudget(license: LicenseRecord, machine: Machine, now: Date
   return licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, from);
 }
 
+/** What kind of lease is signed, and for an offline one what ties it to its request. */
+export interface LeaseTerms {
+  kind: LeaseKind;
+  /** Its length (LEASE_DAYS for an online lease). */
+  days: number;
+  lease_id?: string;
+  nonce?: string;
+}
+
+const ONLINE: LeaseTerms = { kind: 'online', days: LEASE_DAYS };
+
 /** The signed lease: what the license grants this user on this machine, until `not_after`. */
-async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date) {
+export async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date, { days, ...terms }: LeaseTerms = ONLINE) {
   const key = await licenseSigningKey();
   const validTo = license.valid_to ?? null;
   const reservation: Reservation = {
@@ -121,10 +134,11 @@ async function signedReservation(license: LicenseRecord, user: { id: number; use
     fingerprint: machine.fingerprint,
     valid_to: validTo,
     issued_at: now.toISOString(),
-    not_after: leaseEnd(now, validTo).toISOString(),
+    not_after: leaseEnd(now, validTo, days).toISOString(),
     user_id: user.id,
     username: user.username,
     key_id: key.keyId,
+    ...terms,
   };
   const token = encodeReservation(reservation);
   return { token, signature: key.sign(Buffer.from(token, 'ascii')).toString('base64url') };
