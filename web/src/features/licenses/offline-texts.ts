@@ -90,8 +90,8 @@ export const offlineTexts = {
   /** Said with a lease file just issued, beside its download. */
   ready: (request: OfflineRequestRow) => `Lease file for ${requestName(request)} ready`,
   /** What to do with a lease file once downloaded. */
-  carry: (hostname: string) =>
-    `Carry the lease file to ${hostname} and load it there with the desktop client's offline activation: the client checks it is the portal's and for that machine.`,
+  carry: (hostname: string, leaseEnd: string | null) =>
+    `Carry the lease file to ${hostname} and load it there with the desktop client's offline activation: the client checks it is the portal's and for that machine.${leaseEnd ? ` The seat is ${hostname}'s until ${formatDateTime(leaseEnd)}.` : ''}`,
   carryAny: "Carry a lease file to its machine and load it there with the desktop client's offline activation.",
   returnSection: 'Offline return',
   returnIntro: `To give a seat back, end the lease on the machine: the client prints a return code (starting with ${OFFLINE_RETURN_PREFIX}.). Enter it here and the seat is free at once.`,

@@ -29,12 +29,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function LeaseReady({ request }: { request: OfflineRequestRow }) {
   if (!hasLease(request)) return null;
   return (
-    <Alert color="green" variant="light" title={offlineTexts.ready(request)}>
+    <Alert
+      color="teal"
+      variant="light"
+      role="status"
+      title={offlineTexts.ready(request)}
+      // The title in the text's colour: tinted on the tinted box it is too faint to read (WCAG contrast).
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          {offlineTexts.carry(request.hostname)}
-          {request.lease_end && ` (${offlineTexts.leaseEnds(request.lease_end)})`}
-        </Text>
+        <Text size="sm">{offlineTexts.carry(request.hostname, request.lease_end)}</Text>
         <LeaseDownload request={request} size="sm" />
       </Stack>
     </Alert>
