@@ -1,6 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { licContract } from '../../../shared/contract/lic';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userAdminContract } from '../../../shared/contract/user.admin';
@@ -29,6 +30,16 @@ const PAGES = {
     as: 'customer',
     title: 'My products',
     answer: () => api.answer(productContract, 'get_products', { products: [] }),
+  },
+  licenses: {
+    path: paths.licenses,
+    as: 'customer',
+    title: 'Licenses',
+    answer: () => {
+      api.answer(licContract, 'get_licenses', { licenses: [] });
+      api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
+      api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
+    },
   },
   organisations: {
     path: paths.organisations,
@@ -80,6 +91,8 @@ const LINKED_FROM: Partial<Record<AppPath, PageName>> = {
   // A license's owner, by the link in the row (the user detail under All licenses).
   [paths.allLicensesUser]: 'allLicenses',
   [paths.user]: 'users',
+  // Offline activation, from the Licenses header.
+  [paths.offlineActivation]: 'licenses',
   // An organisation, from its row in the caller's organisations (and in All organisations, for admins).
   [paths.organisation]: 'organisations',
 };
@@ -108,7 +121,7 @@ describe('every declared route', () => {
     const menuLinks: Partial<Record<Viewer, string[]>> = {};
     const pageLinks: Partial<Record<PageName, string[]>> = {};
     // Signed out first: a file's later renders only switch between signed-in viewers.
-    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'organisations', 'allLicenses', 'users'] as const) {
+    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'licenses', 'organisations', 'allLicenses', 'users'] as const) {
       const page = PAGES[name];
       if (page.as !== 'signed-out') answerProfile(page.as === 'admin' ? ADMIN : customer);
       page.answer();
@@ -122,6 +135,7 @@ describe('every declared route', () => {
       // A list's rows (and the links in them) come after the title.
       if (name === 'allLicenses' || name === 'users') await screen.findByRole('cell', { name: /kim@example.com/ });
       if (name === 'organisations') await screen.findByRole('link', { name: 'Kim Lab' });
+      if (name === 'licenses') await screen.findByText('You have no licenses yet.');
       pageLinks[name] = hrefs(screen.getByRole('main'));
       cleanup();
     }

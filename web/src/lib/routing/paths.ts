@@ -20,6 +20,7 @@ export const paths = {
   authenticator: '/authenticator',
   signOut: '/signout',
   licenses: '/licenses',
+  offlineActivation: '/offlineactivation',
   legacy: '/legacy',
   myProducts: '/myproducts',
   download: '/download',
