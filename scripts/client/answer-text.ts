@@ -1,6 +1,6 @@
 import { decodeBase64urlJson } from '../../shared/base64url';
 import type { Product } from '../../shared/contract/product';
-import { reservationSchema, type Reservation } from '../../shared/licenses/seat';
+import { reservationSchema, type LeaseKind, type Reservation } from '../../shared/licenses/seat';
 import type { ReserveAnswer } from './protocol';
 import type { OfflineState } from './offline';
 import { offlineRequestEnd } from '../../shared/licenses/offline';
@@ -45,8 +45,16 @@ const leaseFields = (lease: Reservation): [string, string][] => [
   ['Type', lease.license_type_id],
   ['Add-ons', lease.addons.map((addon) => (addon.channels === undefined ? addon.id : `${addon.id} (${addon.channels} channels)`)).join(', ') || 'none'],
   ['Valid to', lease.valid_to ?? 'perpetual'],
+  ['Lease', LEASE_KIND_TEXT[lease.kind ?? 'online']],
   ['Lease ends', utcTime(lease.not_after)],
 ];
+
+const LEASE_KIND_TEXT: Record<LeaseKind, string> = {
+  online: 'online (renew it while online)',
+  offline: 'offline (for a machine without network)',
+  floating: 'floating (one of the license’s seats; renew it at half its length while the app runs)',
+  borrow: 'borrowed (taken along; return it early with return)',
+};
 
 /** A saved lease that verified offline: what it grants, to whom, until when, and which key signed it. */
 export const verifiedText = (lease: Reservation) =>

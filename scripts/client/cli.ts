@@ -4,7 +4,8 @@
  *
  *   signin  --user U --password P [--totp SECRET]     keeps the session in --session (default .client-session.json)
  *   list [--json]                                     the licenses this machine may use, as a table (--json: as the portal answers)
- *   reserve ID [--takeover] [--save FILE] [--json]    takes the seat (the user's choice); saves the signed lease;
+ *   reserve ID [--takeover] [--borrow DAYS] [--save FILE] [--json]
+ *                                                     takes the seat (the user's choice); saves the signed lease;
  *                                                     prints the license and the lease's end (--json: the portal's answer)
  *   renew   ID [--save FILE] [--json]                 renews the lease of the seat this machine holds, as the app does
  *                                                     while online; refused once the seat was returned or taken over
@@ -31,7 +32,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { arch, hostname, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Machine } from '../../shared/licenses/seat';
+import { BORROW_MAX_DAYS, type Machine } from '../../shared/licenses/seat';
 import { describeFailure, NotSignedInError, UsageError } from './cli-errors';
 import { keyText, leaseText, registeredText, returnText, verifiedText } from './answer-text';
 import { licenseTable } from './license-table';
@@ -67,9 +68,10 @@ Commands:
   signin --user NAME --password PASSWORD [--totp SECRET]
                            sign in; the session is kept in --session
   list [--json]            the licenses this machine may use, as a table (--json: as the portal answers)
-  reserve ID [--takeover] [--save FILE] [--json]
+  reserve ID [--takeover] [--borrow DAYS] [--save FILE] [--json]
                            take the license's seat for this machine; prints when the lease ends;
-                           --save keeps the signed lease
+                           --save keeps the signed lease; --borrow takes a floating license's seat
+                           along for DAYS (at most 7; give it back early with return)
   renew ID [--save FILE] [--json]
                            renew the lease of the seat this machine holds
   return ID [--json]       give the seat back
@@ -131,6 +133,7 @@ function parse(args: string[]) {
       fingerprint: { type: 'string' },
       hostname: { type: 'string' },
       takeover: { type: 'boolean', default: false },
+      borrow: { type: 'string' },
       save: { type: 'string' },
       keys: { type: 'string' },
       now: { type: 'string' },
@@ -218,7 +221,9 @@ async function run(command: string, positionals: string[], values: Values): Prom
     // The command line is checked before the session: a wrong one is told as such, signed in or not.
     case 'reserve': {
       const id = licenseId();
-      return saved(await reserveLicense(session(), id, machine, values.takeover), 'reserved');
+      const borrow = values.borrow === undefined ? undefined : Number(values.borrow);
+      if (borrow !== undefined && !(Number.isInteger(borrow) && borrow >= 1 && borrow <= BORROW_MAX_DAYS)) throw new UsageError(`--borrow takes 1 to ${BORROW_MAX_DAYS} days`);
+      return saved(await reserveLicense(session(), id, machine, values.takeover, borrow), 'reserved');
     }
     case 'renew': {
       const id = licenseId();

@@ -149,6 +149,8 @@ describe('offline seats: a machine without network', () => {
     expect(freed?.offline_lease).toBeUndefined();
     expect(await refused(portal(user.accessToken, 'return_offline_seat', { code }))).toEqual({ status: 409, message: offlineMessages.returnSpent });
     expect((await client.run('offline-status')).stdout).toMatch(/Holds no offline lease/);
+    // Its lease file is no longer offered: it gives no seat any more.
+    expect((await portal<{ requests: OfflineRequestRow[] }>(user.accessToken, 'get_offline_requests', {})).requests).toEqual([]);
   });
 
   it('refuses a tampered, replayed, expired or doubled request and changes nothing', async () => {
@@ -222,6 +224,7 @@ describe('offline seats: a machine without network', () => {
     expect(await submitReturn(returnCode(key), stranger.accessToken)).toEqual({ status: 404, message: licenseMessages.notFound(license.id) });
     expect(await submitReturn(text)).toEqual({ status: 400, message: offlineTextMessages.requestNotReturn });
     expect((await storedLicense(license.id))?.fingerprint).toBe(machine.fingerprint);
+    expect((await portal<{ requests: OfflineRequestRow[] }>(user.accessToken, 'get_offline_requests', {})).requests).toMatchObject([{ id: request.id, state: 'answered' }]);
     // The owner frees it with the machine's own code.
     expect(await submitReturn(returnCode(key))).toEqual({ status: 200, message: 'accepted' });
     expect((await storedLicense(license.id))?.fingerprint).toBeUndefined();

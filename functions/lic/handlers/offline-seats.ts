@@ -61,9 +61,18 @@ const machineOf = (request: OfflineRequestRecord): Machine => ({
   os: request.os,
 });
 
-export const getOfflineRequests: Handlers['get_offline_requests'] = async (_params, { viewer }) => ({
-  requests: (await offlineRequestsOf(viewer.userId)).map(row),
-});
+/**
+ * The caller's waiting requests, and the answered ones whose lease still holds its seat: a lease returned
+ * (by its code or online), released or replaced is no longer listed, so the list never offers a lease
+ * file that no longer gives a seat.
+ */
+export const getOfflineRequests: Handlers['get_offline_requests'] = async (_params, { viewer }) => {
+  const requests = await offlineRequestsOf(viewer.userId);
+  const holding = await Promise.all(
+    requests.map(async (request) => request.state === 'pending' || (await findLicense(request.license_id))?.offline_lease?.lease_id === request.id),
+  );
+  return { requests: requests.filter((_request, index) => holding[index]).map(row) };
+};
 
 /**
  * Reads a machine's request strictly and checks everything in it the portal can: the machine's signature
