@@ -28,6 +28,7 @@ import { getMySubscriptions } from './handlers/my-subscriptions';
 import { getLicenseHistory } from './handlers/license-history';
 import { organisationSeatHandlers } from '../domain/organisations/organisation-seats.handlers';
 import { offlineSeatHandlers } from './handlers/offline-seats';
+import { floatingSeatsView } from './handlers/floating';
 
 export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
@@ -39,6 +40,7 @@ export const app = createEndpointApp(licEndpointContract, {
   move_license: moveLicenseHandler,
   return_license: returnLicense,
   reserve_license: reserveLicense,
+  get_floating_seats: ({ license_id }, { viewer }) => floatingSeatsView(viewer, license_id),
   get_license_signing_key: getLicenseSigningKey,
   get_all_licenses: getAllLicenses,
   get_license_users: getLicenseUsers,

@@ -109,6 +109,25 @@ export const mySubscriptionSchema = () => z.object({
 });
 export type MySubscription = z.infer<ReturnType<typeof mySubscriptionSchema>>;
 
+/** A machine holding one of a floating license's seats, as get_floating_seats shows it. */
+export const floatingSeatSchema = () =>
+  z.object({
+    seat: z.int(),
+    /** Whose machine it is (their name); null when the caller may not be told. */
+    user_id: z.nullable(z.int()),
+    name: z.nullable(z.string()),
+    hostname: z.string(),
+    fingerprint: z.string(),
+    /** floating: a short lease its machine renews while it runs; borrow: taken along until `lease_end`. */
+    kind: z.enum(['floating', 'borrow']),
+    since: z.string(),
+    /** When its lease ends; a floating seat whose lease ended is free for the next machine that asks. */
+    lease_end: z.string(),
+    /** The caller's own machine. */
+    mine: z.boolean(),
+  });
+export type FloatingSeat = z.infer<ReturnType<typeof floatingSeatSchema>>;
+
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
 const shareParams = () => ({ license_id: id(), with_user_id: id() });
 /** Whom a license is shared with: their ids, and the same users with their names (`users`). */
@@ -149,6 +168,19 @@ export const licContract = defineEndpoint({
         borrow_days: z.optional(z.int().check(z.minimum(1), z.maximum(BORROW_MAX_DAYS))),
       }),
       () => z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
+    ),
+    /**
+     * A floating license's seats in use: how many, and the machines holding them. Its owner (and an
+     * organisation's owner and admins) see every machine and whose it is; anyone else who may use it sees
+     * how many are in use and only their own machines. A lost machine's seat is freed with return_license.
+     */
+    get_floating_seats: cmd('user', () => ({ license_id: id() }), () =>
+      z.object({
+        license_id: z.int(),
+        seats: z.int(),
+        in_use: z.int(),
+        held: z.array(floatingSeatSchema()),
+      }),
     ),
     /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */
     get_license_signing_key: cmd('public', () => ({}), () => z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),

@@ -40,6 +40,7 @@ export const licenseMessages = {
   /** Every seat of a floating license is held by a machine whose lease runs. */
   floatingFull: (seats: number, firstEnd: string) =>
     `All ${seats} seats of this license are in use: the first lease ends ${firstEnd.slice(0, 16).replace('T', ' ')} UTC unless its machine renews it`,
+  notFloating: 'This license has one seat: its machine is shown on the license',
   borrowNotFloating: 'Only a license with several seats (floating) can be borrowed: reserve it instead',
   campaignShare: 'A license from a campaign code stays with the user who redeemed it: it cannot be shared',
 } as const;

@@ -95,12 +95,31 @@ describe('floating seats: a license with several seats', () => {
     expect(claims(await reserveLicense(user.session, license.id, third!)).kind).toBe('floating');
   });
 
-  it('keeps a floating seat to the license owner and the users it is shared with', async () => {
+  it('shows the owner every machine holding a seat and lets them free a lost one; a recipient sees only their own; a stranger nothing', async () => {
     const owner = await customer();
+    const colleague = await customer();
     const stranger = await customer();
-    const license = await storeLicense(owner.id, { license_type_id: 'Enterprise', valid_to: '2099-06-30', seats: 2 });
-    expect(await clientRefusal(reserveLicense(stranger.session, license.id, machines[0]!))).toEqual({ status: 404, message: licenseMessages.notFound(license.id) });
+    const license = await storeLicense(owner.id, { license_type_id: 'Enterprise', valid_to: '2099-06-30', seats: 3 });
+    expect((await licCall(owner.accessToken, 'share_license', { license_id: license.id, with_user_id: colleague.id })).body.status).toBe('ok');
     await reserveLicense(owner.session, license.id, machines[0]!);
+    await reserveLicense(colleague.session, license.id, machines[1]!, false, 3);
+    const seats = async (token: string) => (await licCall(token, 'get_floating_seats', { license_id: license.id })).body;
+
+    const ownerView = (await seats(owner.accessToken)).data as { seats: number; in_use: number; held: { hostname: string; name: string | null; kind: string; mine: boolean }[] };
+    expect(ownerView).toMatchObject({ seats: 3, in_use: 2 });
+    expect(ownerView.held.map(({ hostname, name, kind, mine }) => ({ hostname, name, kind, mine })).sort((a, b) => a.hostname.localeCompare(b.hostname))).toEqual([
+      { hostname: machines[0]!.hostname, name: 'Test User', kind: 'floating', mine: true },
+      { hostname: machines[1]!.hostname, name: 'Test User', kind: 'borrow', mine: false },
+    ]);
+    const colleagueView = (await seats(colleague.accessToken)).data as { in_use: number; held: { hostname: string }[] };
+    expect(colleagueView.in_use).toBe(2);
+    expect(colleagueView.held.map((seat) => seat.hostname)).toEqual([machines[1]!.hostname]);
+    expect(await seats(stranger.accessToken)).toEqual({ status: 'error', message: licenseMessages.notFound(license.id) });
+    expect(await clientRefusal(reserveLicense(stranger.session, license.id, machines[2]!))).toEqual({ status: 404, message: licenseMessages.notFound(license.id) });
     expect(await clientRefusal(returnLicense(stranger.session, license.id, machines[0]!.fingerprint))).toEqual({ status: 404, message: licenseMessages.notFound(license.id) });
+    // The recipient may not free the owner's machine; the owner frees the borrowed one (a lost laptop) at once.
+    expect(await clientRefusal(returnLicense(colleague.session, license.id, machines[0]!.fingerprint))).toEqual({ status: 403, message: licenseMessages.ownerOnly });
+    expect(await returnLicense(owner.session, license.id, machines[1]!.fingerprint)).toEqual({ license_id: license.id, available: true });
+    expect(((await seats(owner.accessToken)).data as { in_use: number }).in_use).toBe(1);
   });
 });

@@ -8,7 +8,11 @@ import { organisationSeatOf, organisationSeatRefusal, stillMember } from '../../
 import { recordUse } from '../../domain/usage/usage-figures';
 import type { Viewer } from '../../lib/caller';
 import { conflict } from '../../lib/errors';
-import type { LicenseAccess } from './license-access';
+import { licenseFor, type LicenseAccess } from './license-access';
+import { membershipOf } from '../../domain/organisations/organisation-seat';
+import { organisationRules } from '../../../shared/organisations/organisation-roles';
+import { personName } from '../../domain/users/person';
+import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
 import { refuse, signedReservation } from './seat-answers';
 
 const MINUTES_PER_DAY = 1_440;
@@ -64,4 +68,44 @@ export async function reserveFloatingSeat(
     if (choice.take !== 'own') await recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now);
     return { license_id: license.id, takeover: false, reservation };
   }
+}
+
+/**
+ * A floating license's seats in use. Its owner and its organisation's seat managers see every machine and
+ * whose it is (by name); a user it is shared with, or a member using it, sees the count and their own.
+ */
+export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
+  const access = await licenseFor(viewer, licenseId);
+  const { license, me } = access;
+  if (license.seats === undefined) throw conflict(licenseMessages.notFloating);
+  const seesAll = access.owner || access.admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, me.id)));
+  const now = Date.now();
+  // An ended floating lease no longer counts as in use: the next machine that asks takes the seat.
+  const held = (await floatingSeatsOf(license.id)).filter((seat) => seat.seat <= license.seats! && Date.parse(seat.lease_end) > now);
+  const shown = seesAll ? held : held.filter((seat) => seat.user_id === me.id);
+  const names = seesAll ? await usersByIds(new Set(shown.map((seat) => seat.user_id))) : new Map<number, UserRecord>();
+  return {
+    license_id: license.id,
+    seats: license.seats,
+    in_use: held.length,
+    held: shown
+      .sort((a, b) => a.seat - b.seat)
+      .map((seat) => ({
+        seat: seat.seat,
+        user_id: seesAll || seat.user_id === me.id ? seat.user_id : null,
+        name: names.has(seat.user_id) ? personName(names.get(seat.user_id)!) : null,
+        hostname: seat.hostname,
+        fingerprint: seat.fingerprint,
+        kind: seat.kind,
+        since: seat.since,
+        lease_end: seat.lease_end,
+        mine: seat.user_id === me.id,
+      })),
+  };
+}
+
+/** Whether the user is an owner or admin of the organisation (they manage its seats). */
+async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
+  const membership = await membershipOf(organisationId, userId);
+  return membership !== null && organisationRules.manageSeats(membership.role);
 }
