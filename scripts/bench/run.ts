@@ -77,11 +77,11 @@ const adminListOnly = process.env.BENCH_ONLY === 'admin-list';
 const dashboardOnly = process.env.BENCH_ONLY === 'dashboard';
 
 /** A load of `url` with the bench's connections, for `duration` seconds (the bench's round unless said). */
-const load = (url: string, body: string, headers: Record<string, string>, duration = seconds): Promise<LoadResult> =>
+const load = (url: string, body: string | readonly string[], headers: Record<string, string>, duration = seconds): Promise<LoadResult> =>
   loadOnce(url, body, headers, { connections, duration });
 
 /** The same call served four ways, from the bare store read to the whole local API. */
-const VARIANTS = ['bare', 'repository', 'endpoint', 'api', 'desktop', 'member'] as const;
+const VARIANTS = ['bare', 'repository', 'endpoint', 'api', 'desktop', 'member', 'reserve', 'renew', 'borrow'] as const;
 type Variant = (typeof VARIANTS)[number];
 const VARIANT_LABELS: Record<Variant, string> = {
   bare: 'bare route: one raw GetItem',
@@ -90,7 +90,12 @@ const VARIANT_LABELS: Record<Variant, string> = {
   api: 'the whole local API',
   desktop: 'desktop get_licenses (lic/5, with the machine payload), whole local API',
   member: "a member's desktop get_licenses, with their organisation's licenses, whole local API",
+  reserve: 'desktop reserve_license (the holding machine, signed lease), whole local API',
+  renew: 'desktop reserve_license with renew (the app while online), whole local API',
+  borrow: "desktop reserve_license borrowing a floating license's seat, whole local API",
 };
+/** The seat protocol's writes, each budgeted against the bare floor like the desktop's read. */
+const SEAT_VARIANTS = ['reserve', 'renew', 'borrow'] as const satisfies readonly Variant[];
 
 async function measureApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
@@ -108,7 +113,7 @@ async function measureApi() {
     const { runAs } = await import('../../functions/lib/runtime-env');
     const { loadEndpointApp, unitRuntime } = await import('../local/units');
     const runtime = unitRuntime({ endpoint: 'user' }, stack.functionEnv);
-    const { token, memberToken, sub, userRead, profileBody, desktopBody } = await benchCalls(stack, runtime);
+    const { token, memberToken, seatToken, sub, userRead, profileBody, desktopBody, reserveBodies, renewBodies, borrowBodies } = await benchCalls(stack, runtime, connections);
 
     // Same process, same server library; each layer adds one thing to the one before.
     const serveLocal = async (fetch: (request: Request) => Response | Promise<Response>) => {
@@ -133,10 +138,15 @@ async function measureApi() {
       api: `${stack.baseUrl}/api/user`,
       desktop: `${stack.baseUrl}/api/lic/5`,
       member: `${stack.baseUrl}/api/lic/5`,
+      reserve: `${stack.baseUrl}/api/lic/5`,
+      renew: `${stack.baseUrl}/api/lic/5`,
+      borrow: `${stack.baseUrl}/api/lic/5`,
     };
 
-    const bodyOf = (variant: Variant) => (variant === 'desktop' || variant === 'member' ? desktopBody : profileBody);
-    const headersOf = (variant: Variant) => ({ 'content-type': 'application/json', authorization: `Bearer ${variant === 'member' ? memberToken : token}` });
+    const bodies: Partial<Record<Variant, string | string[]>> = { desktop: desktopBody, member: desktopBody, reserve: reserveBodies, renew: renewBodies, borrow: borrowBodies };
+    const bodyOf = (variant: Variant) => bodies[variant] ?? profileBody;
+    const tokenOf = (variant: Variant) => (variant === 'member' ? memberToken : (SEAT_VARIANTS as readonly Variant[]).includes(variant) ? seatToken : token);
+    const headersOf = (variant: Variant) => ({ 'content-type': 'application/json', authorization: `Bearer ${tokenOf(variant)}` });
     // DynamoDB Local's JIT and every server warm up first. Then each round runs every variant once, the
     // order rotating from round to round, so drift on this shared machine weighs on all of them alike;
     // the figures are per-round ratios to the bare route of the same round.
@@ -638,12 +648,15 @@ const lines = [
         ...VARIANTS.map((v) => {
           const run = runs[v];
           const ratio = v === 'bare' ? '' : `, ${pct(ratios[v].median)} of bare (${pct(ratios[v].min)}–${pct(ratios[v].max)})`;
-          const call = v === 'desktop' || v === 'member' ? '' : 'get_user_profile: ';
+          const call = ['bare', 'repository', 'endpoint', 'api'].includes(v) ? 'get_user_profile: ' : '';
           return `| ${call}${VARIANT_LABELS[v]} | ${f(run.rps, 0)} req/s (p50 ${run.p50} ms, p99 ${run.p99} ms)${ratio} | |`;
         }),
         `| **API / bare throughput** (get_user_profile, median of ${rounds} rounds; quartiles ${pct(ratios.api.q1)}–${pct(ratios.api.q3)}) | **${pct(ratios.api.median)}** | ≥ 85 % |`,
         `| **desktop get_licenses / bare throughput** (median of ${rounds} rounds; quartiles ${pct(ratios.desktop.q1)}–${pct(ratios.desktop.q3)}) | **${pct(ratios.desktop.median)}** | ≥ 70 % |`,
         `| **a member's desktop get_licenses / bare throughput** (with their organisation's licenses; quartiles ${pct(ratios.member.q1)}–${pct(ratios.member.q3)}) | **${pct(ratios.member.median)}** | ≥ 70 % |`,
+        ...SEAT_VARIANTS.map(
+          (v) => `| **${VARIANT_LABELS[v]} / bare throughput** (quartiles ${pct(ratios[v].q1)}–${pct(ratios[v].q3)}) | **${pct(ratios[v].median)}** | ≥ 70 % |`,
+        ),
         `| errors / non-2xx | ${VARIANTS.map((v) => `${v} ${runs[v].errors}/${runs[v].non2xx}`).join(', ')} | 0 |`,
       ]
     : []),
@@ -696,7 +709,16 @@ const figures = {
       }
     : {}),
   ...(dashboard ? { 'dashboard.p50_ms': dashboard.p50Ms, 'dashboard.cold_ms': dashboard.coldMs, 'usage.p50_ms': dashboard.usageP50Ms } : {}),
-  ...(ratios ? { 'desktop.ratio': ratios.desktop.median, 'member.ratio': ratios.member.median, 'api.ratio': ratios.api.median } : {}),
+  ...(ratios
+    ? {
+        'desktop.ratio': ratios.desktop.median,
+        'member.ratio': ratios.member.median,
+        'api.ratio': ratios.api.median,
+        'reserve.ratio': ratios.reserve.median,
+        'renew.ratio': ratios.renew.median,
+        'borrow.ratio': ratios.borrow.median,
+      }
+    : {}),
 };
 const nested = {
   ...(adminList
@@ -730,6 +752,7 @@ process.exitCode = endWithVerdict([
         { figure: 'API / bare throughput (get_user_profile)', value: ratios.api.median, comparison: '≥', limit: 0.85, format: pct },
         { figure: 'desktop get_licenses / bare throughput', value: ratios.desktop.median, comparison: '≥', limit: 0.7, format: pct },
         { figure: "a member's desktop get_licenses / bare throughput", value: ratios.member.median, comparison: '≥', limit: 0.7, format: pct },
+        ...SEAT_VARIANTS.map((v): Budget => ({ figure: `${v} / bare throughput`, value: ratios[v].median, comparison: '≥', limit: 0.7, format: pct })),
         { figure: 'errors / non-2xx', value: sum(VARIANTS.map((v) => runs[v].errors + runs[v].non2xx)), comparison: '≤', limit: 0, format: String },
       ] satisfies Budget[])
     : []),

@@ -51,9 +51,16 @@ describe('floating seats: a license with several seats', () => {
     }
     // The three holders keep their seats on renewal; the lease is short and says it floats.
     const holders = (await seatsOf(license.id)).map((seat) => machines.find((each) => each.fingerprint === seat.fingerprint)!);
+    // Renewed with more than half its lease left, the lease stands as it is (nothing is written) …
+    const standing = claims(await renewLicense(user.session, license.id, holders[0]!));
+    expect(standing).toMatchObject({ kind: 'floating', fingerprint: holders[0]!.fingerprint });
+    const heldUntil = (await seatsOf(license.id)).find((seat) => seat.fingerprint === holders[0]!.fingerprint)!.lease_end;
+    expect(standing.not_after).toBe(heldUntil);
+    // … and with less than half left, as the app renews, it runs a whole lease again.
+    await leaseEndedAgo(license.id, holders[0]!.fingerprint, -FLOATING_LEASE_MINUTES / 4);
     const renewed = claims(await renewLicense(user.session, license.id, holders[0]!));
-    expect(renewed).toMatchObject({ kind: 'floating', fingerprint: holders[0]!.fingerprint });
     expect(Date.parse(renewed.not_after) - Date.parse(renewed.issued_at)).toBe(FLOATING_LEASE_MINUTES * MINUTE_MS);
+    expect((await seatsOf(license.id)).find((seat) => seat.fingerprint === holders[0]!.fingerprint)!.lease_end).toBe(renewed.not_after);
     // A returned seat is free for the next machine at once.
     const waiting = machines.find((each) => !holders.includes(each))!;
     expect(await returnLicense(user.session, license.id, holders[1]!.fingerprint)).toEqual({ license_id: license.id, available: true });

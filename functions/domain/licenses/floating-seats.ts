@@ -1,6 +1,7 @@
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import type { Machine } from '../../../shared/licenses/seat';
@@ -56,7 +57,9 @@ export interface FloatingLease {
  * Gives the machine seat `seat` of a floating license, in one transaction whose conditions decide any race:
  * the seat is still as read (`previous`: the holder and lease that were read, this machine's own or an ended
  * one; none: free), and the license still as read and usable. A new holder writes a seat event; a renewal
- * (its own seat) does not.
+ * (its own seat) does not, and is one conditional write of the seat alone: the app renews every few
+ * minutes, and every seat's renewal checking the one license item would make them queue behind each other.
+ * A change to the license reaches a renewing machine at its next renewal (the handler read it just before).
  */
 export async function holdFloatingSeat(
   license: LicenseRecord,
@@ -69,24 +72,31 @@ export async function holdFloatingSeat(
 ): Promise<void> {
   const renewal = previous !== undefined && previous.fingerprint === machine.fingerprint && previous.user_id === userId;
   const asRead: Condition<typeof FloatingSeatEntity> = previous
-    ? { and: [{ attr: 'fingerprint', eq: previous.fingerprint }, { attr: 'lease_end', eq: previous.lease_end }] }
+    ? { and: [{ attr: 'fingerprint', eq: previous.fingerprint }, { attr: 'user_id', eq: previous.user_id }, { attr: 'lease_end', eq: previous.lease_end }] }
     : { attr: 'fingerprint', exists: false };
+  const held: FloatingSeatRecord = {
+    license_id: license.id,
+    seat,
+    user_id: userId,
+    fingerprint: machine.fingerprint,
+    hostname: machine.hostname,
+    kind,
+    since: renewal ? previous.since : now.toISOString(),
+    lease_end,
+  };
+  if (renewal && checks.length === 0) {
+    try {
+      await FloatingSeatEntity.build(PutItemCommand).item(held).options({ condition: asRead }).send();
+      return;
+    } catch (error) {
+      if (isConditionFailure(error)) throw new LicenseChangedError('The seat changed meanwhile');
+      throw error;
+    }
+  }
   await inTransaction(
     [
-      licenseAsRead(license, now),
-      FloatingSeatEntity.build(PutTransaction)
-        .item({
-          license_id: license.id,
-          seat,
-          user_id: userId,
-          fingerprint: machine.fingerprint,
-          hostname: machine.hostname,
-          kind,
-          since: renewal ? previous.since : now.toISOString(),
-          lease_end,
-        })
-        .options({ condition: asRead }),
-      ...(renewal ? [] : [seatEvent('reserve', license.id, userId, machine, now)]),
+      ...(renewal ? [] : [licenseAsRead(license, now), seatEvent('reserve', license.id, userId, machine, now)]),
+      FloatingSeatEntity.build(PutTransaction).item(held).options({ condition: asRead }),
       ...checks,
     ],
     now,

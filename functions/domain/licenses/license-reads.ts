@@ -1,3 +1,4 @@
+import { getTableName } from '../../lib/config';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import { boundedMemo } from '../../lib/bounded-memo';
@@ -88,18 +89,21 @@ export async function organisationLicenses(organisationId: number): Promise<Lice
  * reservation's own transaction decides (and this instance's writes forget it at once).
  */
 export const ORGANISATION_LIST_REUSE_MS = 5_000;
-const recentOrganisationLicenses = boundedMemo<number, { at: number; licenses: Promise<LicenseRecord[]> }>(1_000);
+const recentOrganisationLicenses = boundedMemo<string, { at: number; licenses: Promise<LicenseRecord[]> }>(1_000);
+/** An organisation in the table this call reads (one process may serve several tables: the local stack's tenants). */
+const organisationIn = (organisationId: number) => `${getTableName()}#${organisationId}`;
 
 /** An organisation's licenses for a desktop list: as read within ORGANISATION_LIST_REUSE_MS on this instance, or read now. */
 export function recentOrganisationLicensesOf(organisationId: number, now = Date.now()): Promise<LicenseRecord[]> {
-  const recent = recentOrganisationLicenses.get(organisationId);
+  const key = organisationIn(organisationId);
+  const recent = recentOrganisationLicenses.get(key);
   if (recent && now - recent.at < ORGANISATION_LIST_REUSE_MS) return recent.licenses;
   const licenses = organisationLicenses(organisationId);
-  recentOrganisationLicenses.set(organisationId, { at: now, licenses });
+  recentOrganisationLicenses.set(key, { at: now, licenses });
   // A failed read is not reused.
-  licenses.catch(() => recentOrganisationLicenses.delete(organisationId));
+  licenses.catch(() => recentOrganisationLicenses.delete(key));
   return licenses;
 }
 
 /** This instance wrote one of the organisation's licenses: its next desktop list reads them again. */
-export const organisationLicensesChanged = (organisationId: number) => recentOrganisationLicenses.delete(organisationId);
+export const organisationLicensesChanged = (organisationId: number) => recentOrganisationLicenses.delete(organisationIn(organisationId));

@@ -254,6 +254,12 @@ export async function recentSeatMachines(licenseId: number): Promise<RecentMachi
   return (Items ?? []).map(({ machine, last_reserved }) => ({ machine, last_reserved }));
 }
 
+/** When the machine last reserved or renewed the license's seat, as its mark for the machine budget says (null: no mark). */
+export async function seatMarkedAt(licenseId: number, fingerprint: string): Promise<string | null> {
+  const { Item } = await SeatMachineEntity.build(GetItemCommand).key({ license_id: licenseId, machine: seatMachineId(fingerprint) }).options({ consistent: true }).send();
+  return Item?.last_reserved ?? null;
+}
+
 /**
  * When each of `seats` (a license and the machine holding it) last reserved or renewed its seat: the start
  * of its current lease. A seat whose mark is gone (its lease ended long ago) is left out.

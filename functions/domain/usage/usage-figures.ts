@@ -3,6 +3,8 @@ import { ALL_VERSIONS } from '../../../shared/usage/usage';
 import { LICENSE_TYPE_IDS } from '../../../shared/licenses/catalog';
 import { countEvent, declareCounter, markSeen, raiseDailyPeak, readPeriods, readTotal, readTotals, type Tally } from '../../lib/db/aggregates';
 import { logger } from '../../lib/logger';
+import { boundedMemo } from '../../lib/bounded-memo';
+import { getTableName } from '../../lib/config';
 import { licenseCounters } from '../licenses/license-figures';
 import { knownOs, knownVersion, releasedVersions } from './known-clients';
 
@@ -48,9 +50,18 @@ export const useTallies = (use: DesktopUse, released: ReadonlySet<string>): Tall
 ];
 
 /** Counts a use of the desktop app; never fails the call it describes (a failure is logged). */
+/** The uses (user, client, day) and the day peaks this instance recorded: bounded, so no caller can grow them. */
+const seenToday = boundedMemo<string, true>(10_000);
+const peakRecordedToday = boundedMemo<string, true>(100);
+
 export async function recordUse(use: DesktopUse, now = new Date()): Promise<void> {
+  // Seen today is seen for the day, week and month: the app's renewals (every few minutes on a floating
+  // seat) need not say it again to this instance.
+  const seen = `${getTableName()}|${use.userId}|${use.version}|${use.os}|${use.licenseType}|${now.toISOString().slice(0, 10)}`;
+  if (seenToday.get(seen)) return;
   try {
     await markSeen(useTallies(use, await releasedVersions()), use.userId, now.toISOString());
+    seenToday.set(seen, true);
   } catch (error) {
     logger.warn('Usage not counted', { error, userId: use.userId });
   }
@@ -61,10 +72,15 @@ export async function recordUse(use: DesktopUse, now = new Date()): Promise<void
  * held now (read after the reservation was written, so of two reservations at once the later read sees
  * both). Never fails the reservation.
  */
-export async function recordSeatsHeld(licenseType: string, now = new Date()): Promise<void> {
+export async function recordSeatsHeld(licenseType: string, now = new Date(), { renewal = false } = {}): Promise<void> {
+  // A renewal holds no more seats than before: it records the day's figure once per instance (for a day
+  // with no new reservation), a new seat each time.
+  const day = `${getTableName()}|${licenseType}|${now.toISOString().slice(0, 10)}`;
+  if (renewal && peakRecordedToday.get(day)) return;
   try {
     const held = (await readTotals(licenseCounters.reserved)).get(licenseType) ?? 0;
     await raiseDailyPeak(seatsPeak, licenseType, now.toISOString(), held);
+    peakRecordedToday.set(day, true);
   } catch (error) {
     logger.warn('Seat peak not recorded', { error, licenseType });
   }

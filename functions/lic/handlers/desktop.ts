@@ -14,6 +14,7 @@ import {
   recentSeatMachines,
   renewSeat,
   reserveSeat,
+  seatMarkedAt,
   seatMachineId,
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
@@ -103,6 +104,18 @@ export async function machineBudget(license: LicenseRecord, machine: Machine, no
   return licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, from);
 }
 
+/**
+ * How long a machine's mark for the machine budget (a window of days) stands before a renewal writes it
+ * again: an app that renews more often (restarted through the day, a script) costs a read, not a write.
+ */
+const MARK_REFRESH_MS = 3_600_000;
+
+/** Whether the machine's mark was written within MARK_REFRESH_MS (a member's membership was read just now too). */
+async function markedLately(license: LicenseRecord, machine: Machine, now: Date): Promise<boolean> {
+  const marked = await seatMarkedAt(license.id, machine.fingerprint);
+  return marked !== null && now.getTime() - Date.parse(marked) < MARK_REFRESH_MS;
+}
+
 /** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
 const RESERVE_ATTEMPTS = 3;
 
@@ -135,13 +148,17 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
     const takingOver = takeover && license.fingerprint !== undefined && !held && reclaimFrom === undefined;
     // A member's seat holds only while they are a member: checked in the same transaction.
     const checks = license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)];
-    const overBudget = await machineBudget(license, machine, now);
+    // The machine holding the seat is one of its recent machines: only another one is budgeted.
+    const overBudget = held ? null : await machineBudget(license, machine, now);
     if (overBudget) throw conflict(overBudget);
     try {
       // The holder renewing under the same name only renews; anything else writes the reservation anew
       // (a renewal under a new name too: only while the license is as read, so still this machine's).
-      if (held && license.hostname === machine.hostname) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
-      else {
+      if (held && license.hostname === machine.hostname) {
+        // The consistent read above decided: this machine holds the seat now. Its mark for the machine
+        // budget is written again once it is MARK_REFRESH_MS old; a renewal before then writes nothing.
+        if (!(await markedLately(license, machine, now))) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
+      } else {
         await reserveSeat(license, me.id, machine, {
           takeover: takingOver,
           ...(reclaimFrom === undefined ? {} : { reclaimFrom }),
@@ -155,7 +172,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       // The app's start (or a renewal, about daily) is a use of it; the seats held now may be the day's most.
       await Promise.all([
         recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now),
-        recordSeatsHeld(license.license_type_id, now),
+        recordSeatsHeld(license.license_type_id, now, { renewal: held }),
       ]);
       return { license_id, takeover: takingOver, reservation: await signedReservation(license, user, machine, now) };
     } catch (error) {

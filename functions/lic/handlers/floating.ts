@@ -45,16 +45,19 @@ export async function reserveFloatingSeat(
     if (renew && !('take' in choice && choice.take === 'own')) throw conflict(licenseMessages.noLongerHeld);
     if ('full' in choice) return refuse(license, { reason: licenseMessages.floatingFull(license.seats!, choice.firstEnd), seatTaken: true }, now);
     const terms = borrowDays === undefined ? { kind: 'floating' as const, days: FLOATING_LEASE_MINUTES / MINUTES_PER_DAY } : { kind: 'borrow' as const, days: borrowDays };
-    const reservation = await signedReservation(license, { id: me.id, username: viewer.caller.username }, machine, now, terms);
-    const seat = choice.take === 'free' ? choice.seat : choice.held.seat;
+    const asked = leaseEnd(now, license.valid_to ?? null, terms.days);
+    // A renewal while more than half its lease remains (and of the same kind) is answered with the lease as it
+    // stands, with nothing written: the app renews at half, a restarted one sooner.
+    const standing = choice.take === 'own' && choice.held.kind === terms.kind && Date.parse(choice.held.lease_end) - now.getTime() > (asked.getTime() - now.getTime()) / 2;
+    if (standing) return answer(viewer, license, machine, now, { kind: terms.kind, not_after: choice.held.lease_end });
     try {
       await holdFloatingSeat(
         license,
-        seat,
+        choice.take === 'free' ? choice.seat : choice.held.seat,
         choice.take === 'free' ? undefined : choice.held,
         me.id,
         machine,
-        { kind: terms.kind, lease_end: leaseEnd(now, license.valid_to ?? null, terms.days).toISOString() },
+        { kind: terms.kind, lease_end: asked.toISOString() },
         { checks: license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)], now },
       );
     } catch (error) {
@@ -66,9 +69,16 @@ export async function reserveFloatingSeat(
     }
     // A new seat (not the app's renewal every few minutes) is a use of the app.
     if (choice.take !== 'own') await recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now);
-    return { license_id: license.id, takeover: false, reservation };
+    return answer(viewer, license, machine, now, { kind: terms.kind, not_after: asked.toISOString() });
   }
 }
+
+/** The signed answer: a floating or borrowed lease ending at `not_after`. */
+const answer = async (viewer: Viewer, license: LicenseRecord, machine: Machine, now: Date, lease: { kind: 'floating' | 'borrow'; not_after: string }) => ({
+  license_id: license.id,
+  takeover: false,
+  reservation: await signedReservation(license, { id: viewer.userId, username: viewer.caller.username }, machine, now, lease),
+});
 
 /**
  * A floating license's seats in use. Its owner and its organisation's seat managers see every machine and

@@ -13,18 +13,21 @@ export async function refuse(license: LicenseRecord, refused: { reason: string; 
 }
 
 /** What kind of lease is signed, and for an offline one what ties it to its request. */
-export interface LeaseTerms {
+export type LeaseTerms = {
   kind: LeaseKind;
-  /** Its length (LEASE_DAYS for an online lease). */
-  days: number;
   lease_id?: string;
   nonce?: string;
-}
+} & (
+  | /** Its length (LEASE_DAYS for an online lease), never past the license's last day. */ { days: number }
+  | /** Its end, as stored (a floating seat renewed before half its lease ran out). */ { not_after: string }
+);
 
 const ONLINE: LeaseTerms = { kind: 'online', days: LEASE_DAYS };
 
 /** The signed lease: what the license grants this user on this machine, until `not_after`. */
-export async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date, { days, ...terms }: LeaseTerms = ONLINE) {
+export async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date, lease: LeaseTerms = ONLINE) {
+  const { kind, lease_id, nonce } = lease;
+  const terms = { kind, ...(lease_id === undefined ? {} : { lease_id }), ...(nonce === undefined ? {} : { nonce }) };
   const key = await licenseSigningKey();
   const validTo = license.valid_to ?? null;
   const reservation: Reservation = {
@@ -34,7 +37,7 @@ export async function signedReservation(license: LicenseRecord, user: { id: numb
     fingerprint: machine.fingerprint,
     valid_to: validTo,
     issued_at: now.toISOString(),
-    not_after: leaseEnd(now, validTo, days).toISOString(),
+    not_after: 'not_after' in lease ? lease.not_after : leaseEnd(now, validTo, lease.days).toISOString(),
     user_id: user.id,
     username: user.username,
     key_id: key.keyId,
