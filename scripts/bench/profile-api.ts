@@ -81,7 +81,7 @@ async function main() {
     const { loadEndpointApp, unitRuntime } = await import('../local/units');
     const userRuntime = unitRuntime({ endpoint: 'user' }, stack.functionEnv);
     const licRuntime = unitRuntime({ endpoint: 'lic' }, stack.functionEnv);
-    const { token, sub, userRead, profileBody, desktopBody } = await benchCalls(stack, userRuntime);
+    const { token, seatToken, sub, userRead, profileBody, desktopBody, reserveBodies } = await benchCalls(stack, userRuntime);
     let storeCalls = 0;
     documentClient.middlewareStack.add(
       (next) => (args) => {
@@ -96,14 +96,14 @@ async function main() {
     if (process.env.PROFILE_INPROCESS) {
       // In this process, no HTTP: the app's own CPU a call against the bare read's, many short rounds
       // alternating, so what other processes do weighs on both alike.
-      const request = (path: string, body: string) =>
+      const request = (path: string, body: string, bearer = token) =>
         new Request(`http://127.0.0.1${path}`, {
           method: 'POST',
           body,
           headers: {
             'content-type': 'application/json',
             'content-length': String(Buffer.byteLength(body)),
-            authorization: `Bearer ${token}`,
+            authorization: `Bearer ${bearer}`,
             [ORIGIN_VERIFY_HEADER]: originSecret,
           },
         });
@@ -129,6 +129,7 @@ async function main() {
         if (response.status !== 200) throw new Error(`${response.status}: ${await response.text()}`);
         return response.text();
       };
+      let reserveTurn = 0;
       const calls: Record<string, () => Promise<unknown>> = {
         repo: async () => JSON.stringify(await runAs(userRuntime, () => findUserBySub(sub))),
         honoGet: async () => ok(await runAs(userRuntime, () => tinyGet.fetch(request('/api/user', profileBody)))),
@@ -139,20 +140,25 @@ async function main() {
         bare: async () => JSON.stringify({ status: 'ok', data: (await documentClient.send(new GetCommand(userRead))).Item }),
         endpoint: async () => ok(await runAs(userRuntime, () => userApp.fetch(request('/api/user', profileBody)))),
         desktop: async () => ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', desktopBody)))),
+        // The holding machines' reservations (their renewals), each of the ten in turn.
+        reserve: async () => ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', reserveBodies[(reserveTurn++) % reserveBodies.length]!, seatToken)))),
       };
       const { PerformanceObserver } = await import('node:perf_hooks');
       let gcMs = 0;
       new PerformanceObserver((list) => list.getEntries().forEach((entry) => (gcMs += entry.duration))).observe({ entryTypes: ['gc'] });
       const gcPerCall: Record<string, number[]> = {};
+      const storePerCall: Record<string, number> = {};
       const drive = async (work: () => Promise<unknown>, count: number, name = '') => {
         let left = count;
         await new Promise((resolve) => setImmediate(resolve));
         const gcBefore = gcMs;
+        const storeBefore = storeCalls;
         const before = process.cpuUsage();
         await Promise.all(Array.from({ length: 10 }, async () => { while (left-- > 0) await work(); }));
         const cpu = process.cpuUsage(before);
         await new Promise((resolve) => setImmediate(resolve));
         (gcPerCall[name] ??= []).push(((gcMs - gcBefore) * 1000) / count);
+        storePerCall[name] = (storeCalls - storeBefore) / count;
         return (cpu.user + cpu.system) / count;
       };
       for (const name of Object.keys(calls)) if (only && !only.includes(name) && name !== 'bare') delete calls[name];
@@ -162,7 +168,7 @@ async function main() {
       for (let round = 0; round < rounds; round++) for (const [name, work] of Object.entries(calls)) perCall[name]!.push(await drive(work, 2000, name));
       const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
       for (const [name, values] of Object.entries(perCall)) {
-        console.log(`${name.padEnd(9)} CPU ${median(values).toFixed(0).padStart(5)} µs a call (${values.map((v) => v.toFixed(0)).join(' ')}); over bare ${median(values.map((v, i) => v - perCall.bare![i]!)).toFixed(0)} µs; GC ${median(gcPerCall[name]!).toFixed(0)} µs a call`);
+        console.log(`${name.padEnd(9)} CPU ${median(values).toFixed(0).padStart(5)} µs a call (${values.map((v) => v.toFixed(0)).join(' ')}); over bare ${median(values.map((v, i) => v - perCall.bare![i]!)).toFixed(0)} µs; GC ${median(gcPerCall[name]!).toFixed(0)} µs a call; ${storePerCall[name]!.toFixed(2)} store calls a call`);
       }
       return;
     }

@@ -11,9 +11,12 @@ import { detachLicensesOf } from './licenses.repository';
 import { forgetOfflineRequests } from './offline-requests';
 import { SeatEventEntity } from './seat-event.entity';
 import { OfflineRequestEntity } from './offline-request.entity';
+import { FloatingSeatEntity } from './floating-seat.entity';
+import { releaseFloatingSeatsOf } from './floating-seats';
 
 /** A deleted user's licenses are detached, their shares and seats released, their offline requests gone. */
 export const forgetLicenses: Forget = async (user, now) => {
+  await releaseFloatingSeatsOf(user.id, now);
   await detachLicensesOf(user.id, now);
   await forgetOfflineRequests(user.id);
 };
@@ -43,6 +46,12 @@ export const licensesDomain = {
       fate: 'expire',
       // A plain text (no template): the user endpoint's bundle then drops this declaration it does not use.
       why: 'the usage figures read them; they expire after SEAT_EVENT_RETENTION_DAYS (90 days)',
+    },
+    {
+      what: "floating seats their machines hold (machine name and fingerprint)",
+      entities: [FloatingSeatEntity],
+      fate: 'release',
+      why: "a seat of their own or a shared license is released at once; one of an organisation's license lapses with its lease (minutes, or a borrow's days) and goes to the next member who asks",
     },
     {
       what: 'offline requests they brought for machines without network (machine name, fingerprint and key; the lease given)',

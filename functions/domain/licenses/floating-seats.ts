@@ -10,7 +10,7 @@ import type { TransactionWrite } from '../../lib/db/write-transaction';
 import { writeChanges } from '../../lib/records/write-changes';
 import { FloatingSeatEntity, type FloatingSeatRecord } from './floating-seat.entity';
 import { LicenseEntity, licensePartition, type LicenseRecord } from './license.entity';
-import { LicenseChangedError } from './licenses.repository';
+import { LicenseChangedError, licenseListOf } from './licenses.repository';
 import { seatEvent } from './seat-events';
 
 export type { FloatingSeatRecord } from './floating-seat.entity';
@@ -114,4 +114,20 @@ export async function freeFloatingSeat(license: LicenseRecord, held: FloatingSea
     ],
     now,
   );
+}
+
+/** Account deletion: the seats the user's machines hold on their own and shared floating licenses are freed. */
+export async function releaseFloatingSeatsOf(userId: number, now = new Date()): Promise<void> {
+  const { own, shared } = await licenseListOf(userId);
+  for (const license of [...own, ...shared.map((entry) => entry.license)]) {
+    if (license.seats === undefined) continue;
+    for (const held of (await floatingSeatsOf(license.id)).filter((seat) => seat.user_id === userId)) {
+      try {
+        await freeFloatingSeat(license, held, userId, 'release', now);
+      } catch (error) {
+        // Freed or taken meanwhile: nothing of theirs is left on that seat.
+        if (!(error instanceof LicenseChangedError)) throw error;
+      }
+    }
+  }
 }

@@ -20,6 +20,7 @@ import {
 } from '../../domain/licenses/licenses.repository';
 import { machineBudgetRefusal, unusableReason } from '../../domain/licenses/seat.rules';
 import { boundedMemo } from '../../lib/bounded-memo';
+import { getTableName } from '../../lib/config';
 import { licenseSigningKey } from '../../lib/signing';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
@@ -110,11 +111,22 @@ export async function machineBudget(license: LicenseRecord, machine: Machine, no
  */
 const MARK_REFRESH_MS = 3_600_000;
 
+/** When this instance last saw each machine's mark written (by itself, or as read): marks it need not read again. */
+const marksSeen = boundedMemo<string, number>(10_000);
+
 /** Whether the machine's mark was written within MARK_REFRESH_MS (a member's membership was read just now too). */
 async function markedLately(license: LicenseRecord, machine: Machine, now: Date): Promise<boolean> {
+  const key = `${getTableName()}|${license.id}|${machine.fingerprint}`;
+  const seen = marksSeen.get(key);
+  if (seen !== undefined && now.getTime() - seen < MARK_REFRESH_MS) return true;
   const marked = await seatMarkedAt(license.id, machine.fingerprint);
-  return marked !== null && now.getTime() - Date.parse(marked) < MARK_REFRESH_MS;
+  if (marked === null || now.getTime() - Date.parse(marked) >= MARK_REFRESH_MS) return false;
+  marksSeen.set(key, Date.parse(marked));
+  return true;
 }
+
+/** This instance wrote the machine's mark now. */
+const markWritten = (license: LicenseRecord, machine: Machine, now: Date) => marksSeen.set(`${getTableName()}|${license.id}|${machine.fingerprint}`, now.getTime());
 
 /** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
 const RESERVE_ATTEMPTS = 3;
@@ -157,7 +169,10 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       if (held && license.hostname === machine.hostname) {
         // The consistent read above decided: this machine holds the seat now. Its mark for the machine
         // budget is written again once it is MARK_REFRESH_MS old; a renewal before then writes nothing.
-        if (!(await markedLately(license, machine, now))) await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
+        if (!(await markedLately(license, machine, now))) {
+          await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
+          markWritten(license, machine, now);
+        }
       } else {
         await reserveSeat(license, me.id, machine, {
           takeover: takingOver,
