@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_FLOATING_SEATS } from '../../../../shared/licenses/seat';
 import { adminLicenseFormMessages, addonsOf, editLicenseFormSchema, newLicenseFormSchema } from './forms';
 
 const edit = { license_usage_id: '4', valid_to: '2027-05-01', addons: [], channels: 4 };
@@ -35,5 +36,15 @@ describe('the new license form', () => {
     expect(newLicenseFormSchema.parse(values)).toMatchObject({ license_type_id: 'Pro', license_usage_id: 4, valid_to: '' });
     expect(messagesOf(newLicenseFormSchema.safeParse({ ...values, valid_from: '' }))).toEqual([['valid_from', 'Dates are written YYYY-MM-DD']]);
     expect(newLicenseFormSchema.safeParse({ ...values, license_type_id: 'Nope' }).success).toBe(false);
+  });
+
+  it('leaves seats out when empty (one seat), takes 2 to the most as floating, and says what is wrong with the rest', () => {
+    const values = { license_type_id: 'Enterprise', license_usage_id: '4', valid_from: '2026-03-01', valid_to: '', addons: [], channels: 4 };
+    expect(newLicenseFormSchema.parse({ ...values, seats: '' }).seats).toBeUndefined();
+    expect(newLicenseFormSchema.parse({ ...values, seats: 2 }).seats).toBe(2);
+    expect(newLicenseFormSchema.parse({ ...values, seats: MAX_FLOATING_SEATS }).seats).toBe(MAX_FLOATING_SEATS);
+    for (const seats of [1, 0, MAX_FLOATING_SEATS + 1, 2.5, 'three']) {
+      expect(messagesOf(newLicenseFormSchema.safeParse({ ...values, seats }))).toEqual([['seats', adminLicenseFormMessages.seats]]);
+    }
   });
 });

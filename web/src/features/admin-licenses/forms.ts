@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from '../../../../shared/licenses/catalog';
 import { isoDateSchema } from '../../../../shared/licenses/dates';
+import { MAX_FLOATING_SEATS } from '../../../../shared/licenses/seat';
 
 /**
  * The admin's license forms (edit, add new license) as zod schemas. Fields hold what is typed or picked
@@ -13,6 +14,7 @@ export const adminLicenseFormMessages = {
   usage: 'Choose a license usage',
   channels: 'Channels are a whole number from 1 to 64',
   organisationId: 'An organisation id is a whole number above 0',
+  seats: `Seats are a whole number from 2 to ${MAX_FLOATING_SEATS}, or empty for one seat`,
 } as const;
 
 /** BatteryValidation's channels: what the contract accepts. */
@@ -65,19 +67,31 @@ export function addonsOf(values: { addons: readonly (typeof ADDON_IDS)[number][]
   );
 }
 
+/**
+ * A new license's seats (a number input's value): empty for one seat; 2 to MAX_FLOATING_SEATS make it
+ * floating. The output is what create_license takes: the number, or undefined to leave `seats` out.
+ */
+const seatsField = z.pipe(
+  z.union([z.number(), z.string()]).check(
+    z.refine((value) => value === '' || (typeof value === 'number' && Number.isInteger(value) && value >= 2 && value <= MAX_FLOATING_SEATS), adminLicenseFormMessages.seats),
+  ),
+  z.transform((value) => (value === '' ? undefined : Number(value))),
+);
+
 /** Edit: usage, end (empty: perpetual), and a Pro license's add-ons. Type and start do not change. */
 export const editLicenseFormSchema = z
   .object({ license_usage_id: usageField, valid_to: validToField, ...addonFields })
   .check(channelsGiven);
 export type EditLicenseFormValues = z.input<typeof editLicenseFormSchema>;
 
-/** Add new license: type, usage, start, end (empty: perpetual), and a Pro license's add-ons. */
+/** Add new license: type, usage, start, end (empty: perpetual), seats (empty: one), and a Pro license's add-ons. */
 export const newLicenseFormSchema = z
   .object({
     license_type_id: z.enum(LICENSE_TYPE_IDS, adminLicenseFormMessages.type),
     license_usage_id: usageField,
     valid_from: validFromField,
     valid_to: validToField,
+    seats: z.optional(seatsField),
     ...addonFields,
   })
   .check(channelsGiven);

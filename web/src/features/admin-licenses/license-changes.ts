@@ -82,6 +82,8 @@ export interface NewLicenseInput {
   valid_to: string;
   /** A Pro license's add-ons; ignored for other types. */
   addons: Addon[];
+  /** Several seats (2 or more) make it floating; left out: one seat. */
+  seats?: number;
 }
 
 /** A new license for a user (`lic/5/create_license`), then a Pro license's add-ons. */

@@ -1,4 +1,4 @@
-import { LEASE_DAYS } from '../../../../shared/licenses/seat';
+import { LEASE_DAYS, MAX_FLOATING_SEATS } from '../../../../shared/licenses/seat';
 import { recipientText } from '../../../../shared/forms/recipient';
 import type { Recipient } from '../../components/recipient';
 /** What the admin license screens say: confirmations after each action, and their fixed texts. */
@@ -89,4 +89,6 @@ export const adminLicenseTexts = {
   licenseCount: (count: number) => `${count} ${count === 1 ? 'license' : 'licenses'}`,
   licenseIdFilter: 'A license id is a whole number above 0',
   organisationIdHint: "The organisation's id, as All organisations shows it; empty: in no organisation (its owner's alone)",
+  /** Add new license's Seats field. */
+  seatsHint: `Empty: one seat, held by one machine at a time. 2 to ${MAX_FLOATING_SEATS}: a floating license, each of whose machines takes a seat of its own while the app runs.`,
 } as const;

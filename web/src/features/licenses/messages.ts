@@ -11,6 +11,13 @@ export const licenseNotices = {
   addedToOrganisation: (licenseId: number, organisation: string) => `License ${licenseId} added to ${organisation}`,
 } as const;
 
+/**
+ * What freeing a seat means for the machine that held it: it keeps its signed lease, so it works on until
+ * the lease ends, and it is never renewed.
+ */
+export const seatFreedText = (machine: string | null, leaseEnd: string | null) =>
+  `The seat is free at once. ${machine ?? 'The machine holding it'} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`;
+
 /** What is asked before an action that cannot be taken back (or that lets someone else use a license). */
 export const licenseQuestions = {
   move: (licenseId: number, to: Recipient) => ({
@@ -30,10 +37,9 @@ export const licenseQuestions = {
     message: `Its seat goes to ${organisation}'s pool (any member may use it), its shares end, and ${organisation}'s owner and admins manage it from now on.`,
     confirmLabel: 'Add to organisation',
   }),
-  /** A machine keeps its signed lease: it works on until the lease ends, and is never renewed. */
   return: (licenseId: number, machine: string | null, leaseEnd: string | null) => ({
     title: `Return license ${licenseId}?`,
-    message: `The seat is free at once. ${machine ?? 'The machine holding it'} keeps working until its lease ends${leaseEnd ? ` on ${formatDateTime(leaseEnd)}` : ''}; it will not be renewed.`,
+    message: seatFreedText(machine, leaseEnd),
     confirmLabel: 'Return license',
   }),
 } as const;

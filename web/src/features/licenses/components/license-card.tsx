@@ -20,6 +20,7 @@ import { sharedPeople } from '../shared-people';
 import { licenseTerms } from '../terms';
 import { AddToOrganisationForm } from './add-to-organisation-form';
 import { BuyAgainButton } from './buy-again-button';
+import { FloatingSeatsButton, FloatingSeatsDetail, isFloating } from './floating-seats';
 import { MoveLicenseForm } from './move-license-form';
 import { ShareLicenseForm } from './share-license-form';
 
@@ -88,9 +89,10 @@ interface LicenseCardProps {
 
 /**
  * One license: its id, state text, type, usage (each word with what it means), validity, add-ons, who shared it, the machine or dongle
- * holding it, the organisation it belongs to and whom its seat is for; and only the actions the caller may
- * take on it (Move, Share, Return, Add to organisation), each form in place of the buttons while it is
- * open; Buy again on a license about to end. An organisation's license is neither shared nor moved.
+ * holding it (a floating license: its seats and how many are in use), the organisation it belongs to and
+ * whom its seat is for; and only the actions the caller may take on it (Move, Share, Return, Add to
+ * organisation, a floating license's Seats), each form in place of the buttons while it is open; Buy again
+ * on a license about to end. An organisation's license is neither shared nor moved.
  */
 export function LicenseCard({ license, callerId, mode, onModeChange, organisations }: LicenseCardProps) {
   const headingId = useId();
@@ -146,6 +148,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
               <TermHelp term="these add-ons">{licenseTerms.addons(license.addons)}</TermHelp>
             </Detail>
           )}
+          {isFloating(license) && <FloatingSeatsDetail license={license} />}
           {license.reserved_to !== null && <Detail label="Machine">{machineText(license, callerId)}</Detail>}
           {license.hid && <Detail label="Dongle">{license.hid}</Detail>}
           {inOrganisation(license) && (
@@ -169,7 +172,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
         {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
         {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
         {open === 'organisation' && <AddToOrganisationForm license={license} organisations={organisations} onClose={close} />}
-        {open === 'view' && (actions.size > 0 || renewal || canAddToOrganisation) && (
+        {open === 'view' && (actions.size > 0 || renewal || canAddToOrganisation || isFloating(license)) && (
           <Group gap="sm">
             {actions.has('move') && (
               <Button variant="default" onClick={() => onModeChange('move')}>
@@ -187,6 +190,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
               </Button>
             )}
             {actions.has('return') && <ReturnButton license={license} />}
+            {isFloating(license) && <FloatingSeatsButton license={license} callerId={callerId} />}
             {renewal && <BuyAgainButton item={renewal} />}
           </Group>
         )}
