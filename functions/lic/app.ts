@@ -27,6 +27,7 @@ import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from '
 import { getMySubscriptions } from './handlers/my-subscriptions';
 import { getLicenseHistory } from './handlers/license-history';
 import { organisationSeatHandlers } from '../domain/organisations/organisation-seats.handlers';
+import { seatHistoryHandlers } from './handlers/seat-history';
 
 export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
@@ -61,4 +62,5 @@ export const app = createEndpointApp(licEndpointContract, {
   get_license_history: getLicenseHistory,
   get_my_subscriptions: getMySubscriptions,
   ...organisationSeatHandlers,
+  ...seatHistoryHandlers,
 });

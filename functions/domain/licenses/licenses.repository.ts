@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
@@ -277,7 +277,7 @@ export async function freeSeat(
     now,
     ...(audited ? { audit: { action: 'release_license' } } : {}),
     conditions: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }],
-    others: [seatEvent(event, license.id, byUserId, { fingerprint }, now)],
+    others: [seatEvent(event, license.id, byUserId, { fingerprint }, now, { holder: license.reserved_to })],
   });
 }
 
@@ -403,7 +403,7 @@ export async function placeLicenseSeat(
     audit,
     others: [
       ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
-      ...(freed ? [seatEvent('release', license.id, byUserId, { fingerprint: license.fingerprint }, now)] : []),
+      ...(freed ? [seatEvent('release', license.id, byUserId, { fingerprint: license.fingerprint }, now, { holder: license.reserved_to })] : []),
     ],
   });
   return changed(license, changes, now);
@@ -528,7 +528,7 @@ export async function detachLicensesOf(userId: number, now = new Date()): Promis
           now,
           others: [
             ...shares.map((shareUserId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: shareUserId })),
-            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : []),
+            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now, { holder: license.reserved_to })] : []),
           ],
         },
       );

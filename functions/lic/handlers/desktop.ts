@@ -21,6 +21,7 @@ import {
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
 import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
+import { recordSeatRefusal } from '../../domain/licenses/seat-events';
 import { boundedMemo } from '../../lib/bounded-memo';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
@@ -89,9 +90,13 @@ function refusal(
   return null;
 }
 
-/** Refuses the reservation with `refused`'s reason, counting a seat another machine holds in the usage figures. */
-async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
-  if (refused.seatTaken) await recordSeatRefused(license.license_type_id, now);
+/**
+ * Refuses the reservation with `refused`'s reason. A seat another machine holds is counted in the usage
+ * figures and in the license's seat history (who was turned away, on which machine), so its customer sees
+ * how often their seats were not enough.
+ */
+async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date, userId: number, machine: Machine): Promise<never> {
+  if (refused.seatTaken) await Promise.all([recordSeatRefused(license.license_type_id, now), recordSeatRefusal(license.id, userId, machine, now)]);
   throw conflict(refused.reason);
 }
 
@@ -153,7 +158,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
     // A later attempt reads the membership again: it may have ended meanwhile.
     const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
     const refused = refusal(license, me.id, machine, { takeover, renew }, now, organisation);
-    if (refused) await refuse(license, refused, now);
+    if (refused) await refuse(license, refused, now, me.id, machine);
     const held = heldBy(license, me.id, machine);
     const reclaimFrom = held ? undefined : organisation?.reclaimFrom;
     const takingOver = takeover && license.fingerprint !== undefined && !held && reclaimFrom === undefined;
@@ -187,7 +192,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
       const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now, await organisationSeatOf(current, me.id));
-      if (refused) await refuse(current, refused, now);
+      if (refused) await refuse(current, refused, now, me.id, machine);
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
         throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));
