@@ -20,6 +20,7 @@ export const paths = {
   authenticator: '/authenticator',
   signOut: '/signout',
   licenses: '/licenses',
+  licenseSeats: '/licenses/:id/seats',
   legacy: '/legacy',
   myProducts: '/myproducts',
   download: '/download',
