@@ -32,13 +32,13 @@ describe('seat history', () => {
     // From the license's card on Licenses to its seat history.
     const page = await openSignedIn(browser, owner.username, owner.password, '/licenses');
     await page.getByRole('article', { name: `License ${license.id}`, exact: true }).getByRole('link', { name: 'Seat history', exact: true }).click();
-    await page.waitForURL(`**/licenses/${license.id}/seats`);
+    await page.waitForURL(`**/seathistory/${license.id}`);
     const table = `Seat history of license ${license.id}`;
     await rowWith(page, table, ownersMachine.hostname).getByRole('cell', { name: 'Holds it now', exact: true }).waitFor();
     await rowWith(page, table, friendsMachine.hostname).getByRole('cell', { name: 'Turned away: another machine held the seat', exact: true }).waitFor();
     // The chart is drawn (recharts loads with it) beside its figures for a screen reader.
     await page.getByRole('figure', { name: 'Seats in the last 30 days', exact: true }).locator('svg').first().waitFor();
-    await expectNoAxeViolations(page, `/licenses/${license.id}/seats`);
+    await expectNoAxeViolations(page, `/seathistory/${license.id}`);
 
     // Create CSV writes the file and links to it: the file has both rows.
     await page.getByRole('button', { name: 'Create CSV', exact: true }).click();

@@ -120,7 +120,7 @@ const LINKED_FROM: Partial<Record<AppPath, PageName>> = {
   // An organisation, from its row in the caller's organisations (and in All organisations, for admins).
   [paths.organisation]: 'organisations',
   // A license's seat history, from its card (and from an organisation's seats).
-  [paths.licenseSeats]: 'licenses',
+  [paths.seatHistory]: 'licenses',
 };
 
 /** Routes reached without a link of the portal's, and how. */

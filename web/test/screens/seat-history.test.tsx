@@ -56,7 +56,7 @@ async function openHistory(scope: 'all' | 'own' = 'all') {
       : { license_id: LICENSE, scope, rows: scope === 'all' ? [HELD, FOX_TURNED_AWAY, TAKEN_OVER] : [HELD, TAKEN_OVER], next: NEXT },
   );
   api.answer(seatHistoryContract, 'get_seat_chart', { days: DAYS });
-  const rendered = await renderScreen(`/licenses/${LICENSE}/seats`, { title: 'Seat history' });
+  const rendered = await renderScreen(`/seathistory/${LICENSE}`, { title: 'Seat history' });
   await screen.findByRole('table', { name: `Seat history of license ${LICENSE}` });
   return rendered;
 }
@@ -116,7 +116,7 @@ describe('a license’s seat history', () => {
   it('says a license the caller may not see does not exist', async () => {
     api.answer(userContract, 'get_user_profile', CUSTOMER);
     api.answer(seatHistoryContract, 'get_seat_history', refused(licenseMessages.notFound(LICENSE), 404));
-    await renderScreen(`/licenses/${LICENSE}/seats`, { title: 'Seat history' });
+    await renderScreen(`/seathistory/${LICENSE}`, { title: 'Seat history' });
     await findErrorBanner(licenseMessages.notFound(LICENSE));
     expect(screen.queryByRole('table')).toBeNull();
   });
@@ -159,7 +159,7 @@ describe('the ways to a seat history', () => {
     expect(within(screen.getByRole('article', { name: `License ${LICENSE + 1}` })).queryByRole('link', { name: 'Seat history' })).toBeNull();
     await user.click(within(card).getByRole('link', { name: 'Seat history' }));
     await screen.findByRole('heading', { name: 'Seat history', level: 2 });
-    expect(currentPath()).toBe(`/licenses/${LICENSE}/seats`);
+    expect(currentPath()).toBe(`/seathistory/${LICENSE}`);
     expect(await screen.findByText('Nobody used this seat in the last 90 days.')).toBeTruthy();
   });
 
@@ -188,6 +188,6 @@ describe('the ways to a seat history', () => {
     await user.click(await screen.findByRole('button', { name: 'Show the seat chart' }));
     expect(await screen.findByRole('figure', { name: "Seats of the organisation's licenses in the last 30 days" })).toBeTruthy();
     expect(api.calls(seatHistoryContract, 'get_seat_chart')).toEqual([{ organisation_id: 40 }]);
-    expect((await screen.findByRole('link', { name: `Seat history of license ${LICENSE}` })).getAttribute('href')).toBe(`/licenses/${LICENSE}/seats`);
+    expect((await screen.findByRole('link', { name: `Seat history of license ${LICENSE}` })).getAttribute('href')).toBe(`/seathistory/${LICENSE}`);
   });
 });

@@ -20,7 +20,7 @@ export const paths = {
   authenticator: '/authenticator',
   signOut: '/signout',
   licenses: '/licenses',
-  licenseSeats: '/licenses/:id/seats',
+  seatHistory: '/seathistory/:id',
   legacy: '/legacy',
   myProducts: '/myproducts',
   download: '/download',
