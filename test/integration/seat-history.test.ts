@@ -156,5 +156,11 @@ describe('seat history', () => {
     expect(await licCall(member.accessToken, 'get_seat_chart', { organisation_id: id })).toMatchObject({ status: 403, body: { message: organisationMessages.notAllowed } });
     expect(await licCall(stranger.accessToken, 'get_seat_chart', { organisation_id: id })).toMatchObject({ status: 404, body: { message: organisationMessages.notFound } });
     expect(await licCall(stranger.accessToken, 'get_seat_history', { license_id: first.id })).toMatchObject({ status: 404, body: { message: licenseMessages.notFound(first.id) } });
+
+    // An admin releases the member's seat: the release ends the member's holding, in their own history too.
+    await ok(admin.accessToken, 'release_organisation_seat', { organisation_id: id, license_id: first.id });
+    const released = holding(member, machine('member'), 'reserve', 'release');
+    expect((await history(member.accessToken, first.id)).rows).toEqual([released]);
+    expect((await history(owner.accessToken, first.id)).rows).toEqual([refused(other, machine('other')), released]);
   });
 });
