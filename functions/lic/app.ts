@@ -27,6 +27,8 @@ import { cancelShareLicense, getLicenseSharedUsers, shareLicenseHandler } from '
 import { getMySubscriptions } from './handlers/my-subscriptions';
 import { getLicenseHistory } from './handlers/license-history';
 import { organisationSeatHandlers } from '../domain/organisations/organisation-seats.handlers';
+import { offlineSeatHandlers } from './handlers/offline-seats';
+import { floatingSeatsView } from './handlers/floating';
 import { seatHistoryHandlers } from './handlers/seat-history';
 
 export const app = createEndpointApp(licEndpointContract, {
@@ -39,6 +41,7 @@ export const app = createEndpointApp(licEndpointContract, {
   move_license: moveLicenseHandler,
   return_license: returnLicense,
   reserve_license: reserveLicense,
+  get_floating_seats: ({ license_id }, { viewer }) => floatingSeatsView(viewer, license_id),
   get_license_signing_key: getLicenseSigningKey,
   get_all_licenses: getAllLicenses,
   get_license_users: getLicenseUsers,
@@ -62,5 +65,6 @@ export const app = createEndpointApp(licEndpointContract, {
   get_license_history: getLicenseHistory,
   get_my_subscriptions: getMySubscriptions,
   ...organisationSeatHandlers,
+  ...offlineSeatHandlers,
   ...seatHistoryHandlers,
 });

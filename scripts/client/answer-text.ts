@@ -1,7 +1,9 @@
 import { decodeBase64urlJson } from '../../shared/base64url';
 import type { Product } from '../../shared/contract/product';
-import { reservationSchema, type Reservation } from '../../shared/licenses/seat';
+import { reservationSchema, type LeaseKind, type Reservation } from '../../shared/licenses/seat';
 import type { ReserveAnswer } from './protocol';
+import type { OfflineState } from './offline';
+import { offlineRequestEnd } from '../../shared/licenses/offline';
 
 /*
  * What `reserve`, `renew`, `return`, `register`, `verify` and `key` print for a person: a sentence and the
@@ -43,8 +45,16 @@ const leaseFields = (lease: Reservation): [string, string][] => [
   ['Type', lease.license_type_id],
   ['Add-ons', lease.addons.map((addon) => (addon.channels === undefined ? addon.id : `${addon.id} (${addon.channels} channels)`)).join(', ') || 'none'],
   ['Valid to', lease.valid_to ?? 'perpetual'],
+  ['Lease', LEASE_KIND_TEXT[lease.kind ?? 'online']],
   ['Lease ends', utcTime(lease.not_after)],
 ];
+
+const LEASE_KIND_TEXT: Record<LeaseKind, string> = {
+  online: 'online (renew it while online)',
+  offline: 'offline (for a machine without network)',
+  floating: 'floating (one of the license’s seats; renew it at half its length while the app runs)',
+  borrow: 'borrowed (taken along; return it early with return)',
+};
 
 /** A saved lease that verified offline: what it grants, to whom, until when, and which key signed it. */
 export const verifiedText = (lease: Reservation) =>
@@ -85,4 +95,25 @@ function safeDecode(token: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The machine's offline state: its outstanding request (or that it ended) and the offline lease it holds. */
+export function offlineStatusText(state: OfflineState, now: Date): string {
+  const lines: string[] = [];
+  if (state.request) {
+    const end = offlineRequestEnd(state.request.created_at);
+    lines.push(
+      end > now
+        ? `Outstanding request for license ${state.request.license_id}, made ${utcTime(state.request.created_at)}, ends ${utcTime(end.toISOString())} unanswered`
+        : `The request for license ${state.request.license_id} ended ${utcTime(end.toISOString())} unanswered: make a new one`,
+    );
+  } else lines.push('No request is outstanding');
+  if (state.lease) {
+    lines.push(
+      Date.parse(state.lease.not_after) > now.getTime()
+        ? `Holds license ${state.lease.license_id} offline until ${utcTime(state.lease.not_after)}`
+        : `The offline lease of license ${state.lease.license_id} ended ${utcTime(state.lease.not_after)}`,
+    );
+  } else lines.push('Holds no offline lease');
+  return lines.join('\n');
 }

@@ -65,7 +65,7 @@ describe('the desktop CLI on the command line', { timeout: 60_000 }, () => {
 
   it('tells a wrong command line in one line, with exit code 2', async () => {
     expectOneLine(await cli(), 2, 'Give a command (see --help)');
-    expectOneLine(await cli('frobnicate'), 2, 'Unknown command "frobnicate": the commands are signin, list, reserve, renew, return, register, verify, key (see --help)');
+    expectOneLine(await cli('frobnicate'), 2, 'Unknown command "frobnicate": the commands are signin, list, reserve, renew, return, register, verify, key, offline-request, offline-status, offline-withdraw, offline-activate, offline-return (see --help)');
     expectOneLine(await cli('list', '--bogus'), 2, "Unknown option '--bogus' (see --help)");
     // Told before the missing session is.
     expectOneLine(await cli('return', 'seven'), 2, '"seven" is not a license id (a whole number) (see --help)');
@@ -187,6 +187,7 @@ describe('what reserve, renew, return and register print for a person', () => {
       '  Type        Pro',
       '  Add-ons     Automation, BatteryValidation (4 channels)',
       '  Valid to    2027-01-31',
+      '  Lease       online (renew it while online)',
       '  Lease ends  2026-12-05 09:15 UTC',
       '  Saved to    r.json',
       'Renew it online before the lease ends: npm run client -- renew 12',
@@ -219,6 +220,7 @@ describe('what reserve, renew, return and register print for a person', () => {
       '  Type        Pro',
       '  Add-ons     Automation, BatteryValidation (4 channels)',
       '  Valid to    2027-01-31',
+      '  Lease       online (renew it while online)',
       '  Lease ends  2026-12-05 09:15 UTC',
       '  User        dana (id 3)',
       '  Signed      2026-11-28 09:15 UTC with key k1',

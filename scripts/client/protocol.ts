@@ -118,8 +118,17 @@ export interface ReserveAnswer {
   reservation: SignedReservation;
 }
 
-export const reserveLicense = (session: Session, licenseId: number, machine: Machine, takeover = false): Promise<ReserveAnswer> =>
-  lic<ReserveAnswer>(session, 'reserve_license', { license_id: licenseId, payload: encodeMachine(machine), ...(takeover ? { takeover } : {}) });
+/**
+ * Takes the license's seat for this machine. On a floating license (a row with `seats`) the lease is short
+ * (the app renews it at half its length), or with `borrowDays` the seat is taken along for that many days.
+ */
+export const reserveLicense = (session: Session, licenseId: number, machine: Machine, takeover = false, borrowDays?: number): Promise<ReserveAnswer> =>
+  lic<ReserveAnswer>(session, 'reserve_license', {
+    license_id: licenseId,
+    payload: encodeMachine(machine),
+    ...(takeover ? { takeover } : {}),
+    ...(borrowDays === undefined ? {} : { borrow_days: borrowDays }),
+  });
 
 /**
  * Renews the lease of the seat this machine holds (the app, at start and about daily while online). Unlike

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ADDON_IDS, LICENSE_TYPE_IDS } from '../licenses/catalog';
 import { isoDateSchema } from '../licenses/dates';
+import { MAX_FLOATING_SEATS } from '../licenses/seat';
 import { LEGACY_UPGRADE_PATHS } from '../commerce/catalogue';
 import { campaignCodeSchema, durationSchema, MAX_CODE_COUNT } from '../commerce/codes';
 import { csvExportSchema } from '../lists/admin-list-params';
@@ -193,6 +194,8 @@ export const licAdminContract = defineEndpoint({
         license_usage_id: id(),
         valid_from: isoDateSchema,
         valid_to: validToSchema(),
+        /** Several seats (2 … MAX_FLOATING_SEATS) make a floating license: its machines take seats on short leases. */
+        seats: z.optional(z.nullable(z.int().check(z.minimum(2), z.maximum(MAX_FLOATING_SEATS)))),
       }),
       () => z.object({ license_id: z.int() }),
       { audit: true },

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { LICENSE_TYPE_IDS } from '../licenses/catalog';
-import { signedReservationSchema } from '../licenses/seat';
+import { BORROW_MAX_DAYS, signedReservationSchema } from '../licenses/seat';
 import { redeemCodeSchema } from '../commerce/codes';
 import { cmd, defineEndpoint } from './define';
 import { addonSchema } from './rows/license';
@@ -77,6 +77,11 @@ export const licenseRowSchema = () => z.object({
    * returned or released machine keeps working until then, never renewed.
    */
   lease_end: z.optional(z.nullable(z.string())),
+  /**
+   * A floating license's seats (2 or more): its machines take seats on short leases (the seat fields
+   * above stay empty). Absent: one seat.
+   */
+  seats: z.optional(z.int()),
 });
 export type LicenseRow = z.infer<ReturnType<typeof licenseRowSchema>>;
 
@@ -104,6 +109,25 @@ export const mySubscriptionSchema = () => z.object({
 });
 export type MySubscription = z.infer<ReturnType<typeof mySubscriptionSchema>>;
 
+/** A machine holding one of a floating license's seats, as get_floating_seats shows it. */
+export const floatingSeatSchema = () =>
+  z.object({
+    seat: z.int(),
+    /** Whose machine it is (their name); null when the caller may not be told. */
+    user_id: z.nullable(z.int()),
+    name: z.nullable(z.string()),
+    hostname: z.string(),
+    fingerprint: z.string(),
+    /** floating: a short lease its machine renews while it runs; borrow: taken along until `lease_end`. */
+    kind: z.enum(['floating', 'borrow']),
+    since: z.string(),
+    /** When its lease ends; a floating seat whose lease ended is free for the next machine that asks. */
+    lease_end: z.string(),
+    /** The caller's own machine. */
+    mine: z.boolean(),
+  });
+export type FloatingSeat = z.infer<ReturnType<typeof floatingSeatSchema>>;
+
 const namedIds = <T extends z.ZodMiniType>(idSchema: T) => z.array(z.object({ id: idSchema, name: z.string() }));
 const shareParams = () => ({ license_id: id(), with_user_id: id() });
 /** Whom a license is shared with: their ids, and the same users with their names (`users`). */
@@ -129,12 +153,34 @@ export const licContract = defineEndpoint({
      * the seat was returned or taken over, so a return reaches the machine within one lease; without it,
      * a free seat is taken anew (the user's deliberate act). `takeover` moves the seat from another machine
      * of the same user, a bounded number of times per license and day; new machines per license are
-     * budgeted too.
+     * budgeted too. A floating license (`seats` on its row) gives one of its seats on a short lease
+     * (FLOATING_LEASE_MINUTES, renewed at half), or borrowed for `borrow_days`; the signed reservation's
+     * `kind` says which, and `takeover` does not apply to it.
      */
     reserve_license: cmd(
       'user',
-      () => ({ license_id: id(), payload: payloadSchema(), takeover: z.optional(z.boolean()), renew: z.optional(z.boolean()) }),
+      () => ({
+        license_id: id(),
+        payload: payloadSchema(),
+        takeover: z.optional(z.boolean()),
+        renew: z.optional(z.boolean()),
+        /** A floating license's seat taken along (no network needed) for this many days (1 … BORROW_MAX_DAYS). */
+        borrow_days: z.optional(z.int().check(z.minimum(1), z.maximum(BORROW_MAX_DAYS))),
+      }),
       () => z.object({ license_id: z.int(), takeover: z.boolean(), reservation: signedReservationSchema }),
+    ),
+    /**
+     * A floating license's seats in use: how many, and the machines holding them. Its owner (and an
+     * organisation's owner and admins) see every machine and whose it is; anyone else who may use it sees
+     * how many are in use and only their own machines. A lost machine's seat is freed with return_license.
+     */
+    get_floating_seats: cmd('user', () => ({ license_id: id() }), () =>
+      z.object({
+        license_id: z.int(),
+        seats: z.int(),
+        in_use: z.int(),
+        held: z.array(floatingSeatSchema()),
+      }),
     ),
     /** The public key reservations are signed with now (PEM, SPKI): information only, the app carries its keys. */
     get_license_signing_key: cmd('public', () => ({}), () => z.object({ key_id: z.string(), algorithm: z.literal('Ed25519'), public_key: z.string() })),

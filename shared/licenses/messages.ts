@@ -37,5 +37,10 @@ export const licenseMessages = {
   organisationLicense: "This license belongs to an organisation: its admins manage its seat",
   campaignOrganisation: "A campaign code's license stays with the person who redeems it: redeem it for yourself",
   assignedToOther: "This license's seat is assigned to another member of its organisation",
+  /** Every seat of a floating license is held by a machine whose lease runs. */
+  floatingFull: (seats: number, firstEnd: string) =>
+    `All ${seats} seats of this license are in use: the first lease ends ${firstEnd.slice(0, 16).replace('T', ' ')} UTC unless its machine renews it`,
+  notFloating: 'This license has one seat: its machine is shown on the license',
+  borrowNotFloating: 'Only a license with several seats (floating) can be borrowed: reserve it instead',
   campaignShare: 'A license from a campaign code stays with the user who redeemed it: it cannot be shared',
 } as const;

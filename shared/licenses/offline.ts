@@ -59,6 +59,22 @@ export interface SignedText<T> {
   signature: string;
 }
 
+const day = (iso: string) => iso.slice(0, 10);
+
+/** What the offline cmds answer when they refuse. */
+export const offlineMessages = {
+  badSignature: 'This request is not signed by the machine key it names: make a new one on the machine',
+  madeInFuture: "This request was made later than now by the machine's clock: set the machine's clock and make a new one",
+  ended: (expiresAt: string) => `This request ended on ${day(expiresAt)}, ${OFFLINE_REQUEST_DAYS} days after the machine made it: make a new one on the machine`,
+  broughtBefore: 'This request was brought to the portal before: make a new one on the machine',
+  waiting: (licenseId: number, since: string) =>
+    `This machine has a request for license ${licenseId} waiting since ${day(since)}: issue its lease file or withdraw it first`,
+  unknownRequest: 'No such offline request: it was withdrawn, or it ended',
+  answered: 'This request was answered already: download its lease file from the list',
+  returnForged: 'This return code is not signed by the machine that holds the seat',
+  returnSpent: 'This return code is for a lease that no longer holds the seat: it was returned already, or the seat was freed or given again',
+} as const;
+
 /** Why a text is not a request or return code, as the person who pasted it is told. */
 export const offlineTextMessages = {
   tooLong: `This is not a request or return code: those are at most ${OFFLINE_TEXT_MAX} characters`,

@@ -20,7 +20,7 @@ export type Machine = z.infer<typeof machineSchema>;
 export const encodeMachine = (machine: Machine): string => encodeBase64urlJson(machine);
 
 /** The kinds of lease a signed reservation may be. */
-export const LEASE_KINDS = ['online', 'offline'] as const;
+export const LEASE_KINDS = ['online', 'offline', 'floating', 'borrow'] as const;
 export type LeaseKind = (typeof LEASE_KINDS)[number];
 
 /** What a reservation grants, as signed. */
@@ -45,8 +45,10 @@ export const reservationSchema = z.strictObject({
   /** Which portal key signed it. */
   key_id: z.string(),
   /**
-   * Which kind of lease it is: `online` (renewed while online), `offline` (carried to a machine without
-   * network, see offline.ts). Absent on a lease signed before kinds: online.
+   * Which kind of lease it is: `online` (a single seat's, renewed while online), `offline` (carried to a
+   * machine without network, see offline.ts), `floating` (one of a license's several seats, for
+   * FLOATING_LEASE_MINUTES, renewed at half that), `borrow` (a floating seat taken along for up to
+   * BORROW_MAX_DAYS). Absent on a lease signed before kinds: online.
    */
   kind: z.optional(z.enum(LEASE_KINDS)),
   /** An offline lease's id: the machine's return code names it. */
@@ -83,9 +85,20 @@ export const MACHINE_WINDOW_DAYS = LEASE_DAYS;
 
 const DAY_MS = 86_400_000;
 
-/** The end of a lease issued at `issuedAt` for a license whose last day is `validTo` (null: perpetual). */
-export function leaseEnd(issuedAt: Date, validTo: string | null): Date {
-  const lease = new Date(issuedAt.getTime() + LEASE_DAYS * DAY_MS);
+/**
+ * A floating seat's lease: short, so a seat frees itself soon after its machine stops. The app renews it
+ * at half its length while it runs. An ended lease keeps its seat until someone else needs it, so a
+ * machine back after a weekend carries on where no one took its place.
+ */
+export const FLOATING_LEASE_MINUTES = 20;
+/** The longest a floating seat may be borrowed (taken along without network), in days; returned early or not. */
+export const BORROW_MAX_DAYS = 7;
+/** The most seats a floating license may have. */
+export const MAX_FLOATING_SEATS = 100;
+
+/** The end of a lease of `days` issued at `issuedAt` for a license whose last day is `validTo` (null: perpetual). */
+export function leaseEnd(issuedAt: Date, validTo: string | null, days: number = LEASE_DAYS): Date {
+  const lease = new Date(issuedAt.getTime() + Math.round(days * DAY_MS));
   if (validTo === null) return lease;
   const afterLastDay = new Date(Date.parse(`${validTo}T00:00:00.000Z`) + DAY_MS);
   return afterLastDay < lease ? afterLastDay : lease;

@@ -8,10 +8,15 @@ import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity } from './license.entity';
 import { detachLicensesOf } from './licenses.repository';
+import { forgetOfflineRequests } from './offline-requests';
 import { SeatEventEntity } from './seat-event.entity';
+import { OfflineRequestEntity } from './offline-request.entity';
 
-/** A deleted user's licenses are detached, their shares and seats released. */
-export const forgetLicenses: Forget = (user, now) => detachLicensesOf(user.id, now);
+/** A deleted user's licenses are detached, their shares and seats released, their offline requests gone. */
+export const forgetLicenses: Forget = async (user, now) => {
+  await detachLicensesOf(user.id, now);
+  await forgetOfflineRequests(user.id);
+};
 
 /** The licenses domain: licenses owned, shares both ways, seats held, the user's copies, seat events, expiry notices sent. */
 export const licensesDomain = {
@@ -38,6 +43,12 @@ export const licensesDomain = {
       fate: 'expire',
       // A plain text (no template): the user endpoint's bundle then drops this declaration it does not use.
       why: "the license's owner and its organisation's admins read them as the license's seat history (support too); they expire after SEAT_EVENT_RETENTION_DAYS (90 days)",
+    },
+    {
+      what: 'offline requests they brought for machines without network (machine name, fingerprint and key; the lease given)',
+      entities: [OfflineRequestEntity],
+      fate: 'delete',
+      why: 'only they read them; the seat a lease gave is released with their licenses',
     },
     {
       what: 'the expiry notices mailed to them (which license, which end, which reminder)',

@@ -67,6 +67,7 @@ export function toLicenseRow(license: LicenseRecord, extra: LicenseRowPeople, to
     shared_by_name: extra.sharedBy === null ? null : (extra.names?.get(license.user_id) ?? null),
     to_fastspring_product: license.to_fastspring_product ?? null,
     ...(license.organisation_id === undefined ? {} : { organisation_id: license.organisation_id, assigned_to: license.assigned_to ?? null }),
+    ...(license.seats === undefined ? {} : { seats: license.seats }),
   };
 }
 

@@ -33,6 +33,11 @@ const licenseSchema = item({
   fingerprint: string().optional(),
   hostname: string().optional(),
   reserved_since: string().optional(),
+  /**
+   * The seat is held by a machine without network, through an offline lease (offline.ts): which lease (its
+   * return code names it), the machine's public key (that signs the return code), and when the lease ends.
+   */
+  offline_lease: map({ lease_id: string(), machine_key: string(), lease_end: string() }).optional(),
   hid: string().optional(),
   /** The dongle's own id (the dongle list shows it beside the license id); set with `hid`. */
   dongle_id: number().optional(),
@@ -49,6 +54,11 @@ const licenseSchema = item({
   organisation_id: number().optional(),
   /** For an organisation's license: the member its seat is for; absent: the pool (any member). */
   assigned_to: number().optional(),
+  /**
+   * A floating license's number of seats (2 or more): its machines hold seats of their own (FloatingSeatEntity)
+   * on short leases, and the seat fields above stay empty. Absent: one seat, held as above.
+   */
+  seats: number().optional(),
   /** Counts the writes; each write is conditioned on the count it read (absent on a new license: 0). */
   version: number().optional(),
 });

@@ -49,6 +49,8 @@ export interface NewLicense {
   /** The organisation it is bought or redeemed for: its seat goes to the organisation's pool, or to `assigned_to`. */
   organisation_id?: number;
   assigned_to?: number;
+  /** A floating license's seats (2 or more). */
+  seats?: number;
   /** A machine holding the seat from the start (seed data, imports). */
   reservation?: { reserved_to: number; fingerprint: string; hostname: string };
 }
@@ -115,6 +117,9 @@ async function inTransaction(work: () => Promise<unknown>): Promise<void> {
     throw error;
   }
 }
+
+/** The changes that free a license's seat: no user, no machine, no offline lease. */
+const FREE_SEAT = { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null, offline_lease: null } as const satisfies LicenseChanges;
 
 /** The license as `changes` leave it: what its list row shows after the write. */
 function changed(license: LicenseRecord, changes: LicenseChanges, now: Date): LicenseRecord {
@@ -271,12 +276,16 @@ export async function freeSeat(
   byUserId: number,
   event: 'return' | 'release',
   now = new Date(),
-  { audited }: AuditSwitch = {},
+  { audited, offlineLease }: AuditSwitch & { /** Only while this offline lease holds the seat (a return code names it). */ offlineLease?: string } = {},
 ): Promise<void> {
-  await writeLicense(license, { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null }, {
+  await writeLicense(license, FREE_SEAT, {
     now,
     ...(audited ? { audit: { action: 'release_license' } } : {}),
-    conditions: [{ attr: 'fingerprint', eq: fingerprint }, { attr: 'hid', exists: false }],
+    conditions: [
+      { attr: 'fingerprint', eq: fingerprint },
+      { attr: 'hid', exists: false },
+      ...(offlineLease === undefined ? [] : [{ attr: 'offline_lease.lease_id', eq: offlineLease } as const]),
+    ],
     others: [seatEvent(event, license.id, byUserId, { fingerprint }, now, { holder: license.reserved_to })],
   });
 }
@@ -303,6 +312,13 @@ export interface SeatWriteOptions {
   now?: Date;
 }
 
+/** An offline lease the seat is given with (a machine without network): kept on the license until the seat is freed. */
+export interface OfflineLease {
+  lease_id: string;
+  machine_key: string;
+  lease_end: string;
+}
+
 /**
  * Gives the machine the license's seat, with its seat event and its mark for the machine budget, in one
  * transaction whose condition decides any race: the license is still as read (so two reservations cannot
@@ -314,7 +330,15 @@ export async function reserveSeat(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
-  { takeover, reclaimFrom, checks = [], takeoversPerDay, machineWindowDays, now = new Date() }: SeatBudgets & SeatWriteOptions & { takeover: boolean },
+  {
+    takeover,
+    reclaimFrom,
+    checks = [],
+    takeoversPerDay,
+    machineWindowDays,
+    offline,
+    now = new Date(),
+  }: SeatBudgets & SeatWriteOptions & { takeover: boolean; offline?: OfflineLease },
 ): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   // A machine's own fingerprint gets the seat back only for the user it holds it for.
@@ -328,12 +352,12 @@ export async function reserveSeat(
     .options({ condition: { or: [{ attr: 'count', exists: false }, { attr: 'count', lt: takeoversPerDay }] } });
   await writeLicense(
     license,
-    { reserved_to: userId, fingerprint: machine.fingerprint, hostname: machine.hostname, reserved_since: now.toISOString() },
+    { reserved_to: userId, fingerprint: machine.fingerprint, hostname: machine.hostname, reserved_since: now.toISOString(), offline_lease: offline ?? null },
     {
       now,
       conditions: [...usableOn(now), ...seat],
       others: [
-        seatEvent(takeover ? 'takeover' : 'reserve', license.id, userId, machine, now),
+        seatEvent(offline ? 'offline' : takeover ? 'takeover' : 'reserve', license.id, userId, machine, now),
         seatMachineMark(license.id, machine.fingerprint, machineWindowDays, now),
         ...(takeover ? [takeoverCount] : []),
         ...checks,
@@ -394,7 +418,7 @@ export async function placeLicenseSeat(
     organisation_id,
     assigned_to,
     ...(shares.length ? { shared_count: 0, shared_users: [] } : {}),
-    ...(freed ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}),
+    ...(freed ? FREE_SEAT : {}),
   };
   await writeLicense(license, changes, {
     now,
@@ -481,7 +505,7 @@ async function passToOrganisation(license: LicenseRecord, userId: number, now: D
   if (newOwner === undefined && !seatHeld) return;
   await writeLicense(
     license,
-    { ...(newOwner === undefined ? {} : { user_id: newOwner }), ...(seatHeld ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}) },
+    { ...(newOwner === undefined ? {} : { user_id: newOwner }), ...(seatHeld ? FREE_SEAT : {}) },
     { now, others: seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : [] },
   );
 }
@@ -522,7 +546,7 @@ export async function detachLicensesOf(userId: number, now = new Date()): Promis
           enabled: false,
           shared_count: 0,
           shared_users: [],
-          ...(seatHeld ? { reserved_to: null, fingerprint: null, hostname: null, reserved_since: null } : {}),
+          ...(seatHeld ? FREE_SEAT : {}),
         },
         {
           now,

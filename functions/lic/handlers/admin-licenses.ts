@@ -76,6 +76,7 @@ export const createLicenseHandler: AdminHandlers['create_license'] = async (para
     license_usage_id: params.license_usage_id,
     valid_from: params.valid_from,
     ...(validTo ? { valid_to: validTo } : {}),
+    ...(params.seats === undefined || params.seats === null ? {} : { seats: params.seats }),
   }, new Date(), { audited: true });
   return { license_id: license.id };
 };

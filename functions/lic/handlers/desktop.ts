@@ -5,11 +5,8 @@ import {
   MACHINE_WINDOW_DAYS,
   MACHINES_PER_WINDOW,
   TAKEOVERS_PER_DAY,
-  encodeReservation,
-  leaseEnd,
   machineSchema,
   type Machine,
-  type Reservation,
 } from '../../../shared/licenses/seat';
 import {
   findLicense,
@@ -20,14 +17,15 @@ import {
   seatMachineId,
   type LicenseRecord,
 } from '../../domain/licenses/licenses.repository';
-import { machineBudgetRefusal, reservedAddons, unusableReason } from '../../domain/licenses/seat.rules';
-import { recordSeatRefusal } from '../../domain/licenses/seat-events';
+import { machineBudgetRefusal, unusableReason } from '../../domain/licenses/seat.rules';
 import { boundedMemo } from '../../lib/bounded-memo';
+import { licenseSigningKey } from '../../lib/signing';
 import { badRequest, conflict } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
-import { licenseSigningKey } from '../../lib/signing';
-import { recordSeatRefused, recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
+import { recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { licenseFor } from './license-access';
+import { reserveFloatingSeat } from './floating';
+import { refuse, signedReservation } from './seat-answers';
 import { organisationSeatOf, organisationSeatRefusal, stillMember, type OrganisationSeat } from '../../domain/organisations/organisation-seat';
 
 type LicHandlers = EndpointHandlers<typeof licContract>;
@@ -68,7 +66,7 @@ const heldBy = (license: LicenseRecord, userId: number, machine: Machine) =>
  * Why this machine cannot have the seat, as the app is told, and whether it is because another machine
  * holds it (the usage screen counts those refusals); null when it may.
  */
-function refusal(
+export function refusal(
   license: LicenseRecord,
   userId: number,
   machine: Machine,
@@ -90,20 +88,10 @@ function refusal(
   return null;
 }
 
-/**
- * Refuses the reservation with `refused`'s reason. A seat another machine holds is counted in the usage
- * figures and in the license's seat history (who was turned away, on which machine), so its customer sees
- * how often their seats were not enough.
- */
-async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date, userId: number, machine: Machine): Promise<never> {
-  if (refused.seatTaken) await Promise.all([recordSeatRefused(license.license_type_id, now), recordSeatRefusal(license.id, userId, machine, now)]);
-  throw conflict(refused.reason);
-}
-
 const DAY_MS = 86_400_000;
 
 /** Why the machine budget refuses this machine now (it would be one machine too many in the window); null when it may. */
-async function machineBudget(license: LicenseRecord, machine: Machine, now: Date): Promise<string | null> {
+export async function machineBudget(license: LicenseRecord, machine: Machine, now: Date): Promise<string | null> {
   const windowMs = MACHINE_WINDOW_DAYS * DAY_MS;
   const over = machineBudgetRefusal(await recentSeatMachines(license.id), seatMachineId(machine.fingerprint), {
     max: MACHINES_PER_WINDOW,
@@ -113,26 +101,6 @@ async function machineBudget(license: LicenseRecord, machine: Machine, now: Date
   if (!over) return null;
   const from = `${over.from.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return licenseMessages.machineBudget(MACHINES_PER_WINDOW, MACHINE_WINDOW_DAYS, from);
-}
-
-/** The signed lease: what the license grants this user on this machine, until `not_after`. */
-async function signedReservation(license: LicenseRecord, user: { id: number; username: string }, machine: Machine, now: Date) {
-  const key = await licenseSigningKey();
-  const validTo = license.valid_to ?? null;
-  const reservation: Reservation = {
-    license_id: license.id,
-    license_type_id: license.license_type_id,
-    addons: reservedAddons(license),
-    fingerprint: machine.fingerprint,
-    valid_to: validTo,
-    issued_at: now.toISOString(),
-    not_after: leaseEnd(now, validTo).toISOString(),
-    user_id: user.id,
-    username: user.username,
-    key_id: key.keyId,
-  };
-  const token = encodeReservation(reservation);
-  return { token, signature: key.sign(Buffer.from(token, 'ascii')).toString('base64url') };
 }
 
 /** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
@@ -147,18 +115,21 @@ const RESERVE_ATTEMPTS = 3;
  * beyond the license's recent ones against the machine budget. A write to the license meanwhile that
  * leaves the seat free (an admin's edit) only costs another attempt.
  */
-export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false }, { viewer }) => {
+export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_id, payload, takeover = false, renew = false, borrow_days }, { viewer }) => {
   const machine = decodeMachine(payload);
   if (renew && takeover) throw badRequest(licenseMessages.renewWithTakeover);
   const access = await licenseFor(viewer, license_id, { adminSees: false });
+  const now = new Date();
+  // A license with several seats floats: its machines take seats of their own on short leases.
+  if (access.license.seats !== undefined) return reserveFloatingSeat(viewer, access, machine, { renew, ...(borrow_days === undefined ? {} : { borrowDays: borrow_days }) }, now);
+  if (borrow_days !== undefined) throw conflict(licenseMessages.borrowNotFloating);
   const { me } = access;
   let { license } = access;
-  const now = new Date();
   for (let attempt = 1; ; attempt += 1) {
     // A later attempt reads the membership again: it may have ended meanwhile.
     const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
     const refused = refusal(license, me.id, machine, { takeover, renew }, now, organisation);
-    if (refused) await refuse(license, refused, now, me.id, machine);
+    if (refused) await refuse(license, refused, now, { userId: me.id, machine });
     const held = heldBy(license, me.id, machine);
     const reclaimFrom = held ? undefined : organisation?.reclaimFrom;
     const takingOver = takeover && license.fingerprint !== undefined && !held && reclaimFrom === undefined;
@@ -192,7 +163,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
       const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now, await organisationSeatOf(current, me.id));
-      if (refused) await refuse(current, refused, now, me.id, machine);
+      if (refused) await refuse(current, refused, now, { userId: me.id, machine });
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
         throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));

@@ -2,7 +2,8 @@ import type { licContract } from '../../../shared/contract/lic';
 import { adminActions, customerActions, isOnDongle, isReserved } from '../../../shared/licenses/actions';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
-import { freeSeat, LicenseChangedError } from '../../domain/licenses/licenses.repository';
+import { freeSeat, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { floatingSeatsOf, freeFloatingSeat } from '../../domain/licenses/floating-seats';
 import { conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { licenseFor } from './license-access';
@@ -12,6 +13,7 @@ type LicHandlers = EndpointHandlers<typeof licContract>;
 /** Returns a seat: the desktop app on closing, the portal for a machine that cannot, or an admin (release). */
 export const returnLicense: LicHandlers['return_license'] = async ({ license_id, fingerprint }, { viewer }) => {
   const { me, license, admin } = await licenseFor(viewer, license_id);
+  if (license.seats !== undefined) return returnFloatingSeat(license, fingerprint, me.id, admin);
   const fields = actionFields(license);
   if (isOnDongle(fields)) throw conflict(licenseMessages.onDongle);
   if (!isReserved(fields)) throw conflict(licenseMessages.notReserved);
@@ -28,3 +30,21 @@ export const returnLicense: LicHandlers['return_license'] = async ({ license_id,
   }
   return { license_id, available: true };
 };
+
+/**
+ * Frees the seat a floating license's machine `fingerprint` holds (also a borrowed one, before its end):
+ * the machine's user or the license's owner returns it; an admin releases it.
+ */
+async function returnFloatingSeat(license: LicenseRecord, fingerprint: string, userId: number, admin: boolean) {
+  const held = (await floatingSeatsOf(license.id)).find((seat) => seat.fingerprint === fingerprint);
+  if (!held) throw conflict(licenseMessages.notReserved);
+  const returning = held.user_id === userId || license.user_id === userId;
+  if (!returning && !admin) throw forbidden(licenseMessages.ownerOnly);
+  try {
+    await freeFloatingSeat(license, held, userId, returning ? 'return' : 'release');
+  } catch (error) {
+    if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
+    throw error;
+  }
+  return { license_id: license.id, available: true };
+}

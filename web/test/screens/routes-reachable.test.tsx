@@ -117,6 +117,8 @@ const LINKED_FROM: Partial<Record<AppPath, PageName>> = {
   // A license's owner, by the link in the row (the user detail under All licenses).
   [paths.allLicensesUser]: 'allLicenses',
   [paths.user]: 'users',
+  // Offline activation, from the Licenses header.
+  [paths.offlineActivation]: 'licenses',
   // An organisation, from its row in the caller's organisations (and in All organisations, for admins).
   [paths.organisation]: 'organisations',
   // A license's seat history, from its card (and from an organisation's seats).

@@ -46,6 +46,8 @@ export const licenseTexts = {
   seatForYou: 'You',
   seatForOther: 'Another member',
   addToOrganisation: 'Add to organisation',
+  /** The header's way to the screen where a machine without network gets its seat. */
+  offlineActivation: 'Offline activation',
   redeemFor: 'For',
   redeemForMyself: 'Myself',
   notShared: 'Not shared with anyone.',

@@ -10,4 +10,11 @@ export const licenseRoutes = declareRoutes([
     menu: { section: 'user', label: 'Licenses', order: 20 },
     page: lazy(() => import('./components/licenses-page')),
   },
+  {
+    path: paths.offlineActivation,
+    title: 'Offline activation',
+    access: 'signed-in',
+    menuParent: paths.licenses,
+    page: lazy(() => import('./components/offline-activation-page')),
+  },
 ]);

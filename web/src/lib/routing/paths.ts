@@ -20,6 +20,7 @@ export const paths = {
   authenticator: '/authenticator',
   signOut: '/signout',
   licenses: '/licenses',
+  offlineActivation: '/offlineactivation',
   seatHistory: '/seathistory/:id',
   legacy: '/legacy',
   myProducts: '/myproducts',

@@ -1,6 +1,6 @@
-import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { licContract, type LicenseRow } from '../../../../../shared/contract/lic';
 import { userContract } from '../../../../../shared/contract/user';
 import type { Membership } from '../../../../../shared/organisations/organisations.contract';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { PageTitle } from '../../../components/page-title';
 import { getConfig } from '../../../config';
 import { checkRedirect, leaveFor, redirectMessages } from '../../../lib/redirect';
+import { paths } from '../../../lib/routing/paths';
 import { useOrderCompletion } from '../../checkout';
 import { licenseTexts } from '../messages';
 import { fromOrganisation } from '../organisation-licenses';
@@ -124,7 +125,8 @@ function useRedirectQuery(): boolean {
  * caller may take (Move, Share and Stop sharing, Return, Add to organisation), and apart from them the
  * licenses their organisations let them use; the subscriptions they pay for, when they have any; below,
  * buying through the checkout provider's popup and redeeming a license code (for themselves or an
- * organisation they manage). A completed order or a redeemed code reloads the list.
+ * organisation they manage). A completed order or a redeemed code reloads the list. Its header leads to
+ * Offline activation, for machines without network.
  */
 export default function LicensesPage() {
   const buyId = useId();
@@ -133,7 +135,13 @@ export default function LicensesPage() {
   useOrderCompletion();
   return (
     <>
-      <PageTitle />
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <PageTitle />
+        {/* A machine without network gets its seat there, from a request it wrote. */}
+        <Button component={Link} to={paths.offlineActivation} variant="default">
+          {licenseTexts.offlineActivation}
+        </Button>
+      </Group>
       {redirectRefused && (
         <Alert color="yellow" variant="light" mb="md" role="alert">
           {redirectMessages.refused}

@@ -1,0 +1,111 @@
+import { licenseMessages } from '../../../shared/licenses/messages';
+import { FLOATING_LEASE_MINUTES, leaseEnd, type Machine } from '../../../shared/licenses/seat';
+import { floatingSeatsOf, holdFloatingSeat } from '../../domain/licenses/floating-seats';
+import { chooseFloatingSeat } from '../../domain/licenses/floating.rules';
+import { findLicense, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { unusableReason } from '../../domain/licenses/seat.rules';
+import { organisationSeatOf, organisationSeatRefusal, stillMember } from '../../domain/organisations/organisation-seat';
+import { recordUse } from '../../domain/usage/usage-figures';
+import type { Viewer } from '../../lib/caller';
+import { conflict } from '../../lib/errors';
+import { licenseFor, type LicenseAccess } from './license-access';
+import { membershipOf } from '../../domain/organisations/organisation-seat';
+import { organisationRules } from '../../../shared/organisations/organisation-roles';
+import { personName } from '../../domain/users/person';
+import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
+import { refuse, signedReservation } from './seat-answers';
+
+const MINUTES_PER_DAY = 1_440;
+
+/**
+ * Gives the machine one of a floating license's seats: its own again (a renewal), a free one, or one whose
+ * lease ended (reclaimed only now that it is needed); refused when every seat's lease runs. `borrowDays`
+ * takes the seat along for that many days (never reclaimed before they end; returned early with
+ * return_license). `renew` only renews this machine's own seat. Each attempt reads the seats anew; a lost
+ * race (another machine took the chosen seat) only costs another attempt, and the seat conditions keep
+ * the machines holding seats at most the license's seats.
+ */
+export async function reserveFloatingSeat(
+  viewer: Viewer,
+  access: LicenseAccess,
+  machine: Machine,
+  { renew, borrowDays }: { renew: boolean; borrowDays?: number },
+  now: Date,
+) {
+  const { me } = access;
+  let license: LicenseRecord = access.license;
+  const attempts = Math.min(license.seats!, 20) + 2;
+  for (let attempt = 1; ; attempt += 1) {
+    const unusable = unusableReason(license, now.toISOString().slice(0, 10));
+    if (unusable) throw conflict(licenseMessages[unusable]);
+    const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
+    const outside = organisation && organisationSeatRefusal(license, me.id, organisation);
+    if (outside) throw conflict(licenseMessages[outside]);
+    const choice = chooseFloatingSeat(license.seats!, await floatingSeatsOf(license.id), machine.fingerprint, me.id, now);
+    if (renew && !('take' in choice && choice.take === 'own')) throw conflict(licenseMessages.noLongerHeld);
+    if ('full' in choice) return refuse(license, { reason: licenseMessages.floatingFull(license.seats!, choice.firstEnd), seatTaken: true }, now, { userId: me.id, machine });
+    const terms = borrowDays === undefined ? { kind: 'floating' as const, days: FLOATING_LEASE_MINUTES / MINUTES_PER_DAY } : { kind: 'borrow' as const, days: borrowDays };
+    const reservation = await signedReservation(license, { id: me.id, username: viewer.caller.username }, machine, now, terms);
+    const seat = choice.take === 'free' ? choice.seat : choice.held.seat;
+    try {
+      await holdFloatingSeat(
+        license,
+        seat,
+        choice.take === 'free' ? undefined : choice.held,
+        me.id,
+        machine,
+        { kind: terms.kind, lease_end: leaseEnd(now, license.valid_to ?? null, terms.days).toISOString() },
+        { checks: license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)], now },
+      );
+    } catch (error) {
+      if (!(error instanceof LicenseChangedError)) throw error;
+      const current = await findLicense(license.id);
+      if (!current || attempt === attempts) throw conflict(licenseMessages.changedMeanwhile);
+      license = current;
+      continue;
+    }
+    // A new seat (not the app's renewal every few minutes) is a use of the app.
+    if (choice.take !== 'own') await recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now);
+    return { license_id: license.id, takeover: false, reservation };
+  }
+}
+
+/**
+ * A floating license's seats in use. Its owner and its organisation's seat managers see every machine and
+ * whose it is (by name); a user it is shared with, or a member using it, sees the count and their own.
+ */
+export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
+  const access = await licenseFor(viewer, licenseId);
+  const { license, me } = access;
+  if (license.seats === undefined) throw conflict(licenseMessages.notFloating);
+  const seesAll = access.owner || access.admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, me.id)));
+  const now = Date.now();
+  // An ended floating lease no longer counts as in use: the next machine that asks takes the seat.
+  const held = (await floatingSeatsOf(license.id)).filter((seat) => seat.seat <= license.seats! && Date.parse(seat.lease_end) > now);
+  const shown = seesAll ? held : held.filter((seat) => seat.user_id === me.id);
+  const names = seesAll ? await usersByIds(new Set(shown.map((seat) => seat.user_id))) : new Map<number, UserRecord>();
+  return {
+    license_id: license.id,
+    seats: license.seats,
+    in_use: held.length,
+    held: shown
+      .sort((a, b) => a.seat - b.seat)
+      .map((seat) => ({
+        seat: seat.seat,
+        user_id: seesAll || seat.user_id === me.id ? seat.user_id : null,
+        name: names.has(seat.user_id) ? personName(names.get(seat.user_id)!) : null,
+        hostname: seat.hostname,
+        fingerprint: seat.fingerprint,
+        kind: seat.kind,
+        since: seat.since,
+        lease_end: seat.lease_end,
+        mine: seat.user_id === me.id,
+      })),
+  };
+}
+
+/** Whether the user is an owner or admin of the organisation (they manage its seats). */
+async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
+  const membership = await membershipOf(organisationId, userId);
+  return membership !== null && organisationRules.manageSeats(membership.role);
+}
