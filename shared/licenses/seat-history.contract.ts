@@ -44,11 +44,13 @@ const seatHistoryCsvLimit: AttemptLimitPolicy = {
 const id = () => z.int().check(z.positive());
 const ISO = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z`;
 /**
- * Where the next page starts, as the last page answered it (`next`): the last row's place and, when the
- * rows before it began with a seat change, that change (the end of the next older holding). Nothing else
- * is accepted.
+ * Where the next page starts, as the last page answered it (`next`): the last row's place and, for each
+ * seat changed after it, that change (`~{seat}~{time}~{event}`: the end of that seat's next older
+ * holding). Nothing else is accepted.
  */
-export const SEAT_HISTORY_CURSOR = new RegExp(`^${ISO}#[0-9a-f]{8}(~${ISO}~(reserve|return|takeover|release|offline))?$`);
+export const SEAT_HISTORY_CURSOR = new RegExp(`^${ISO}#[0-9a-f]{8}(~\\d{1,4}~${ISO}~(reserve|return|takeover|release|offline))*$`);
+/** A cursor names at most this many seats' changes (a floating license's seats). */
+const CURSOR_MAX_LENGTH = 64 * 50;
 
 /** How a holding started and ended: the seat events. */
 export const SEAT_EVENTS = ['reserve', 'return', 'takeover', 'release', 'offline'] as const;
@@ -106,7 +108,7 @@ export const seatHistoryContract = defineEndpoint({
     /** A page of a license's history (SEAT_HISTORY_PAGE_SIZE rows, newest first); `before`: the last page's `next`. */
     get_seat_history: cmd(
       'user',
-      () => ({ license_id: id(), before: z.optional(z.string().check(z.regex(SEAT_HISTORY_CURSOR))) }),
+      () => ({ license_id: id(), before: z.optional(z.string().check(z.maxLength(CURSOR_MAX_LENGTH), z.regex(SEAT_HISTORY_CURSOR))) }),
       () => z.object({ license_id: z.int(), scope: scopeSchema(), rows: z.array(seatHistoryRowSchema()), next: z.nullable(z.string()) }),
       { limits: [seatHistoryLimit] },
     ),

@@ -129,6 +129,21 @@ describe('seat history', () => {
     expect((await history(friend.accessToken, license.id, theirs.next!)).rows).toEqual([holding(friend, lab, 'reserve', 'return')]);
   });
 
+  it("matches a floating license's holdings by seat, and charts its highest seats in use against its seats", async () => {
+    const owner = await desktopPerson();
+    const license = await storeLicense(owner.id, { license_type_id: 'Enterprise', valid_from: '2026-01-01', valid_to: '2099-06-30', seats: 2 });
+    await reserveLicense(owner.session, license.id, laptop);
+    await reserveLicense(owner.session, license.id, desktop);
+    expect(await clientRefusal(reserveLicense(owner.session, license.id, lab))).toMatchObject({ status: 409 });
+    await returnLicense(owner.session, license.id, laptop.fingerprint);
+
+    // The laptop's return ends its own holding, not the desktop's that started after it.
+    const { rows } = await history(owner.accessToken, license.id);
+    expect(rows).toEqual([refused(owner, lab), holding(owner, desktop, 'reserve', null), holding(owner, laptop, 'reserve', 'return')]);
+    const { days } = await ok<{ days: SeatChartDay[] }>(owner.accessToken, 'get_seat_chart', { license_id: license.id });
+    expect(days.at(-1)).toEqual({ day: today(), in_use: 2, owned: 2, refused: 1 });
+  });
+
   it("shows an organisation's admins every seat of its licenses and the organisation's summed chart; a member their own use", async () => {
     const [owner, admin, member, other, stranger] = await Promise.all([desktopPerson(), desktopPerson(), desktopPerson(), desktopPerson(), desktopPerson()]);
     const portalAdmin = await createAdminUser();

@@ -65,7 +65,7 @@ export async function holdFloatingSeat(
   userId: number,
   machine: Machine,
   { kind, lease_end }: FloatingLease,
-  { checks = [], now = new Date() }: { checks?: TransactionWrite[]; now?: Date } = {},
+  { checks = [], now = new Date(), inUse }: { checks?: TransactionWrite[]; now?: Date; inUse?: number } = {},
 ): Promise<void> {
   const renewal = previous !== undefined && previous.fingerprint === machine.fingerprint && previous.user_id === userId;
   const asRead: Condition<typeof FloatingSeatEntity> = previous
@@ -86,7 +86,8 @@ export async function holdFloatingSeat(
           lease_end,
         })
         .options({ condition: asRead }),
-      ...(renewal ? [] : [seatEvent('reserve', license.id, userId, machine, now)]),
+      // `inUse`: the license's seats in use once this one is taken, for its seat chart.
+      ...(renewal ? [] : [seatEvent('reserve', license.id, userId, machine, now, { seat, ...(inUse === undefined ? {} : { inUse }) })]),
       ...checks,
     ],
     now,
@@ -94,13 +95,21 @@ export async function holdFloatingSeat(
 }
 
 /** Frees a floating seat, with its seat event: only while the machine that was read still holds it. */
-export async function freeFloatingSeat(license: LicenseRecord, held: FloatingSeatRecord, byUserId: number, event: 'return' | 'release', now = new Date()): Promise<void> {
+export async function freeFloatingSeat(
+  license: LicenseRecord,
+  held: FloatingSeatRecord,
+  byUserId: number,
+  event: 'return' | 'release',
+  now = new Date(),
+  /** The license's seats in use once this one is free, for its seat chart. */
+  inUse?: number,
+): Promise<void> {
   await inTransaction(
     [
       FloatingSeatEntity.build(DeleteTransaction)
         .key({ license_id: license.id, seat: held.seat })
         .options({ condition: { attr: 'fingerprint', eq: held.fingerprint } }),
-      seatEvent(event, license.id, byUserId, { fingerprint: held.fingerprint, hostname: held.hostname }, now),
+      seatEvent(event, license.id, byUserId, { fingerprint: held.fingerprint, hostname: held.hostname }, now, { seat: held.seat, holder: held.user_id, inUse: inUse ?? 0 }),
     ],
     now,
   );

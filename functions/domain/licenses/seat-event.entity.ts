@@ -40,6 +40,8 @@ export const SeatEventEntity = new Entity({
     user_id: number(),
     /** Whose seat it was or became (a release names its holder, not the admin); absent: `user_id`. */
     holder: number().optional(),
+    /** Which of a floating license's seats (1 …); absent: the license's one seat. */
+    seat: number().optional(),
     fingerprint: string().optional(),
     hostname: string().optional(),
     client_version: string().optional(),

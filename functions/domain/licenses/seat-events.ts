@@ -24,6 +24,8 @@ export interface SeatEventDetail {
   holder?: number;
   /** Seats of the license in use after the change; absent: 1 after a reservation, 0 after a return (one seat a license). */
   inUse?: number;
+  /** Which of a floating license's seats changed (1 …); absent: the license's one seat. */
+  seat?: number;
 }
 
 /** One entry of a license's seat history with its day's figure. */
@@ -32,6 +34,7 @@ interface SeatTrailEntry {
   license_id: number;
   user_id: number;
   holder?: number;
+  seat?: number;
   machine: Partial<Machine>;
   /** ISO time. */
   at: string;
@@ -52,7 +55,7 @@ const seatTrail: ReadWriteKind<SeatTrailEntry> = {
   merge: (_a, b) => b,
   build: async (_key, entry): Promise<ToolboxItem[]> => {
     const time = Date.parse(entry.at);
-    const { event, license_id, user_id, holder, machine, inUse } = entry;
+    const { event, license_id, user_id, holder, seat, machine, inUse } = entry;
     return [
       SeatEventEntity.build(PutTransaction).item({
         license_id,
@@ -60,6 +63,7 @@ const seatTrail: ReadWriteKind<SeatTrailEntry> = {
         event,
         user_id,
         ...(holder === undefined || holder === user_id ? {} : { holder }),
+        ...(seat === undefined ? {} : { seat }),
         ...machine,
         ttl: expiresIn(SEAT_EVENT_RETENTION_DAYS * 86_400, time),
       }),
@@ -76,12 +80,13 @@ const seatTrail: ReadWriteKind<SeatTrailEntry> = {
 const trailChange = (entry: SeatTrailEntry) => new ReadWriteChange(seatTrail, `${entry.license_id}#${entry.at}#${entry.event}`, entry);
 
 /** The seat event's write (with its day's figure), for the transaction that changes the seat. */
-export const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine: Partial<Machine>, now: Date, { holder, inUse }: SeatEventDetail = {}) =>
+export const seatEvent = (event: SeatEvent, licenseId: number, userId: number, machine: Partial<Machine>, now: Date, { holder, inUse, seat }: SeatEventDetail = {}) =>
   trailChange({
     event,
     license_id: licenseId,
     user_id: userId,
     ...(holder === undefined ? {} : { holder }),
+    ...(seat === undefined ? {} : { seat }),
     machine,
     at: now.toISOString(),
     inUse: inUse ?? (HOLDING_STARTS.has(event) ? 1 : 0),

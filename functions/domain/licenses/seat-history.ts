@@ -9,32 +9,37 @@ import { HOLDING_STARTS, type SeatEvent } from './seat-events';
 
 /**
  * A license's seat history read back: holdings derived from its seat events, refusals as they were
- * recorded, and the day figures of its chart. One seat a license: a holding starts with a reservation, a
- * takeover or an offline lease and ends at the next seat event (a return, a release, a takeover, or a
- * reservation that took a seat its holder could no longer keep). Licenses with several seats will match a
- * holding's end by its machine instead.
+ * recorded, and the day figures of its chart. A holding starts with a reservation, a takeover or an
+ * offline lease and ends at the next event of the same seat (a return, a release, a takeover, or a
+ * reservation that took a seat its holder could no longer keep): a license's one seat, or one of a
+ * floating license's numbered seats.
  */
 
 /** A seat history row before names: who it concerns, as an id. */
 export type HistoryRow = Omit<SeatHistoryRow, 'name'>;
 
-/** The seat change just newer than where a page starts: it ends the next older holding. */
+/** The seat change just newer than where a page starts: it ends that seat's next older holding. */
 interface LaterChange {
   at: string;
   event: SeatEvent;
 }
 
-/** Where a page starts: the place of the last row read, and the change after it (null: the seat is held since). */
+/** Which seat an event changed: a floating license's seat number, 0 for a license's one seat. */
+const seatOf = (event: { seat?: number }) => event.seat ?? 0;
+
+/** Where a page starts: the place of the last row read, and each seat's change after it (none: held since). */
 interface Cursor {
   sk: string;
-  later: LaterChange | null;
+  later: Map<number, LaterChange>;
 }
 
-export const encodeCursor = ({ sk, later }: Cursor) => (later ? `${sk}~${later.at}~${later.event}` : sk);
+export const encodeCursor = ({ sk, later }: Cursor) => [sk, ...[...later].map(([seat, { at, event }]) => `${seat}~${at}~${event}`)].join('~');
 /** A cursor the contract's pattern already checked. */
 export function decodeCursor(text: string): Cursor {
-  const [sk, at, event] = text.split('~');
-  return { sk: sk!, later: at && event ? { at, event: event as SeatEvent } : null };
+  const [sk, ...parts] = text.split('~');
+  const later = new Map<number, LaterChange>();
+  for (let i = 0; i + 2 < parts.length; i += 3) later.set(Number(parts[i]), { at: parts[i + 1]!, event: parts[i + 2] as SeatEvent });
+  return { sk: sk!, later };
 }
 
 /** Seat events read per query: a page's rows and the changes between them, in one read most of the time. */
@@ -60,7 +65,7 @@ export async function seatHistoryPage(
   { size, cursor, onlyUserId }: { size: number; cursor?: string; onlyUserId?: number },
 ): Promise<HistoryPage> {
   const start = cursor ? decodeCursor(cursor) : null;
-  let later = start ? start.later : null;
+  const later = start ? start.later : new Map<number, LaterChange>();
   let lastSk = start?.sk;
   const rows: HistoryRow[] = [];
   let examined = 0;
@@ -82,10 +87,14 @@ export async function seatHistoryPage(
       const machine = { hostname: event.hostname ?? null, fingerprint: event.fingerprint ?? null };
       if (event.event === 'refused') {
         rows.push({ kind: 'refused', user_id: event.user_id, ...machine, from: at, to: null, started_by: null, ended_by: null });
-      } else if (HOLDING_STARTS.has(event.event)) {
-        rows.push({ kind: 'holding', user_id: who, ...machine, from: at, to: later?.at ?? null, started_by: event.event, ended_by: later?.event ?? null });
+      } else {
+        const seat = seatOf(event);
+        const end = later.get(seat);
+        if (HOLDING_STARTS.has(event.event)) {
+          rows.push({ kind: 'holding', user_id: who, ...machine, from: at, to: end?.at ?? null, started_by: event.event, ended_by: end?.event ?? null });
+        }
+        later.set(seat, { at, event: event.event });
       }
-      if (event.event !== 'refused') later = { at, event: event.event };
       lastSk = event.at;
       if (rows.length >= size) {
         const more = index < Items.length - 1 || LastEvaluatedKey !== undefined;
@@ -131,8 +140,8 @@ const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 export const chartDays = (now: Date): string[] =>
   Array.from({ length: SEAT_CHART_DAYS }, (_, n) => dayOf(now.getTime() - (SEAT_CHART_DAYS - 1 - n) * DAY_MS));
 
-/** Seats a license owns: one (a license is a seat). */
-const seatsOf = (_license: LicenseRecord) => 1;
+/** Seats a license owns: a floating license its `seats`, any other one (a license is a seat). */
+const seatsOf = (license: LicenseRecord) => license.seats ?? 1;
 
 /** One license's chart: per day its highest seats in use, the seats it owned, its refusals. */
 export async function licenseSeatChart(license: LicenseRecord, now = new Date()): Promise<SeatChartDay[]> {
