@@ -106,7 +106,7 @@ export async function seatHistoryPage(
     if (examined >= MAX_EXAMINED) {
       // The place to go on from is the last key read, also when the filter left none of its events.
       const sk = lastSk === undefined || (exclusiveStartKey.sk as string) < lastSk ? (exclusiveStartKey.sk as string) : lastSk;
-      return { rows: withCurrentHolding(license, rows, start === null, onlyUserId), next: encodeCursor({ sk, later }) };
+      return { rows, next: encodeCursor({ sk, later }) };
     }
   }
 }
@@ -114,7 +114,7 @@ export async function seatHistoryPage(
 /**
  * The holding of the machine that holds the seat now, when its start is no longer among the events (a
  * seat kept for months by renewals, which write none, outlives its reservation's event): read from the
- * license itself, on the first page.
+ * license itself, on a first page that read the whole partition.
  */
 function withCurrentHolding(license: LicenseRecord, rows: HistoryRow[], firstPage: boolean, onlyUserId?: number): HistoryRow[] {
   const holder = license.reserved_to;
