@@ -29,6 +29,7 @@ import { getLicenseHistory } from './handlers/license-history';
 import { organisationSeatHandlers } from '../domain/organisations/organisation-seats.handlers';
 import { offlineSeatHandlers } from './handlers/offline-seats';
 import { floatingSeatsView } from './handlers/floating';
+import { seatHistoryHandlers } from './handlers/seat-history';
 
 export const app = createEndpointApp(licEndpointContract, {
   get_licenses: getLicenses,
@@ -65,4 +66,5 @@ export const app = createEndpointApp(licEndpointContract, {
   get_my_subscriptions: getMySubscriptions,
   ...organisationSeatHandlers,
   ...offlineSeatHandlers,
+  ...seatHistoryHandlers,
 });

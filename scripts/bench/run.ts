@@ -75,6 +75,8 @@ const adminListOnly = process.env.BENCH_ONLY === 'admin-list';
  * data set plus a year of desktop use): figures go to .bench/results-dashboard.json.
  */
 const dashboardOnly = process.env.BENCH_ONLY === 'dashboard';
+/** `BENCH_ONLY=seat-history` measures only a license's seat history at 10,000 events (seat-history.ts). */
+if (process.env.BENCH_ONLY === 'seat-history') process.exit(await (await import('./seat-history')).measureSeatHistoryOnly(outDir));
 
 /** A load of `url` with the bench's connections, for `duration` seconds (the bench's round unless said). */
 const load = (url: string, body: string | readonly string[], headers: Record<string, string>, duration = seconds): Promise<LoadResult> =>

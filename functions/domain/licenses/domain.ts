@@ -41,11 +41,11 @@ export const licensesDomain = {
     },
     { what: 'their copies of their own and shared licenses', entities: [LicenseViewEntity], fate: 'delete', why: 'only their own list reads them' },
     {
-      what: 'seat events naming their id and machine',
+      what: "seat history entries naming their id and machine (seats they held or released, times they were turned away)",
       entities: [SeatEventEntity],
       fate: 'expire',
       // A plain text (no template): the user endpoint's bundle then drops this declaration it does not use.
-      why: 'the usage figures read them; they expire after SEAT_EVENT_RETENTION_DAYS (90 days)',
+      why: "the license's owner and its organisation's admins read them as the license's seat history (support too); they expire after SEAT_EVENT_RETENTION_DAYS (90 days)",
     },
     {
       what: "floating seats their machines hold (machine name and fingerprint)",

@@ -68,7 +68,7 @@ export async function holdFloatingSeat(
   userId: number,
   machine: Machine,
   { kind, lease_end }: FloatingLease,
-  { checks = [], now = new Date() }: { checks?: TransactionWrite[]; now?: Date } = {},
+  { checks = [], now = new Date(), inUse }: { checks?: TransactionWrite[]; now?: Date; inUse?: number } = {},
 ): Promise<void> {
   const renewal = previous !== undefined && previous.fingerprint === machine.fingerprint && previous.user_id === userId;
   const asRead: Condition<typeof FloatingSeatEntity> = previous
@@ -95,7 +95,7 @@ export async function holdFloatingSeat(
   }
   await inTransaction(
     [
-      ...(renewal ? [] : [licenseAsRead(license, now), seatEvent('reserve', license.id, userId, machine, now)]),
+      ...(renewal ? [] : [licenseAsRead(license, now), seatEvent('reserve', license.id, userId, machine, now, { seat, ...(inUse === undefined ? {} : { inUse }) })]),
       FloatingSeatEntity.build(PutTransaction).item(held).options({ condition: asRead }),
       ...checks,
     ],
@@ -104,13 +104,21 @@ export async function holdFloatingSeat(
 }
 
 /** Frees a floating seat, with its seat event: only while the machine that was read still holds it. */
-export async function freeFloatingSeat(license: LicenseRecord, held: FloatingSeatRecord, byUserId: number, event: 'return' | 'release', now = new Date()): Promise<void> {
+export async function freeFloatingSeat(
+  license: LicenseRecord,
+  held: FloatingSeatRecord,
+  byUserId: number,
+  event: 'return' | 'release',
+  now = new Date(),
+  /** The license's seats in use once this one is free, for its seat chart. */
+  inUse?: number,
+): Promise<void> {
   await inTransaction(
     [
       FloatingSeatEntity.build(DeleteTransaction)
         .key({ license_id: license.id, seat: held.seat })
         .options({ condition: { attr: 'fingerprint', eq: held.fingerprint } }),
-      seatEvent(event, license.id, byUserId, { fingerprint: held.fingerprint, hostname: held.hostname }, now),
+      seatEvent(event, license.id, byUserId, { fingerprint: held.fingerprint, hostname: held.hostname }, now, { seat: held.seat, holder: held.user_id, inUse: inUse ?? 0 }),
     ],
     now,
   );
@@ -121,9 +129,12 @@ export async function releaseFloatingSeatsOf(userId: number, now = new Date()): 
   const { own, shared } = await licenseListOf(userId);
   for (const license of [...own, ...shared.map((entry) => entry.license)]) {
     if (license.seats === undefined) continue;
-    for (const held of (await floatingSeatsOf(license.id)).filter((seat) => seat.user_id === userId)) {
+    const inUse = await floatingSeatsOf(license.id);
+    let left = inUse.length;
+    for (const held of inUse.filter((seat) => seat.user_id === userId)) {
+      left -= 1;
       try {
-        await freeFloatingSeat(license, held, userId, 'release', now);
+        await freeFloatingSeat(license, held, userId, 'release', now, left);
       } catch (error) {
         // Freed or taken meanwhile: nothing of theirs is left on that seat.
         if (!(error instanceof LicenseChangedError)) throw error;

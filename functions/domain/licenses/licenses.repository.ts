@@ -292,7 +292,7 @@ export async function freeSeat(
       { attr: 'hid', exists: false },
       ...(offlineLease === undefined ? [] : [{ attr: 'offline_lease.lease_id', eq: offlineLease } as const]),
     ],
-    others: [seatEvent(event, license.id, byUserId, { fingerprint }, now)],
+    others: [seatEvent(event, license.id, byUserId, { fingerprint }, now, { holder: license.reserved_to })],
   });
 }
 
@@ -433,7 +433,7 @@ export async function placeLicenseSeat(
     audit,
     others: [
       ...shares.map((userId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: userId })),
-      ...(freed ? [seatEvent('release', license.id, byUserId, { fingerprint: license.fingerprint }, now)] : []),
+      ...(freed ? [seatEvent('release', license.id, byUserId, { fingerprint: license.fingerprint }, now, { holder: license.reserved_to })] : []),
     ],
   });
   return changed(license, changes, now);
@@ -558,7 +558,7 @@ export async function detachLicensesOf(userId: number, now = new Date()): Promis
           now,
           others: [
             ...shares.map((shareUserId) => LicenseShareEntity.build(DeleteTransaction).key({ license_id: license.id, user_id: shareUserId })),
-            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now)] : []),
+            ...(seatHeld ? [seatEvent('release', license.id, userId, { fingerprint: license.fingerprint }, now, { holder: license.reserved_to })] : []),
           ],
         },
       );

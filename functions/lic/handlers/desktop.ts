@@ -154,7 +154,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
     // A later attempt reads the membership again: it may have ended meanwhile.
     const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
     const refused = refusal(license, me.id, machine, { takeover, renew }, now, organisation);
-    if (refused) await refuse(license, refused, now);
+    if (refused) await refuse(license, refused, now, { userId: me.id, machine });
     const held = heldBy(license, me.id, machine);
     const reclaimFrom = held ? undefined : organisation?.reclaimFrom;
     const takingOver = takeover && license.fingerprint !== undefined && !held && reclaimFrom === undefined;
@@ -195,7 +195,7 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
       const current = await findLicense(license_id);
       const refused = current && refusal(current, me.id, machine, { takeover: takingOver, renew }, now, await organisationSeatOf(current, me.id));
-      if (refused) await refuse(current, refused, now);
+      if (refused) await refuse(current, refused, now, { userId: me.id, machine });
       // Unchanged since it was read: only the takeover counter's condition can have refused.
       if (takingOver && current && (current.version ?? 0) === (license.version ?? 0)) {
         throw conflict(licenseMessages.takeoverBudget(TAKEOVERS_PER_DAY));

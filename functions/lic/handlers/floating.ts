@@ -41,9 +41,10 @@ export async function reserveFloatingSeat(
     const organisation = await organisationSeatOf(license, me.id, attempt === 1 ? access.member : undefined);
     const outside = organisation && organisationSeatRefusal(license, me.id, organisation);
     if (outside) throw conflict(licenseMessages[outside]);
-    const choice = chooseFloatingSeat(license.seats!, await floatingSeatsOf(license.id), machine.fingerprint, me.id, now);
+    const seatsInUse = await floatingSeatsOf(license.id);
+    const choice = chooseFloatingSeat(license.seats!, seatsInUse, machine.fingerprint, me.id, now);
     if (renew && !('take' in choice && choice.take === 'own')) throw conflict(licenseMessages.noLongerHeld);
-    if ('full' in choice) return refuse(license, { reason: licenseMessages.floatingFull(license.seats!, choice.firstEnd), seatTaken: true }, now);
+    if ('full' in choice) return refuse(license, { reason: licenseMessages.floatingFull(license.seats!, choice.firstEnd), seatTaken: true }, now, { userId: me.id, machine });
     const terms = borrowDays === undefined ? { kind: 'floating' as const, days: FLOATING_LEASE_MINUTES / MINUTES_PER_DAY } : { kind: 'borrow' as const, days: borrowDays };
     const asked = leaseEnd(now, license.valid_to ?? null, terms.days);
     // A renewal while more than half its lease remains (and of the same kind) is answered with the lease as it
@@ -58,7 +59,12 @@ export async function reserveFloatingSeat(
         me.id,
         machine,
         { kind: terms.kind, lease_end: asked.toISOString() },
-        { checks: license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)], now },
+        {
+          checks: license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)],
+          now,
+          // A free seat is one more in use; a reclaimed one takes the place of the ended lease.
+          inUse: seatsInUse.length + (choice.take === 'free' ? 1 : 0),
+        },
       );
     } catch (error) {
       if (!(error instanceof LicenseChangedError)) throw error;

@@ -126,7 +126,7 @@ export const answerOfflineRequest: Handlers['answer_offline_request'] = async ({
   const { license, me } = access;
   const organisation = await organisationSeatOf(license, me.id, access.member);
   const refused = refusal(license, me.id, machine, { takeover: false, renew: false }, now, organisation);
-  if (refused) await refuse(license, refused, now);
+  if (refused) await refuse(license, refused, now, { userId: me.id, machine });
   const overBudget = await machineBudget(license, machine, now);
   if (overBudget) throw conflict(overBudget);
   const reservation = await signedReservation(license, { id: me.id, username: viewer.caller.username }, machine, now, {
@@ -155,7 +155,7 @@ export const answerOfflineRequest: Handlers['answer_offline_request'] = async ({
     if (again?.state === 'answered') throw conflict(offlineMessages.answered);
     const current = await findLicense(request.license_id);
     const refusedNow = current && refusal(current, me.id, machine, { takeover: false, renew: false }, now, await organisationSeatOf(current, me.id));
-    if (refusedNow) await refuse(current, refusedNow, now);
+    if (refusedNow) await refuse(current, refusedNow, now, { userId: me.id, machine });
     throw conflict(licenseMessages.changedMeanwhile);
   }
   await Promise.all([

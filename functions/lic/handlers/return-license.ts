@@ -36,12 +36,13 @@ export const returnLicense: LicHandlers['return_license'] = async ({ license_id,
  * the machine's user or the license's owner returns it; an admin releases it.
  */
 async function returnFloatingSeat(license: LicenseRecord, fingerprint: string, userId: number, admin: boolean) {
-  const held = (await floatingSeatsOf(license.id)).find((seat) => seat.fingerprint === fingerprint);
+  const seatsInUse = await floatingSeatsOf(license.id);
+  const held = seatsInUse.find((seat) => seat.fingerprint === fingerprint);
   if (!held) throw conflict(licenseMessages.notReserved);
   const returning = held.user_id === userId || license.user_id === userId;
   if (!returning && !admin) throw forbidden(licenseMessages.ownerOnly);
   try {
-    await freeFloatingSeat(license, held, userId, returning ? 'return' : 'release');
+    await freeFloatingSeat(license, held, userId, returning ? 'return' : 'release', new Date(), seatsInUse.length - 1);
   } catch (error) {
     if (error instanceof LicenseChangedError) throw conflict(licenseMessages.changedMeanwhile);
     throw error;

@@ -2,13 +2,26 @@
 import { encodeReservation, LEASE_DAYS, leaseEnd, type LeaseKind, type Machine, type Reservation } from '../../../shared/licenses/seat';
 import type { LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { reservedAddons } from '../../domain/licenses/seat.rules';
+import { recordSeatRefusal } from '../../domain/licenses/seat-events';
 import { recordSeatRefused } from '../../domain/usage/usage-figures';
 import { conflict } from '../../lib/errors';
 import { licenseSigningKey } from '../../lib/signing';
 
-/** Refuses the reservation with `refused`'s reason, counting a seat another machine holds in the usage figures. */
-export async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date): Promise<never> {
-  if (refused.seatTaken) await recordSeatRefused(license.license_type_id, now);
+/** Who was turned away, on which machine. */
+export interface RefusedMachine {
+  userId: number;
+  machine: Partial<Machine>;
+}
+
+/**
+ * Refuses the reservation with `refused`'s reason. A seat another machine holds (`seatTaken`) is counted in
+ * the usage figures and, naming `who`, in the license's seat history, so its customer sees how often their
+ * seats were not enough.
+ */
+export async function refuse(license: LicenseRecord, refused: { reason: string; seatTaken: boolean }, now: Date, who?: RefusedMachine): Promise<never> {
+  if (refused.seatTaken) {
+    await Promise.all([recordSeatRefused(license.license_type_id, now), ...(who ? [recordSeatRefusal(license.id, who.userId, who.machine, now)] : [])]);
+  }
   throw conflict(refused.reason);
 }
 

@@ -21,6 +21,7 @@ import type { OrganisationAdminSectionsLoader } from '../features/organisations'
 import { organisationRoutes } from '../features/organisations/routes';
 import { placeholderRoutes } from '../features/placeholders/routes';
 import { productRoutes } from '../features/products/routes';
+import { seatHistoryRoutes } from '../features/seat-history/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { ssoRoutes } from '../features/sso/routes';
 import { paths } from '../lib/routing/paths';
@@ -34,6 +35,7 @@ export const routes: readonly RouteDeclaration[] = [
   ...authenticatorRoutes,
   ...ssoRoutes,
   ...licenseRoutes,
+  ...seatHistoryRoutes,
   ...legacyRoutes,
   ...adminLicenseRoutes,
   ...adminCodeRoutes,

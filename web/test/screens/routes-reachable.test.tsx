@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { licContract } from '../../../shared/contract/lic';
+import { licContract, type LicenseRow } from '../../../shared/contract/lic';
 import { licAdminContract } from '../../../shared/contract/lic.admin';
 import { productContract } from '../../../shared/contract/product';
 import { userAdminContract } from '../../../shared/contract/user.admin';
@@ -20,6 +20,32 @@ import { renderScreen, type Viewer } from '../support/render';
  * without a link fails here with its path. What the links lead to is navigation.test.tsx.
  */
 
+/** A customer's own license as get_licenses answers it. */
+const customerLicenseRow = (id: number): LicenseRow => ({
+  id,
+  user_id: CUSTOMER.id,
+  created: '2026-01-05',
+  license_type_id: 'Automation',
+  license_usage_id: 4,
+  license_usage: 'Standard',
+  enabled: true,
+  valid_from: '2026-01-01',
+  valid_to: '2099-01-01',
+  tag: null,
+  reserved_to: null,
+  fingerprint: null,
+  hostname: null,
+  expired: false,
+  days: null,
+  hid: null,
+  subscription_id: null,
+  subscription_state: null,
+  shared_count: 0,
+  addons: [],
+  shared_users: [],
+  shared_by: null,
+});
+
 /** Where the pages of each role are looked at: the page rendered, and what it reads from the API. */
 const PAGES = {
   signIn: { path: paths.signIn, as: 'signed-out', title: 'Sign in', answer: () => undefined },
@@ -31,16 +57,6 @@ const PAGES = {
     title: 'My products',
     answer: () => api.answer(productContract, 'get_products', { products: [] }),
   },
-  licenses: {
-    path: paths.licenses,
-    as: 'customer',
-    title: 'Licenses',
-    answer: () => {
-      api.answer(licContract, 'get_licenses', { licenses: [] });
-      api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
-      api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
-    },
-  },
   organisations: {
     path: paths.organisations,
     as: 'customer',
@@ -50,6 +66,16 @@ const PAGES = {
         organisations: [{ organisation_id: 7, name: 'Kim Lab', role: 'member', members: 3, owner: 'Kim Lee', joined: '2026-11-01T10:00:00Z' }],
         invitations: [],
       }),
+  },
+  licenses: {
+    path: paths.licenses,
+    as: 'customer',
+    title: 'Licenses',
+    answer: () => {
+      api.answer(licContract, 'get_licenses', { licenses: [customerLicenseRow(9)] });
+      api.answer(licContract, 'get_my_subscriptions', { subscriptions: [] });
+      api.answer(organisationsContract, 'get_my_organisations', { organisations: [], invitations: [] });
+    },
   },
   allLicenses: {
     path: paths.allLicenses,
@@ -95,6 +121,8 @@ const LINKED_FROM: Partial<Record<AppPath, PageName>> = {
   [paths.offlineActivation]: 'licenses',
   // An organisation, from its row in the caller's organisations (and in All organisations, for admins).
   [paths.organisation]: 'organisations',
+  // A license's seat history, from its card (and from an organisation's seats).
+  [paths.seatHistory]: 'licenses',
 };
 
 /** Routes reached without a link of the portal's, and how. */
@@ -121,7 +149,7 @@ describe('every declared route', () => {
     const menuLinks: Partial<Record<Viewer, string[]>> = {};
     const pageLinks: Partial<Record<PageName, string[]>> = {};
     // Signed out first: a file's later renders only switch between signed-in viewers.
-    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'licenses', 'organisations', 'allLicenses', 'users'] as const) {
+    for (const name of ['signIn', 'forgotPassword', 'profile', 'myProducts', 'organisations', 'licenses', 'allLicenses', 'users'] as const) {
       const page = PAGES[name];
       if (page.as !== 'signed-out') answerProfile(page.as === 'admin' ? ADMIN : customer);
       page.answer();
@@ -135,7 +163,7 @@ describe('every declared route', () => {
       // A list's rows (and the links in them) come after the title.
       if (name === 'allLicenses' || name === 'users') await screen.findByRole('cell', { name: /kim@example.com/ });
       if (name === 'organisations') await screen.findByRole('link', { name: 'Kim Lab' });
-      if (name === 'licenses') await screen.findByText('You have no licenses yet.');
+      if (name === 'licenses') await screen.findByRole('link', { name: 'Seat history' });
       pageLinks[name] = hrefs(screen.getByRole('main'));
       cleanup();
     }

@@ -21,6 +21,7 @@ export const paths = {
   signOut: '/signout',
   licenses: '/licenses',
   offlineActivation: '/offlineactivation',
+  seatHistory: '/seathistory/:id',
   legacy: '/legacy',
   myProducts: '/myproducts',
   download: '/download',

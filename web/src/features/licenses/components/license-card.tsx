@@ -13,6 +13,7 @@ import { TermHelp } from '../../../components/term-help';
 import { formatDay } from '../../../lib/dates';
 import { useSubmit } from '../../../lib/forms/use-submit';
 import { organisationPath } from '../../organisations';
+import { seatHistoryPath } from '../../seat-history';
 import { licenseNotices, licenseQuestions, licenseTexts } from '../messages';
 import { inOrganisation } from '../organisation-licenses';
 import { renewalItem } from '../renewal';
@@ -109,6 +110,8 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
       ? mode
       : 'view';
   const close = () => onModeChange('view');
+  // A license on a dongle has no seat, so no seat history.
+  const hasSeat = !license.hid;
 
   return (
     <Card withBorder padding="md" component="article" aria-labelledby={headingId}>
@@ -172,7 +175,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
         {open === 'move' && <MoveLicenseForm license={license} onClose={close} />}
         {open === 'share' && <ShareLicenseForm license={license} canStop={actions.has('stop_sharing')} onClose={close} />}
         {open === 'organisation' && <AddToOrganisationForm license={license} organisations={organisations} onClose={close} />}
-        {open === 'view' && (actions.size > 0 || renewal || canAddToOrganisation || isFloating(license)) && (
+        {open === 'view' && (actions.size > 0 || renewal || canAddToOrganisation || isFloating(license) || hasSeat) && (
           <Group gap="sm">
             {actions.has('move') && (
               <Button variant="default" onClick={() => onModeChange('move')}>
@@ -191,6 +194,11 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
             )}
             {actions.has('return') && <ReturnButton license={license} />}
             {isFloating(license) && <FloatingSeatsButton license={license} callerId={callerId} />}
+            {hasSeat && (
+              <Button component={Link} to={seatHistoryPath(license.id)} variant="default">
+                Seat history
+              </Button>
+            )}
             {renewal && <BuyAgainButton item={renewal} />}
           </Group>
         )}

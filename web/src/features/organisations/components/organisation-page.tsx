@@ -21,6 +21,7 @@ import { organisationQuestions, organisationTexts, roleNames } from '../messages
 import { useOrganisationAdminSections } from '../organisation-admin-sections';
 import { ORGANISATION_CHANGES } from '../organisation-changes';
 import { organisationActions } from '../roles';
+import { OrganisationSeatHistory } from '../../seat-history';
 import { MembersTable } from './members-table';
 import { OrganisationLicenses } from './organisation-licenses';
 import { InviteForm, SentInvitations } from './sent-invitations';
@@ -115,7 +116,12 @@ function OrganisationView({ organisation, callerId }: { organisation: Organisati
         </Stack>
       )}
       {/* Its owner and admins (and the portal's) see every license and seat; a member sees theirs on Licenses. */}
-      {(organisationRules.manageSeats(organisation.role) || organisation.role === null) && <OrganisationLicenses organisation={organisation} />}
+      {(organisationRules.manageSeats(organisation.role) || organisation.role === null) && (
+        <>
+          <OrganisationLicenses organisation={organisation} />
+          <OrganisationSeatHistory organisationId={organisation.id} />
+        </>
+      )}
       {organisation.role === null && (
         <Suspense fallback={<PageLoader />}>
           <PortalAdminSections organisation={organisation} />

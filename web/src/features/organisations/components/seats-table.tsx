@@ -1,4 +1,5 @@
-import { Group, Table, Text } from '@mantine/core';
+import { Anchor, Group, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import type { OrganisationLicense, SeatHolder } from '../../../../../shared/organisations/organisation-seats.contract';
 import { LICENSE_TYPES } from '../../../../../shared/licenses/catalog';
 import { isPerpetual } from '../../../../../shared/licenses/display';
@@ -6,7 +7,11 @@ import { ActionsTh } from '../../../components/actions-th';
 import { TableFrame } from '../../../components/table-frame';
 import { formatDay } from '../../../lib/dates';
 import { seatTexts } from '../messages';
+import { seatHistoryPath } from '../../seat-history';
 import { AssignSeatButton, ReleaseSeatButton, type SeatMember } from './seat-actions';
+
+/** A license's id links to its seat history (who held the seat, who was turned away). */
+const seatHistoryLinkText = (id: number) => `Seat history of license ${id}`;
 
 const typeName = (id: string) => LICENSE_TYPES.find((type) => type.id === id)?.name ?? id;
 
@@ -68,7 +73,11 @@ export function SeatsTable({ organisationId, licenses, members, manages }: Seats
         <Table.Tbody>
           {licenses.map((license) => (
             <Table.Tr key={license.id}>
-              <Table.Td>{license.id}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={seatHistoryPath(license.id)} aria-label={seatHistoryLinkText(license.id)}>
+                  {license.id}
+                </Anchor>
+              </Table.Td>
               <Table.Td>{typeName(license.license_type_id)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{validToText(license)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{license.bought_by.name}</Table.Td>
