@@ -125,6 +125,8 @@ export const floatingSeatSchema = () =>
     lease_end: z.string(),
     /** The caller's own machine. */
     mine: z.boolean(),
+    /** Whether the caller may free it (return_license): their own machine, or any as the license's owner or its organisation's owner or admin. */
+    may_free: z.boolean(),
   });
 export type FloatingSeat = z.infer<ReturnType<typeof floatingSeatSchema>>;
 

@@ -94,7 +94,8 @@ export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
   const access = await licenseFor(viewer, licenseId);
   const { license, me } = access;
   if (license.seats === undefined) throw conflict(licenseMessages.notFloating);
-  const seesAll = access.owner || access.admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, me.id)));
+  const manages = access.owner || access.admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, me.id)));
+  const seesAll = manages;
   const now = Date.now();
   // An ended floating lease no longer counts as in use: the next machine that asks takes the seat.
   const held = (await floatingSeatsOf(license.id)).filter((seat) => seat.seat <= license.seats! && Date.parse(seat.lease_end) > now);
@@ -116,12 +117,13 @@ export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
         since: seat.since,
         lease_end: seat.lease_end,
         mine: seat.user_id === me.id,
+        may_free: manages || seat.user_id === me.id,
       })),
   };
 }
 
 /** Whether the user is an owner or admin of the organisation (they manage its seats). */
-async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
+export async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
   const membership = await membershipOf(organisationId, userId);
   return membership !== null && organisationRules.manageSeats(membership.role);
 }

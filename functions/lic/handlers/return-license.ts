@@ -4,6 +4,7 @@ import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { freeSeat, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { floatingSeatsOf, freeFloatingSeat } from '../../domain/licenses/floating-seats';
+import { managesSeatsOf } from './floating';
 import { conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { licenseFor } from './license-access';
@@ -33,14 +34,16 @@ export const returnLicense: LicHandlers['return_license'] = async ({ license_id,
 
 /**
  * Frees the seat a floating license's machine `fingerprint` holds (also a borrowed one, before its end):
- * the machine's user or the license's owner returns it; an admin releases it.
+ * the machine's user or the license's owner returns it; its organisation's owner or admins, or a portal
+ * admin, release it.
  */
 async function returnFloatingSeat(license: LicenseRecord, fingerprint: string, userId: number, admin: boolean) {
   const seatsInUse = await floatingSeatsOf(license.id);
   const held = seatsInUse.find((seat) => seat.fingerprint === fingerprint);
   if (!held) throw conflict(licenseMessages.notReserved);
   const returning = held.user_id === userId || license.user_id === userId;
-  if (!returning && !admin) throw forbidden(licenseMessages.ownerOnly);
+  const releasing = !returning && (admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, userId))));
+  if (!returning && !releasing) throw forbidden(licenseMessages.ownerOnly);
   try {
     await freeFloatingSeat(license, held, userId, returning ? 'return' : 'release', new Date(), seatsInUse.length - 1);
   } catch (error) {

@@ -65,6 +65,7 @@ const desk: FloatingSeat = {
   since: SINCE,
   lease_end: '2026-11-28T10:20:00.000Z',
   mine: true,
+  may_free: true,
 };
 const laptop: FloatingSeat = {
   seat: 2,
@@ -76,6 +77,7 @@ const laptop: FloatingSeat = {
   since: SINCE,
   lease_end: '2026-12-03T09:00:00.000Z',
   mine: false,
+  may_free: true,
 };
 
 /**
@@ -178,8 +180,8 @@ describe('a floating license on Licenses', () => {
 
   it('shows a user it is shared with only their own machine, the others as a count, and lets them return their own', async () => {
     const license = floatingLicense({ user_id: 30, shared_by: 'walter', shared_by_name: 'Walter Skinner' });
-    const mine: FloatingSeat = { ...laptop, user_id: OWNER.id, name: null, mine: true };
-    const owners: FloatingSeat = { ...desk, user_id: 30, name: 'Walter Skinner', mine: false };
+    const mine: FloatingSeat = { ...laptop, user_id: OWNER.id, name: null, mine: true, may_free: true };
+    const owners: FloatingSeat = { ...desk, user_id: 30, name: 'Walter Skinner', mine: false, may_free: false };
     answerSeats(license, [owners, mine], (seat) => seat.mine);
     const { user } = await openLicenses([license]);
     await waitFor(() => expect(detail(license.id, 'Seats')).toBe('3 seats (floating), 2 in use'));

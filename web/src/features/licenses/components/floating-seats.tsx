@@ -23,11 +23,6 @@ export const isFloating = (license: LicenseRow): license is LicenseRow & { seats
 const useFloatingSeats = (licenseId: number, settings: { refetchOnMount?: 'always' } = {}) =>
   useCmdQuery(licContract, 'get_floating_seats', { license_id: licenseId }, settings);
 
-/**
- * Who may free a machine's seat, as return_license checks it on the stored license: the license's owner
- * any machine's (a lost one), anyone else only their own machine's.
- */
-const mayFree = (license: LicenseRow, seat: FloatingSeat, callerId: number) => license.user_id === callerId || seat.mine;
 
 /** The card's "Seats" detail: how many, that they float, and how many are in use. */
 export function FloatingSeatsDetail({ license }: { license: LicenseRow & { seats: number } }) {
@@ -59,7 +54,7 @@ function FreeSeatButton({ license, seat }: { license: LicenseRow; seat: Floating
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
 /** The machines holding seats: machine, whose, kind, since, lease end, and Release or Return where the caller may. */
-function SeatsTable({ license, held, callerId }: { license: LicenseRow; held: readonly FloatingSeat[]; callerId: number }) {
+function SeatsTable({ license, held }: { license: LicenseRow; held: readonly FloatingSeat[] }) {
   return (
     <TableFrame label={floatingTexts.machines} minWidth={720} pinnedActions>
       <Table striped verticalSpacing={6} fz="sm" aria-label={floatingTexts.machines}>
@@ -81,7 +76,7 @@ function SeatsTable({ license, held, callerId }: { license: LicenseRow; held: re
               <Table.Td>{floatingTexts.kind(seat)}</Table.Td>
               <Table.Td style={nowrap}>{formatDateTime(seat.since)}</Table.Td>
               <Table.Td style={nowrap}>{formatDateTime(seat.lease_end)}</Table.Td>
-              <Table.Td>{mayFree(license, seat, callerId) && <FreeSeatButton license={license} seat={seat} />}</Table.Td>
+              <Table.Td>{seat.may_free && <FreeSeatButton license={license} seat={seat} />}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -91,7 +86,7 @@ function SeatsTable({ license, held, callerId }: { license: LicenseRow; held: re
 }
 
 /** The dialog's content, read anew each time it opens: the machines may have changed since the card read them. */
-function FloatingSeatsList({ license, callerId }: { license: LicenseRow & { seats: number }; callerId: number }) {
+function FloatingSeatsList({ license }: { license: LicenseRow & { seats: number } }) {
   const seats = useFloatingSeats(license.id, { refetchOnMount: 'always' });
   const inUse = seats.data?.in_use ?? 0;
   const held = seats.data?.held ?? [];
@@ -107,7 +102,7 @@ function FloatingSeatsList({ license, callerId }: { license: LicenseRow & { seat
           <Text size="sm" c="dimmed">
             {floatingTexts.about}
           </Text>
-          {held.length > 0 && <SeatsTable license={license} held={held} callerId={callerId} />}
+          {held.length > 0 && <SeatsTable license={license} held={held} />}
           {inUse === 0 && <Text size="sm">{floatingTexts.none}</Text>}
           {inUse > held.length && <Text size="sm">{floatingTexts.othersInUse(inUse - held.length)}</Text>}
         </>
@@ -117,7 +112,7 @@ function FloatingSeatsList({ license, callerId }: { license: LicenseRow & { seat
 }
 
 /** Seats: opens the dialog listing the machines that hold the license's seats. */
-export function FloatingSeatsButton({ license, callerId }: { license: LicenseRow & { seats: number }; callerId: number }) {
+export function FloatingSeatsButton({ license }: { license: LicenseRow & { seats: number } }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -125,7 +120,7 @@ export function FloatingSeatsButton({ license, callerId }: { license: LicenseRow
         {floatingTexts.seatsButton}
       </Button>
       <FormDialog wide opened={open} onClose={() => setOpen(false)} title={floatingTexts.title(license.id)}>
-        <FloatingSeatsList license={license} callerId={callerId} />
+        <FloatingSeatsList license={license} />
       </FormDialog>
     </>
   );

@@ -193,7 +193,7 @@ export function LicenseCard({ license, callerId, mode, onModeChange, organisatio
               </Button>
             )}
             {actions.has('return') && <ReturnButton license={license} />}
-            {isFloating(license) && <FloatingSeatsButton license={license} callerId={callerId} />}
+            {isFloating(license) && <FloatingSeatsButton license={license} />}
             {hasSeat && (
               <Button component={Link} to={seatHistoryPath(license.id)} variant="default">
                 Seat history
