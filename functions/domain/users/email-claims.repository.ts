@@ -22,7 +22,7 @@ export async function claimEmail(
   holderOf: (username: string) => Promise<ClaimHolder | null>,
 ): Promise<boolean> {
   const current = await findClaim(email);
-  if (current && current.username !== username && claimHolds(current, await holderOf(current.username))) return false;
+  if (current && current.username !== username && claimHolds(current, await holderOfClaim(current, holderOf))) return false;
   try {
     await EmailClaimEntity.build(PutItemCommand)
       .item({ email, username })
@@ -32,6 +32,24 @@ export async function claimEmail(
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * The pre-sign-up trigger claims an address before Cognito writes its account, so a claim seconds old whose
+ * holder Cognito does not know may be a sign-up still being made (two sign-ups with one address at once).
+ * Its holder is asked again for a moment before the claim counts as one whose account is gone.
+ */
+const BEING_MADE_MS = 5_000;
+const WAIT_FOR_HOLDER_MS = 2_000;
+const ASK_AGAIN_MS = 100;
+
+async function holderOfClaim(claim: { username: string; created: string }, holderOf: (username: string) => Promise<ClaimHolder | null>): Promise<ClaimHolder | null> {
+  const until = Date.now() + WAIT_FOR_HOLDER_MS;
+  for (;;) {
+    const holder = await holderOf(claim.username);
+    if (holder || Date.now() - Date.parse(claim.created) >= BEING_MADE_MS || Date.now() >= until) return holder;
+    await new Promise((resolve) => setTimeout(resolve, ASK_AGAIN_MS));
   }
 }
 
