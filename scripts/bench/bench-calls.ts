@@ -12,23 +12,22 @@ import type { LocalStack } from '../local/stack';
  */
 export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime, connections = 10) {
   const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1' });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: 'demo', PASSWORD: stack.demoPassword },
-    }),
-  );
-  const token = auth.AuthenticationResult!.AccessToken!;
+  /** A demo account's access token. */
+  const accessTokenOf = async (username: string) =>
+    (
+      await cognito.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.resources.userPoolClientId,
+          AuthParameters: { USERNAME: username, PASSWORD: stack.demoPassword },
+        }),
+      )
+    ).AuthenticationResult!.AccessToken!;
+  const subOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const token = await accessTokenOf('demo');
   // The lab customer: a member of the demo organisation, whose app lists its pooled seats beside their own.
-  const member = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: 'lab', PASSWORD: stack.demoPassword },
-    }),
-  );
-  const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+  const memberToken = await accessTokenOf('lab');
+  const sub = subOf(token);
   // The functions' modules load once the stack has set their environment, as in the rest of the bench.
   const { GetItemCommand } = await import('dynamodb-toolbox/entity/actions/get');
   const { UserEntity } = await import('../../functions/domain/users/user.entity');
@@ -36,21 +35,13 @@ export async function benchCalls(stack: LocalStack, userRuntime: FunctionRuntime
   const { TableName, Key } = runAs(userRuntime, () => UserEntity.build(GetItemCommand).key({ sub }).params());
   const machine = { fingerprint: 'bench-machine', hostname: 'bench', client_version: '3.5.0', os: 'linux' };
   // The fleet customer: the seat writes' licenses are theirs, so the demo's lists stay as measured before.
-  const fleet = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.resources.userPoolClientId,
-      AuthParameters: { USERNAME: 'fleet', PASSWORD: stack.demoPassword },
-    }),
-  );
-  const seatToken = fleet.AuthenticationResult!.AccessToken!;
-  const seatSub = JSON.parse(Buffer.from(seatToken.split('.')[1]!, 'base64url').toString()).sub as string;
-  const seats = { seatToken, ...(await seatBodies(stack, seatToken, seatSub, machine, connections)) };
+  const seatToken = await accessTokenOf('fleet');
+  const seats = { seatToken, ...(await seatBodies(stack, seatToken, subOf(seatToken), machine, connections)) };
   return {
     ...seats,
     token,
     /** A member of an organisation with licenses (the demo organisation's admin). */
-    memberToken: member.AuthenticationResult!.AccessToken!,
+    memberToken,
     sub,
     /** The bare route's one GetItem. */
     userRead: { TableName, Key },

@@ -130,6 +130,13 @@ async function main() {
         return response.text();
       };
       let reserveTurn = 0;
+      let rewriteTurn = 0;
+      /** A reservation body whose machine goes by another name on every other turn. */
+      const renamed = (body: string, turn: number) => {
+        const parsed = JSON.parse(body) as { payload: string };
+        const machine = JSON.parse(Buffer.from(parsed.payload, 'base64url').toString()) as { hostname: string };
+        return JSON.stringify({ ...parsed, payload: Buffer.from(JSON.stringify({ ...machine, hostname: `${machine.hostname}-${Math.floor(turn / 10) % 2}` })).toString('base64url') });
+      };
       const calls: Record<string, () => Promise<unknown>> = {
         repo: async () => JSON.stringify(await runAs(userRuntime, () => findUserBySub(sub))),
         honoGet: async () => ok(await runAs(userRuntime, () => tinyGet.fetch(request('/api/user', profileBody)))),
@@ -142,6 +149,11 @@ async function main() {
         desktop: async () => ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', desktopBody)))),
         // The holding machines' reservations (their renewals), each of the ten in turn.
         reserve: async () => ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', reserveBodies[(reserveTurn++) % reserveBodies.length]!, seatToken)))),
+        // The same machines under another name each time: every call writes the reservation (the seat's transaction).
+        rewrite: async () => {
+          const turn = rewriteTurn++;
+          return ok(await runAs(licRuntime, () => licApp.fetch(request('/api/lic/5', renamed(reserveBodies[turn % reserveBodies.length]!, turn), seatToken))));
+        },
       };
       const { PerformanceObserver } = await import('node:perf_hooks');
       let gcMs = 0;

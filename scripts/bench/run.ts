@@ -92,9 +92,9 @@ const VARIANT_LABELS: Record<Variant, string> = {
   api: 'the whole local API',
   desktop: 'desktop get_licenses (lic/5, with the machine payload), whole local API',
   member: "a member's desktop get_licenses, with their organisation's licenses, whole local API",
-  reserve: 'desktop reserve_license (the holding machine, signed lease), whole local API',
-  renew: 'desktop reserve_license with renew (the app while online), whole local API',
-  borrow: "desktop reserve_license borrowing a floating license's seat, whole local API",
+  reserve: 'desktop reserve_license by the holding machine again (an app restarted: a read, its mark written hourly), whole local API',
+  renew: 'desktop reserve_license with renew by the holding machine within the hour (a read), whole local API',
+  borrow: "desktop reserve_license asking again for a borrowed floating seat with more than half its lease left (two reads), whole local API",
 };
 /** The seat protocol's writes, each budgeted against the bare floor like the desktop's read. */
 const SEAT_VARIANTS = ['reserve', 'renew', 'borrow'] as const satisfies readonly Variant[];

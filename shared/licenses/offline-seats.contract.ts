@@ -14,35 +14,17 @@ export const MAX_OFFLINE_WITHDRAWALS_PER_DAY = 50;
 /** Return codes a user may enter a day that are refused (forged, replayed, for another lease): a right one never counts. */
 export const MAX_FAILED_OFFLINE_RETURNS_PER_DAY = 20;
 
-const DAY = 24 * 3600;
-const offlineRequestLimit: AttemptLimitPolicy = {
-  action: 'offline-request',
-  max: MAX_OFFLINE_REQUESTS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'calls',
-  message: `You brought ${MAX_OFFLINE_REQUESTS_PER_DAY} offline requests today: try again tomorrow`,
-};
-const offlineAnswerLimit: AttemptLimitPolicy = {
-  action: 'offline-answer',
-  max: MAX_OFFLINE_ANSWERS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'accepted',
-  message: `You were given ${MAX_OFFLINE_ANSWERS_PER_DAY} offline leases today: try again tomorrow`,
-};
-const offlineWithdrawLimit: AttemptLimitPolicy = {
-  action: 'offline-withdraw',
-  max: MAX_OFFLINE_WITHDRAWALS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'calls',
-  message: `You withdrew ${MAX_OFFLINE_WITHDRAWALS_PER_DAY} offline requests today: try again tomorrow`,
-};
-const offlineReturnLimit: AttemptLimitPolicy = {
-  action: 'offline-return',
-  max: MAX_FAILED_OFFLINE_RETURNS_PER_DAY,
-  windowSeconds: DAY,
-  counts: 'failures',
-  message: `${MAX_FAILED_OFFLINE_RETURNS_PER_DAY} return codes were refused today: check the code and try again tomorrow`,
-};
+/** A limit of the feature's own over a day, counting as `counts` says. */
+const perDay = (action: string, max: number, counts: AttemptLimitPolicy['counts'], message: string): AttemptLimitPolicy => ({ action, max, windowSeconds: 24 * 3600, counts, message });
+const offlineRequestLimit = perDay('offline-request', MAX_OFFLINE_REQUESTS_PER_DAY, 'calls', `You brought ${MAX_OFFLINE_REQUESTS_PER_DAY} offline requests today: try again tomorrow`);
+const offlineAnswerLimit = perDay('offline-answer', MAX_OFFLINE_ANSWERS_PER_DAY, 'accepted', `You were given ${MAX_OFFLINE_ANSWERS_PER_DAY} offline leases today: try again tomorrow`);
+const offlineWithdrawLimit = perDay('offline-withdraw', MAX_OFFLINE_WITHDRAWALS_PER_DAY, 'calls', `You withdrew ${MAX_OFFLINE_WITHDRAWALS_PER_DAY} offline requests today: try again tomorrow`);
+const offlineReturnLimit = perDay(
+  'offline-return',
+  MAX_FAILED_OFFLINE_RETURNS_PER_DAY,
+  'failures',
+  `${MAX_FAILED_OFFLINE_RETURNS_PER_DAY} return codes were refused today: check the code and try again tomorrow`,
+);
 
 /** A request or return code as pasted, or read from its file: bounded, then taken apart strictly by the portal. */
 const signedTextParam = () => z.string().check(z.minLength(1), z.maxLength(OFFLINE_TEXT_MAX + 100));

@@ -56,6 +56,12 @@ export function organisationSeatRefusal(license: LicenseRecord, userId: number, 
 export const stillMember = (organisationId: number, userId: number): TransactionWrite =>
   MembershipEntity.build(ConditionCheck).key({ organisation_id: organisationId, user_id: userId }).condition({ attr: 'role', exists: true });
 
+/** Whether the user is the organisation's owner or one of its admins: they manage its seats. */
+export async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
+  const membership = await membershipOf(organisationId, userId);
+  return membership !== null && organisationRules.manageSeats(membership.role);
+}
+
 /**
  * The caller's membership of an organisation whose seats they manage (its owner or an admin): a stranger
  * is told it is unknown (404), a member that their role does not allow it (403).

@@ -4,13 +4,11 @@ import { floatingSeatsOf, holdFloatingSeat } from '../../domain/licenses/floatin
 import { chooseFloatingSeat } from '../../domain/licenses/floating.rules';
 import { findLicense, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { unusableReason } from '../../domain/licenses/seat.rules';
-import { organisationSeatOf, organisationSeatRefusal, stillMember } from '../../domain/organisations/organisation-seat';
+import { managesSeatsOf, organisationSeatOf, organisationSeatRefusal, stillMember } from '../../domain/organisations/organisation-seat';
 import { recordUse } from '../../domain/usage/usage-figures';
 import type { Viewer } from '../../lib/caller';
 import { conflict } from '../../lib/errors';
 import { licenseFor, type LicenseAccess } from './license-access';
-import { membershipOf } from '../../domain/organisations/organisation-seat';
-import { organisationRules } from '../../../shared/organisations/organisation-roles';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
 import { refuse, signedReservation } from './seat-answers';
@@ -120,10 +118,4 @@ export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
         may_free: manages || seat.user_id === me.id,
       })),
   };
-}
-
-/** Whether the user is an owner or admin of the organisation (they manage its seats). */
-export async function managesSeatsOf(organisationId: number, userId: number): Promise<boolean> {
-  const membership = await membershipOf(organisationId, userId);
-  return membership !== null && organisationRules.manageSeats(membership.role);
 }

@@ -11,7 +11,6 @@ import {
   parseSignedText,
 } from '../../../shared/licenses/offline';
 import { licenseMessages } from '../../../shared/licenses/messages';
-import type { Machine } from '../../../shared/licenses/seat';
 import { findLicense, freeSeat, LicenseChangedError, reserveSeat, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import {
   answeredRequest,
@@ -24,12 +23,11 @@ import {
   withdrawOfflineRequest,
   type OfflineRequestRecord,
 } from '../../domain/licenses/offline-requests';
-import { membershipOf, organisationSeatOf, stillMember } from '../../domain/organisations/organisation-seat';
-import { organisationRules } from '../../../shared/organisations/organisation-roles';
+import { managesSeatsOf, organisationSeatOf, stillMember } from '../../domain/organisations/organisation-seat';
 import { recordSeatsHeld, recordUse } from '../../domain/usage/usage-figures';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
-import { MACHINE_WINDOW_DAYS, TAKEOVERS_PER_DAY } from '../../../shared/licenses/seat';
+import { leaseEnd, MACHINE_WINDOW_DAYS, TAKEOVERS_PER_DAY, type Machine } from '../../../shared/licenses/seat';
 import { machineBudget, refusal } from './desktop';
 import { refuse, signedReservation } from './seat-answers';
 import { licenseFor } from './license-access';
@@ -129,23 +127,23 @@ export const answerOfflineRequest: Handlers['answer_offline_request'] = async ({
   if (refused) await refuse(license, refused, now, { userId: me.id, machine });
   const overBudget = await machineBudget(license, machine, now);
   if (overBudget) throw conflict(overBudget);
+  const leaseEndsAt = leaseEnd(now, license.valid_to ?? null, OFFLINE_LEASE_DAYS).toISOString();
   const reservation = await signedReservation(license, { id: me.id, username: viewer.caller.username }, machine, now, {
     kind: 'offline',
-    days: OFFLINE_LEASE_DAYS,
+    not_after: leaseEndsAt,
     lease_id: request.id,
     nonce: request.nonce,
   });
-  const leaseEnd = JSON.parse(Buffer.from(reservation.token, 'base64url').toString('utf8')).not_after as string;
   const lease = JSON.stringify(reservation);
   const reclaimFrom = license.reserved_to === me.id ? undefined : organisation?.reclaimFrom;
   try {
     await reserveSeat(license, me.id, machine, {
       takeover: false,
       ...(reclaimFrom === undefined ? {} : { reclaimFrom }),
-      checks: [answeredRequest(request, lease, leaseEnd, now), ...(license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)])],
+      checks: [answeredRequest(request, lease, leaseEndsAt, now), ...(license.organisation_id === undefined ? [] : [stillMember(license.organisation_id, me.id)])],
       takeoversPerDay: TAKEOVERS_PER_DAY,
       machineWindowDays: MACHINE_WINDOW_DAYS,
-      offline: { lease_id: request.id, machine_key: request.machine_key, lease_end: leaseEnd },
+      offline: { lease_id: request.id, machine_key: request.machine_key, lease_end: leaseEndsAt },
       now,
     });
   } catch (error) {
@@ -162,7 +160,7 @@ export const answerOfflineRequest: Handlers['answer_offline_request'] = async ({
     recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now),
     recordSeatsHeld(license.license_type_id, now),
   ]);
-  return { request: row({ ...request, state: 'answered', answered_at: now.toISOString(), lease_end: leaseEnd, lease }) };
+  return { request: row({ ...request, state: 'answered', answered_at: now.toISOString(), lease_end: leaseEndsAt, lease }) };
 };
 
 export const withdrawOfflineRequestHandler: Handlers['withdraw_offline_request'] = async ({ request_id }, { viewer }) => {
@@ -174,9 +172,7 @@ export const withdrawOfflineRequestHandler: Handlers['withdraw_offline_request']
 /** Whether the caller may free this license's seat by a return code: its owner, the user the lease was given to, or its organisation's seat managers. */
 async function mayReturn(license: LicenseRecord, userId: number): Promise<boolean> {
   if (license.user_id === userId || license.reserved_to === userId) return true;
-  if (license.organisation_id === undefined) return false;
-  const membership = await membershipOf(license.organisation_id, userId);
-  return membership !== null && organisationRules.manageSeats(membership.role);
+  return license.organisation_id !== undefined && managesSeatsOf(license.organisation_id, userId);
 }
 
 /**

@@ -4,7 +4,7 @@ import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { freeSeat, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { floatingSeatsOf, freeFloatingSeat } from '../../domain/licenses/floating-seats';
-import { managesSeatsOf } from './floating';
+import { managesSeatsOf } from '../../domain/organisations/organisation-seat';
 import { conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { licenseFor } from './license-access';
