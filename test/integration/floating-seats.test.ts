@@ -6,7 +6,7 @@ import { FloatingSeatEntity } from '../../functions/domain/licenses/floating-sea
 import { floatingSeatsOf } from '../../functions/domain/licenses/floating-seats';
 import { listLicenses, renewLicense, reserveLicense, returnLicense, signIn as clientSignIn, verifyReservation } from '../../scripts/client/protocol';
 import { readKeysFile } from '../../scripts/client/trusted-keys';
-import { asUnit, createConfirmedUser, stackContext } from '../support/api';
+import { asUnit, callApi, createConfirmedUser, stackContext } from '../support/api';
 import { clientRefusal, licCall, storeLicense, withUserId } from '../support/licenses';
 
 const { baseUrl, localStack } = stackContext();
@@ -31,6 +31,21 @@ async function leaseEndedAgo(licenseId: number, fingerprint: string, minutesAgo:
   );
 }
 const claims = (answer: { reservation: unknown }) => verifyReservation(answer.reservation, pinned);
+
+/** `owner`'s new organisation with `members` in it (invited and accepted), through the portal's cmds. */
+async function organisationWith(owner: { accessToken: string; id: number }, members: { accessToken: string; email: string }[], admins: { accessToken: string; email: string }[] = []) {
+  const call = async <T>(token: string, cmd: string, params: Record<string, unknown>) => {
+    const { body } = await callApi('user', { cmd, ...params }, token);
+    expect(body, cmd).toMatchObject({ status: 'ok' });
+    return body.data as T;
+  };
+  const { id } = await call<{ id: number }>(owner.accessToken, 'create_organisation', { name: `Floating lab of ${owner.id}` });
+  for (const [who, role] of [...members.map((m) => [m, 'member'] as const), ...admins.map((a) => [a, 'admin'] as const)]) {
+    const invitation = await call<{ id: string }>(owner.accessToken, 'invite_member', { organisation_id: id, email: who.email, role });
+    await call(who.accessToken, 'accept_invitation', { invitation_id: invitation.id });
+  }
+  return id;
+}
 
 describe('floating seats: a license with several seats', () => {
   it('never lets more machines hold seats than the license has, under concurrent reservations, and says when one frees', async () => {
@@ -100,6 +115,26 @@ describe('floating seats: a license with several seats', () => {
     // Back early: returned, the seat is the next machine's.
     await returnLicense(user.session, license.id, traveller!.fingerprint);
     expect(claims(await reserveLicense(user.session, license.id, third!)).kind).toBe('floating');
+  });
+
+  it("floats an organisation's pooled license among its members: a stranger is refused, an admin frees a member's lost machine", async () => {
+    const [owner, member, admin, stranger] = await Promise.all([customer(), customer(), customer(), customer()]);
+    const organisationId = await organisationWith(owner, [member], [admin]);
+    const license = await storeLicense(owner.id, { license_type_id: 'Enterprise', valid_to: '2099-06-30', seats: 2, organisation_id: organisationId });
+    expect(claims(await reserveLicense(member.session, license.id, machines[0]!)).kind).toBe('floating');
+    expect(claims(await reserveLicense(admin.session, license.id, machines[1]!, false, 2)).kind).toBe('borrow');
+    expect(await clientRefusal(reserveLicense(member.session, license.id, machines[2]!))).toMatchObject({ status: 409, message: expect.stringMatching(/^All 2 seats/) });
+    expect(await clientRefusal(reserveLicense(stranger.session, license.id, machines[3]!))).toEqual({ status: 404, message: licenseMessages.notFound(license.id) });
+    // The admin sees every machine and may free the member's; the member sees only their own.
+    const adminView = (await licCall(admin.accessToken, 'get_floating_seats', { license_id: license.id })).body.data as { held: { hostname: string; may_free: boolean }[] };
+    expect(adminView.held.map(({ hostname, may_free }) => ({ hostname, may_free })).sort((a, b) => a.hostname.localeCompare(b.hostname))).toEqual([
+      { hostname: machines[0]!.hostname, may_free: true },
+      { hostname: machines[1]!.hostname, may_free: true },
+    ]);
+    const memberView = (await licCall(member.accessToken, 'get_floating_seats', { license_id: license.id })).body.data as { in_use: number; held: { hostname: string }[] };
+    expect(memberView).toMatchObject({ in_use: 2, held: [{ hostname: machines[0]!.hostname }] });
+    expect(await returnLicense(admin.session, license.id, machines[0]!.fingerprint)).toEqual({ license_id: license.id, available: true });
+    expect(await clientRefusal(renewLicense(member.session, license.id, machines[0]!))).toEqual({ status: 409, message: licenseMessages.noLongerHeld });
   });
 
   it('shows the owner every machine holding a seat and lets them free a lost one; a recipient sees only their own; a stranger nothing', async () => {
