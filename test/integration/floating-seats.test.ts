@@ -115,6 +115,9 @@ describe('floating seats: a license with several seats', () => {
     // Back early: returned, the seat is the next machine's.
     await returnLicense(user.session, license.id, traveller!.fingerprint);
     expect(claims(await reserveLicense(user.session, license.id, third!)).kind).toBe('floating');
+    // Not given away while machines' leases run on it.
+    const colleague = await customer();
+    expect((await licCall(user.accessToken, 'move_license', { license_id: license.id, to_user_id: colleague.id })).body).toEqual({ status: 'error', message: licenseMessages.reserved });
   });
 
   it("floats an organisation's pooled license among its members: a stranger is refused, an admin frees a member's lost machine", async () => {

@@ -4,6 +4,7 @@ import { customerActions, isOnDongle, isReserved } from '../../../shared/license
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { LicenseChangedError, moveLicense } from '../../domain/licenses/licenses.repository';
+import { floatingSeatsOf } from '../../domain/licenses/floating-seats';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { existingUser, licenseFor } from './license-access';
@@ -25,6 +26,10 @@ export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_
   if (owner && license.organisation_id !== undefined) throw forbidden(licenseMessages.organisationLicense);
   if (isOnDongle(actionFields(license))) throw conflict(licenseMessages.onDongle);
   if (isReserved(actionFields(license))) throw conflict(licenseMessages.reserved);
+  // A floating license moves once no machine's lease runs on it (one that ended goes to whoever asks next).
+  if (license.seats !== undefined && (await floatingSeatsOf(license.id)).some((seat) => Date.parse(seat.lease_end) > Date.now())) {
+    throw conflict(licenseMessages.reserved);
+  }
   if (owner && !customerActions(actionFields(license), me.id).has('move')) throw forbidden(licenseMessages.ownerOnly);
   if (to_user_id === license.user_id) throw badRequest(licenseMessages.alreadyOwner);
   await existingUser(to_user_id);
