@@ -232,6 +232,17 @@ describe('the desktop seat protocol', () => {
     expect((await renewLicense(owner.session, own.id, laptop)).takeover).toBe(false);
   });
 
+  it('answers a renewal within the hour with the lease as it stands, the end the owner is shown', async () => {
+    const user = await desktopUser();
+    const license = await licenseFor(user.id);
+    const reserved = verifyReservation((await reserveLicense(user.session, license.id, laptop)).reservation, pinned);
+    const renewed = verifyReservation((await renewLicense(user.session, license.id, laptop)).reservation, pinned);
+    expect(renewed.not_after).toBe(reserved.not_after);
+    expect(Date.parse(renewed.issued_at)).toBeGreaterThanOrEqual(Date.parse(reserved.issued_at));
+    const row = (await licCall(user.accessToken, 'get_licenses')).body.data as { licenses: { id: number; lease_end?: string | null }[] };
+    expect(row.licenses.find((each) => each.id === license.id)?.lease_end).toBe(reserved.not_after);
+  });
+
   it('ends the lease at the license’s last day when that comes first', async () => {
     const user = await desktopUser();
     const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);

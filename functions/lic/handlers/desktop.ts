@@ -4,6 +4,7 @@ import { licenseMessages } from '../../../shared/licenses/messages';
 import {
   MACHINE_WINDOW_DAYS,
   MACHINES_PER_WINDOW,
+  leaseEnd,
   TAKEOVERS_PER_DAY,
   machineSchema,
   type Machine,
@@ -114,15 +115,15 @@ const MARK_REFRESH_MS = 3_600_000;
 /** When this instance last saw each machine's mark written (by itself, or as read): marks it need not read again. */
 const marksSeen = boundedMemo<string, number>(10_000);
 
-/** Whether the machine's mark was written within MARK_REFRESH_MS (a member's membership was read just now too). */
-async function markedLately(license: LicenseRecord, machine: Machine, now: Date): Promise<boolean> {
+/** When the machine's mark was written, if within MARK_REFRESH_MS (a member's membership was read just now too); null: it is older. */
+async function markedLately(license: LicenseRecord, machine: Machine, now: Date): Promise<Date | null> {
   const key = `${getTableName()}|${license.id}|${machine.fingerprint}`;
   const seen = marksSeen.get(key);
-  if (seen !== undefined && now.getTime() - seen < MARK_REFRESH_MS) return true;
+  if (seen !== undefined && now.getTime() - seen < MARK_REFRESH_MS) return new Date(seen);
   const marked = await seatMarkedAt(license.id, machine.fingerprint);
-  if (marked === null || now.getTime() - Date.parse(marked) >= MARK_REFRESH_MS) return false;
+  if (marked === null || now.getTime() - Date.parse(marked) >= MARK_REFRESH_MS) return null;
   marksSeen.set(key, Date.parse(marked));
-  return true;
+  return new Date(marked);
 }
 
 /** This instance wrote the machine's mark now. */
@@ -163,13 +164,18 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
     // The machine holding the seat is one of its recent machines: only another one is budgeted.
     const overBudget = held ? null : await machineBudget(license, machine, now);
     if (overBudget) throw conflict(overBudget);
+    /** The end of the lease as it stands, for a renewal that writes nothing. */
+    let standing: string | null = null;
     try {
       // The holder renewing under the same name only renews; anything else writes the reservation anew
       // (a renewal under a new name too: only while the license is as read, so still this machine's).
       if (held && license.hostname === machine.hostname) {
         // The consistent read above decided: this machine holds the seat now. Its mark for the machine
         // budget is written again once it is MARK_REFRESH_MS old; a renewal before then writes nothing.
-        if (!(await markedLately(license, machine, now))) {
+        // Answered with the lease as it stands (from its mark), so the portal's "works until" stays exact.
+        const marked = await markedLately(license, machine, now);
+        if (marked) standing = leaseEnd(marked, license.valid_to ?? null).toISOString();
+        else {
           await renewSeat(license, me.id, machine, { machineWindowDays: MACHINE_WINDOW_DAYS, checks, now });
           markWritten(license, machine, now);
         }
@@ -189,7 +195,8 @@ export const reserveLicense: LicHandlers['reserve_license'] = async ({ license_i
         recordUse({ userId: me.id, version: machine.client_version, os: machine.os, licenseType: license.license_type_id }, now),
         recordSeatsHeld(license.license_type_id, now, { renewal: held }),
       ]);
-      return { license_id, takeover: takingOver, reservation: await signedReservation(license, user, machine, now) };
+      const lease = standing === null ? undefined : { kind: 'online' as const, not_after: standing };
+      return { license_id, takeover: takingOver, reservation: await signedReservation(license, user, machine, now, lease) };
     } catch (error) {
       if (!(error instanceof LicenseChangedError)) throw error;
       // The stored conditions refused: say what holds the seat now, or that the day's takeovers are used up.
