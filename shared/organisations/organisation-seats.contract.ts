@@ -38,8 +38,11 @@ export const organisationLicenseSchema = () =>
     bought_by: seatPersonSchema(),
     /** The member its seat is for; null: the pool (any member). */
     assigned_to: z.nullable(seatPersonSchema()),
-    /** Who holds its seat now; null: free. */
+    /** Who holds its seat now; null: free (or a floating license: see `seats`). */
     holder: z.nullable(seatHolderSchema()),
+    /** A floating license: its seats, and how many machines' leases run on them now (Licenses → Seats names them). */
+    seats: z.optional(z.int()),
+    in_use: z.optional(z.int()),
   });
 export type OrganisationLicense = z.infer<ReturnType<typeof organisationLicenseSchema>>;
 

@@ -134,6 +134,8 @@ describe('floating seats: a license with several seats', () => {
       { hostname: machines[0]!.hostname, may_free: true },
       { hostname: machines[1]!.hostname, may_free: true },
     ]);
+    const onSeatsScreen = (await licCall(admin.accessToken, 'get_organisation_licenses', { organisation_id: organisationId, page: 1 })).body.data as { licenses: { id: number; seats?: number; in_use?: number; holder: unknown }[] };
+    expect(onSeatsScreen.licenses.find((row) => row.id === license.id)).toMatchObject({ seats: 2, in_use: 2, holder: null });
     const memberView = (await licCall(member.accessToken, 'get_floating_seats', { license_id: license.id })).body.data as { in_use: number; held: { hostname: string }[] };
     expect(memberView).toMatchObject({ in_use: 2, held: [{ hostname: machines[0]!.hostname }] });
     expect(await returnLicense(admin.session, license.id, machines[0]!.fingerprint)).toEqual({ license_id: license.id, available: true });

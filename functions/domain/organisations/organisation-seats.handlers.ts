@@ -8,6 +8,7 @@ import { organisationMessages, organisationRules } from '../../../shared/organis
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
 import { leaseEnd } from '../../../shared/licenses/seat';
+import { floatingSeatsOf } from '../licenses/floating-seats';
 import { daysLeft } from '../../../shared/licenses/display';
 import type { EndpointHandlers, Viewer } from '../../endpoint';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -51,7 +52,14 @@ function matches(row: OrganisationLicense, search: string): boolean {
 }
 
 /** A license as the seats screen shows it, its holder's lease end as `leases` has it (null: ended). */
-function seatRow(license: LicenseRecord, names: ReadonlyMap<number, string>, memberIds: ReadonlySet<number>, leases: ReadonlyMap<number, string>, now: Date): OrganisationLicense {
+function seatRow(
+  license: LicenseRecord,
+  names: ReadonlyMap<number, string>,
+  memberIds: ReadonlySet<number>,
+  leases: ReadonlyMap<number, string>,
+  now: Date,
+  inUse: ReadonlyMap<number, number> = new Map(),
+): OrganisationLicense {
   const person = (id: number) => ({ id, name: names.get(id) ?? '' });
   const days = daysLeft(license.valid_to ?? null, now);
   const holder = license.reserved_to;
@@ -64,6 +72,7 @@ function seatRow(license: LicenseRecord, names: ReadonlyMap<number, string>, mem
     expired: days !== null && days < 0,
     bought_by: person(license.user_id),
     assigned_to: license.assigned_to === undefined ? null : person(license.assigned_to),
+    ...(license.seats === undefined ? {} : { seats: license.seats, in_use: inUse.get(license.id) ?? 0 }),
     holder:
       holder === undefined
         ? null
@@ -76,6 +85,15 @@ function seatRow(license: LicenseRecord, names: ReadonlyMap<number, string>, mem
             lease_end: leases.get(license.id) ?? null,
           },
   };
+}
+
+/** How many machines' leases run now on each floating license among `licenses` (its Seats dialog on Licenses names them). */
+async function floatingInUse(licenses: readonly LicenseRecord[], now: Date): Promise<Map<number, number>> {
+  const floating = licenses.filter((license) => license.seats !== undefined);
+  const counts = await Promise.all(
+    floating.map(async (license) => [license.id, (await floatingSeatsOf(license.id)).filter((seat) => Date.parse(seat.lease_end) > now.getTime()).length] as const),
+  );
+  return new Map(counts);
 }
 
 /** When the leases of the held seats among `licenses` end: their machine's last reservation or renewal, plus a lease. */
@@ -105,8 +123,9 @@ async function peopleNames(members: readonly DirectoryMember[], licenses: readon
 /** One license of the organisation as its seats screen shows it now. */
 async function oneSeatRow(organisationId: number, license: LicenseRecord) {
   const { members } = await organisationWithMembers(organisationId);
-  const [names, leases] = await Promise.all([peopleNames(members, [license]), leaseEnds([license])]);
-  return { organisation_id: organisationId, license: seatRow(license, names, new Set(members.map((member) => member.user_id)), leases, new Date()) };
+  const now = new Date();
+  const [names, leases, inUse] = await Promise.all([peopleNames(members, [license]), leaseEnds([license]), floatingInUse([license], now)]);
+  return { organisation_id: organisationId, license: seatRow(license, names, new Set(members.map((member) => member.user_id)), leases, now, inUse) };
 }
 
 /** The organisation's license `licenseId`, for a change by whoever manages its seats. */
@@ -145,11 +164,11 @@ export const organisationSeatHandlers: Handlers = {
     const newestFirst = [...licenses].sort((a, b) => b.id - a.id);
     const found = search ? newestFirst.filter((license) => matches(seatRow(license, names, memberIds, noLeases, now), search)) : newestFirst;
     const onPage = found.slice((page - 1) * ORGANISATION_LICENSES_PAGE_SIZE, page * ORGANISATION_LICENSES_PAGE_SIZE);
-    const leases = await leaseEnds(onPage);
+    const [leases, inUse] = await Promise.all([leaseEnds(onPage), floatingInUse(onPage, now)]);
     return {
       organisation_id,
       role,
-      licenses: onPage.map((license) => seatRow(license, names, memberIds, leases, now)),
+      licenses: onPage.map((license) => seatRow(license, names, memberIds, leases, now, inUse)),
       count: found.length,
       members: members
         .map((member) => ({ id: member.user_id, name: names.get(member.user_id) ?? '' }))

@@ -481,6 +481,13 @@ describe('an organisation’s licenses and seats', () => {
     expect(screen.getByText('3 licenses')).toBeTruthy();
   });
 
+  it('shows a floating license by its seats in use, with no seat of its own to release', async () => {
+    const FLOATING = seat({ id: 903, bought_by: named(ADAM), seats: 5, in_use: 2 });
+    await openSeats('owner', [FLOATING]);
+    expect(cellsOf(903).slice(4, 6)).toEqual(['Pool (any member)', '5 seats (floating), 2 in use']);
+    expect(within(seatRow(903)).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Assign license 903']);
+  });
+
   it('assigns a free seat to a member, and a held one back to the pool, sending whom it is for', async () => {
     const { user } = await openSeats('admin');
     api.answer(organisationSeatsContract, 'assign_license', ({ license_id }) => ({ organisation_id: LAB, license: license_id === FREE.id ? FREE : HELD }));

@@ -87,6 +87,8 @@ export const seatTexts = {
   /** A seat left to the pool: any member may take it. */
   pool: 'Pool (any member)',
   free: 'Free',
+  /** A floating license: how many of its seats machines use now; Licenses → Seats names them. */
+  floating: (seats: number, inUse: number) => `${seats} seats (floating), ${inUse} in use`,
   /** A holder who is no longer a member: their seat is free for the others once their lease ends. */
   leftOrganisation: 'left the organisation',
   since: (hostname: string | null, since: string | null) => `${machineName(hostname)}${since ? ` since ${formatDateTime(since)}` : ''}`,

@@ -22,8 +22,12 @@ function validToText(license: OrganisationLicense): string {
   return marks.length > 0 ? `${end} (${marks.join(', ')})` : end;
 }
 
-/** Who holds the seat: the person (marked once they left), their machine and since when, and when its lease ends. */
-function HolderCell({ holder }: { holder: SeatHolder | null }) {
+/**
+ * Who holds the seat: the person (marked once they left), their machine and since when, and when its lease
+ * ends; for a floating license, how many of its seats are in use.
+ */
+function HolderCell({ holder, license }: { holder: SeatHolder | null; license: OrganisationLicense }) {
+  if (license.seats !== undefined) return <Text size="sm">{seatTexts.floating(license.seats, license.in_use ?? 0)}</Text>;
   if (!holder) return <Text size="sm">{seatTexts.free}</Text>;
   return (
     <>
@@ -83,7 +87,7 @@ export function SeatsTable({ organisationId, licenses, members, manages }: Seats
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{license.bought_by.name}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{license.assigned_to ? license.assigned_to.name : seatTexts.pool}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <HolderCell holder={license.holder} />
+                <HolderCell holder={license.holder} license={license} />
               </Table.Td>
               {manages && (
                 <Table.Td>
