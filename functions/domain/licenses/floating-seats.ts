@@ -26,6 +26,11 @@ export async function floatingSeatsOf(licenseId: number): Promise<FloatingSeatRe
   return Items;
 }
 
+/** The seats in use whose lease runs now: one that ended is free for the next machine that asks. */
+export async function runningFloatingSeats(licenseId: number, now = new Date()): Promise<FloatingSeatRecord[]> {
+  return (await floatingSeatsOf(licenseId)).filter((seat) => Date.parse(seat.lease_end) > now.getTime());
+}
+
 /** The license is still as read, enabled, not past its end, not on a dongle: the lease signed from that reading holds. */
 const licenseAsRead = (license: LicenseRecord, now: Date) =>
   LicenseEntity.build(ConditionCheck)

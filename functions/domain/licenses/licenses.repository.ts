@@ -18,7 +18,7 @@ import { LicenseShareEntity } from './license-share.entity';
 import { LicenseViewEntity } from './license-view.entity';
 import { LicenseEntity, licensePartition, type LicenseRecord } from './license.entity';
 import { licenseKind } from './license.kind';
-import type { Machine } from '../../../shared/licenses/seat';
+import { leaseEnd, type Machine } from '../../../shared/licenses/seat';
 import { seatEvent } from './seat-events';
 import { SeatMachineEntity } from './seat-machine.entity';
 import type { RecentMachine } from './seat.rules';
@@ -260,15 +260,30 @@ export async function seatMarkedAt(licenseId: number, fingerprint: string): Prom
   return Item?.last_reserved ?? null;
 }
 
+/** A held seat whose lease end is asked: its license, the machine holding it, and the license's last day. */
+export interface HeldSeat {
+  license_id: number;
+  fingerprint: string;
+  /** null: perpetual. */
+  valid_to: string | null;
+  /** When the seat was taken: the lease's start when the machine's mark is gone. */
+  since?: string;
+}
+
 /**
- * When each of `seats` (a license and the machine holding it) last reserved or renewed its seat: the start
- * of its current lease. A seat whose mark is gone (its lease ended long ago) is left out.
+ * When the lease of each of `seats` ends (ISO 8601): a lease from the machine's last reservation or renewal
+ * (its mark), or from when it took the seat. A seat with neither is left out.
  */
-export async function seatLeases(seats: readonly { license_id: number; fingerprint: string }[]): Promise<Map<number, string>> {
+export async function seatLeaseEnds(seats: readonly HeldSeat[]): Promise<Map<number, string>> {
   const marks = await Promise.all(
     seats.map(({ license_id, fingerprint }) => SeatMachineEntity.build(GetItemCommand).key({ license_id, machine: seatMachineId(fingerprint) }).send()),
   );
-  return new Map(marks.flatMap(({ Item }) => (Item ? [[Item.license_id, Item.last_reserved] as const] : [])));
+  return new Map(
+    seats.flatMap((seat, index) => {
+      const start = marks[index]!.Item?.last_reserved ?? seat.since;
+      return start === undefined ? [] : [[seat.license_id, leaseEnd(new Date(start), seat.valid_to).toISOString()] as const];
+    }),
+  );
 }
 
 /**

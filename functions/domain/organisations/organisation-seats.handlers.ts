@@ -7,8 +7,7 @@ import {
 import { organisationMessages, organisationRules } from '../../../shared/organisations/organisation-roles';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { isCampaignLicenseTag } from '../../../shared/commerce/codes';
-import { leaseEnd } from '../../../shared/licenses/seat';
-import { floatingSeatsOf } from '../licenses/floating-seats';
+import { runningFloatingSeats } from '../licenses/floating-seats';
 import { daysLeft } from '../../../shared/licenses/display';
 import type { EndpointHandlers, Viewer } from '../../endpoint';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -17,7 +16,7 @@ import {
   LicenseChangedError,
   organisationLicenses,
   placeLicenseSeat,
-  seatLeases,
+  seatLeaseEnds,
   type LicenseRecord,
   type SeatPlacement,
 } from '../licenses/licenses.repository';
@@ -90,23 +89,18 @@ function seatRow(
 /** How many machines' leases run now on each floating license among `licenses` (its Seats dialog on Licenses names them). */
 async function floatingInUse(licenses: readonly LicenseRecord[], now: Date): Promise<Map<number, number>> {
   const floating = licenses.filter((license) => license.seats !== undefined);
-  const counts = await Promise.all(
-    floating.map(async (license) => [license.id, (await floatingSeatsOf(license.id)).filter((seat) => Date.parse(seat.lease_end) > now.getTime()).length] as const),
-  );
-  return new Map(counts);
+  return new Map(await Promise.all(floating.map(async (license) => [license.id, (await runningFloatingSeats(license.id, now)).length] as const)));
 }
 
-/** When the leases of the held seats among `licenses` end: their machine's last reservation or renewal, plus a lease. */
-async function leaseEnds(licenses: readonly LicenseRecord[]): Promise<Map<number, string>> {
-  const held = licenses.filter((license) => license.fingerprint !== undefined);
-  const lastReserved = await seatLeases(held.map((license) => ({ license_id: license.id, fingerprint: license.fingerprint! })));
-  return new Map(
-    held.flatMap((license) => {
-      const last = lastReserved.get(license.id) ?? license.reserved_since;
-      return last ? [[license.id, leaseEnd(new Date(last), license.valid_to ?? null).toISOString()] as const] : [];
-    }),
+/** When the leases of the held seats among `licenses` end. */
+const leaseEnds = (licenses: readonly LicenseRecord[]): Promise<Map<number, string>> =>
+  seatLeaseEnds(
+    licenses.flatMap((license) =>
+      license.fingerprint === undefined
+        ? []
+        : [{ license_id: license.id, fingerprint: license.fingerprint, valid_to: license.valid_to ?? null, ...(license.reserved_since ? { since: license.reserved_since } : {}) }],
+    ),
   );
-}
 
 /**
  * The names of everyone `licenses` name: members as their memberships keep them, the few others (a buyer

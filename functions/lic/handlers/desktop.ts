@@ -115,9 +115,12 @@ const MARK_REFRESH_MS = 3_600_000;
 /** When this instance last saw each machine's mark written (by itself, or as read): marks it need not read again. */
 const marksSeen = boundedMemo<string, number>(10_000);
 
+/** A machine's mark, in the table this call reads (one process may serve several: the local stack's tenants). */
+const markKey = (license: LicenseRecord, machine: Machine) => `${getTableName()}|${license.id}|${machine.fingerprint}`;
+
 /** When the machine's mark was written, if within MARK_REFRESH_MS (a member's membership was read just now too); null: it is older. */
 async function markedLately(license: LicenseRecord, machine: Machine, now: Date): Promise<Date | null> {
-  const key = `${getTableName()}|${license.id}|${machine.fingerprint}`;
+  const key = markKey(license, machine);
   const seen = marksSeen.get(key);
   if (seen !== undefined && now.getTime() - seen < MARK_REFRESH_MS) return new Date(seen);
   const marked = await seatMarkedAt(license.id, machine.fingerprint);
@@ -127,7 +130,7 @@ async function markedLately(license: LicenseRecord, machine: Machine, now: Date)
 }
 
 /** This instance wrote the machine's mark now. */
-const markWritten = (license: LicenseRecord, machine: Machine, now: Date) => marksSeen.set(`${getTableName()}|${license.id}|${machine.fingerprint}`, now.getTime());
+const markWritten = (license: LicenseRecord, machine: Machine, now: Date) => marksSeen.set(markKey(license, machine), now.getTime());
 
 /** Attempts at a reservation while other writes keep changing the license (each attempt reads it anew). */
 const RESERVE_ATTEMPTS = 3;

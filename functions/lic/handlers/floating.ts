@@ -1,6 +1,6 @@
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { FLOATING_LEASE_MINUTES, leaseEnd, type Machine } from '../../../shared/licenses/seat';
-import { floatingSeatsOf, holdFloatingSeat } from '../../domain/licenses/floating-seats';
+import { floatingSeatsOf, holdFloatingSeat, runningFloatingSeats } from '../../domain/licenses/floating-seats';
 import { chooseFloatingSeat } from '../../domain/licenses/floating.rules';
 import { findLicense, LicenseChangedError, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { unusableReason } from '../../domain/licenses/seat.rules';
@@ -92,13 +92,11 @@ export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
   const access = await licenseFor(viewer, licenseId);
   const { license, me } = access;
   if (license.seats === undefined) throw conflict(licenseMessages.notFloating);
+  // Who manages the seats sees (and may free) every machine.
   const manages = access.owner || access.admin || (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, me.id)));
-  const seesAll = manages;
-  const now = Date.now();
-  // An ended floating lease no longer counts as in use: the next machine that asks takes the seat.
-  const held = (await floatingSeatsOf(license.id)).filter((seat) => seat.seat <= license.seats! && Date.parse(seat.lease_end) > now);
-  const shown = seesAll ? held : held.filter((seat) => seat.user_id === me.id);
-  const names = seesAll ? await usersByIds(new Set(shown.map((seat) => seat.user_id))) : new Map<number, UserRecord>();
+  const held = await runningFloatingSeats(license.id);
+  const shown = manages ? held : held.filter((seat) => seat.user_id === me.id);
+  const names = manages ? await usersByIds(new Set(shown.map((seat) => seat.user_id))) : new Map<number, UserRecord>();
   return {
     license_id: license.id,
     seats: license.seats,
@@ -107,7 +105,7 @@ export async function floatingSeatsView(viewer: Viewer, licenseId: number) {
       .sort((a, b) => a.seat - b.seat)
       .map((seat) => ({
         seat: seat.seat,
-        user_id: seesAll || seat.user_id === me.id ? seat.user_id : null,
+        user_id: manages || seat.user_id === me.id ? seat.user_id : null,
         name: names.has(seat.user_id) ? personName(names.get(seat.user_id)!) : null,
         hostname: seat.hostname,
         fingerprint: seat.fingerprint,

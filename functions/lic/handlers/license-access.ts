@@ -21,9 +21,15 @@ export interface LicenseAccess {
  * and recipients: there an admin is anyone else (`adminSees: false`).
  */
 export async function licenseFor(viewer: Viewer, licenseId: number, { adminSees = true } = {}): Promise<LicenseAccess> {
-  const me = { id: viewer.userId };
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
+  return accessTo(viewer, license, { adminSees });
+}
+
+/** The same, for a license the caller read already. */
+export async function accessTo(viewer: Viewer, license: LicenseRecord, { adminSees = true } = {}): Promise<LicenseAccess> {
+  const me = { id: viewer.userId };
+  const licenseId = license.id;
   const owner = license.user_id === me.id;
   if (owner || (adminSees && viewer.isAdmin) || (await sharedUserIds(licenseId)).includes(me.id)) return { me, license, owner, admin: viewer.isAdmin };
   if (!(await usesOrganisationSeat(license, me.id))) throw notFound(licenseMessages.notFound(licenseId));

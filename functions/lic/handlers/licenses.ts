@@ -1,9 +1,8 @@
 import type { licContract } from '../../../shared/contract/lic';
 import { LICENSE_TYPES, LICENSE_USAGES } from '../../../shared/licenses/catalog';
 import { toLicenseRow, toOrganisationLicenseRow, toSharedLicenseRow } from '../../domain/licenses/license-row';
-import { licenseListOf, organisationLicenses, recentOrganisationLicensesOf, seatLeases, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
+import { licenseListOf, organisationLicenses, recentOrganisationLicensesOf, seatLeaseEnds, sharedUserIds, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import type { LicenseRow } from '../../../shared/contract/lic';
-import { leaseEnd } from '../../../shared/licenses/seat';
 import { organisationNames } from '../../domain/organisations/organisation-seat';
 import { personName } from '../../domain/users/person';
 import { usersByIds, type UserRecord } from '../../domain/users/users.repository';
@@ -36,11 +35,8 @@ async function organisationSeatsFor(userId: number, organisationIds: readonly nu
 async function withLeaseEnds(rows: LicenseRow[]): Promise<LicenseRow[]> {
   const held = rows.filter((row) => row.fingerprint !== null);
   if (held.length === 0) return rows;
-  const last = await seatLeases(held.map((row) => ({ license_id: row.id, fingerprint: row.fingerprint! })));
-  for (const row of held) {
-    const since = last.get(row.id);
-    row.lease_end = since === undefined ? null : leaseEnd(new Date(since), row.valid_to).toISOString();
-  }
+  const ends = await seatLeaseEnds(held.map((row) => ({ license_id: row.id, fingerprint: row.fingerprint!, valid_to: row.valid_to })));
+  for (const row of held) row.lease_end = ends.get(row.id) ?? null;
   return rows;
 }
 

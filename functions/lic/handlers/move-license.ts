@@ -4,7 +4,7 @@ import { customerActions, isOnDongle, isReserved } from '../../../shared/license
 import { licenseMessages } from '../../../shared/licenses/messages';
 import { actionFields } from '../../domain/licenses/license-row';
 import { LicenseChangedError, moveLicense } from '../../domain/licenses/licenses.repository';
-import { floatingSeatsOf } from '../../domain/licenses/floating-seats';
+import { runningFloatingSeats } from '../../domain/licenses/floating-seats';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import type { EndpointHandlers } from '../../endpoint';
 import { existingUser, licenseFor } from './license-access';
@@ -27,7 +27,7 @@ export const moveLicenseHandler: LicHandlers['move_license'] = async ({ license_
   if (isOnDongle(actionFields(license))) throw conflict(licenseMessages.onDongle);
   if (isReserved(actionFields(license))) throw conflict(licenseMessages.reserved);
   // A floating license moves once no machine's lease runs on it (one that ended goes to whoever asks next).
-  if (license.seats !== undefined && (await floatingSeatsOf(license.id)).some((seat) => Date.parse(seat.lease_end) > Date.now())) {
+  if (license.seats !== undefined && (await runningFloatingSeats(license.id)).length > 0) {
     throw conflict(licenseMessages.reserved);
   }
   if (owner && !customerActions(actionFields(license), me.id).has('move')) throw forbidden(licenseMessages.ownerOnly);

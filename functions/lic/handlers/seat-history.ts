@@ -1,5 +1,4 @@
 import { organisationMessages } from '../../../shared/organisations/organisation-roles';
-import { organisationRules } from '../../../shared/organisations/organisation-roles';
 import { licenseMessages } from '../../../shared/licenses/messages';
 import {
   SEAT_HISTORY_PAGE_SIZE,
@@ -9,12 +8,12 @@ import {
 } from '../../../shared/licenses/seat-history.contract';
 import { findLicense, organisationLicenses, type LicenseRecord } from '../../domain/licenses/licenses.repository';
 import { licenseSeatChart, seatHistoryPage, summedSeatChart, wholeSeatHistory, type HistoryRow } from '../../domain/licenses/seat-history';
-import { membershipOf, organisationOwnerId, seatManagerOf } from '../../domain/organisations/organisation-seat';
+import { managesSeatsOf, organisationOwnerId, seatManagerOf } from '../../domain/organisations/organisation-seat';
 import { nameOrEmail, personName } from '../../domain/users/person';
 import { usersByIds } from '../../domain/users/users.repository';
 import type { EndpointHandlers, Viewer } from '../../endpoint';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { licenseFor } from './license-access';
+import { accessTo } from './license-access';
 
 type Handlers = EndpointHandlers<typeof seatHistoryContract>;
 
@@ -33,12 +32,9 @@ async function historyAccess(viewer: Viewer, licenseId: number): Promise<History
   const license = await findLicense(licenseId);
   if (!license) throw notFound(licenseMessages.notFound(licenseId));
   if (license.user_id === viewer.userId || viewer.isAdmin) return { license, scope: 'all' };
-  if (license.organisation_id !== undefined) {
-    const membership = await membershipOf(license.organisation_id, viewer.userId);
-    if (membership && organisationRules.manageSeats(membership.role)) return { license, scope: 'all' };
-  }
+  if (license.organisation_id !== undefined && (await managesSeatsOf(license.organisation_id, viewer.userId))) return { license, scope: 'all' };
   // A recipient or a member who may use the seat, as every license cmd lets them in; else a 404.
-  await licenseFor(viewer, licenseId);
+  await accessTo(viewer, license);
   return { license, scope: 'own' };
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { licContract, type LicenseRow } from '../../../../../shared/contract/lic';
 import { userContract } from '../../../../../shared/contract/user';
@@ -17,6 +17,7 @@ import { fromOrganisation } from '../organisation-licenses';
 import { useManagedOrganisations } from '../use-managed-organisations';
 import { BuyLicenses } from './buy-licenses';
 import { LicenseCard, type LicenseCardMode } from './license-card';
+import { LicenseSection } from './license-section';
 import { MySubscriptions } from './my-subscriptions';
 import { RedeemCodeForm } from './redeem-code-form';
 
@@ -57,18 +58,6 @@ function LicenseCards({ licenses, callerId, organisations, openForm, onOpenForm 
   );
 }
 
-/** A titled section of the Licenses screen. */
-function LicenseSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <Title order={3} id={headingId} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </section>
-  );
-}
 
 /**
  * Your licenses: the caller's own and those shared with them; apart from them, From your organisations:

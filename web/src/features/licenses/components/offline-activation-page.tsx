@@ -1,5 +1,5 @@
-import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
-import { useId, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { offlineSeatsContract, type OfflineRequestRow } from '../../../../../shared/licenses/offline-seats.contract';
 import { useCmdMutation } from '../../../api/cmd-mutation';
@@ -11,19 +11,8 @@ import { offlineTexts } from '../offline-texts';
 import { hasLease, LeaseDownload } from './lease-download';
 import { OFFLINE_CHANGES, OfflineRequestsTable } from './offline-requests-table';
 import { OfflineTextForm } from './offline-text-form';
+import { LicenseSection } from './license-section';
 
-/** A titled section of the screen. */
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <Title order={3} id={headingId} mb="sm">
-        {title}
-      </Title>
-      <Stack gap="sm">{children}</Stack>
-    </section>
-  );
-}
 
 /** A lease file just issued: its download, and what to do with it, in sight at once. */
 function LeaseReady({ request }: { request: OfflineRequestRow }) {
@@ -114,18 +103,18 @@ export default function OfflineActivationPage() {
       </Anchor>
       <Stack gap="xl">
         <Text maw={720}>{offlineTexts.intro}</Text>
-        <Section title={offlineTexts.bring}>
+        <LicenseSection gap="sm" title={offlineTexts.bring}>
           <BringRequest />
-        </Section>
-        <Section title={offlineTexts.requests}>
+        </LicenseSection>
+        <LicenseSection gap="sm" title={offlineTexts.requests}>
           <Requests />
-        </Section>
-        <Section title={offlineTexts.returnSection}>
+        </LicenseSection>
+        <LicenseSection gap="sm" title={offlineTexts.returnSection}>
           <Text size="sm" maw={720}>
             {offlineTexts.returnIntro}
           </Text>
           <OfflineReturn />
-        </Section>
+        </LicenseSection>
       </Stack>
     </>
   );
